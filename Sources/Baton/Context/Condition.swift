@@ -1,0 +1,54 @@
+/// A yes/no test evaluated on the main actor each time Baton needs it: whether a provider may be
+/// requested, whether an observer is called, whether a registration has expired.
+///
+/// ProContext's `if:` and `expiresIf:` closures become conditions. The Screens layer adds
+/// `Condition.whileOnScreen(_:)`, ProContext's `ifInWindow:`.
+///
+/// ```swift
+/// var formIsValid = false
+/// context.provide(TotalWeight.self, owner: self, if: Condition { formIsValid }) { owner in
+///     owner.weight
+/// }
+/// ```
+public struct Condition {
+    let isMet: @MainActor () -> Bool
+
+    /// Makes a condition from a closure evaluated on the main actor.
+    ///
+    /// ```swift
+    /// let whileEditing = Condition { [weak field] in field?.isEditing ?? false }
+    /// ```
+    ///
+    /// - Parameter isMet: Returns `true` while the condition holds.
+    public init(_ isMet: @escaping @MainActor () -> Bool) {
+        self.isMet = isMet
+    }
+
+    /// A condition that always holds.
+    ///
+    /// ```swift
+    /// context.observe(Saved.self, owner: self, if: .always) { owner, _ in owner.refresh() }
+    /// ```
+    public static var always: Condition { Condition { true } }
+
+    /// A condition that holds while `object` is alive; it is held weakly.
+    ///
+    /// ```swift
+    /// let condition = Condition.whileAlive(session)
+    /// ```
+    ///
+    /// - Parameter object: The object whose lifetime the condition follows.
+    /// - Returns: A condition that is met until `object` is deallocated.
+    @MainActor public static func whileAlive(_ object: AnyObject) -> Condition {
+        Condition { [weak object] in object != nil }
+    }
+
+    /// Evaluates the condition now.
+    ///
+    /// ```swift
+    /// if condition.evaluate() { … }
+    /// ```
+    ///
+    /// - Returns: Whether the condition holds.
+    @MainActor public func evaluate() -> Bool { isMet() }
+}

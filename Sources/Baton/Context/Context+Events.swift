@@ -1,0 +1,136 @@
+extension Context {
+    // MARK: - Posting
+
+    /// Posts `payload` to the observers of `event` within `reach` of this context.
+    ///
+    /// Observers are called synchronously: first those on this context, then on its ancestors
+    /// (nearest first), then on its descendants (depth first, in attach order); within one
+    /// context, in registration order. Observers whose owner is gone are skipped and dropped.
+    ///
+    /// ```swift
+    /// context.post(TotalWeightChanged.self, 42.5)
+    /// context.post(TotalWeightChanged.self, 42.5, reach: .descendants)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event to post.
+    ///   - payload: The value observers receive.
+    ///   - reach: Which contexts the post reaches; the whole tree along this chain by default.
+    public final func post<Event: ContextEvent>(
+        _ event: Event.Type, _ payload: Event.Payload, reach: EventReach = .tree
+    ) {
+        let id = ObjectIdentifier(event)
+        deliver(payload, id: id)
+        if reach == .tree || reach == .ancestors {
+            var current = parent
+            while let context = current {
+                context.deliver(payload, id: id)
+                current = context.parent
+            }
+        }
+        if reach == .tree || reach == .descendants {
+            for child in weakChildren {
+                child.context?.walkSubtree { context in
+                    context.deliver(payload, id: id)
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Posts an event that carries no payload.
+    ///
+    /// ```swift
+    /// enum Saved: ContextEvent {}
+    /// context.post(Saved.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event to post.
+    ///   - reach: Which contexts the post reaches; the whole tree along this chain by default.
+    public final func post<Event: ContextEvent>(_ event: Event.Type, reach: EventReach = .tree)
+    where Event.Payload == Void {
+        post(event, (), reach: reach)
+    }
+
+    // MARK: - Observing
+
+    /// Calls `body` for every post of `event` that reaches this context.
+    ///
+    /// The observer is tied to `owner`, held weakly: it ends by itself when the owner is
+    /// deallocated. With a `condition` (for example `.whileOnScreen(screen)`, ProContext's
+    /// `ifInWindow:`), posts are delivered only while it holds.
+    ///
+    /// ```swift
+    /// context.observe(TotalWeightChanged.self, owner: self) { owner, total in
+    ///     owner.eachField.text = String(total / owner.count)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event to observe.
+    ///   - owner: The object the observer lives with.
+    ///   - condition: When given, `body` is called only while it holds.
+    ///   - body: Receives the owner and the payload.
+    /// - Returns: A handle that can end the observation early.
+    @discardableResult
+    public final func observe<Event: ContextEvent, Owner: AnyObject>(
+        _ event: Event.Type,
+        owner: Owner,
+        if condition: Condition? = nil,
+        _ body: @escaping @MainActor (Owner, Event.Payload) -> Void
+    ) -> Registration {
+        let record = ObserverRecord<Event.Payload>(owner: owner, condition: condition, context: self) {
+            owner, payload in
+            body(unsafeDowncast(owner!, to: Owner.self), payload)
+        }
+        eventObservers[ObjectIdentifier(event), default: []].append(record)
+        return Registration(record: record)
+    }
+
+    /// The payloads of every post of `event` that reaches this context, as an async sequence.
+    ///
+    /// The sequence ends when the consuming task is cancelled or the context is deallocated.
+    ///
+    /// ```swift
+    /// for await total in context.events(TotalWeightChanged.self) {
+    ///     print(total)
+    /// }
+    /// ```
+    ///
+    /// - Parameter event: The event to observe.
+    /// - Returns: An async sequence of payloads.
+    public final func events<Event: ContextEvent>(_ event: Event.Type) -> AsyncStream<Event.Payload>
+    where Event.Payload: Sendable {
+        let (stream, continuation) = AsyncStream<Event.Payload>.makeStream()
+        let record = ObserverRecord<Event.Payload>(owner: nil, condition: nil, context: self) { _, payload in
+            continuation.yield(payload)
+        }
+        eventObservers[ObjectIdentifier(event), default: []].append(record)
+        continuation.onTermination = { _ in
+            Task { @MainActor in record.cancel() }
+        }
+        return stream
+    }
+
+    // MARK: - Internals
+
+    @inline(__always)
+    final func deliver<Payload>(_ payload: Payload, id: ObjectIdentifier) {
+        guard let list = eventObservers[id] else { return }
+        var sawDead = false
+        for record in list {
+            let owner = record.owner
+            if record.isCancelled || (record.isOwned && owner == nil) {
+                sawDead = true
+                continue
+            }
+            if let condition = record.condition, !condition.isMet() { continue }
+            unsafeDowncast(record, to: ObserverRecord<Payload>.self).deliver(owner, payload)
+        }
+        if sawDead {
+            let kept = eventObservers[id]?.filter(\.isLive) ?? []
+            eventObservers[id] = kept.isEmpty ? nil : kept
+        }
+    }
+}

@@ -1,0 +1,145 @@
+extension Context {
+    // MARK: - Observing values
+
+    /// Calls `body` whenever a set or remove may change what this context reads for `key`: a
+    /// change in this context, or in an ancestor that this context does not shadow.
+    ///
+    /// The observation is tied to `owner`, held weakly: it ends by itself when the owner is
+    /// deallocated, and `body` receives the owner so that it need not capture it.
+    ///
+    /// ```swift
+    /// final class ProfileScreen {
+    ///     init(context: Context) {
+    ///         context.onChange(of: UserID.self, owner: self) { screen, userID in
+    ///             screen.show(userID)
+    ///         }
+    ///     }
+    ///     func show(_ userID: String?) { … }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to observe.
+    ///   - owner: The object the observation lives with.
+    ///   - condition: When given, `body` is called only while it holds.
+    ///   - body: Receives the owner and the value now read from this context.
+    /// - Returns: A handle that can end the observation early.
+    @discardableResult
+    public final func onChange<Key: ContextKey, Owner: AnyObject>(
+        of key: Key.Type,
+        owner: Owner,
+        if condition: Condition? = nil,
+        _ body: @escaping @MainActor (Owner, Key.Value?) -> Void
+    ) -> Registration {
+        let record = ObserverRecord<Key.Value?>(owner: owner, condition: condition, context: self) { owner, value in
+            body(unsafeDowncast(owner!, to: Owner.self), value)
+        }
+        addKeyObserver(record, for: ObjectIdentifier(key))
+        return Registration(record: record)
+    }
+
+    /// The values this context reads for `key` after each change, as an async sequence.
+    ///
+    /// The sequence ends when the consuming task is cancelled or the context is deallocated.
+    ///
+    /// ```swift
+    /// Task { @MainActor in
+    ///     for await color in form.changes(of: Color.self) {
+    ///         print("now", color ?? "none")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter key: The key to observe.
+    /// - Returns: An async sequence of the value read from this context after each change.
+    public final func changes<Key: ContextKey>(of key: Key.Type) -> AsyncStream<Key.Value?>
+    where Key.Value: Sendable {
+        let (stream, continuation) = AsyncStream<Key.Value?>.makeStream()
+        let record = ObserverRecord<Key.Value?>(owner: nil, condition: nil, context: self) { _, value in
+            continuation.yield(value)
+        }
+        addKeyObserver(record, for: ObjectIdentifier(key))
+        continuation.onTermination = { _ in
+            Task { @MainActor in record.cancel() }
+        }
+        return stream
+    }
+
+    /// Ends every value and event observation registered on this context by `owner`.
+    ///
+    /// ```swift
+    /// context.removeObservers(owner: self)
+    /// ```
+    ///
+    /// - Parameter owner: The owner whose observations end.
+    public final func removeObservers(owner: AnyObject) {
+        func prune(_ table: inout [ObjectIdentifier: [RegistrationRecord]]) {
+            for (id, list) in table {
+                let kept = list.filter { record in
+                    guard record.owner === owner else { return true }
+                    record.isCancelled = true
+                    return false
+                }
+                table[id] = kept.isEmpty ? nil : kept
+            }
+        }
+        prune(&keyObservers)
+        prune(&eventObservers)
+    }
+
+    /// Ends every value and event observation registered on this context.
+    ///
+    /// ```swift
+    /// context.removeAllObservers()
+    /// ```
+    public final func removeAllObservers() {
+        for record in keyObservers.values.joined() { record.isCancelled = true }
+        for record in eventObservers.values.joined() { record.isCancelled = true }
+        keyObservers = [:]
+        eventObservers = [:]
+    }
+
+    // MARK: - Internals
+
+    final func addKeyObserver(_ record: RegistrationRecord, for id: ObjectIdentifier) {
+        keyObservers[id, default: []].append(record)
+        ObservedKeys.count[id, default: 0] += 1
+    }
+
+    /// Tells the observers of `key` in this context and in every descendant that does not shadow
+    /// it what they now read.
+    final func notifyChange<Key: ContextKey>(of key: Key.Type, id: ObjectIdentifier) {
+        guard ObservedKeys.count[id, default: 0] > 0 else { return }
+        walkSubtree { context in
+            if context !== self, context.slots[id] != nil { return false }
+            guard let list = context.keyObservers[id] else { return true }
+            let value = context[key]
+            var sawDead = false
+            for record in list {
+                guard record.isLive else {
+                    sawDead = true
+                    continue
+                }
+                if let condition = record.condition, !condition.isMet() { continue }
+                unsafeDowncast(record, to: ObserverRecord<Key.Value?>.self).deliver(record.owner, value)
+            }
+            if sawDead { context.pruneKeyObservers(id) }
+            return true
+        }
+    }
+
+    final func pruneKeyObservers(_ id: ObjectIdentifier) {
+        guard let list = keyObservers[id] else { return }
+        let kept = list.filter(\.isLive)
+        ObservedKeys.count[id, default: 0] -= list.count - kept.count
+        keyObservers[id] = kept.isEmpty ? nil : kept
+    }
+}
+
+/// How many observations of each key exist anywhere, so that a write to an unobserved key does
+/// not walk the subtree. Counts may stay high until dead observers are pruned; that only costs a
+/// walk.
+@MainActor
+enum ObservedKeys {
+    static var count: [ObjectIdentifier: Int] = [:]
+}

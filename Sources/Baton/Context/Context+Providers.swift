@@ -1,0 +1,118 @@
+extension Context {
+    /// Serves `key` by a closure instead of a stored value (ProContext's requestables).
+    ///
+    /// The provider is tied to `owner`, held weakly, and `produce` receives the owner, so no
+    /// capture list is needed. Only one live provider per key may exist in a whole context tree;
+    /// a provider whose owner is gone or whose `expiry` holds is expired and is replaced silently.
+    ///
+    /// ```swift
+    /// final class TotalFieldContainer {
+    ///     var weight: Double? = 40
+    ///     init(context: Context) throws {
+    ///         try context.provide(TotalWeight.self, owner: self) { owner in owner.weight }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to serve; its `Value` is what requests return.
+    ///   - owner: The object the provider lives with.
+    ///   - condition: When given, requests succeed only while it holds (ProContext's `if:`).
+    ///   - expiry: When given, the provider expires as soon as it holds (ProContext's `expiresIf:`).
+    ///   - produce: Computes the value on each request.
+    /// - Returns: A handle that can end the provider early.
+    /// - Throws: ``ContextError/providerAlreadyRegistered(key:registeredIn:)`` while another live
+    ///   provider for `key` exists in the tree.
+    @discardableResult
+    public final func provide<Key: ContextKey, Owner: AnyObject>(
+        _ key: Key.Type,
+        owner: Owner,
+        if condition: Condition? = nil,
+        expiresIf expiry: Condition? = nil,
+        _ produce: @escaping @MainActor (Owner) -> Key.Value
+    ) throws(ContextError) -> Registration {
+        let id = ObjectIdentifier(key)
+        try root.walkSubtree { context throws(ContextError) in
+            guard let existing = context.providers[id] else { return true }
+            if existing.isLive {
+                throw misuse(
+                    ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: context.pathDescription))
+            }
+            context.providers[id] = nil
+            return true
+        }
+        let record = ProviderRecord(
+            name: Key.name, owner: owner, condition: condition, expiry: expiry, context: self
+        ) { owner in
+            Box(produce(unsafeDowncast(owner, to: Owner.self)))
+        }
+        providers[id] = record
+        return Registration(record: record)
+    }
+
+    /// Asks the nearest provider of `key` on the chain for its value.
+    ///
+    /// ```swift
+    /// let total = try context.request(TotalWeight.self)
+    /// ```
+    ///
+    /// - Parameter key: The key whose provider to ask.
+    /// - Returns: The value the provider computes now.
+    /// - Throws: ``ContextError/providerMissing(key:searched:available:)`` when no provider is on
+    ///   the chain, ``ContextError/providerExpired(key:registeredIn:)`` when the nearest one has
+    ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
+    ///   not hold.
+    public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
+        let id = ObjectIdentifier(key)
+        var current: Context? = self
+        while let context = current {
+            if let record = context.providers[id] {
+                guard record.isLive, let owner = record.owner else {
+                    context.providers[id] = nil
+                    throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
+                }
+                if let condition = record.condition, !condition.isMet() {
+                    throw misuse(
+                        ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription))
+                }
+                return unsafeDowncast(record.produce(owner), to: Box<Key.Value>.self).value
+            }
+            current = context.parent
+        }
+        throw misuse(
+            ContextError.providerMissing(key: Key.name, searched: chainLabels, available: providerNamesOnChain))
+    }
+
+    /// Whether a request for `key` would succeed now: a live provider is on the chain and its
+    /// condition holds.
+    ///
+    /// ```swift
+    /// if context.canRequest(TotalWeight.self) { … }
+    /// ```
+    ///
+    /// - Parameter key: The key whose provider to check.
+    /// - Returns: `true` when ``request(_:)`` would return a value.
+    public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
+        let id = ObjectIdentifier(key)
+        var current: Context? = self
+        while let context = current {
+            if let record = context.providers[id] {
+                return record.isLive && (record.condition?.isMet() ?? true)
+            }
+            current = context.parent
+        }
+        return false
+    }
+
+    final var providerNamesOnChain: [String] {
+        var names: [String] = []
+        var current: Context? = self
+        while let context = current {
+            for record in context.providers.values where record.isLive && !names.contains(record.name) {
+                names.append(record.name)
+            }
+            current = context.parent
+        }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,273 @@
+extension Context {
+    // MARK: - Reading
+
+    /// The value for `key` as seen from this context: the nearest value on the chain towards the
+    /// root, or `nil` when no context holds it or the nearest holder stores an explicit `nil`.
+    ///
+    /// ```swift
+    /// app.set("12345", for: UserID.self)
+    /// let form = Context(parent: app)
+    /// form[UserID.self]   // "12345"
+    /// ```
+    ///
+    /// - Parameter key: The key to read.
+    /// - Returns: The nearest value, or `nil`.
+    public final subscript<Key: ContextKey>(key: Key.Type) -> Key.Value? {
+        switch read(ObjectIdentifier(key)) {
+        case .found(let box?): return unsafeDowncast(box, to: Box<Key.Value>.self).value
+        case .found(nil), .missing: return nil
+        }
+    }
+
+    /// The value for `key` as seen from this context; the same as the subscript.
+    ///
+    /// ```swift
+    /// let id = form.value(for: UserID.self)
+    /// ```
+    ///
+    /// - Parameter key: The key to read.
+    /// - Returns: The nearest value, or `nil`.
+    public final func value<Key: ContextKey>(for key: Key.Type) -> Key.Value? {
+        self[key]
+    }
+
+    /// The value for `key` stored in the nearest context named `scope`, ignoring the others.
+    ///
+    /// As in ControllerContext, a named read looks only at the named context: it does not fall
+    /// through to that context's parents.
+    ///
+    /// ```swift
+    /// let app = Context(name: "app")
+    /// app.set("12345", for: UserID.self)
+    /// let form = Context(parent: app)
+    /// form.set("ABCDEF", for: UserID.self)
+    /// form[UserID.self]                           // "ABCDEF"
+    /// try form.value(for: UserID.self, in: "app")  // "12345"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to read.
+    ///   - scope: The name of the context to read from; the nearest one on the chain wins.
+    /// - Returns: The value stored in that context, or `nil`.
+    /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
+    ///   chain has that name.
+    public final func value<Key: ContextKey>(for key: Key.Type, in scope: String) throws(ContextError) -> Key.Value? {
+        let target = try context(named: scope, for: Key.name)
+        return target.slots[ObjectIdentifier(key)]?.box.map { unsafeDowncast($0, to: Box<Key.Value>.self).value }
+    }
+
+    /// Whether some context on the chain holds `key`, even as an explicit `nil`.
+    ///
+    /// ```swift
+    /// form.set(nil, for: UserID.self)
+    /// form.contains(UserID.self)   // true
+    /// form[UserID.self]            // nil
+    /// ```
+    ///
+    /// - Parameter key: The key to look for.
+    /// - Returns: `true` when a context on the chain stores the key.
+    public final func contains<Key: ContextKey>(_ key: Key.Type) -> Bool {
+        if case .found = read(ObjectIdentifier(key)) { return true }
+        return false
+    }
+
+    /// The context on the chain that holds `key`, nearest first.
+    ///
+    /// ```swift
+    /// form.holder(of: UserID.self) === app   // true
+    /// ```
+    ///
+    /// - Parameter key: The key to look for.
+    /// - Returns: The nearest context that stores the key, or `nil`.
+    public final func holder<Key: ContextKey>(of key: Key.Type) -> Context? {
+        let id = ObjectIdentifier(key)
+        var current: Context? = self
+        while let context = current {
+            if context.slots[id] != nil { return context }
+            current = context.parent
+        }
+        return nil
+    }
+
+    // MARK: - Writing
+
+    /// Stores `value` for `key` in this context, shadowing the same key further in.
+    ///
+    /// Storing `nil` is an explicit nil: it masks inner values and reads as `nil`. Use
+    /// ``remove(_:)`` to delete a key instead.
+    ///
+    /// ```swift
+    /// form.set("Blue", for: Color.self)
+    /// form.set(nil, for: UserID.self)   // masks app's UserID
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value, or `nil` for an explicit nil.
+    ///   - key: The key to store it under.
+    public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type) {
+        store(value, for: key, in: self)
+    }
+
+    /// Stores `value` for `key` in the nearest context named `scope`.
+    ///
+    /// ```swift
+    /// try form.set("12345", for: UserID.self, in: "app")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value, or `nil` for an explicit nil.
+    ///   - key: The key to store it under.
+    ///   - scope: The name of the context to store in; the nearest one on the chain wins.
+    /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
+    ///   chain has that name.
+    public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in scope: String)
+        throws(ContextError)
+    {
+        store(value, for: key, in: try context(named: scope, for: Key.name))
+    }
+
+    /// Removes `key` from the nearest context on the chain that holds it, so that an inner value
+    /// may show through.
+    ///
+    /// ```swift
+    /// form.remove(UserID.self)   // app's value shows through again
+    /// ```
+    ///
+    /// - Parameter key: The key to remove.
+    /// - Returns: `true` if a context held the key.
+    @discardableResult
+    public final func remove<Key: ContextKey>(_ key: Key.Type) -> Bool {
+        guard let holder = holder(of: key) else { return false }
+        return erase(key, in: holder)
+    }
+
+    /// Removes `key` from the nearest context named `scope`.
+    ///
+    /// ```swift
+    /// try form.remove(UserID.self, in: "app")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to remove.
+    ///   - scope: The name of the context to remove from; the nearest one on the chain wins.
+    /// - Returns: `true` if that context held the key.
+    /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
+    ///   chain has that name.
+    @discardableResult
+    public final func remove<Key: ContextKey>(_ key: Key.Type, in scope: String) throws(ContextError) -> Bool {
+        erase(key, in: try context(named: scope, for: Key.name))
+    }
+
+    // MARK: - Listing
+
+    /// Every key stored on the chain, each once, nearest context first and by name within one.
+    ///
+    /// ```swift
+    /// form.allKeys.map(\.name)   // ["Color", "Size", "UserID"]
+    /// ```
+    public final var allKeys: [AnyContextKey] {
+        var seen = Set<ObjectIdentifier>()
+        var keys: [AnyContextKey] = []
+        var current: Context? = self
+        while let context = current {
+            for slot in context.sortedSlots where seen.insert(ObjectIdentifier(slot.key)).inserted {
+                keys.append(slot.key.erased)
+            }
+            current = context.parent
+        }
+        return keys
+    }
+
+    /// The nearest context on the chain with this name.
+    ///
+    /// ```swift
+    /// try form.context(named: "app") === app   // true
+    /// ```
+    ///
+    /// - Parameter name: The name to look for.
+    /// - Returns: The nearest context named `name`.
+    /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when none has that name.
+    public final func context(named name: String) throws(ContextError) -> Context {
+        try context(named: name, for: "a lookup")
+    }
+
+    // MARK: - Internals
+
+    final var sortedSlots: [Slot] {
+        slots.values.sorted { $0.key.name < $1.key.name }
+    }
+
+    final func context(named scope: String, for subject: String) throws(ContextError) -> Context {
+        var current: Context? = self
+        while let context = current {
+            if context.name == scope { return context }
+            current = context.parent
+        }
+        throw misuse(
+            ContextError.unknownScope(
+                name: scope, key: subject, searched: chainLabels, named: chainLabels(namedOnly: true)))
+    }
+
+    final func chainLabels(namedOnly: Bool) -> [String] {
+        var names: [String] = []
+        var current: Context? = self
+        while let context = current {
+            if let name = context.name, !names.contains(name) { names.append(name) }
+            current = context.parent
+        }
+        return names
+    }
+
+    /// Reads through the per-context cache. A root reads its own table; other contexts keep a
+    /// cache of chain reads that is valid for one ``ContextGeneration``, so that a read costs the
+    /// same at any depth once warm.
+    @inline(__always)
+    final func read(_ id: ObjectIdentifier) -> ReadResult {
+        guard parent != nil else {
+            if let slot = slots[id] { return .found(slot.box) }
+            return .missing
+        }
+        let generation = ContextGeneration.current
+        if cacheGeneration == generation, let cached = readCache[id] {
+            return cached
+        }
+        return readThrough(id, generation: generation)
+    }
+
+    final func readThrough(_ id: ObjectIdentifier, generation: UInt64) -> ReadResult {
+        if cacheGeneration != generation {
+            readCache.removeAll(keepingCapacity: true)
+            cacheGeneration = generation
+        }
+        var result = ReadResult.missing
+        var current: Context? = self
+        while let context = current {
+            if let slot = context.slots[id] {
+                result = .found(slot.box)
+                break
+            }
+            current = context.parent
+        }
+        readCache[id] = result
+        return result
+    }
+
+    final func store<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in target: Context) {
+        let id = ObjectIdentifier(key)
+        target.slots[id] = Slot(key: key, box: value.map { Box($0) })
+        ContextGeneration.advance()
+        target.notifyChange(of: key, id: id)
+    }
+
+    final func erase<Key: ContextKey>(_ key: Key.Type, in target: Context) -> Bool {
+        let id = ObjectIdentifier(key)
+        guard target.slots.removeValue(forKey: id) != nil else { return false }
+        ContextGeneration.advance()
+        target.notifyChange(of: key, id: id)
+        return true
+    }
+}
+
+extension ContextKey {
+    static var erased: AnyContextKey { AnyContextKey(Self.self) }
+}

@@ -1,0 +1,243 @@
+/// A node in a tree of layered, typed key/value scopes that screens pass to each other.
+///
+/// A context has an optional ``name``, a ``parent`` (ControllerContext's *inner context*,
+/// ProContext's *supercontext*) that it holds strongly, and children that it holds weakly.
+/// Values set on a context shadow the same key further in; reads walk from the context towards
+/// the root and return the first match.
+///
+/// ```swift
+/// enum UserID: ContextKey { typealias Value = String }
+/// enum Color: ContextKey { typealias Value = String }
+///
+/// let app = Context(name: "app")
+/// app.set("12345", for: UserID.self)
+///
+/// let form = Context(parent: app)          // form → app, like an onion
+/// form.set("Blue", for: Color.self)
+///
+/// form[UserID.self]                        // "12345", found in app
+/// form[Color.self]                         // "Blue"
+/// ```
+///
+/// Besides values a context carries providers (lazily computed values), events, flags and
+/// actions; see <doc:GettingStarted>. Subclass it to make a feature context with its own
+/// actions and state, as ProContext's `AssignmentWeightsContext` does:
+///
+/// ```swift
+/// final class AssignmentWeightsContext: Context {
+///     var showsTotalField = true
+///     init() {
+///         super.init(name: "assignment-weights")
+///         try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.showsTotalField.toggle() }
+///     }
+/// }
+/// ```
+///
+/// Contexts are UI state and live on the main actor. Stored values need not be `Sendable`.
+@MainActor
+open class Context {
+    /// The context's name, used by named scopes (`in: "app"`), dumps and error messages.
+    ///
+    /// ```swift
+    /// Context(name: "app").name   // "app"
+    /// ```
+    public final let name: String?
+
+    /// The next context towards the root, held strongly; `nil` for a root.
+    ///
+    /// ```swift
+    /// let form = Context(parent: app)
+    /// form.parent === app   // true
+    /// ```
+    public final private(set) var parent: Context?
+
+    final var weakChildren: [WeakContext] = []
+    final var slots: [ObjectIdentifier: Slot] = [:]
+    final var readCache: [ObjectIdentifier: ReadResult] = [:]
+    final var cacheGeneration: UInt64 = .max
+    final var providers: [ObjectIdentifier: ProviderRecord] = [:]
+    final var keyObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
+    final var eventObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
+    final var flags: [ObjectIdentifier: String] = [:]
+    final var actions: [ObjectIdentifier: ActionRecord] = [:]
+
+    /// Makes a context, optionally named and optionally layered over a parent.
+    ///
+    /// ```swift
+    /// let app = Context(name: "app")
+    /// let screen = Context(parent: app)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A name for named scopes, dumps and messages.
+    ///   - parent: The inner context that reads fall through to.
+    public init(name: String? = nil, parent: Context? = nil) {
+        self.name = name
+        self.parent = parent
+        parent?.adopt(self)
+    }
+
+    /// The live child contexts, in the order they were attached. Children are held weakly.
+    ///
+    /// ```swift
+    /// let child = Context(parent: app)
+    /// app.children.count   // 1
+    /// ```
+    public final var children: [Context] {
+        weakChildren.compactMap(\.context)
+    }
+
+    /// The number of contexts between this one and the root: 0 for a root.
+    ///
+    /// ```swift
+    /// Context(parent: Context()).level   // 1
+    /// ```
+    public final var level: Int {
+        var level = 0
+        var current = parent
+        while let context = current {
+            level += 1
+            current = context.parent
+        }
+        return level
+    }
+
+    /// The root of this context's tree.
+    ///
+    /// ```swift
+    /// form.root === app   // true
+    /// ```
+    public final var root: Context {
+        var current = self
+        while let next = current.parent { current = next }
+        return current
+    }
+
+    /// Moves this context under a new parent (or makes it a root with `nil`).
+    ///
+    /// The Screens layer calls this when a transition wires a destination to its source.
+    /// Reads see the new chain at once.
+    ///
+    /// ```swift
+    /// let detail = Context(name: "detail")
+    /// try detail.attach(to: app)
+    /// ```
+    ///
+    /// - Parameter newParent: The context to layer over, or `nil` to detach.
+    /// - Throws: ``ContextError/cycle(context:parent:)`` when `newParent` is this context or one of
+    ///   its descendants, or ``ContextError/providerAlreadyRegistered(key:registeredIn:)`` /
+    ///   ``ContextError/actionAlreadyRegistered(action:registeredIn:)`` /
+    ///   ``ContextError/flagAlreadySet(flag:setIn:)`` when joining the two trees would hold two
+    ///   live providers, actions or flags of the same name. Nothing changes when it throws.
+    public final func attach(to newParent: Context?) throws(ContextError) {
+        if newParent === parent { return }
+        if let newParent {
+            var current: Context? = newParent
+            while let context = current {
+                if context === self {
+                    throw misuse(ContextError.cycle(context: label, parent: newParent.label))
+                }
+                current = context.parent
+            }
+            try checkMerge(into: newParent.root)
+        }
+        parent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
+        parent = newParent
+        newParent?.adopt(self)
+        ContextGeneration.advance()
+    }
+
+    /// Makes a child context layered over this one.
+    ///
+    /// ```swift
+    /// let form = app.makeChild(name: "form")
+    /// ```
+    ///
+    /// - Parameter name: The child's name.
+    /// - Returns: A new context whose parent is this one.
+    public final func makeChild(name: String? = nil) -> Context {
+        Context(name: name, parent: self)
+    }
+
+    // MARK: - Internals shared by the facets
+
+    /// The name shown in paths and messages.
+    final var label: String { name ?? "(unnamed)" }
+
+    /// Labels from this context to the root, nearest first.
+    final var chainLabels: [String] {
+        var labels: [String] = []
+        var current: Context? = self
+        while let context = current {
+            labels.append(context.label)
+            current = context.parent
+        }
+        return labels
+    }
+
+    /// This context's position for messages: its chain, nearest first, `form → (unnamed) → app`.
+    final var pathDescription: String { chainLabels.joined(separator: " → ") }
+
+    final func adopt(_ child: Context) {
+        if weakChildren.count > 8, weakChildren.count.isMultiple(of: 8) {
+            weakChildren.removeAll { $0.context == nil }
+        }
+        weakChildren.append(WeakContext(child))
+    }
+
+    /// Calls `body` for this context and each ancestor, nearest first, until it returns `false`.
+    @inline(__always)
+    final func walkChain<Failure: Error>(_ body: (Context) throws(Failure) -> Bool) throws(Failure) {
+        var current: Context? = self
+        while let context = current {
+            guard try body(context) else { return }
+            current = context.parent
+        }
+    }
+
+    /// Calls `body` for this context and all descendants, depth first, in attach order.
+    /// `body` returns `false` to skip a context's descendants.
+    final func walkSubtree<Failure: Error>(_ body: (Context) throws(Failure) -> Bool) throws(Failure) {
+        var stack: [Context] = [self]
+        while let context = stack.popLast() {
+            guard try body(context) else { continue }
+            for child in context.weakChildren.reversed() {
+                if let child = child.context { stack.append(child) }
+            }
+        }
+    }
+
+    /// Checks that joining this subtree into the tree rooted at `root` keeps providers,
+    /// actions and flags unique.
+    final func checkMerge(into root: Context) throws(ContextError) {
+        var liveProviders: [ObjectIdentifier: Context] = [:]
+        var liveActions: [ObjectIdentifier: Context] = [:]
+        var setFlags: [ObjectIdentifier: Context] = [:]
+        try root.walkSubtree { context throws(ContextError) in
+            for (id, record) in context.providers where record.isLive { liveProviders[id] = context }
+            for (id, record) in context.actions where record.isLive { liveActions[id] = context }
+            for id in context.flags.keys { setFlags[id] = context }
+            return true
+        }
+        try walkSubtree { context throws(ContextError) in
+            for (id, record) in context.providers where record.isLive {
+                if let other = liveProviders[id] {
+                    throw misuse(
+                        ContextError.providerAlreadyRegistered(key: record.name, registeredIn: other.pathDescription))
+                }
+            }
+            for (id, record) in context.actions where record.isLive {
+                if let other = liveActions[id] {
+                    throw misuse(
+                        ContextError.actionAlreadyRegistered(action: record.name, registeredIn: other.pathDescription))
+                }
+            }
+            for (id, name) in context.flags {
+                if let other = setFlags[id] {
+                    throw misuse(ContextError.flagAlreadySet(flag: name, setIn: other.pathDescription))
+                }
+            }
+            return true
+        }
+    }
+}

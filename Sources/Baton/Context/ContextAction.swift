@@ -1,0 +1,155 @@
+/// A type that names an action: a closure registered on a ``Context`` and executable from
+/// anywhere on the chain below it (ProContext's executables).
+///
+/// `Input` and `Output` default to `Void`.
+///
+/// ```swift
+/// enum SwapWeightInputs: ContextAction {}
+/// enum Scale: ContextAction {
+///     typealias Input = Double
+///     typealias Output = Double
+/// }
+///
+/// try context.register(Scale.self, owner: self) { owner, value in value * owner.factor }
+/// let scaled = try context.execute(Scale.self, with: 2)
+/// ```
+public protocol ContextAction {
+    /// What the action takes; `Void` by default.
+    ///
+    /// ```swift
+    /// enum Rename: ContextAction { typealias Input = String }
+    /// ```
+    associatedtype Input = Void
+    /// What the action returns; `Void` by default.
+    ///
+    /// ```swift
+    /// enum CurrentTotal: ContextAction { typealias Output = Double }
+    /// ```
+    associatedtype Output = Void
+
+    /// A readable name used in dumps and messages; by default the action type's name.
+    ///
+    /// ```swift
+    /// SwapWeightInputs.name   // "SwapWeightInputs"
+    /// ```
+    static var name: String { get }
+}
+
+extension ContextAction {
+    /// The action type's own name.
+    ///
+    /// ```swift
+    /// enum Save: ContextAction {}
+    /// Save.name   // "Save"
+    /// ```
+    public static var name: String { String(describing: Self.self) }
+}
+
+extension Context {
+    /// Registers `perform` as `action` on this context.
+    ///
+    /// The action is tied to `owner`, held weakly, and `perform` receives it. Action names are
+    /// unique per tree: registering one while a live one exists is a misuse, and an expired one
+    /// is replaced silently.
+    ///
+    /// ```swift
+    /// final class AssignmentWeightsContext: Context {
+    ///     init() {
+    ///         super.init(name: "weights")
+    ///         try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.swap() }
+    ///     }
+    ///     func swap() { … }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: The action's name type.
+    ///   - owner: The object the action lives with.
+    ///   - expiry: When given, the action expires as soon as it holds.
+    ///   - perform: Receives the owner and the input, returns the output.
+    /// - Returns: A handle that can end the registration early.
+    /// - Throws: ``ContextError/actionAlreadyRegistered(action:registeredIn:)`` while another
+    ///   live action with this name exists in the tree.
+    @discardableResult
+    public final func register<Action: ContextAction, Owner: AnyObject>(
+        _ action: Action.Type,
+        owner: Owner,
+        expiresIf expiry: Condition? = nil,
+        _ perform: @escaping @MainActor (Owner, Action.Input) -> Action.Output
+    ) throws(ContextError) -> Registration {
+        let id = ObjectIdentifier(action)
+        try root.walkSubtree { context throws(ContextError) in
+            guard let existing = context.actions[id] else { return true }
+            if existing.isLive {
+                throw misuse(
+                    ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: context.pathDescription))
+            }
+            context.actions[id] = nil
+            return true
+        }
+        let record = ActionRecord(name: Action.name, owner: owner, expiry: expiry, context: self) { owner, input in
+            Box(perform(unsafeDowncast(owner, to: Owner.self), unsafeDowncast(input, to: Box<Action.Input>.self).value))
+        }
+        actions[id] = record
+        return Registration(record: record)
+    }
+
+    /// Executes the nearest registration of `action` on the chain with `input`.
+    ///
+    /// ```swift
+    /// let scaled = try context.execute(Scale.self, with: 2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: The action to execute.
+    ///   - input: The value passed to the action.
+    /// - Returns: The action's output.
+    /// - Throws: ``ContextError/actionMissing(action:searched:available:)`` when none is on the
+    ///   chain, ``ContextError/actionExpired(action:registeredIn:)`` when the nearest has expired.
+    @discardableResult
+    public final func execute<Action: ContextAction>(_ action: Action.Type, with input: Action.Input)
+        throws(ContextError) -> Action.Output
+    {
+        let id = ObjectIdentifier(action)
+        var current: Context? = self
+        while let context = current {
+            if let record = context.actions[id] {
+                guard record.isLive, let owner = record.owner else {
+                    context.actions[id] = nil
+                    throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
+                }
+                return unsafeDowncast(record.perform(owner, Box(input)), to: Box<Action.Output>.self).value
+            }
+            current = context.parent
+        }
+        throw misuse(
+            ContextError.actionMissing(action: Action.name, searched: chainLabels, available: actionNamesOnChain))
+    }
+
+    /// Executes an action that takes no input.
+    ///
+    /// ```swift
+    /// try context.execute(SwapWeightInputs.self)
+    /// ```
+    ///
+    /// - Parameter action: The action to execute.
+    /// - Returns: The action's output.
+    /// - Throws: The errors of ``execute(_:with:)``.
+    @discardableResult
+    public final func execute<Action: ContextAction>(_ action: Action.Type) throws(ContextError) -> Action.Output
+    where Action.Input == Void {
+        try execute(action, with: ())
+    }
+
+    final var actionNamesOnChain: [String] {
+        var names: [String] = []
+        var current: Context? = self
+        while let context = current {
+            for record in context.actions.values where record.isLive && !names.contains(record.name) {
+                names.append(record.name)
+            }
+            current = context.parent
+        }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,150 @@
+/// A misuse of a ``Context``: what was asked, where Baton looked, and what exists instead.
+///
+/// Every case renders a message through ``description`` that names the key, flag or action, the
+/// chain of contexts searched (nearest first, written `form → (unnamed) → app`) and, where it
+/// helps, the nearest names that do exist.
+///
+/// ```swift
+/// do {
+///     try context.set("12345", for: UserID.self, in: "ap")
+/// } catch {
+///     print(error)
+///     // No context named "ap" on the chain of UserID: searched form → (unnamed) → app.
+///     // Named contexts on the chain: "form", "app". Did you mean "app"?
+/// }
+/// ```
+public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A named scope (`in:`) matched no context on the chain.
+    ///
+    /// ```swift
+    /// try context.value(for: UserID.self, in: "missing")   // throws .unknownScope
+    /// ```
+    case unknownScope(name: String, key: String, searched: [String], named: [String])
+    /// No provider for the key is registered on the chain.
+    ///
+    /// ```swift
+    /// try context.request(TotalWeight.self)   // throws .providerMissing when nobody provides it
+    /// ```
+    case providerMissing(key: String, searched: [String], available: [String])
+    /// The provider exists but its availability condition is not met.
+    ///
+    /// ```swift
+    /// try context.request(TotalWeight.self)   // throws .providerUnavailable while off screen
+    /// ```
+    case providerUnavailable(key: String, registeredIn: String)
+    /// The provider's owner is gone or its expiry condition holds.
+    ///
+    /// ```swift
+    /// try context.request(TotalWeight.self)   // throws .providerExpired after its owner is freed
+    /// ```
+    case providerExpired(key: String, registeredIn: String)
+    /// A live provider for the key already exists in the tree.
+    ///
+    /// ```swift
+    /// try context.provide(TotalWeight.self, owner: b) { _ in 1 }   // throws while a's is live
+    /// ```
+    case providerAlreadyRegistered(key: String, registeredIn: String)
+    /// The flag is already set somewhere in the tree.
+    ///
+    /// ```swift
+    /// try context.setFlag(Onboarded.self)   // throws .flagAlreadySet the second time
+    /// ```
+    case flagAlreadySet(flag: String, setIn: String)
+    /// The flag is not set on the chain, so it cannot be unset.
+    ///
+    /// ```swift
+    /// try context.unsetFlag(Onboarded.self)   // throws .flagNotSet
+    /// ```
+    case flagNotSet(flag: String, searched: [String], setFlags: [String])
+    /// No action with this name is registered on the chain.
+    ///
+    /// ```swift
+    /// try context.execute(SwapInputs.self)   // throws .actionMissing
+    /// ```
+    case actionMissing(action: String, searched: [String], available: [String])
+    /// The action's owner is gone or its expiry condition holds.
+    ///
+    /// ```swift
+    /// try context.execute(SwapInputs.self)   // throws .actionExpired after the owner is freed
+    /// ```
+    case actionExpired(action: String, registeredIn: String)
+    /// A live action with this name already exists in the tree.
+    ///
+    /// ```swift
+    /// try context.register(SwapInputs.self, owner: b) { _, _ in }   // throws while a's is live
+    /// ```
+    case actionAlreadyRegistered(action: String, registeredIn: String)
+    /// Attaching a context under `parent` would make it its own ancestor.
+    ///
+    /// ```swift
+    /// try root.attach(to: child)   // throws .cycle
+    /// ```
+    case cycle(context: String, parent: String)
+
+    /// The diagnostic message: what was asked, where it was looked for, what exists instead and
+    /// how to fix it.
+    ///
+    /// ```swift
+    /// print(ContextError.flagAlreadySet(flag: "Onboarded", setIn: "app"))
+    /// // Flag Onboarded is already set in app. Unset it before setting it again.
+    /// ```
+    public var description: String {
+        switch self {
+        case .unknownScope(let name, let key, let searched, let named):
+            return "No context named \"\(name)\" on the chain of \(key): searched \(Self.path(searched)). "
+                + Self.listing("Named contexts on the chain", named, quoted: true)
+                + Self.suggestion(for: name, among: named)
+        case .providerMissing(let key, let searched, let available):
+            return "No provider for \(key): searched \(Self.path(searched)). "
+                + Self.listing("Providers on the chain", available, quoted: false)
+                + Self.suggestion(for: key, among: available)
+                + " Register one with provide(\(key).self, owner:_:)."
+        case .providerUnavailable(let key, let registeredIn):
+            return "The provider for \(key) in \(registeredIn) is not available: its condition is not met."
+                + " Check the condition before requesting, or observe the event that makes it available."
+        case .providerExpired(let key, let registeredIn):
+            return "The provider for \(key) in \(registeredIn) has expired: its owner is gone or its expiry"
+                + " condition holds. Register a new provider before requesting."
+        case .providerAlreadyRegistered(let key, let registeredIn):
+            return "A live provider for \(key) is already registered in \(registeredIn);"
+                + " only one live provider per key may exist in a context tree."
+                + " Cancel it, or let its owner go, before registering another."
+        case .flagAlreadySet(let flag, let setIn):
+            return "Flag \(flag) is already set in \(setIn). Unset it before setting it again."
+        case .flagNotSet(let flag, let searched, let setFlags):
+            return "Flag \(flag) is not set: searched \(Self.path(searched)). "
+                + Self.listing("Flags set on the chain", setFlags, quoted: false)
+                + Self.suggestion(for: flag, among: setFlags)
+        case .actionMissing(let action, let searched, let available):
+            return "No action \(action): searched \(Self.path(searched)). "
+                + Self.listing("Actions on the chain", available, quoted: false)
+                + Self.suggestion(for: action, among: available)
+                + " Register one with register(\(action).self, owner:_:)."
+        case .actionExpired(let action, let registeredIn):
+            return "The action \(action) in \(registeredIn) has expired: its owner is gone or its expiry"
+                + " condition holds. Register it again before executing."
+        case .actionAlreadyRegistered(let action, let registeredIn):
+            return "A live action \(action) is already registered in \(registeredIn);"
+                + " action names are unique in a context tree."
+                + " Cancel it, or let its owner go, before registering another."
+        case .cycle(let context, let parent):
+            return "Cannot attach \(context) to \(parent): \(parent) is \(context) or one of its descendants,"
+                + " which would make a cycle."
+        }
+    }
+
+    static func path(_ labels: [String]) -> String {
+        labels.joined(separator: " → ")
+    }
+
+    static func listing(_ title: String, _ names: [String], quoted: Bool) -> String {
+        guard !names.isEmpty else { return "\(title): none." }
+        let shown = quoted ? names.map { "\"\($0)\"" } : names
+        return "\(title): \(shown.joined(separator: ", "))."
+    }
+
+    static func suggestion(for name: String, among names: [String]) -> String {
+        guard let best = Suggestions.nearest(to: name, in: names) else { return "" }
+        return " Did you mean \"\(best)\"?"
+    }
+}

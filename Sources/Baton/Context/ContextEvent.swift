@@ -1,0 +1,72 @@
+/// A type that names an event posted through a ``Context`` and fixes its payload's type.
+///
+/// ProContext's `Notification.Name` and `post(name:object:)` become typed events:
+///
+/// ```swift
+/// enum TotalWeightChanged: ContextEvent {
+///     typealias Payload = Double
+/// }
+///
+/// context.observe(TotalWeightChanged.self, owner: self) { owner, total in owner.update(total) }
+/// context.post(TotalWeightChanged.self, 42.5)
+/// ```
+///
+/// An event without a payload leaves `Payload` as `Void` and is posted with
+/// ``Context/post(_:reach:)``.
+public protocol ContextEvent {
+    /// The type of the value each post carries; `Void` by default.
+    ///
+    /// ```swift
+    /// enum Saved: ContextEvent {}   // Payload == Void
+    /// ```
+    associatedtype Payload = Void
+
+    /// A readable name used in dumps and messages; by default the event type's name.
+    ///
+    /// ```swift
+    /// TotalWeightChanged.name   // "TotalWeightChanged"
+    /// ```
+    static var name: String { get }
+}
+
+extension ContextEvent {
+    /// The event type's own name.
+    ///
+    /// ```swift
+    /// enum Saved: ContextEvent {}
+    /// Saved.name   // "Saved"
+    /// ```
+    public static var name: String { String(describing: Self.self) }
+}
+
+/// Which contexts a post reaches, relative to the posting context.
+///
+/// ```swift
+/// context.post(Saved.self, reach: .local)   // only observers on `context` itself
+/// ```
+public enum EventReach: Sendable, Hashable, CaseIterable {
+    /// The posting context, all its ancestors and all its descendants (ProContext's behaviour).
+    ///
+    /// ```swift
+    /// context.post(Saved.self, reach: .tree)
+    /// ```
+    case tree
+    /// The posting context only.
+    ///
+    /// ```swift
+    /// context.post(Saved.self, reach: .local)
+    /// ```
+    case local
+    /// The posting context and its ancestors up to the root.
+    ///
+    /// ```swift
+    /// context.post(Saved.self, reach: .ancestors)
+    /// ```
+    case ancestors
+    /// The posting context and all its descendants.
+    ///
+    /// ```swift
+    /// context.post(Saved.self, reach: .descendants)
+    /// ```
+    case descendants
+}

@@ -1,0 +1,95 @@
+/// Something registered on a context with an owner: an observer, a provider or an action.
+/// It is live while it is not cancelled, its owner (held weakly) exists and its expiry condition
+/// does not hold.
+@MainActor
+class RegistrationRecord {
+    weak var owner: AnyObject?
+    /// `false` for registrations without an owner (async sequences), which live until cancelled.
+    let isOwned: Bool
+    let condition: Condition?
+    let expiry: Condition?
+    var isCancelled = false
+    weak var context: Context?
+
+    init(owner: AnyObject?, condition: Condition?, expiry: Condition?, context: Context) {
+        self.owner = owner
+        self.isOwned = owner != nil
+        self.condition = condition
+        self.expiry = expiry
+        self.context = context
+    }
+
+    var isLive: Bool {
+        if isCancelled { return false }
+        if isOwned, owner == nil { return false }
+        if let expiry, expiry.isMet() { return false }
+        return true
+    }
+
+    func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        context?.forget(self)
+    }
+}
+
+/// An observer of a key's changes or of an event, with its payload type.
+final class ObserverRecord<Payload>: RegistrationRecord {
+    let deliver: @MainActor (AnyObject?, Payload) -> Void
+
+    init(
+        owner: AnyObject?, condition: Condition?, context: Context,
+        deliver: @escaping @MainActor (AnyObject?, Payload) -> Void
+    ) {
+        self.deliver = deliver
+        super.init(owner: owner, condition: condition, expiry: nil, context: context)
+    }
+}
+
+/// A provider of a key's value.
+final class ProviderRecord: RegistrationRecord {
+    let name: String
+    let produce: @MainActor (AnyObject) -> AnyBox
+
+    init(
+        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
+        produce: @escaping @MainActor (AnyObject) -> AnyBox
+    ) {
+        self.name = name
+        self.produce = produce
+        super.init(owner: owner, condition: condition, expiry: expiry, context: context)
+    }
+}
+
+/// A named closure.
+final class ActionRecord: RegistrationRecord {
+    let name: String
+    let perform: @MainActor (AnyObject, AnyBox) -> AnyBox
+
+    init(
+        name: String, owner: AnyObject, expiry: Condition?, context: Context,
+        perform: @escaping @MainActor (AnyObject, AnyBox) -> AnyBox
+    ) {
+        self.name = name
+        self.perform = perform
+        super.init(owner: owner, condition: nil, expiry: expiry, context: context)
+    }
+}
+
+extension Context {
+    /// Removes a cancelled record from whichever table holds it.
+    final func forget(_ record: RegistrationRecord) {
+        if let provider = record as? ProviderRecord {
+            providers = providers.filter { $0.value !== provider }
+        } else if let action = record as? ActionRecord {
+            actions = actions.filter { $0.value !== action }
+        } else {
+            for (id, list) in keyObservers where list.contains(where: { $0 === record }) {
+                keyObservers[id] = list.filter { $0 !== record }
+            }
+            for (id, list) in eventObservers where list.contains(where: { $0 === record }) {
+                eventObservers[id] = list.filter { $0 !== record }
+            }
+        }
+    }
+}

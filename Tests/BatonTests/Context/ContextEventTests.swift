@@ -1,0 +1,138 @@
+import Baton
+import Testing
+
+@MainActor
+@Suite(.lenientMisuse)
+struct ContextEventTests {
+    /// root ─ middle ─ poster ─ child ─ grandchild, plus a sibling of `poster` under `middle`.
+    @MainActor private struct Tree {
+        let root = Context(name: "root")
+        let middle: Context
+        let poster: Context
+        let child: Context
+        let grandchild: Context
+        let sibling: Context
+
+        init() {
+            middle = Context(name: "middle", parent: root)
+            poster = Context(name: "poster", parent: middle)
+            child = Context(name: "child", parent: poster)
+            grandchild = Context(name: "grandchild", parent: child)
+            sibling = Context(name: "sibling", parent: middle)
+        }
+
+        var all: [Context] { [root, middle, poster, child, grandchild, sibling] }
+    }
+
+    private func reached(by reach: EventReach) -> [String] {
+        let tree = Tree()
+        let log = Owner()
+        for context in tree.all {
+            let label = context.name!
+            context.observe(TotalWeightChanged.self, owner: log) { owner, value in
+                owner.received.append("\(label) \(value)")
+            }
+        }
+        tree.poster.post(TotalWeightChanged.self, 1.5, reach: reach)
+        return log.received
+    }
+
+    // MARK: - Rule 11: reach
+
+    @Test func defaultReachIsThePosterItsAncestorsAndItsDescendants() {
+        #expect(
+            reached(by: .tree) == ["poster 1.5", "middle 1.5", "root 1.5", "child 1.5", "grandchild 1.5"])
+    }
+
+    @Test func localReachIsThePosterOnly() {
+        #expect(reached(by: .local) == ["poster 1.5"])
+    }
+
+    @Test func ancestorsReachGoesUpOnly() {
+        #expect(reached(by: .ancestors) == ["poster 1.5", "middle 1.5", "root 1.5"])
+    }
+
+    @Test func descendantsReachGoesDownOnly() {
+        #expect(reached(by: .descendants) == ["poster 1.5", "child 1.5", "grandchild 1.5"])
+    }
+
+    @Test func observersOfAnotherEventAreNotCalled() {
+        let context = Context()
+        let owner = Owner()
+        context.observe(Saved.self, owner: owner) { owner, _ in owner.received.append("saved") }
+        context.post(TotalWeightChanged.self, 1)
+        #expect(owner.received.isEmpty)
+        context.post(Saved.self)
+        #expect(owner.received == ["saved"])
+    }
+
+    // MARK: - Rule 12: owners, conditions, async sequences
+
+    @Test func observerEndsWhenItsOwnerIsGone() {
+        let context = Context()
+        var calls = 0
+        weak var weakOwner: Owner?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            context.observe(Saved.self, owner: owner) { _, _ in calls += 1 }
+            context.post(Saved.self)
+        }
+        #expect(weakOwner == nil)
+        context.post(Saved.self)
+        #expect(calls == 1)
+    }
+
+    @Test func conditionGatesEventObservers() {
+        let context = Context()
+        let owner = Owner()
+        let onScreen = Switch()
+        context.observe(TotalWeightChanged.self, owner: owner, if: Condition { onScreen.isOn }) { owner, value in
+            owner.received.append("\(value)")
+        }
+        context.post(TotalWeightChanged.self, 1)
+        onScreen.isOn = true
+        context.post(TotalWeightChanged.self, 2)
+        #expect(owner.received == ["2.0"])
+    }
+
+    @Test func whileAliveConditionFollowsAnObject() {
+        let context = Context()
+        let owner = Owner()
+        var session: Owner? = Owner()
+        context.observe(Saved.self, owner: owner, if: .whileAlive(session!)) { owner, _ in
+            owner.received.append("saved")
+        }
+        context.post(Saved.self)
+        session = nil
+        context.post(Saved.self)
+        #expect(owner.received == ["saved"])
+        #expect(session == nil)
+    }
+
+    @Test func observerRegisteredDuringAPostIsCalledFromTheNextPost() {
+        let context = Context()
+        let owner = Owner()
+        context.observe(Saved.self, owner: owner) { owner, _ in
+            owner.received.append("first")
+            context.observe(Saved.self, owner: owner) { owner, _ in owner.received.append("second") }
+        }
+        context.post(Saved.self)
+        #expect(owner.received == ["first"])
+    }
+
+    @Test func eventsIsAnAsyncSequenceOfPayloads() async {
+        let parent = Context()
+        let child = Context(parent: parent)
+        let stream = parent.events(TotalWeightChanged.self)
+        child.post(TotalWeightChanged.self, 1)
+        child.post(TotalWeightChanged.self, 2, reach: .local)
+        child.post(TotalWeightChanged.self, 3)
+        var received: [Double] = []
+        for await value in stream {
+            received.append(value)
+            if received.count == 2 { break }
+        }
+        #expect(received == [1, 3])
+    }
+}

@@ -1,0 +1,116 @@
+import Baton
+import Testing
+
+@MainActor
+@Suite(.lenientMisuse)
+struct ContextObservationTests {
+    // MARK: - Rule 7: observing changes of a key
+
+    @Test func observerSeesSetAndRemoveOnItsContext() {
+        let app = Context(name: "app")
+        let owner = Owner()
+        app.onChange(of: UserID.self, owner: owner) { owner, value in
+            owner.received.append(value ?? "nil")
+        }
+        app.set("1", for: UserID.self)
+        app.set(nil, for: UserID.self)
+        app.remove(UserID.self)
+        #expect(owner.received == ["1", "nil", "nil"])
+    }
+
+    @Test func observerSeesChangesInUnshadowedAncestorsOnly() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let owner = Owner()
+        form.onChange(of: UserID.self, owner: owner) { owner, value in
+            owner.received.append(value ?? "nil")
+        }
+        app.set("from app", for: UserID.self)
+        form.set("from form", for: UserID.self)
+        app.set("hidden", for: UserID.self)
+        form.remove(UserID.self)
+        #expect(owner.received == ["from app", "from form", "hidden"])
+    }
+
+    @Test func observerOfAnotherKeyIsNotCalled() {
+        let app = Context()
+        let owner = Owner()
+        app.onChange(of: Color.self, owner: owner) { owner, _ in owner.received.append("color") }
+        app.set("1", for: UserID.self)
+        #expect(owner.received.isEmpty)
+    }
+
+    @Test func observationEndsWhenItsOwnerIsGone() {
+        let app = Context()
+        var calls = 0
+        weak var weakOwner: Owner?
+        var registration: Registration?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            registration = app.onChange(of: UserID.self, owner: owner) { _, _ in calls += 1 }
+            app.set("1", for: UserID.self)
+        }
+        #expect(weakOwner == nil)
+        #expect(registration?.isActive == false)
+        app.set("2", for: UserID.self)
+        #expect(calls == 1)
+    }
+
+    @Test func observationsCanBeRemovedPerOwnerAndAllAtOnce() {
+        let app = Context()
+        let first = Owner()
+        let second = Owner()
+        app.onChange(of: UserID.self, owner: first) { owner, _ in owner.received.append("key") }
+        app.observe(Saved.self, owner: first) { owner, _ in owner.received.append("event") }
+        app.onChange(of: UserID.self, owner: second) { owner, _ in owner.received.append("key") }
+        app.removeObservers(owner: first)
+        app.set("1", for: UserID.self)
+        app.post(Saved.self)
+        #expect(first.received.isEmpty)
+        #expect(second.received == ["key"])
+        app.removeAllObservers()
+        app.set("2", for: UserID.self)
+        #expect(second.received == ["key"])
+    }
+
+    @Test func cancelledRegistrationStopsDelivery() {
+        let app = Context()
+        let owner = Owner()
+        let registration = app.onChange(of: UserID.self, owner: owner) { owner, _ in owner.received.append("x") }
+        #expect(registration.isActive)
+        registration.cancel()
+        registration.cancel()
+        app.set("1", for: UserID.self)
+        #expect(!registration.isActive)
+        #expect(owner.received.isEmpty)
+    }
+
+    @Test func conditionGatesValueObservers() {
+        let app = Context()
+        let owner = Owner()
+        let open = Switch()
+        app.onChange(of: UserID.self, owner: owner, if: Condition { open.isOn }) { owner, value in
+            owner.received.append(value ?? "nil")
+        }
+        app.set("closed", for: UserID.self)
+        open.isOn = true
+        app.set("open", for: UserID.self)
+        #expect(owner.received == ["open"])
+    }
+
+    @Test func changesIsAnAsyncSequenceOfNewValues() async {
+        let app = Context()
+        let form = Context(parent: app)
+        let stream = form.changes(of: Count.self)
+        app.set(1, for: Count.self)
+        form.set(2, for: Count.self)
+        form.remove(Count.self)
+        var received: [Int?] = []
+        for await value in stream {
+            received.append(value)
+            if received.count == 3 { break }
+        }
+        #expect(received == [1, 2, 1])
+    }
+}

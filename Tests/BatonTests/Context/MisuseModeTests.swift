@@ -1,0 +1,32 @@
+import Baton
+import Testing
+
+@MainActor
+@Suite
+struct MisuseModeTests {
+    // MARK: - Rule 15: strict mode stops at the misuse in debug builds
+
+    @Test func strictIsTheDefaultInDebugBuilds() {
+        #if DEBUG
+            #expect(MisuseMode.current == .strict)
+        #else
+            #expect(MisuseMode.current == .lenient)
+        #endif
+    }
+
+    @Test func lenientModeThrowsTheTypedError() {
+        MisuseMode.$current.withValue(.lenient) {
+            #expect(throws: ContextError.self) { try Context().unsetFlag(UserUsedTheTotalField.self) }
+        }
+    }
+
+    #if DEBUG
+        @Test func strictModeStopsAtTheMisuse() async {
+            await #expect(processExitsWith: .failure) {
+                await MainActor.run {
+                    try? Context(name: "app").unsetFlag(UserUsedTheTotalField.self)
+                }
+            }
+        }
+    #endif
+}
