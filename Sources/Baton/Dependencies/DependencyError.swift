@@ -1,0 +1,45 @@
+/// A failure of the dependency coordinator: a resolver that threw, or two resolvers that
+/// conflict.
+///
+/// ```swift
+/// do {
+///     try stack.push(detail)
+/// } catch .dependencies(let error) {
+///     print(error)
+///     // Resolver direct: ListScreen → DetailScreen (App.swift:12) failed for push: list → detail:
+///     // no contact selected. The transition was not performed; …
+/// }
+/// ```
+public enum DependencyError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A resolver threw; the transition was not performed and the destination's context was
+    /// unwired. Resolvers listed in `alreadyRan` had run before it.
+    ///
+    /// ```swift
+    /// DependencyError.resolverFailed(resolver: "…", transition: "push: a → b", reason: "…", alreadyRan: [])
+    /// ```
+    case resolverFailed(resolver: String, transition: String, reason: String, alreadyRan: [String])
+    /// A resolver of the same kind for the same source and destination types (and transition
+    /// identifier) is already registered on this coordinator.
+    ///
+    /// ```swift
+    /// try coordinator.register(.direct { (s: List, d: Detail) in … })   // throws the second time
+    /// ```
+    case conflictingResolver(existing: String, new: String, coordinator: String)
+
+    /// The diagnostic message.
+    ///
+    /// ```swift
+    /// print(error.description)
+    /// ```
+    public var description: String {
+        switch self {
+        case .resolverFailed(let resolver, let transition, let reason, let alreadyRan):
+            let ran = alreadyRan.isEmpty ? "none" : alreadyRan.joined(separator: "; ")
+            return "Resolver \(resolver) failed for \(transition): \(reason). The transition was not performed"
+                + " and the destination's context was unwired. Resolvers that had already run: \(ran)."
+        case .conflictingResolver(let existing, let new, let coordinator):
+            return "Resolver \(new) conflicts with \(existing) in coordinator \(coordinator): both resolve the same"
+                + " source and destination types. Merge them into one resolver, or register one on a child coordinator."
+        }
+    }
+}

@@ -1,0 +1,185 @@
+/// The formats a flow graph can be exported in.
+///
+/// ```swift
+/// print(window.flowGraph(format: .mermaid))
+/// ```
+public enum FlowGraphFormat: Sendable, Hashable, CaseIterable {
+    /// A Mermaid `flowchart`, which GitHub and many editors render.
+    ///
+    /// ```swift
+    /// window.flowGraph(format: .mermaid)
+    /// ```
+    case mermaid
+    /// A Graphviz `digraph` (`dot -Tpng flow.dot -o flow.png`).
+    ///
+    /// ```swift
+    /// window.flowGraph(format: .dot)
+    /// ```
+    case dot
+}
+
+extension Window {
+    /// Draws the app's flow: the screens now in the window (containment as dotted edges,
+    /// presentation as dashed ones), every transition logged so far (solid edges labelled with
+    /// their kind, identifier and count), and the resolvers registered on the window's
+    /// coordinator and its children (between type names, in their own group).
+    ///
+    /// ```swift
+    /// print(window.flowGraph(format: .mermaid))
+    /// // flowchart TD
+    /// //     s0["startup"]
+    /// //     s1["splash"]
+    /// //     s0 -.-|contains| s1
+    /// //     s0 -->|hop| s1
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - format: ``FlowGraphFormat/mermaid`` or ``FlowGraphFormat/dot``.
+    ///   - includeResolvers: Whether to draw the coordinator's resolvers.
+    /// - Returns: The graph's source text.
+    public func flowGraph(format: FlowGraphFormat, includeResolvers: Bool = true) -> String {
+        var graph = GraphBuilder()
+        if let rootScreen {
+            var pending: [HeadlessScreen] = [rootScreen]
+            _ = graph.node(rootScreen.screenName)
+            while let screen = pending.popLast() {
+                for child in screen.containedScreens {
+                    graph.edge(screen.screenName, child.screenName, label: "contains", style: .containment)
+                    pending.append(child)
+                }
+                if let presented = screen.presented {
+                    graph.edge(screen.screenName, presented.screenName, label: "presents", style: .presentation)
+                    pending.append(presented)
+                }
+            }
+        }
+        var counts: [String: Int] = [:]
+        var order: [(TransitionRecord, String)] = []
+        for record in transitionLog {
+            let label = record.kind.rawValue + (record.identifier.map { " \($0)" } ?? "")
+            let key = "\(record.source ?? "")\u{1}\(record.destination)\u{1}\(label)"
+            if counts[key] == nil { order.append((record, label)) }
+            counts[key, default: 0] += 1
+        }
+        for (record, label) in order {
+            let key = "\(record.source ?? "")\u{1}\(record.destination)\u{1}\(label)"
+            let count = counts[key] ?? 1
+            graph.edge(
+                record.source ?? "window", record.destination, label: count > 1 ? "\(label) ×\(count)" : label,
+                style: .transition)
+        }
+        if includeResolvers {
+            var coordinators = [dependencyCoordinator]
+            var index = 0
+            while index < coordinators.count {
+                let coordinator = coordinators[index]
+                index += 1
+                for resolver in coordinator.resolvers {
+                    graph.resolver(
+                        resolver.sourceType ?? "start", resolver.destinationType,
+                        label: resolver.kind.rawValue + (resolver.identifier.map { " \($0)" } ?? ""))
+                }
+                coordinators += coordinator.childCoordinators
+            }
+        }
+        return format == .mermaid ? graph.mermaid() : graph.dot()
+    }
+}
+
+/// Collects nodes and edges and renders them.
+private struct GraphBuilder {
+    enum Style { case containment, presentation, transition }
+
+    private var nodes: [String] = []
+    private var nodeIDs: [String: String] = [:]
+    private var edges: [(from: String, to: String, label: String, style: Style)] = []
+    private var typeNodes: [String] = []
+    private var typeIDs: [String: String] = [:]
+    private var resolverEdges: [(from: String, to: String, label: String)] = []
+
+    mutating func node(_ name: String) -> String {
+        if let id = nodeIDs[name] { return id }
+        let id = "s\(nodes.count)"
+        nodes.append(name)
+        nodeIDs[name] = id
+        return id
+    }
+
+    mutating func edge(_ from: String, _ to: String, label: String, style: Style) {
+        edges.append((node(from), node(to), label, style))
+    }
+
+    mutating func resolver(_ from: String, _ to: String, label: String) {
+        resolverEdges.append((typeNode(from), typeNode(to), label))
+    }
+
+    private mutating func typeNode(_ name: String) -> String {
+        if let id = typeIDs[name] { return id }
+        let id = "t\(typeNodes.count)"
+        typeNodes.append(name)
+        typeIDs[name] = id
+        return id
+    }
+
+    func mermaid() -> String {
+        var lines = ["flowchart TD"]
+        for (index, name) in nodes.enumerated() { lines.append("    s\(index)[\"\(Self.mermaidText(name))\"]") }
+        for edge in edges {
+            let arrow =
+                switch edge.style {
+                case .containment: "-.-"
+                case .presentation: "-.->"
+                case .transition: "-->"
+                }
+            lines.append("    \(edge.from) \(arrow)|\(Self.mermaidText(edge.label))| \(edge.to)")
+        }
+        if !resolverEdges.isEmpty {
+            lines.append("    subgraph resolvers[\"resolvers\"]")
+            for (index, name) in typeNodes.enumerated() {
+                lines.append("        t\(index)([\"\(Self.mermaidText(name))\"])")
+            }
+            for edge in resolverEdges {
+                lines.append("        \(edge.from) ==>|\(Self.mermaidText(edge.label))| \(edge.to)")
+            }
+            lines.append("    end")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func dot() -> String {
+        var lines = ["digraph Baton {", "    rankdir=TB;", "    node [shape=box];"]
+        for (index, name) in nodes.enumerated() { lines.append("    s\(index) [label=\(JSONText.quoted(name))];") }
+        for edge in edges {
+            let style =
+                switch edge.style {
+                case .containment: ", style=dotted, arrowhead=none"
+                case .presentation: ", style=dashed"
+                case .transition: ""
+                }
+            lines.append("    \(edge.from) -> \(edge.to) [label=\(JSONText.quoted(edge.label))\(style)];")
+        }
+        if !resolverEdges.isEmpty {
+            lines.append("    subgraph cluster_resolvers {")
+            lines.append("        label=\"resolvers\";")
+            for (index, name) in typeNodes.enumerated() {
+                lines.append("        t\(index) [label=\(JSONText.quoted(name)), shape=ellipse];")
+            }
+            for edge in resolverEdges {
+                lines.append("        \(edge.from) -> \(edge.to) [label=\(JSONText.quoted(edge.label)), style=bold];")
+            }
+            lines.append("    }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func mermaidText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "#quot;").replacingOccurrences(of: "|", with: "#124;")
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

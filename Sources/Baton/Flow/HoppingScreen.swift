@@ -1,0 +1,331 @@
+/// A container that shows one self-contained screen at a time and hops between them, for
+/// start-up, onboarding and login flows (CLHoppingViewController).
+///
+/// Each step finishes by calling ``Screen/unhop()`` and knows nothing of the others; the flow
+/// lives in one place:
+///
+/// ```swift
+/// final class StartupScreen: HoppingScreen {
+///     override func didAppear() {
+///         try? hop(to: "splash") { [unowned self] in
+///             self.hopToOnboardingIfFirstUse {
+///                 try? self.hop(to: "main", then: nil)
+///             }
+///         }
+///     }
+/// }
+/// ```
+///
+/// or, awaiting each step:
+///
+/// ```swift
+/// try await startup.hop(to: SplashScreen())
+/// if isFirstUse { try await startup.hop(to: OnboardingScreen()) }
+/// let user = try await startup.hop(to: LoginScreen(), returning: User.self)
+/// try startup.hop(to: MainScreen(user: user), then: nil)
+/// ```
+///
+/// Lifecycle order of a hop: the old screen's will-disappear, the new screen's will-appear, the
+/// ``transitionHook`` (a cross-fade, in UIKit), the old screen's did-disappear, the new screen's
+/// did-appear.
+@MainActor
+open class HoppingScreen: HeadlessScreen {
+    private enum Pending {
+        case none
+        case callback(@MainActor () -> Void)
+        case awaiting(
+            id: UInt64, typeName: String, accepts: (Any) -> Bool, resume: @MainActor (Result<Any, any Error>) -> Void)
+    }
+
+    private enum State {
+        case empty
+        case showing(HeadlessScreen, Pending)
+    }
+
+    private var state = State.empty
+    private var nextHopID: UInt64 = 0
+
+    /// The registry that ``hop(to:then:)-(String,_)`` makes screens from.
+    ///
+    /// ```swift
+    /// startup.registry = myRegistry
+    /// ```
+    public final var registry: ScreenRegistry
+
+    /// Called for every hop between the will- and did- lifecycle callbacks, to animate the
+    /// change; it must call `complete` once, when done. `nil` (the default) completes at once.
+    ///
+    /// ```swift
+    /// startup.transitionHook = { transition, complete in
+    ///     crossFade(from: transition.source, to: transition.destination, completion: complete)
+    /// }
+    /// ```
+    public final var transitionHook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)?
+
+    /// Makes a hopping container.
+    ///
+    /// ```swift
+    /// let startup = HoppingScreen(identifier: "startup", registry: registry)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: A name for registries, logs and graphs.
+    ///   - context: The container's context.
+    ///   - registry: Where screens named by identifier are made; ``ScreenRegistry/main`` by default.
+    public init(identifier: String? = nil, context: Context? = nil, registry: ScreenRegistry = .main) {
+        self.registry = registry
+        super.init(identifier: identifier, context: context)
+    }
+
+    /// The screen shown now.
+    ///
+    /// ```swift
+    /// startup.currentScreen?.screenName   // "splash"
+    /// ```
+    public final var currentScreen: HeadlessScreen? {
+        if case .showing(let screen, _) = state { return screen }
+        return nil
+    }
+
+    /// Whether a continuation or an awaiting flow waits for the current screen to unhop.
+    ///
+    /// ```swift
+    /// startup.isWaitingForUnhop   // true after hop(to:then:) with a block
+    /// ```
+    public final var isWaitingForUnhop: Bool {
+        if case .showing(_, let pending) = state, case .none = pending { return false }
+        if case .empty = state { return false }
+        return true
+    }
+
+    override var containedScreens: [HeadlessScreen] { currentScreen.map { [$0] } ?? [] }
+    override var visibleChildren: [HeadlessScreen] { containedScreens }
+
+    // MARK: - Hopping with continuations
+
+    /// Shows `screen` at once, releasing the previous one, and remembers `continuation` for the
+    /// next ``unhop()``. With a `nil` continuation the screen is a final step: unhopping it is a
+    /// misuse.
+    ///
+    /// ```swift
+    /// try startup.hop(to: SplashScreen()) { [unowned startup] in
+    ///     try? startup.hop(to: MainScreen(), then: nil)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the screen's context is wired to the container's.
+    ///   - continuation: Runs once, when the screen unhops.
+    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
+    ///   elsewhere; the dependency coordinator's errors.
+    public final func hop(
+        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+        then continuation: (@MainActor () -> Void)?
+    ) throws(ScreenError) {
+        try perform(
+            hopTo: screen, identifier: identifier, sender: sender, wiring: wiring,
+            pending: continuation.map(Pending.callback) ?? .none)
+    }
+
+    /// Shows the screen registered as `identifier` in ``registry`` (a storyboard identifier).
+    ///
+    /// ```swift
+    /// try startup.hop(to: "splash") { … }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The registered identifier, also used as the transition identifier.
+    ///   - continuation: Runs once, when the screen unhops.
+    /// - Throws: ``ScreenError/unknownIdentifier(_:known:)`` and the errors of
+    ///   ``hop(to:identifier:sender:wiring:then:)``.
+    public final func hop(to identifier: String, then continuation: (@MainActor () -> Void)?) throws(ScreenError) {
+        let screen = try registry.makeScreen(identifier)
+        try hop(to: screen, identifier: identifier, then: continuation)
+    }
+
+    /// Shows the screen registered as `identifier` and, when it unhops, the one registered as
+    /// `next` (as a final step).
+    ///
+    /// ```swift
+    /// try startup.hop(to: "splash", thenTo: "main")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The first screen's identifier.
+    ///   - next: The identifier of the screen shown after the first unhops.
+    /// - Throws: ``ScreenError/unknownIdentifier(_:known:)`` when either identifier is unknown;
+    ///   both are checked before hopping.
+    public final func hop(to identifier: String, thenTo next: String) throws(ScreenError) {
+        guard registry.contains(next) else {
+            throw misuse(ScreenError.unknownIdentifier(next, known: registry.identifiers))
+        }
+        try hop(to: identifier) { [unowned self] in
+            try? self.hop(to: next, then: nil)
+        }
+    }
+
+    // MARK: - Awaiting
+
+    /// Shows `screen` and returns when it unhops.
+    ///
+    /// If the awaiting task is cancelled, this throws `CancellationError` and the screen stays
+    /// shown; a later unhop from it is then a misuse. If the container hops elsewhere first, this
+    /// throws ``ScreenError/superseded(hopping:awaited:next:)``. The continuation is resumed
+    /// exactly once.
+    ///
+    /// ```swift
+    /// try await startup.hop(to: SplashScreen())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the screen's context is wired to the container's.
+    /// - Throws: `CancellationError`, ``ScreenError``.
+    public final func hop(
+        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+    ) async throws {
+        _ = try await hop(to: screen, returning: Any.self, identifier: identifier, sender: sender, wiring: wiring)
+    }
+
+    /// Shows `screen` and returns the result it unhops with (``Screen/unhop(returning:)``).
+    ///
+    /// ```swift
+    /// let user = try await startup.hop(to: LoginScreen(), returning: User.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - resultType: The type of result awaited.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the screen's context is wired to the container's.
+    /// - Returns: The screen's result.
+    /// - Throws: `CancellationError`, ``ScreenError``.
+    public final func hop<Result>(
+        to screen: HeadlessScreen, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring = .inherit
+    ) async throws -> Result {
+        try Task.checkCancellation()
+        nextHopID &+= 1
+        let id = nextHopID
+        let handed = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<MainActorHandoff<Result>, any Error>) in
+                let pending = Pending.awaiting(
+                    id: id, typeName: String(describing: Result.self), accepts: { $0 is Result },
+                    resume: { outcome in
+                        switch outcome {
+                        case .success(let value): continuation.resume(returning: MainActorHandoff(value as! Result))
+                        case .failure(let error): continuation.resume(throwing: error)
+                        }
+                    })
+                do {
+                    try perform(
+                        hopTo: screen, identifier: identifier, sender: sender, wiring: wiring, pending: pending)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.cancelAwaiting(id) }
+        }
+        return handed.value
+    }
+
+    // MARK: - Unhopping
+
+    /// Runs the continuation of the current hop, as the current screen would with
+    /// ``Screen/unhop()`` (CLHoppingViewController's `[self.hoppingViewController unhop]`).
+    ///
+    /// ```swift
+    /// try startup.unhop()
+    /// ```
+    ///
+    /// - Returns: `true`.
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits.
+    @discardableResult
+    public final func unhop() throws(ScreenError) -> Bool {
+        try unhop(from: currentScreen ?? self, result: ())
+        return true
+    }
+
+    func unhop(from screen: any Screen, result: Any) throws(ScreenError) {
+        guard case .showing(let current, let pending) = state, screen === self || isWithin(screen, current) else {
+            throw misuse(ScreenError.noPendingContinuation(hopping: screenName, screen: screen.screenName))
+        }
+        switch pending {
+        case .none:
+            throw misuse(ScreenError.noPendingContinuation(hopping: screenName, screen: screen.screenName))
+        case .callback(let continuation):
+            state = .showing(current, .none)
+            continuation()
+        case .awaiting(_, let typeName, let accepts, let resume):
+            guard accepts(result) else {
+                throw misuse(
+                    ScreenError.resultTypeMismatch(
+                        hopping: screenName, expected: typeName, actual: String(describing: type(of: result))))
+            }
+            state = .showing(current, .none)
+            resume(.success(result))
+        }
+    }
+
+    // MARK: - Internals
+
+    private func isWithin(_ screen: any Screen, _ current: HeadlessScreen) -> Bool {
+        var candidate: (any Screen)? = screen
+        while let step = candidate {
+            if step === current { return true }
+            if step === self { return false }
+            candidate = step.parentScreen ?? step.presentingScreen
+        }
+        return false
+    }
+
+    private func perform(
+        hopTo screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: Pending
+    ) throws(ScreenError) {
+        try screen.requireFree()
+        let previous = currentScreen
+        let transition = Transition(
+            kind: .hop, source: previous ?? self, destination: screen, identifier: identifier, sender: sender)
+        var superseded: Pending = .none
+        try TransitionEngine.perform(
+            transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
+            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: transitionHook
+        ) {
+            if case .showing(let old, let oldPending) = state {
+                old.container = nil
+                superseded = oldPending
+            }
+            screen.container = self
+            state = .showing(screen, pending)
+        }
+        if case .awaiting(_, _, _, let resume) = superseded, let previous {
+            resume(
+                .failure(
+                    ScreenError.superseded(hopping: screenName, awaited: previous.screenName, next: screen.screenName)))
+        }
+    }
+
+    private func cancelAwaiting(_ id: UInt64) {
+        guard case .showing(let current, .awaiting(let pendingID, _, _, let resume)) = state, pendingID == id else {
+            return
+        }
+        state = .showing(current, .none)
+        resume(.failure(CancellationError()))
+    }
+}
+
+/// Carries a flow's result from the unhopping screen to the awaiting flow. Both run on the main
+/// actor (`HoppingScreen` is main-actor isolated), so the value never crosses an isolation
+/// boundary, which the compiler cannot see through the continuation.
+private struct MainActorHandoff<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,75 @@
+/// Performs every transition of the screen tree in one order:
+///
+/// 1. wire the destination's context to the source's (forward transitions);
+/// 2. run the dependency coordinator (forward transitions); on failure, undo step 1 and throw;
+/// 3. change the container's structure;
+/// 4. if the container is visible: will-disappear (leaving), will-appear (entering), the custom
+///    transition hook, did-disappear (leaving), did-appear (entering);
+/// 5. log the transition in the window and post ``TransitionDidComplete``.
+@MainActor
+enum TransitionEngine {
+    static func perform(
+        _ transition: Transition,
+        wiring: ContextWiring,
+        sourceContext: Context?,
+        visible: Bool,
+        window: Window?,
+        leaving: [HeadlessScreen],
+        entering: [HeadlessScreen],
+        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
+        change: () -> Void
+    ) throws(ScreenError) {
+        let destination = transition.destination
+        let undo = transition.kind.isForward ? try wire(destination, to: sourceContext, wiring) : nil
+        if transition.kind.isForward {
+            do {
+                try DependencyCoordinator.resolve(transition)
+            } catch {
+                undo?()
+                throw error
+            }
+        }
+        change()
+        let finish: @MainActor () -> Void = {
+            if visible {
+                for screen in leaving { screen.apply(.didDisappear, in: window) }
+                for screen in entering { screen.apply(.didAppear, in: window) }
+            }
+            window?.log(transition)
+        }
+        guard visible else { return finish() }
+        for screen in leaving { screen.apply(.willDisappear, in: window) }
+        for screen in entering { screen.apply(.willAppear, in: window) }
+        if let hook {
+            hook(transition, finish)
+        } else {
+            finish()
+        }
+    }
+
+    /// Wires the destination's context and returns how to undo it.
+    static func wire(_ destination: any Screen, to source: Context?, _ wiring: ContextWiring) throws(ScreenError)
+        -> (@MainActor () -> Void)?
+    {
+        guard let source else { return nil }
+        switch wiring {
+        case .isolate:
+            return nil
+        case .share:
+            let previous = destination.context
+            guard previous !== source else { return nil }
+            destination.context = source
+            return { destination.context = previous }
+        case .inherit:
+            let context = destination.context
+            let previousParent = context.parent
+            guard previousParent !== source, context !== source else { return nil }
+            do {
+                try context.attach(to: source)
+            } catch {
+                throw misuse(ScreenError.contextWiring(destination: destination.screenName, error))
+            }
+            return { try? context.attach(to: previousParent) }
+        }
+    }
+}

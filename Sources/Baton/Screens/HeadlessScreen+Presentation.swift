@@ -1,0 +1,76 @@
+extension HeadlessScreen {
+    /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, full screen).
+    ///
+    /// Lifecycle order: this screen's will-disappear, the presented screen's will-appear, this
+    /// screen's did-disappear, the presented screen's did-appear.
+    ///
+    /// ```swift
+    /// try main.present(login, identifier: "login")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to present.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the presented screen's context is wired to this screen's.
+    /// - Throws: ``ScreenError/alreadyPresenting(presenter:presented:)`` when this screen already
+    ///   presents one, ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
+    ///   elsewhere; the dependency coordinator's errors.
+    public final func present(
+        _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+    ) throws(ScreenError) {
+        if let presented {
+            throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
+        }
+        try screen.requireFree()
+        let transition = Transition(
+            kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
+        try TransitionEngine.perform(
+            transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
+            leaving: [self], entering: [screen]
+        ) {
+            presented = screen
+            screen.presenter = self
+        }
+    }
+
+    /// Dismisses the screen this one presents or, when it presents none, this screen itself,
+    /// as UIKit does. Screens presented by the dismissed one are dismissed with it.
+    ///
+    /// Lifecycle order: the dismissed screen's will-disappear, the presenter's will-appear, the
+    /// dismissed screen's did-disappear, the presenter's did-appear.
+    ///
+    /// ```swift
+    /// try login.dismiss()   // back to main; login is released
+    /// ```
+    ///
+    /// - Parameter sender: An optional sender.
+    /// - Throws: ``ScreenError/nothingToDismiss(screen:)`` when this screen neither presents nor
+    ///   is presented.
+    public final func dismiss(sender: Any? = nil) throws(ScreenError) {
+        let presenter: HeadlessScreen
+        if presented != nil {
+            presenter = self
+        } else if let own = self.presenter {
+            presenter = own
+        } else {
+            throw misuse(ScreenError.nothingToDismiss(screen: screenName))
+        }
+        var top = presenter.presented!
+        while let next = top.presented { top = next }
+        let transition = Transition(kind: .dismiss, source: top, destination: presenter, sender: sender)
+        let window = presenter.window
+        try TransitionEngine.perform(
+            transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
+            leaving: [top], entering: [presenter]
+        ) {
+            var current = presenter.presented
+            presenter.presented = nil
+            while let screen = current {
+                screen.presenter = nil
+                current = screen.presented
+                screen.presented = nil
+            }
+        }
+    }
+}

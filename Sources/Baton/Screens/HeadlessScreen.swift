@@ -1,0 +1,196 @@
+/// A screen without a display: the building block of headless screen trees, terminal apps and
+/// flow tests. Subclass it and override the lifecycle methods, as you would `UIViewController`.
+///
+/// ```swift
+/// final class MainScreen: HeadlessScreen {
+///     private(set) var userID: String?
+///     override func willAppear() {
+///         userID = context[UserID.self]   // read what a signup screen passed back
+///     }
+/// }
+///
+/// let window = Window()
+/// let main = MainScreen(identifier: "main")
+/// try window.setRoot(main)
+/// window.makeVisible()
+/// ```
+///
+/// A screen's context is named after its ``identifier`` (or its type) unless you pass one, so
+/// named scopes can target screens: `try context.set(id, for: UserID.self, in: "main")`.
+@MainActor
+open class HeadlessScreen: Screen {
+    /// The screen's context; forward transitions wire it to the source screen's.
+    ///
+    /// ```swift
+    /// detail.context.parent === list.context   // after list's stack pushes detail
+    /// ```
+    public final var context: Context {
+        didSet { contextWasReplaced() }
+    }
+
+    /// The identifier the screen was made with or registered as (a storyboard identifier).
+    ///
+    /// ```swift
+    /// HeadlessScreen(identifier: "splash").identifier   // "splash"
+    /// ```
+    public final internal(set) var identifier: String?
+
+    /// Where the screen is in its appearance cycle.
+    ///
+    /// ```swift
+    /// screen.appearance == .appeared
+    /// ```
+    public final internal(set) var appearance: Appearance = .disappeared
+
+    final weak var container: HeadlessScreen?
+    final weak var presenter: HeadlessScreen?
+    final var presented: HeadlessScreen?
+    final weak var hostWindow: Window?
+
+    /// Makes a screen.
+    ///
+    /// ```swift
+    /// let splash = HeadlessScreen(identifier: "splash")
+    /// let detail = HeadlessScreen(identifier: "detail", context: Context(name: "detail"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: A name for registries, logs and graphs.
+    ///   - context: The screen's context; by default a new one named after the identifier or type.
+    public init(identifier: String? = nil, context: Context? = nil) {
+        self.identifier = identifier
+        self.context = context ?? Context(name: identifier ?? String(describing: Self.self))
+    }
+
+    // MARK: - Screen
+
+    /// The container holding this screen.
+    ///
+    /// ```swift
+    /// detail.parentScreen === stack   // true
+    /// ```
+    public final var parentScreen: (any Screen)? { container }
+
+    /// The screens this one contains; empty for a plain screen.
+    ///
+    /// ```swift
+    /// stack.childScreens.count   // the stack's depth
+    /// ```
+    public final var childScreens: [any Screen] { containedScreens }
+
+    /// The screen this one presents.
+    ///
+    /// ```swift
+    /// main.presentedScreen === login
+    /// ```
+    public final var presentedScreen: (any Screen)? { presented }
+
+    /// The screen presenting this one.
+    ///
+    /// ```swift
+    /// login.presentingScreen === main
+    /// ```
+    public final var presentingScreen: (any Screen)? { presenter }
+
+    /// Whether the screen is visible: from did-appear until did-disappear (during will-disappear
+    /// it is still on screen; during will-appear not yet).
+    ///
+    /// ```swift
+    /// if screen.isOnScreen { refresh() }
+    /// ```
+    public final var isOnScreen: Bool { appearance == .appeared || appearance == .disappearing }
+
+    /// The identifier, or the type's name when there is none.
+    ///
+    /// ```swift
+    /// HeadlessScreen(identifier: "splash").screenName   // "splash"
+    /// ```
+    public final var screenName: String { identifier ?? String(describing: type(of: self)) }
+
+    /// The window showing this screen's tree, found through containers and presenters.
+    ///
+    /// ```swift
+    /// detail.window === window   // true once the tree is the window's root
+    /// ```
+    public final var window: Window? {
+        var current: HeadlessScreen = self
+        while let next = current.container ?? current.presenter { current = next }
+        return current.hostWindow
+    }
+
+    // MARK: - Lifecycle, overridable
+
+    /// Called before the screen appears. Read what other screens left in the context here.
+    ///
+    /// ```swift
+    /// override func willAppear() { title = context[Title.self] }
+    /// ```
+    open func willAppear() {}
+    /// Called after the screen appeared.
+    ///
+    /// ```swift
+    /// override func didAppear() { startClock() }
+    /// ```
+    open func didAppear() {}
+    /// Called before the screen disappears.
+    ///
+    /// ```swift
+    /// override func willDisappear() { save() }
+    /// ```
+    open func willDisappear() {}
+    /// Called after the screen disappeared.
+    ///
+    /// ```swift
+    /// override func didDisappear() { stopClock() }
+    /// ```
+    open func didDisappear() {}
+
+    // MARK: - Containment, for containers
+
+    /// The screens a container holds; containers override it.
+    var containedScreens: [HeadlessScreen] { [] }
+
+    /// The contained screens that are visible while the container is; containers override it.
+    var visibleChildren: [HeadlessScreen] { [] }
+
+    /// Called when the context is replaced (for example by a `.share` wiring).
+    func contextWasReplaced() {}
+
+    /// Whether this screen and its ancestors are in a visible window, so that transitions in it
+    /// fire lifecycle callbacks.
+    final var isInVisibleTree: Bool {
+        appearance == .appeared || appearance == .appearing
+    }
+
+    /// Fires `phase` on this screen and then on its visible children, outer to inner.
+    final func apply(_ phase: LifecyclePhase, in window: Window?) {
+        switch phase {
+        case .willAppear: appearance = .appearing
+        case .didAppear: appearance = .appeared
+        case .willDisappear: appearance = .disappearing
+        case .didDisappear: appearance = .disappeared
+        }
+        window?.record(LifecycleRecord(screen: screenName, phase: phase))
+        switch phase {
+        case .willAppear: willAppear()
+        case .didAppear: didAppear()
+        case .willDisappear: willDisappear()
+        case .didDisappear: didDisappear()
+        }
+        for child in visibleChildren { child.apply(phase, in: window) }
+    }
+
+    /// The container, presenter or window that already shows this screen, if any.
+    final var currentHolder: String? {
+        if let container { return container.screenName }
+        if let presenter { return presenter.screenName }
+        if hostWindow != nil { return "the window" }
+        return nil
+    }
+
+    final func requireFree() throws(ScreenError) {
+        if let holder = currentHolder {
+            throw misuse(ScreenError.alreadyInHierarchy(screen: screenName, container: holder))
+        }
+    }
+}

@@ -1,0 +1,158 @@
+/// An object that shows something and carries a ``Context``: a screen of the app.
+///
+/// The protocol names its members so that `UIViewController` can conform in a thin adapter
+/// (`parentScreen` is UIKit's `parent`, `childScreens` its `children`, `presentedScreen` its
+/// `presentedViewController`, `isOnScreen` its `viewIfLoaded?.window != nil`). The core ships
+/// ``HeadlessScreen`` and its containers, which run whole flows without a display, in tests,
+/// terminal apps and servers.
+///
+/// ```swift
+/// final class ProfileScreen: HeadlessScreen {
+///     override func willAppear() {
+///         if let userID = context[UserID.self] { show(userID) }
+///     }
+///     func show(_ id: String) { … }
+/// }
+/// ```
+@MainActor
+public protocol Screen: AnyObject {
+    /// The screen's context. Transitions wire it to the source screen's context.
+    ///
+    /// ```swift
+    /// screen.context[UserID.self]
+    /// ```
+    var context: Context { get set }
+
+    /// The container that holds this screen (UIKit's `parent`), if any.
+    ///
+    /// ```swift
+    /// screen.parentScreen is StackScreen   // true when pushed on a stack
+    /// ```
+    var parentScreen: (any Screen)? { get }
+
+    /// The screens this one contains (UIKit's `children`): a stack's screens, a tab container's
+    /// tabs, a hopping container's current screen.
+    ///
+    /// ```swift
+    /// tabs.childScreens.count   // the number of tabs
+    /// ```
+    var childScreens: [any Screen] { get }
+
+    /// The screen this one presents modally (UIKit's `presentedViewController`), if any.
+    ///
+    /// ```swift
+    /// main.presentedScreen === login   // true after main.present(login)
+    /// ```
+    var presentedScreen: (any Screen)? { get }
+
+    /// The screen that presents this one modally (UIKit's `presentingViewController`), if any.
+    ///
+    /// ```swift
+    /// login.presentingScreen === main   // true after main.present(login)
+    /// ```
+    var presentingScreen: (any Screen)? { get }
+
+    /// Whether the screen is in the visible hierarchy (ProContext's "in window"): true from just
+    /// after will-appear until just before did-disappear.
+    ///
+    /// ```swift
+    /// context.observe(Saved.self, owner: self, if: .whileOnScreen(self)) { owner, _ in owner.reload() }
+    /// ```
+    var isOnScreen: Bool { get }
+
+    /// A readable name for logs, graphs and errors: the registry identifier or the type name.
+    ///
+    /// ```swift
+    /// print(screen.screenName)   // "splash"
+    /// ```
+    var screenName: String { get }
+}
+
+extension Screen {
+    /// The nearest enclosing ``HoppingScreen``, found by walking up the parents and presenters.
+    ///
+    /// ```swift
+    /// try splash.hoppingScreen?.unhop()
+    /// ```
+    public var hoppingScreen: HoppingScreen? {
+        var current: (any Screen)? = self.parentScreen ?? self.presentingScreen
+        while let screen = current {
+            if let hopping = screen as? HoppingScreen { return hopping }
+            current = screen.parentScreen ?? screen.presentingScreen
+        }
+        return nil
+    }
+
+    /// Tells the nearest enclosing hopping container that this step is finished, which runs the
+    /// continuation given to ``HoppingScreen/hop(to:then:)``.
+    ///
+    /// As in CLHoppingViewController, this does nothing when no hopping container encloses the
+    /// screen. It works from any descendant of the hopping container's current screen.
+    ///
+    /// ```swift
+    /// final class SplashScreen: HeadlessScreen {
+    ///     func loadingFinished() { try? unhop() }
+    /// }
+    /// ```
+    ///
+    /// - Returns: `true` when a hopping container was found and its continuation ran.
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the hopping container
+    ///   has no continuation waiting, for example on a second unhop.
+    @discardableResult
+    public func unhop() throws(ScreenError) -> Bool {
+        guard let hopping = hoppingScreen else { return false }
+        try hopping.unhop(from: self, result: ())
+        return true
+    }
+
+    /// Finishes this step of a hopping flow with a result for the awaiting
+    /// ``HoppingScreen/hop(to:returning:)``.
+    ///
+    /// ```swift
+    /// final class LoginScreen: HeadlessScreen {
+    ///     func loggedIn(as user: User) { try? unhop(returning: user) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter result: The value the awaiting flow receives.
+    /// - Returns: `true` when a hopping container was found and its continuation ran.
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits, or
+    ///   ``ScreenError/resultTypeMismatch(hopping:expected:actual:)`` when the flow awaits another
+    ///   type.
+    @discardableResult
+    public func unhop<Result>(returning result: Result) throws(ScreenError) -> Bool {
+        guard let hopping = hoppingScreen else { return false }
+        try hopping.unhop(from: self, result: result)
+        return true
+    }
+
+    /// This screen and every screen it contains, depth first, containers before their children.
+    ///
+    /// ```swift
+    /// tabs.screenAndDescendants.count   // the container plus every tab and their children
+    /// ```
+    public var screenAndDescendants: [any Screen] {
+        var result: [any Screen] = []
+        var stack: [any Screen] = [self]
+        while let screen = stack.popLast() {
+            result.append(screen)
+            stack.append(contentsOf: screen.childScreens.reversed())
+        }
+        return result
+    }
+}
+
+extension Condition {
+    /// A condition that holds while `screen` is on screen (ProContext's `ifInWindow:`). The screen
+    /// is held weakly; the condition fails once it is gone.
+    ///
+    /// ```swift
+    /// try context.provide(TotalWeight.self, owner: self, if: .whileOnScreen(self)) { $0.weight }
+    /// ```
+    ///
+    /// - Parameter screen: The screen whose visibility the condition follows.
+    /// - Returns: A condition met while the screen is on screen.
+    @MainActor public static func whileOnScreen(_ screen: any Screen) -> Condition {
+        Condition { [weak screen] in screen?.isOnScreen ?? false }
+    }
+}

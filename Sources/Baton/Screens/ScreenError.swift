@@ -1,0 +1,136 @@
+/// A misuse of the screen tree or a hopping flow: what was asked, on which screen, and what
+/// exists instead.
+///
+/// ```swift
+/// do {
+///     _ = try registry.makeScreen("onbording")
+/// } catch {
+///     print(error)
+///     // No screen is registered as "onbording". Registered identifiers: main, onboarding, splash.
+///     // Did you mean "onboarding"? Register it with register("onbording") { … }.
+/// }
+/// ```
+public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The registry has no factory for the identifier.
+    ///
+    /// ```swift
+    /// try registry.makeScreen("missing")   // throws .unknownIdentifier
+    /// ```
+    case unknownIdentifier(String, known: [String])
+    /// The registry already has a factory for the identifier.
+    ///
+    /// ```swift
+    /// try registry.register("main") { HeadlessScreen() }   // throws the second time
+    /// ```
+    case duplicateIdentifier(String)
+    /// The screen is already in a container, presented, or the root of a window.
+    ///
+    /// ```swift
+    /// try stack.push(screenAlreadyInAnotherStack)   // throws .alreadyInHierarchy
+    /// ```
+    case alreadyInHierarchy(screen: String, container: String)
+    /// The presenter already presents another screen.
+    ///
+    /// ```swift
+    /// try main.present(second)   // throws while main presents `first`
+    /// ```
+    case alreadyPresenting(presenter: String, presented: String)
+    /// Dismiss was called on a screen that neither presents nor is presented.
+    ///
+    /// ```swift
+    /// try main.dismiss()   // throws when nothing is presented
+    /// ```
+    case nothingToDismiss(screen: String)
+    /// A tab index outside the tab container's tabs.
+    ///
+    /// ```swift
+    /// try tabs.select(at: 7)   // throws with three tabs
+    /// ```
+    case tabOutOfRange(index: Int, container: String, tabs: [String])
+    /// The screen is not a tab of the container.
+    ///
+    /// ```swift
+    /// try tabs.select(strangerScreen)   // throws .notATab
+    /// ```
+    case notATab(screen: String, container: String, tabs: [String])
+    /// A stack needs at least one screen.
+    ///
+    /// ```swift
+    /// try stack.setScreens([])   // throws .emptyStack
+    /// ```
+    case emptyStack(container: String)
+    /// Unhop was called while the hopping container has no continuation waiting.
+    ///
+    /// ```swift
+    /// try splash.unhop()   // throws the second time
+    /// ```
+    case noPendingContinuation(hopping: String, screen: String)
+    /// The child unhopped with a result of another type than the flow awaits.
+    ///
+    /// ```swift
+    /// try login.unhop(returning: 42)   // throws when the flow awaits a User
+    /// ```
+    case resultTypeMismatch(hopping: String, expected: String, actual: String)
+    /// A flow awaiting a screen's unhop ended because the hopping container hopped elsewhere
+    /// first.
+    ///
+    /// ```swift
+    /// try await startup.hop(to: login)   // throws if startup hops to another screen meanwhile
+    /// ```
+    case superseded(hopping: String, awaited: String, next: String)
+    /// The dependency coordinator could not resolve the transition; it was not performed.
+    ///
+    /// ```swift
+    /// try stack.push(detail)   // throws when a resolver for detail throws
+    /// ```
+    case dependencies(DependencyError)
+    /// Wiring the destination's context to the source's failed.
+    ///
+    /// ```swift
+    /// try stack.push(screenWhoseContextHoldsAConflictingProvider)
+    /// ```
+    case contextWiring(destination: String, ContextError)
+
+    /// The diagnostic message.
+    ///
+    /// ```swift
+    /// print(ScreenError.emptyStack(container: "main"))
+    /// // A stack needs at least one screen: setScreens([]) on main. Pass the screens to show.
+    /// ```
+    public var description: String {
+        switch self {
+        case .unknownIdentifier(let identifier, let known):
+            return "No screen is registered as \"\(identifier)\". "
+                + ContextError.listing("Registered identifiers", known, quoted: false)
+                + ContextError.suggestion(for: identifier, among: known)
+                + " Register it with register(\"\(identifier)\") { … }."
+        case .duplicateIdentifier(let identifier):
+            return "A screen is already registered as \"\(identifier)\". Each identifier names one factory."
+        case .alreadyInHierarchy(let screen, let container):
+            return "\(screen) is already shown by \(container). Remove it there first, or make a new screen."
+        case .alreadyPresenting(let presenter, let presented):
+            return "\(presenter) already presents \(presented). Dismiss it first, or present from \(presented)."
+        case .nothingToDismiss(let screen):
+            return "\(screen) neither presents a screen nor is presented, so there is nothing to dismiss."
+        case .tabOutOfRange(let index, let container, let tabs):
+            return "Tab index \(index) is out of range for \(container), which has \(tabs.count) tabs: "
+                + tabs.joined(separator: ", ") + "."
+        case .notATab(let screen, let container, let tabs):
+            return "\(screen) is not a tab of \(container). Its tabs: " + tabs.joined(separator: ", ") + "."
+        case .emptyStack(let container):
+            return "A stack needs at least one screen: setScreens([]) on \(container). Pass the screens to show."
+        case .noPendingContinuation(let hopping, let screen):
+            return "\(screen) called unhop, but \(hopping) has no continuation waiting: it already ran,"
+                + " or the hop had none. Unhop once per hop."
+        case .resultTypeMismatch(let hopping, let expected, let actual):
+            return "The flow in \(hopping) awaits a result of type \(expected), but the screen unhopped with \(actual)."
+        case .superseded(let hopping, let awaited, let next):
+            return "The flow in \(hopping) awaiting \(awaited) ended: \(hopping) hopped to \(next) before"
+                + " \(awaited) unhopped."
+        case .dependencies(let error):
+            return error.description
+        case .contextWiring(let destination, let error):
+            return "Could not wire the context of \(destination): \(error.description)"
+        }
+    }
+}

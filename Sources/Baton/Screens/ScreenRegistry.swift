@@ -1,0 +1,77 @@
+/// Makes screens by identifier, like a storyboard's `instantiateViewController(withIdentifier:)`.
+///
+/// ```swift
+/// let registry = ScreenRegistry()
+/// try registry.register("splash") { SplashScreen() }
+/// try registry.register("onboarding") { OnboardingScreen() }
+/// let splash = try registry.makeScreen("splash")   // splash.identifier == "splash"
+/// ```
+@MainActor
+public final class ScreenRegistry {
+    private var factories: [String: @MainActor () -> HeadlessScreen] = [:]
+
+    /// A registry shared by the app, used by ``HoppingScreen`` unless it is given another.
+    ///
+    /// ```swift
+    /// try ScreenRegistry.main.register("main") { MainScreen() }
+    /// ```
+    public static let main = ScreenRegistry()
+
+    /// Makes an empty registry.
+    ///
+    /// ```swift
+    /// let registry = ScreenRegistry()
+    /// ```
+    public init() {}
+
+    /// The registered identifiers, sorted.
+    ///
+    /// ```swift
+    /// registry.identifiers   // ["main", "onboarding", "splash"]
+    /// ```
+    public var identifiers: [String] { factories.keys.sorted() }
+
+    /// Registers a factory under `identifier`.
+    ///
+    /// ```swift
+    /// try registry.register("main") { try! StackScreen(root: HomeScreen()) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The identifier, unique in this registry.
+    ///   - make: Makes a new screen each time it is called.
+    /// - Throws: ``ScreenError/duplicateIdentifier(_:)`` when the identifier is taken.
+    public func register(_ identifier: String, make: @escaping @MainActor () -> HeadlessScreen) throws(ScreenError) {
+        guard factories[identifier] == nil else { throw misuse(ScreenError.duplicateIdentifier(identifier)) }
+        factories[identifier] = make
+    }
+
+    /// Makes the screen registered as `identifier`. A screen made without an identifier takes
+    /// this one.
+    ///
+    /// ```swift
+    /// let main = try registry.makeScreen("main")
+    /// ```
+    ///
+    /// - Parameter identifier: The registered identifier.
+    /// - Returns: A new screen.
+    /// - Throws: ``ScreenError/unknownIdentifier(_:known:)`` listing the known identifiers.
+    public func makeScreen(_ identifier: String) throws(ScreenError) -> HeadlessScreen {
+        guard let make = factories[identifier] else {
+            throw misuse(ScreenError.unknownIdentifier(identifier, known: identifiers))
+        }
+        let screen = make()
+        if screen.identifier == nil { screen.identifier = identifier }
+        return screen
+    }
+
+    /// Whether a factory is registered under `identifier`.
+    ///
+    /// ```swift
+    /// registry.contains("main")   // true
+    /// ```
+    ///
+    /// - Parameter identifier: The identifier to check.
+    /// - Returns: `true` when registered.
+    public func contains(_ identifier: String) -> Bool { factories[identifier] != nil }
+}

@@ -1,0 +1,177 @@
+/// A container that shows the last of a stack of screens (UIKit's `UINavigationController`).
+///
+/// ```swift
+/// let stack = try StackScreen(root: list)
+/// try stack.push(detail, identifier: "showDetail")
+/// stack.pop()                   // back to list; detail is released
+/// ```
+///
+/// Lifecycle order of a push (UIKit's): the old top's will-disappear, the new top's will-appear,
+/// the old top's did-disappear, the new top's did-appear. A pop mirrors it.
+@MainActor
+open class StackScreen: HeadlessScreen {
+    /// The screens on the stack, root first.
+    ///
+    /// ```swift
+    /// stack.screens.map(\.screenName)   // ["list", "detail"]
+    /// ```
+    public final private(set) var screens: [HeadlessScreen] = []
+
+    /// The screen on top of the stack.
+    ///
+    /// ```swift
+    /// stack.topScreen === detail
+    /// ```
+    public final var topScreen: HeadlessScreen? { screens.last }
+
+    /// The first screen of the stack.
+    ///
+    /// ```swift
+    /// stack.rootScreen === list
+    /// ```
+    public final var rootScreen: HeadlessScreen? { screens.first }
+
+    /// Makes an empty stack.
+    ///
+    /// ```swift
+    /// let stack = StackScreen(identifier: "main")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: A name for registries, logs and graphs.
+    ///   - context: The stack's context.
+    public override init(identifier: String? = nil, context: Context? = nil) {
+        super.init(identifier: identifier, context: context)
+    }
+
+    /// Makes a stack with a root screen, whose context becomes a child of the stack's.
+    ///
+    /// ```swift
+    /// let stack = try StackScreen(root: list, identifier: "main")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - root: The first screen.
+    ///   - identifier: A name for registries, logs and graphs.
+    ///   - context: The stack's context.
+    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `root` is shown elsewhere.
+    public init(root: HeadlessScreen, identifier: String? = nil, context: Context? = nil) throws(ScreenError) {
+        super.init(identifier: identifier, context: context)
+        try push(root)
+    }
+
+    override var containedScreens: [HeadlessScreen] { screens }
+    override var visibleChildren: [HeadlessScreen] { screens.last.map { [$0] } ?? [] }
+
+    /// Pushes `screen` on top; its context becomes a child of the previous top's (or of the
+    /// stack's, for the first screen).
+    ///
+    /// ```swift
+    /// try stack.push(detail, identifier: "showDetail", sender: row)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - identifier: An optional transition identifier (a segue identifier).
+    ///   - sender: An optional sender.
+    ///   - wiring: How the new screen's context is wired to the previous top's.
+    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
+    ///   elsewhere; the dependency coordinator's errors.
+    public final func push(
+        _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+    ) throws(ScreenError) {
+        try screen.requireFree()
+        let previous = screens.last
+        let transition = Transition(
+            kind: .push, source: previous ?? self, destination: screen, identifier: identifier, sender: sender)
+        try TransitionEngine.perform(
+            transition, wiring: wiring, sourceContext: (previous ?? self).context, visible: isInVisibleTree,
+            window: window, leaving: previous.map { [$0] } ?? [], entering: [screen]
+        ) {
+            screen.container = self
+            screens.append(screen)
+        }
+    }
+
+    /// Pops the top screen, which is released unless you keep it. Does nothing on a stack of one
+    /// or no screens, as UIKit does.
+    ///
+    /// ```swift
+    /// stack.pop()
+    /// ```
+    ///
+    /// - Parameter sender: An optional sender.
+    /// - Returns: The popped screen, or `nil` when the stack has one screen or none.
+    @discardableResult
+    public final func pop(sender: Any? = nil) -> HeadlessScreen? {
+        guard screens.count > 1 else { return nil }
+        return popTo(index: screens.count - 2, sender: sender).first
+    }
+
+    /// Pops every screen above the root.
+    ///
+    /// ```swift
+    /// stack.popToRoot()
+    /// ```
+    ///
+    /// - Parameter sender: An optional sender.
+    /// - Returns: The popped screens, bottom first.
+    @discardableResult
+    public final func popToRoot(sender: Any? = nil) -> [HeadlessScreen] {
+        guard screens.count > 1 else { return [] }
+        return popTo(index: 0, sender: sender)
+    }
+
+    /// Replaces all screens at once (UIKit's `setViewControllers`). Screens new to the stack are
+    /// wired in order, each to the one below; screens no longer on it are released.
+    ///
+    /// ```swift
+    /// try stack.setScreens([home, list, detail])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - newScreens: The screens, root first.
+    ///   - sender: An optional sender.
+    /// - Throws: ``ScreenError/emptyStack(container:)`` for an empty list,
+    ///   ``ScreenError/alreadyInHierarchy(screen:container:)`` for a screen shown elsewhere.
+    public final func setScreens(_ newScreens: [HeadlessScreen], sender: Any? = nil) throws(ScreenError) {
+        guard let newTop = newScreens.last else { throw misuse(ScreenError.emptyStack(container: screenName)) }
+        for screen in newScreens where screen.container !== self {
+            try screen.requireFree()
+        }
+        var below: HeadlessScreen? = nil
+        for screen in newScreens.dropLast() where screen.container !== self {
+            _ = try TransitionEngine.wire(screen, to: (below ?? self).context, .inherit)
+            below = screen
+        }
+        let oldTop = screens.last
+        let sourceContext = (newScreens.count > 1 ? newScreens[newScreens.count - 2] : self).context
+        let changed = oldTop !== newTop
+        let transition = Transition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
+        try TransitionEngine.perform(
+            transition, wiring: newTop.container === self ? .isolate : .inherit, sourceContext: sourceContext,
+            visible: isInVisibleTree && changed, window: window,
+            leaving: oldTop.map { [$0] } ?? [], entering: [newTop]
+        ) {
+            for screen in screens where !newScreens.contains(where: { $0 === screen }) { screen.container = nil }
+            for screen in newScreens { screen.container = self }
+            screens = newScreens
+        }
+    }
+
+    private func popTo(index: Int, sender: Any?) -> [HeadlessScreen] {
+        let popped = Array(screens[(index + 1)...])
+        let top = popped.last!
+        let destination = screens[index]
+        let transition = Transition(kind: .pop, source: top, destination: destination, sender: sender)
+        // A pop never wires contexts nor resolves dependencies, so it cannot fail.
+        try? TransitionEngine.perform(
+            transition, wiring: .isolate, sourceContext: nil, visible: isInVisibleTree, window: window,
+            leaving: [top], entering: [destination]
+        ) {
+            screens.removeSubrange((index + 1)...)
+            for screen in popped { screen.container = nil }
+        }
+        return popped
+    }
+}

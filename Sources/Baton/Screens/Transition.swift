@@ -1,0 +1,258 @@
+/// The kinds of transition the screen tree performs.
+///
+/// ```swift
+/// if transition.kind == .push { … }
+/// ```
+public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
+    /// A screen pushed onto a ``StackScreen``.
+    ///
+    /// ```swift
+    /// try stack.push(detail)
+    /// ```
+    case push
+    /// The top screen popped off a ``StackScreen``; the destination is the new top.
+    ///
+    /// ```swift
+    /// stack.pop()
+    /// ```
+    case pop
+    /// A ``StackScreen``'s screens replaced at once; the destination is the new top.
+    ///
+    /// ```swift
+    /// try stack.setScreens([list, detail])
+    /// ```
+    case setStack
+    /// A tab selected in a ``TabScreen``.
+    ///
+    /// ```swift
+    /// try tabs.select(at: 1)
+    /// ```
+    case selectTab
+    /// A screen presented modally.
+    ///
+    /// ```swift
+    /// try main.present(login)
+    /// ```
+    case present
+    /// A presented screen dismissed; the destination is the presenter.
+    ///
+    /// ```swift
+    /// try login.dismiss()
+    /// ```
+    case dismiss
+    /// A ``HoppingScreen`` showing its next screen.
+    ///
+    /// ```swift
+    /// try startup.hop(to: splash) { … }
+    /// ```
+    case hop
+    /// A ``Window``'s root screen replaced.
+    ///
+    /// ```swift
+    /// try window.setRoot(startup)
+    /// ```
+    case replaceRoot
+    /// A resolution requested by hand between two screens, outside the screen tree
+    /// (``DependencyCoordinator/resolveDependencies(from:to:identifier:sender:)``).
+    ///
+    /// ```swift
+    /// try coordinator.resolveDependencies(from: list, to: detail)
+    /// ```
+    case manual
+
+    /// Whether the transition brings a new screen forward (push, set stack, present, hop,
+    /// replace root, select tab). Forward transitions wire contexts and run the dependency
+    /// coordinator; pop and dismiss return to a screen that is already wired.
+    ///
+    /// ```swift
+    /// TransitionKind.push.isForward   // true
+    /// ```
+    public var isForward: Bool {
+        switch self {
+        case .push, .setStack, .selectTab, .present, .hop, .replaceRoot, .manual: true
+        case .pop, .dismiss: false
+        }
+    }
+}
+
+/// How a forward transition wires the destination's context to the source's.
+///
+/// ```swift
+/// try main.present(tabs, wiring: .share)   // the tabs write straight into main's context
+/// ```
+public enum ContextWiring: Sendable, Hashable {
+    /// The destination's context becomes a child of the source's, so data flows forward and the
+    /// destination can write back through a named scope. The default.
+    ///
+    /// ```swift
+    /// try stack.push(detail)   // detail.context.parent === list.context
+    /// ```
+    case inherit
+    /// The destination uses the source's context itself, so what either sets the other sees
+    /// (ControllerContext's "pass data back" by sharing one context).
+    ///
+    /// ```swift
+    /// try stack.push(signup, wiring: .share)   // signup.context === main.context
+    /// ```
+    case share
+    /// The destination's context is left as it is (a self-contained screen).
+    ///
+    /// ```swift
+    /// try hopping.hop(to: splash, wiring: .isolate) { … }
+    /// ```
+    case isolate
+}
+
+/// One transition of the screen tree: its kind, source and destination screens, and the
+/// optional identifier (a segue identifier) and sender.
+///
+/// Transitions are what the dependency coordinator resolves on, and what a ``Window`` logs.
+///
+/// ```swift
+/// window.context.observe(TransitionDidComplete.self, owner: self) { owner, record in
+///     print(record)   // push: list → detail (showDetail)
+/// }
+/// ```
+@MainActor
+public struct Transition {
+    /// What happened.
+    ///
+    /// ```swift
+    /// transition.kind   // .push
+    /// ```
+    public let kind: TransitionKind
+    /// The screen the user leaves, or `nil` when a window receives its first root.
+    ///
+    /// ```swift
+    /// transition.source?.screenName   // "list"
+    /// ```
+    public let source: (any Screen)?
+    /// The screen that appears.
+    ///
+    /// ```swift
+    /// transition.destination.screenName   // "detail"
+    /// ```
+    public let destination: any Screen
+    /// An identifier naming the transition, like a storyboard segue identifier.
+    ///
+    /// ```swift
+    /// try stack.push(detail, identifier: "showDetail")
+    /// ```
+    public let identifier: String?
+    /// The object that triggered the transition, like a segue's sender.
+    ///
+    /// ```swift
+    /// try stack.push(detail, sender: selectedRow)
+    /// ```
+    public let sender: Any?
+
+    /// Makes a transition value, for manual dependency resolution or tests.
+    ///
+    /// ```swift
+    /// let transition = Transition(kind: .push, source: list, destination: detail)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - kind: What happens.
+    ///   - source: The screen left behind.
+    ///   - destination: The screen that appears.
+    ///   - identifier: An optional identifier, like a segue's.
+    ///   - sender: An optional sender.
+    public init(
+        kind: TransitionKind, source: (any Screen)?, destination: any Screen, identifier: String? = nil,
+        sender: Any? = nil
+    ) {
+        self.kind = kind
+        self.source = source
+        self.destination = destination
+        self.identifier = identifier
+        self.sender = sender
+    }
+
+    /// A record of this transition that does not keep its screens alive.
+    ///
+    /// ```swift
+    /// let record = transition.record
+    /// ```
+    public var record: TransitionRecord {
+        TransitionRecord(
+            kind: kind, source: source?.screenName, destination: destination.screenName, identifier: identifier)
+    }
+}
+
+/// A transition as logged: screen names only, so the log keeps no screen alive.
+///
+/// ```swift
+/// window.transitionLog.map(\.description)   // ["replaceRoot: → startup", "hop: startup → splash"]
+/// ```
+public struct TransitionRecord: Hashable, Sendable, CustomStringConvertible {
+    /// What happened.
+    ///
+    /// ```swift
+    /// record.kind   // .push
+    /// ```
+    public let kind: TransitionKind
+    /// The source screen's name, `nil` for a window's first root.
+    ///
+    /// ```swift
+    /// record.source   // "list"
+    /// ```
+    public let source: String?
+    /// The destination screen's name.
+    ///
+    /// ```swift
+    /// record.destination   // "detail"
+    /// ```
+    public let destination: String
+    /// The transition's identifier, if any.
+    ///
+    /// ```swift
+    /// record.identifier   // "showDetail"
+    /// ```
+    public let identifier: String?
+
+    /// Makes a record.
+    ///
+    /// ```swift
+    /// TransitionRecord(kind: .push, source: "list", destination: "detail", identifier: nil)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - kind: What happened.
+    ///   - source: The source screen's name.
+    ///   - destination: The destination screen's name.
+    ///   - identifier: The transition's identifier.
+    public init(kind: TransitionKind, source: String?, destination: String, identifier: String?) {
+        self.kind = kind
+        self.source = source
+        self.destination = destination
+        self.identifier = identifier
+    }
+
+    /// `kind: source → destination (identifier)`, for example `push: list → detail (showDetail)`.
+    ///
+    /// ```swift
+    /// print(record)   // push: list → detail
+    /// ```
+    public var description: String {
+        let from = source.map { "\($0) " } ?? ""
+        let id = identifier.map { " (\($0))" } ?? ""
+        return "\(kind.rawValue): \(from)→ \(destination)\(id)"
+    }
+}
+
+/// Posted locally on a ``Window``'s context after each transition in that window.
+///
+/// ```swift
+/// window.context.observe(TransitionDidComplete.self, owner: self) { owner, record in
+///     owner.log.append(record)
+/// }
+/// ```
+public enum TransitionDidComplete: ContextEvent {
+    /// The completed transition.
+    ///
+    /// ```swift
+    /// let record: TransitionDidComplete.Payload = window.transitionLog[0]
+    /// ```
+    public typealias Payload = TransitionRecord
+}

@@ -1,0 +1,156 @@
+/// The top of a screen tree: holds the root screen, the app-wide context, and the logs of
+/// transitions and lifecycle callbacks (UIKit's `UIWindow`).
+///
+/// ```swift
+/// let window = Window()                       // context named "app"
+/// try window.setRoot(startup)
+/// window.makeVisible()                        // startup and its visible children appear
+/// window.transitionLog.map(\.description)     // ["replaceRoot: → startup", …]
+/// ```
+@MainActor
+public final class Window {
+    /// The app-wide context; the root screen's context becomes its child.
+    ///
+    /// ```swift
+    /// window.context.set(model, for: SharedModel.self)
+    /// ```
+    public let context: Context
+
+    /// The root screen.
+    ///
+    /// ```swift
+    /// window.rootScreen === startup
+    /// ```
+    public private(set) var rootScreen: HeadlessScreen?
+
+    /// Whether the window is visible; screens appear only in a visible window.
+    ///
+    /// ```swift
+    /// window.makeVisible()
+    /// window.isVisible   // true
+    /// ```
+    public private(set) var isVisible = false
+
+    /// Every transition performed in this window so far, oldest first.
+    ///
+    /// ```swift
+    /// window.transitionLog.last?.description   // "push: list → detail"
+    /// ```
+    public private(set) var transitionLog: [TransitionRecord] = []
+
+    /// Whether lifecycle callbacks are recorded in ``lifecycleLog``; off by default.
+    ///
+    /// ```swift
+    /// window.recordsLifecycle = true
+    /// ```
+    public var recordsLifecycle = false
+
+    /// The lifecycle callbacks fired in this window while ``recordsLifecycle`` is on.
+    ///
+    /// ```swift
+    /// window.lifecycleLog.map(\.description)   // ["detail.willAppear", …]
+    /// ```
+    public private(set) var lifecycleLog: [LifecycleRecord] = []
+
+    /// The screen shown on top: the root's visible leaf, or the topmost presented screen.
+    ///
+    /// ```swift
+    /// window.topScreen?.screenName   // "detail"
+    /// ```
+    public var topScreen: HeadlessScreen? {
+        guard var current = rootScreen else { return nil }
+        while true {
+            if let presented = current.presented {
+                current = presented
+            } else if let child = current.visibleChildren.last {
+                current = child
+            } else {
+                return current
+            }
+        }
+    }
+
+    /// Makes a window.
+    ///
+    /// ```swift
+    /// let window = Window(context: Context(name: "app"))
+    /// ```
+    ///
+    /// - Parameter context: The app-wide context; by default a new context named `"app"`.
+    public init(context: Context = Context(name: "app")) {
+        self.context = context
+    }
+
+    /// Shows the window: the root screen and its visible children appear.
+    ///
+    /// ```swift
+    /// window.makeVisible()
+    /// ```
+    public func makeVisible() {
+        guard !isVisible else { return }
+        isVisible = true
+        if let rootScreen {
+            rootScreen.apply(.willAppear, in: self)
+            rootScreen.apply(.didAppear, in: self)
+        }
+    }
+
+    /// Replaces the root screen (UIKit's `rootViewController`), with a ``TransitionKind/replaceRoot``
+    /// transition. The old root, and anything it presents, is released.
+    ///
+    /// ```swift
+    /// try window.setRoot(main)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The new root.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the root's context is wired to ``context``.
+    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown elsewhere.
+    public func setRoot(
+        _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+    ) throws(ScreenError) {
+        if screen === rootScreen { return }
+        try screen.requireFree()
+        let old = rootScreen
+        var leaving: [HeadlessScreen] = []
+        if let old {
+            var top: HeadlessScreen? = old
+            while let current = top {
+                leaving.insert(current, at: 0)
+                top = current.presented
+            }
+        }
+        let transition = Transition(
+            kind: .replaceRoot, source: old, destination: screen, identifier: identifier, sender: sender)
+        try TransitionEngine.perform(
+            transition, wiring: wiring, sourceContext: context, visible: isVisible, window: self,
+            leaving: leaving, entering: [screen]
+        ) {
+            old?.hostWindow = nil
+            screen.hostWindow = self
+            rootScreen = screen
+        }
+    }
+
+    /// Empties the transition and lifecycle logs.
+    ///
+    /// ```swift
+    /// window.clearLogs()
+    /// ```
+    public func clearLogs() {
+        transitionLog.removeAll()
+        lifecycleLog.removeAll()
+    }
+
+    func record(_ entry: LifecycleRecord) {
+        if recordsLifecycle { lifecycleLog.append(entry) }
+    }
+
+    func log(_ transition: Transition) {
+        let record = transition.record
+        transitionLog.append(record)
+        context.post(TransitionDidComplete.self, record, reach: .local)
+    }
+}
