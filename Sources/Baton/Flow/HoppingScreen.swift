@@ -246,12 +246,9 @@ open class HoppingScreen: HeadlessScreen {
     /// try startup.unhop()
     /// ```
     ///
-    /// - Returns: `true`.
     /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits.
-    @discardableResult
-    public final func unhop() throws(ScreenError) -> Bool {
+    public final func unhop() throws(ScreenError) {
         try unhop(from: currentScreen ?? self, result: ())
-        return true
     }
 
     func unhop(from screen: any Screen, result: Any) throws(ScreenError) {

@@ -95,14 +95,10 @@ extension Screen {
     /// }
     /// ```
     ///
-    /// - Returns: `true` when a hopping container was found and its continuation ran.
     /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the hopping container
     ///   has no continuation waiting, for example on a second unhop.
-    @discardableResult
-    public func unhop() throws(ScreenError) -> Bool {
-        guard let hopping = hoppingScreen else { return false }
-        try hopping.unhop(from: self, result: ())
-        return true
+    public func unhop() throws(ScreenError) {
+        try hoppingScreen?.unhop(from: self, result: ())
     }
 
     /// Finishes this step of a hopping flow with a result for the awaiting
@@ -114,16 +110,14 @@ extension Screen {
     /// }
     /// ```
     ///
+    /// As with ``unhop()``, this does nothing when no hopping container encloses the screen.
+    ///
     /// - Parameter result: The value the awaiting flow receives.
-    /// - Returns: `true` when a hopping container was found and its continuation ran.
     /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits, or
     ///   ``ScreenError/resultTypeMismatch(hopping:expected:actual:)`` when the flow awaits another
     ///   type.
-    @discardableResult
-    public func unhop<Result>(returning result: Result) throws(ScreenError) -> Bool {
-        guard let hopping = hoppingScreen else { return false }
-        try hopping.unhop(from: self, result: result)
-        return true
+    public func unhop<Result>(returning result: Result) throws(ScreenError) {
+        try hoppingScreen?.unhop(from: self, result: result)
     }
 
     /// This screen and every screen it contains, depth first, containers before their children.

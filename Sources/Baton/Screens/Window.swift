@@ -118,7 +118,7 @@ public final class Window {
         if let old {
             var top: HeadlessScreen? = old
             while let current = top {
-                leaving.insert(current, at: 0)
+                leaving.append(current)
                 top = current.presented
             }
         }

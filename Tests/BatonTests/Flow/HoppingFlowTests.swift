@@ -1,0 +1,263 @@
+import Baton
+import Testing
+
+/// The app's persistent state in the CLHoppingViewController tutorial.
+@MainActor
+final class StartupState {
+    var isFirstUse = true
+    var session: String?
+}
+
+/// The splash screen loads and unhops; it knows no other screen.
+@MainActor
+final class SplashScreen: HeadlessScreen {
+    func loadingFinished() { try? unhop() }
+}
+
+/// Onboarding unhops when the user is done.
+@MainActor
+final class OnboardingScreen: HeadlessScreen {
+    func onboardingFinished() { try? unhop() }
+}
+
+/// A login step that returns the user's session.
+@MainActor
+final class LoginScreen: HeadlessScreen {
+    func loggedIn(as user: String) { try? unhop(returning: user) }
+}
+
+/// The tutorial's start-up container: splash → onboarding on first use → main.
+@MainActor
+final class MyStartupScreen: HoppingScreen {
+    let state: StartupState
+
+    init(state: StartupState, registry: ScreenRegistry) {
+        self.state = state
+        super.init(identifier: "startup", registry: registry)
+    }
+
+    func start() throws {
+        try hop(to: "splash") { [unowned self] in
+            self.conditionalHopToOnboarding {
+                try? self.hop(to: "main", then: nil)
+            }
+        }
+    }
+
+    private func conditionalHopToOnboarding(_ next: @escaping @MainActor () -> Void) {
+        if state.isFirstUse {
+            state.isFirstUse = false
+            try? hop(to: "onboarding", then: next)
+        } else {
+            next()
+        }
+    }
+}
+
+@MainActor
+@Suite(.lenientMisuse)
+struct HoppingFlowTests {
+    private func makeRegistry() throws -> ScreenRegistry {
+        let registry = ScreenRegistry()
+        try registry.register("splash") { SplashScreen() }
+        try registry.register("onboarding") { OnboardingScreen() }
+        try registry.register("login") { LoginScreen() }
+        try registry.register("main") { try! StackScreen(root: HeadlessScreen(identifier: "home")) }
+        return registry
+    }
+
+    // MARK: - The tutorial, with callbacks
+
+    @Test func firstUseGoesSplashOnboardingMain() throws {
+        let state = StartupState()
+        let startup = MyStartupScreen(state: state, registry: try makeRegistry())
+        let window = try makeVisibleWindow(root: startup)
+        try startup.start()
+        (startup.currentScreen as! SplashScreen).loadingFinished()
+        (startup.currentScreen as! OnboardingScreen).onboardingFinished()
+        #expect(startup.currentScreen?.screenName == "main")
+        #expect(
+            window.transitionLog.map(\.description) == [
+                "hop: startup → splash (splash)", "hop: splash → onboarding (onboarding)",
+                "hop: onboarding → main (main)",
+            ])
+        #expect(window.topScreen?.screenName == "home")
+    }
+
+    @Test func laterUsesSkipOnboarding() throws {
+        let state = StartupState()
+        state.isFirstUse = false
+        let startup = MyStartupScreen(state: state, registry: try makeRegistry())
+        _ = try makeVisibleWindow(root: startup)
+        try startup.start()
+        (startup.currentScreen as! SplashScreen).loadingFinished()
+        #expect(startup.currentScreen?.screenName == "main")
+    }
+
+    @Test func loginStepBetweenOnboardingAndMainWithCallbacks() throws {
+        let state = StartupState()
+        let registry = try makeRegistry()
+        let startup = HoppingScreen(identifier: "startup", registry: registry)
+        _ = try makeVisibleWindow(root: startup)
+        let login = LoginScreen(identifier: "login")
+        try startup.hop(to: "splash") {
+            try? startup.hop(to: "onboarding") {
+                try? startup.hop(to: login) {
+                    state.session = "user-1"
+                    try? startup.hop(to: "main", then: nil)
+                }
+            }
+        }
+        try startup.unhop()
+        try startup.unhop()
+        login.loggedIn(as: "user-1")
+        #expect(state.session == "user-1")
+        #expect(startup.currentScreen?.screenName == "main")
+    }
+
+    @Test func hopToThenToUsesIdentifiersForBothSteps() throws {
+        let startup = HoppingScreen(identifier: "startup", registry: try makeRegistry())
+        try startup.hop(to: "splash", thenTo: "main")
+        #expect(startup.currentScreen?.screenName == "splash")
+        try startup.currentScreen!.unhop()
+        #expect(startup.currentScreen?.screenName == "main")
+        #expect(throws: ScreenError.unknownIdentifier("mian", known: ["login", "main", "onboarding", "splash"])) {
+            try startup.hop(to: "splash", thenTo: "mian")
+        }
+        #expect(startup.currentScreen?.screenName == "main")
+    }
+
+    // MARK: - The tutorial, awaiting each step
+
+    @Test func startUpFlowReadsAsStraightLineCode() async throws {
+        let state = StartupState()
+        let startup = HoppingScreen(identifier: "startup", registry: try makeRegistry())
+        let window = try makeVisibleWindow(root: startup)
+        let splash = SplashScreen(identifier: "splash")
+        let onboarding = OnboardingScreen(identifier: "onboarding")
+        let login = LoginScreen(identifier: "login")
+        let flow = Task { @MainActor in
+            try await startup.hop(to: splash)
+            if state.isFirstUse { try await startup.hop(to: onboarding) }
+            let user = try await startup.hop(to: login, returning: String.self)
+            try startup.hop(to: HeadlessScreen(identifier: "main"), then: nil)
+            return user
+        }
+        await Task.yield()
+        splash.loadingFinished()
+        await Task.yield()
+        onboarding.onboardingFinished()
+        await Task.yield()
+        login.loggedIn(as: "ada")
+        #expect(try await flow.value == "ada")
+        #expect(
+            window.transitionLog.map(\.description) == [
+                "hop: startup → splash", "hop: splash → onboarding", "hop: onboarding → login",
+                "hop: login → main",
+            ])
+    }
+
+    @Test func cancellingTheAwaitingTaskThrowsAndKeepsTheScreen() async throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let splash = SplashScreen(identifier: "splash")
+        let flow = Task { @MainActor in try await startup.hop(to: splash) }
+        while startup.currentScreen == nil { await Task.yield() }
+        flow.cancel()
+        await #expect(throws: CancellationError.self) { try await flow.value }
+        #expect(startup.currentScreen === splash)
+        #expect(!startup.isWaitingForUnhop)
+        #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "splash")) {
+            try splash.unhop()
+        }
+    }
+
+    @Test func aHopThatSupersedesAnAwaitedOneEndsItWithAnError() async throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let flow = Task { @MainActor in try await startup.hop(to: HeadlessScreen(identifier: "login")) }
+        while startup.currentScreen == nil { await Task.yield() }
+        try startup.hop(to: HeadlessScreen(identifier: "main"), then: nil)
+        let expected = ScreenError.superseded(hopping: "startup", awaited: "login", next: "main")
+        await #expect(throws: expected) { try await flow.value }
+        #expect(
+            expected.description
+                == "The flow in startup awaiting login ended: startup hopped to main before login unhopped.")
+    }
+
+    @Test func unhopWithTheWrongResultTypeIsAMisuseAndKeepsWaiting() async throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let login = LoginScreen(identifier: "login")
+        let flow = Task { @MainActor in try await startup.hop(to: login, returning: String.self) }
+        while startup.currentScreen == nil { await Task.yield() }
+        let expected = ScreenError.resultTypeMismatch(hopping: "startup", expected: "String", actual: "Int")
+        #expect(throws: expected) { try login.unhop(returning: 42) }
+        #expect(
+            expected.description
+                == "The flow in startup awaits a result of type String, but the screen unhopped with Int.")
+        try login.unhop(returning: "ada")
+        #expect(try await flow.value == "ada")
+    }
+
+    // MARK: - Unhop rules
+
+    @Test func unhopRunsTheContinuationOnceAndASecondUnhopIsAMisuse() throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let splash = HeadlessScreen(identifier: "splash")
+        var runs = 0
+        try startup.hop(to: splash) { runs += 1 }
+        #expect(startup.isWaitingForUnhop)
+        try splash.unhop()
+        #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "splash")) {
+            try splash.unhop()
+        }
+        #expect(runs == 1)
+        #expect(
+            ScreenError.noPendingContinuation(hopping: "startup", screen: "splash").description
+                == "splash called unhop, but startup has no continuation waiting: it already ran, or the hop had none. "
+                + "Unhop once per hop.")
+    }
+
+    @Test func unhopFromADescendantWalksUpToTheHoppingScreen() throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let inner = HeadlessScreen(identifier: "inner")
+        let stack = try StackScreen(root: inner, identifier: "stack")
+        var ran = false
+        try startup.hop(to: stack) { ran = true }
+        #expect(inner.hoppingScreen === startup)
+        try inner.unhop()
+        #expect(ran)
+    }
+
+    @Test func unhopWithoutAHoppingContainerDoesNothing() throws {
+        let lonely = HeadlessScreen(identifier: "lonely")
+        #expect(lonely.hoppingScreen == nil)
+        try lonely.unhop()
+        try lonely.unhop(returning: 1)
+    }
+
+    @Test func unhopFromAScreenThatWasHoppedAwayIsAMisuse() throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let old = HeadlessScreen(identifier: "old")
+        try startup.hop(to: old) {}
+        let current = HeadlessScreen(identifier: "current")
+        try startup.hop(to: current) {}
+        #expect(old.hoppingScreen == nil)
+        try old.unhop()
+        #expect(startup.isWaitingForUnhop)
+    }
+
+    @Test func customTransitionHookRunsBetweenWillAndDid() throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let window = try makeVisibleWindow(root: startup)
+        var pending: (@MainActor () -> Void)?
+        startup.transitionHook = { transition, complete in
+            #expect(transition.kind == .hop)
+            pending = complete
+        }
+        try startup.hop(to: HeadlessScreen(identifier: "splash"), then: nil)
+        #expect(window.lifecycleLog.map(\.description) == ["splash.willAppear"])
+        #expect(window.transitionLog.isEmpty)
+        pending?()
+        #expect(window.lifecycleLog.map(\.description) == ["splash.willAppear", "splash.didAppear"])
+        #expect(window.transitionLog.map(\.description) == ["hop: startup → splash"])
+    }
+}

@@ -1,0 +1,245 @@
+import Baton
+import Testing
+
+@MainActor
+@Suite(.lenientMisuse)
+struct ContainerTests {
+    // MARK: - Stack
+
+    @Test func pushWiresTheNewContextUnderThePreviousTop() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail, identifier: "showDetail")
+        #expect(list.context.parent === stack.context)
+        #expect(detail.context.parent === list.context)
+        #expect(detail.parentScreen === stack)
+        #expect(stack.childScreens.count == 2)
+        #expect(stack.topScreen === detail)
+        #expect(stack.rootScreen === list)
+    }
+
+    @Test func isolatedPushLeavesTheContextAlone() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail, wiring: .isolate)
+        #expect(detail.context.parent == nil)
+    }
+
+    @Test func popOfTheLastScreenDoesNothing() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        #expect(stack.pop() == nil)
+        #expect(stack.popToRoot().isEmpty)
+        #expect(stack.screens.count == 1)
+    }
+
+    @Test func setScreensWiresNewScreensInOrderAndReleasesRemovedOnes() throws {
+        let weak = WeakScreens()
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "old"), identifier: "stack")
+        do {
+            weak.track(stack.screens[0])
+        }
+        let home = HeadlessScreen(identifier: "home")
+        let list = HeadlessScreen(identifier: "list")
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.setScreens([home, list, detail])
+        #expect(stack.screens.map(\.screenName) == ["home", "list", "detail"])
+        #expect(home.context.parent === stack.context)
+        #expect(list.context.parent === home.context)
+        #expect(detail.context.parent === list.context)
+        #expect(weak.aliveCount == 0)
+        #expect(throws: ScreenError.emptyStack(container: "stack")) { try stack.setScreens([]) }
+        #expect(
+            ScreenError.emptyStack(container: "stack").description
+                == "A stack needs at least one screen: setScreens([]) on stack. Pass the screens to show.")
+    }
+
+    @Test func pushingAScreenShownElsewhereIsAMisuse() throws {
+        let detail = HeadlessScreen(identifier: "detail")
+        let first = try StackScreen(root: HeadlessScreen(identifier: "a"), identifier: "first")
+        let second = try StackScreen(root: HeadlessScreen(identifier: "b"), identifier: "second")
+        try first.push(detail)
+        #expect(throws: ScreenError.alreadyInHierarchy(screen: "detail", container: "first")) {
+            try second.push(detail)
+        }
+        #expect(
+            ScreenError.alreadyInHierarchy(screen: "detail", container: "first").description
+                == "detail is already shown by first. Remove it there first, or make a new screen.")
+        #expect(second.screens.count == 1)
+    }
+
+    // MARK: - Tabs
+
+    @Test func tabErrorsNameTheTabs() throws {
+        let tabs = try TabScreen(
+            tabs: [HeadlessScreen(identifier: "colors"), HeadlessScreen(identifier: "sizes")], identifier: "tabs")
+        #expect(throws: ScreenError.tabOutOfRange(index: 2, container: "tabs", tabs: ["colors", "sizes"])) {
+            try tabs.select(at: 2)
+        }
+        #expect(
+            ScreenError.tabOutOfRange(index: 2, container: "tabs", tabs: ["colors", "sizes"]).description
+                == "Tab index 2 is out of range for tabs, which has 2 tabs: colors, sizes.")
+        let stranger = HeadlessScreen(identifier: "stranger")
+        #expect(throws: ScreenError.notATab(screen: "stranger", container: "tabs", tabs: ["colors", "sizes"])) {
+            try tabs.select(stranger)
+        }
+        #expect(
+            ScreenError.notATab(screen: "stranger", container: "tabs", tabs: ["colors", "sizes"]).description
+                == "stranger is not a tab of tabs. Its tabs: colors, sizes.")
+        #expect(throws: ScreenError.tabOutOfRange(index: 0, container: "empty", tabs: [])) {
+            try TabScreen(tabs: [], identifier: "empty")
+        }
+    }
+
+    @Test func selectingTheSelectedTabDoesNothing() throws {
+        let tabs = try TabScreen(tabs: [HeadlessScreen(identifier: "a"), HeadlessScreen(identifier: "b")])
+        let window = try makeVisibleWindow(root: tabs)
+        try tabs.select(at: 0)
+        #expect(window.transitionLog.isEmpty)
+        #expect(tabs.selectedTab.screenName == "a")
+    }
+
+    // MARK: - Modal
+
+    @Test func nestedPresentationAndDismissFromTheMiddle() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let window = try makeVisibleWindow(root: main)
+        let first = HeadlessScreen(identifier: "first")
+        let second = HeadlessScreen(identifier: "second")
+        try main.present(first)
+        try first.present(second)
+        #expect(window.topScreen === second)
+        #expect(second.presentingScreen === first)
+        #expect(second.context.parent === first.context)
+        try first.dismiss()  // first presents second: dismisses second only
+        #expect(first.presentedScreen == nil)
+        #expect(main.presentedScreen === first)
+        try first.present(second)
+        try main.dismiss()  // dismisses first and second
+        #expect(main.presentedScreen == nil)
+        #expect(second.presentingScreen == nil)
+        #expect(window.topScreen === main)
+        #expect(main.isOnScreen)
+        #expect(!first.isOnScreen)
+    }
+
+    @Test func presentationErrors() throws {
+        let main = HeadlessScreen(identifier: "main")
+        try main.present(HeadlessScreen(identifier: "first"))
+        #expect(throws: ScreenError.alreadyPresenting(presenter: "main", presented: "first")) {
+            try main.present(HeadlessScreen(identifier: "second"))
+        }
+        #expect(
+            ScreenError.alreadyPresenting(presenter: "main", presented: "first").description
+                == "main already presents first. Dismiss it first, or present from first.")
+        let lonely = HeadlessScreen(identifier: "lonely")
+        #expect(throws: ScreenError.nothingToDismiss(screen: "lonely")) { try lonely.dismiss() }
+        #expect(
+            ScreenError.nothingToDismiss(screen: "lonely").description
+                == "lonely neither presents a screen nor is presented, so there is nothing to dismiss.")
+    }
+
+    // MARK: - Window
+
+    @Test func windowContextIsTheAppScope() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let window = Window()
+        try window.setRoot(main)
+        try main.context.set("12345", for: UserID.self, in: "app")
+        #expect(window.context[UserID.self] == "12345")
+        #expect(main.window === window)
+        #expect(main.context.parent === window.context)
+    }
+
+    @Test func transitionsArePostedOnTheWindowContext() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let owner = Owner()
+        window.context.observe(TransitionDidComplete.self, owner: owner) { owner, record in
+            owner.received.append(record.description)
+        }
+        try stack.push(HeadlessScreen(identifier: "detail"), identifier: "showDetail", sender: 3)
+        stack.pop()
+        #expect(owner.received == ["push: list → detail (showDetail)", "pop: detail → list"])
+    }
+
+    @Test func wiringFailureLeavesTheTreeUnchanged() throws {
+        final class Provider {}
+        let provider = Provider()
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        try stack.context.provide(TotalWeight.self, owner: provider) { _ in 1 }
+        let detail = HeadlessScreen(identifier: "detail")
+        try detail.context.provide(TotalWeight.self, owner: provider) { _ in 2 }
+        let expected = ScreenError.contextWiring(
+            destination: "detail", .providerAlreadyRegistered(key: "TotalWeight", registeredIn: "stack"))
+        #expect(throws: expected) { try stack.push(detail) }
+        #expect(
+            expected.description
+                == "Could not wire the context of detail: A live provider for TotalWeight is already registered in "
+                + "stack; only one live provider per key may exist in a context tree. "
+                + "Cancel it, or let its owner go, before registering another.")
+        #expect(stack.screens.count == 1)
+        #expect(detail.parentScreen == nil)
+    }
+
+    // MARK: - Registry
+
+    @Test func registryMakesScreensByIdentifierAndListsTheKnownOnes() throws {
+        let registry = ScreenRegistry()
+        try registry.register("splash") { HeadlessScreen() }
+        try registry.register("onboarding") { HeadlessScreen() }
+        try registry.register("main") { HeadlessScreen(identifier: "home") }
+        #expect(try registry.makeScreen("splash").identifier == "splash")
+        #expect(try registry.makeScreen("main").identifier == "home")
+        #expect(registry.identifiers == ["main", "onboarding", "splash"])
+        #expect(throws: ScreenError.unknownIdentifier("onbording", known: ["main", "onboarding", "splash"])) {
+            try registry.makeScreen("onbording")
+        }
+        #expect(
+            ScreenError.unknownIdentifier("onbording", known: ["main", "onboarding", "splash"]).description
+                == "No screen is registered as \"onbording\". Registered identifiers: main, onboarding, splash. "
+                + "Did you mean \"onboarding\"? Register it with register(\"onbording\") { … }.")
+        #expect(throws: ScreenError.duplicateIdentifier("main")) {
+            try registry.register("main") { HeadlessScreen() }
+        }
+        #expect(
+            ScreenError.duplicateIdentifier("main").description
+                == "A screen is already registered as \"main\". Each identifier names one factory.")
+    }
+
+    // MARK: - Diagnostics
+
+    @Test func flowGraphDrawsScreensAndTransitions() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        try stack.push(HeadlessScreen(identifier: "detail"), identifier: "show")
+        stack.pop()
+        try stack.push(HeadlessScreen(identifier: "detail"), identifier: "show")
+        #expect(
+            window.flowGraph(format: .mermaid) == """
+                flowchart TD
+                    s0["stack"]
+                    s1["list"]
+                    s2["detail"]
+                    s0 -.-|contains| s1
+                    s0 -.-|contains| s2
+                    s1 -->|push show ×2| s2
+                    s2 -->|pop| s1
+                """)
+        #expect(
+            window.flowGraph(format: .dot) == """
+                digraph Baton {
+                    rankdir=TB;
+                    node [shape=box];
+                    s0 [label="stack"];
+                    s1 [label="list"];
+                    s2 [label="detail"];
+                    s0 -> s1 [label="contains", style=dotted, arrowhead=none];
+                    s0 -> s2 [label="contains", style=dotted, arrowhead=none];
+                    s1 -> s2 [label="push show ×2"];
+                    s2 -> s1 [label="pop"];
+                }
+                """)
+    }
+}

@@ -1,0 +1,38 @@
+import Baton
+
+/// A screen that reports its lifecycle callbacks to a closure.
+@MainActor
+class ProbeScreen: HeadlessScreen {
+    var onLifecycle: ((String) -> Void)?
+
+    override func willAppear() { onLifecycle?("\(screenName).willAppear") }
+    override func didAppear() { onLifecycle?("\(screenName).didAppear") }
+    override func willDisappear() { onLifecycle?("\(screenName).willDisappear") }
+    override func didDisappear() { onLifecycle?("\(screenName).didDisappear") }
+}
+
+/// Weak references to screens, to check that dismissed screens are freed.
+@MainActor
+final class WeakScreens {
+    private var references: [() -> AnyObject?] = []
+
+    func track(_ objects: AnyObject...) {
+        for object in objects {
+            references.append { [weak object] in object }
+        }
+    }
+
+    var aliveCount: Int { references.filter { $0() != nil }.count }
+}
+
+/// A window with lifecycle recording on and a coordinator of its own, visible.
+@MainActor
+func makeVisibleWindow(root: HeadlessScreen) throws -> Window {
+    let window = Window()
+    window.dependencyCoordinator = DependencyCoordinator(name: "test")
+    window.recordsLifecycle = true
+    try window.setRoot(root)
+    window.makeVisible()
+    window.clearLogs()
+    return window
+}
