@@ -1,14 +1,15 @@
 /// A yes/no test evaluated on the main actor each time Baton needs it: whether a provider may be
 /// requested, whether an observer is called, whether a registration has expired.
 ///
-/// ProContext's `if:` and `expiresIf:` closures become conditions. The Screens layer adds
+/// ProContext's `if:` and `expiresIf:` closures become conditions. The Screens layer will add
 /// `Condition.whileOnScreen(_:)`, ProContext's `ifInWindow:`.
 ///
+/// A condition is stored with the registration it guards, so capture the objects it reads
+/// weakly, as here, or the registration keeps them alive:
+///
 /// ```swift
-/// var formIsValid = false
-/// context.provide(TotalWeight.self, owner: self, if: Condition { formIsValid }) { owner in
-///     owner.weight
-/// }
+/// let formIsValid = Condition { [weak form] in form?.isValid ?? false }
+/// try context.provide(TotalWeight.self, owner: self, if: formIsValid) { owner in owner.weight }
 /// ```
 public struct Condition {
     let isMet: @MainActor () -> Bool

@@ -8,7 +8,7 @@ extension Context {
     /// deallocated, and `body` receives the owner so that it need not capture it.
     ///
     /// ```swift
-    /// final class ProfileScreen {
+    /// @MainActor final class ProfileScreen {
     ///     init(context: Context) {
     ///         context.onChange(of: UserID.self, owner: self) { screen, userID in
     ///             screen.show(userID)

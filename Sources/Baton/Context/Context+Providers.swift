@@ -6,7 +6,9 @@ extension Context {
     /// a provider whose owner is gone or whose `expiry` holds is expired and is replaced silently.
     ///
     /// ```swift
-    /// final class TotalFieldContainer {
+    /// enum TotalWeight: ContextKey { typealias Value = Double? }
+    ///
+    /// @MainActor final class TotalFieldContainer {
     ///     var weight: Double? = 40
     ///     init(context: Context) throws {
     ///         try context.provide(TotalWeight.self, owner: self) { owner in owner.weight }

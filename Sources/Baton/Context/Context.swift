@@ -28,7 +28,7 @@
 ///     var showsTotalField = true
 ///     init() {
 ///         super.init(name: "assignment-weights")
-///         try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.showsTotalField.toggle() }
+///         _ = try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.showsTotalField.toggle() }
 ///     }
 /// }
 /// ```

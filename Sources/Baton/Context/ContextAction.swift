@@ -56,7 +56,7 @@ extension Context {
     /// final class AssignmentWeightsContext: Context {
     ///     init() {
     ///         super.init(name: "weights")
-    ///         try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.swap() }
+    ///         _ = try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.swap() }
     ///     }
     ///     func swap() { … }
     /// }
