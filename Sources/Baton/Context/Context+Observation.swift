@@ -73,18 +73,19 @@ extension Context {
     ///
     /// - Parameter owner: The owner whose observations end.
     public final func removeObservers(owner: AnyObject) {
-        func prune(_ table: inout [ObjectIdentifier: [RegistrationRecord]]) {
+        func prune(_ table: inout [ObjectIdentifier: [RegistrationRecord]], counted: Bool) {
             for (id, list) in table {
                 let kept = list.filter { record in
                     guard record.owner === owner else { return true }
                     record.isCancelled = true
                     return false
                 }
+                if counted { ObservedKeys.count[id, default: 0] -= list.count - kept.count }
                 table[id] = kept.isEmpty ? nil : kept
             }
         }
-        prune(&keyObservers)
-        prune(&eventObservers)
+        prune(&keyObservers, counted: true)
+        prune(&eventObservers, counted: false)
     }
 
     /// Ends every value and event observation registered on this context.
@@ -93,7 +94,10 @@ extension Context {
     /// context.removeAllObservers()
     /// ```
     public final func removeAllObservers() {
-        for record in keyObservers.values.joined() { record.isCancelled = true }
+        for (id, list) in keyObservers {
+            ObservedKeys.count[id, default: 0] -= list.count
+            for record in list { record.isCancelled = true }
+        }
         for record in eventObservers.values.joined() { record.isCancelled = true }
         keyObservers = [:]
         eventObservers = [:]

@@ -85,10 +85,13 @@ extension Context {
             actions = actions.filter { $0.value !== action }
         } else {
             for (id, list) in keyObservers where list.contains(where: { $0 === record }) {
-                keyObservers[id] = list.filter { $0 !== record }
+                let kept = list.filter { $0 !== record }
+                ObservedKeys.count[id, default: 0] -= 1
+                keyObservers[id] = kept.isEmpty ? nil : kept
             }
             for (id, list) in eventObservers where list.contains(where: { $0 === record }) {
-                eventObservers[id] = list.filter { $0 !== record }
+                let kept = list.filter { $0 !== record }
+                eventObservers[id] = kept.isEmpty ? nil : kept
             }
         }
     }

@@ -84,8 +84,8 @@ open class TabScreen: HeadlessScreen {
             throw misuse(
                 ScreenError.tabOutOfRange(index: selectedIndex, container: screenName, tabs: tabs.map(\.screenName)))
         }
+        for tab in tabs { try tab.requireFree() }
         for tab in tabs {
-            try tab.requireFree()
             _ = try TransitionEngine.wire(tab, to: self.context, sharesContext ? .share : .inherit)
             tab.container = self
         }
