@@ -231,7 +231,9 @@ public final class DependencyCoordinator {
         do {
             try transition.destination.dependencyCoordinator.resolve(transition)
         } catch {
-            throw misuse(ScreenError.dependencies(error))
+            // A resolver may throw for reasons of the app's own (a failed validation), so this is
+            // reported as an error but is not a misuse that strict mode stops at.
+            throw ScreenError.dependencies(error)
         }
     }
 
@@ -249,10 +251,9 @@ public final class DependencyCoordinator {
                 try entry.resolver.apply(source, destination, transition)
                 ran.append(entry.resolver.summary)
             } catch {
-                throw misuse(
-                    DependencyError.resolverFailed(
-                        resolver: entry.resolver.summary, transition: transition.record.description,
-                        reason: String(describing: error), alreadyRan: ran))
+                throw DependencyError.resolverFailed(
+                    resolver: entry.resolver.summary, transition: transition.record.description,
+                    reason: String(describing: error), alreadyRan: ran)
             }
         }
         if let inline = Self.inlineResolvers.last, !inline.isUsed {
