@@ -269,7 +269,9 @@ public final class DependencyCoordinator {
         _ transition: Transition, destinations: [any Screen], sources: [any Screen],
         run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void
     ) throws(DependencyError) {
-        // Context resolvers first remember a matching transition source.
+        // Context resolvers remember a matching transition source, and only a transition source:
+        // as in MHDependencyKit, a context starts when a matching screen is left for the next one,
+        // not when it appears (the seed's note: F starts a new context once it is passed to G).
         for source in sources {
             for entry in sourceEntries(for: source) where entry.resolver.kind == .context {
                 entry.rememberedSource = source
@@ -279,13 +281,6 @@ public final class DependencyCoordinator {
             try resolve(
                 transition, with: destinationEntries(for: destination), destination: destination,
                 sources: sources, run: run)
-        }
-        // …and then the destination (or its first child) as the source of later transitions.
-        let destination = transition.destination
-        for candidate in [destination] + destination.childScreens.prefix(1) {
-            for entry in sourceEntries(for: candidate) where entry.resolver.kind == .context {
-                entry.rememberedSource = candidate
-            }
         }
         for child in children {
             try child.resolve(transition, destinations: destinations, sources: sources, run: run)
