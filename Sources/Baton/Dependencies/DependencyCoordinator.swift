@@ -272,7 +272,8 @@ public final class DependencyCoordinator {
         // Context resolvers remember a matching transition source, and only a transition source:
         // as in MHDependencyKit, a context starts when a matching screen is left for the next one,
         // not when it appears (the seed's note: F starts a new context once it is passed to G).
-        for source in sources {
+        // The screen itself wins over its first child, as for direct resolvers.
+        for source in sources.reversed() {
             for entry in sourceEntries(for: source) where entry.resolver.kind == .context {
                 entry.rememberedSource = source
             }
