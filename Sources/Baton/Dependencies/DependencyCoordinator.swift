@@ -51,7 +51,7 @@ public final class DependencyCoordinator {
     /// ```
     public private(set) var resolutionLog: [ResolutionRecord] = []
 
-    private var entries: [ResolverEntry] = []
+    fileprivate var entries: [ResolverEntry] = []
     private var children: [DependencyCoordinator] = []
     private var destinationIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
     private var sourceIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
@@ -95,7 +95,9 @@ public final class DependencyCoordinator {
     /// ```
     public var resolvers: [DependencyResolver] { entries.map(\.resolver) }
 
-    /// Adds a child coordinator whose resolvers take part in every resolution this one performs.
+    /// Adds a child coordinator whose resolvers take part in every resolution this one performs,
+    /// after this one's. A coordinator reached several times through children (or through a
+    /// cycle) takes part once per transition.
     ///
     /// ```swift
     /// let analytics = DependencyCoordinator(name: "analytics")
@@ -191,28 +193,40 @@ public final class DependencyCoordinator {
     public static func resolvingNextTransition<Result, Failure: Error>(
         _ resolver: DependencyResolver, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let inline = InlineResolver(entry: ResolverEntry(resolver))
+        let inline = InlineResolver(resolver)
         inlineResolvers.append(inline)
         defer { inlineResolvers.removeAll { $0 === inline } }
         return try body()
     }
 
-    /// A description of every resolver, one per line, with children indented.
+    /// A description of every resolver, one per line, with children indented. A coordinator
+    /// reached a second time through children is listed once more by name only, marked
+    /// `(already listed)`.
     ///
     /// ```swift
     /// print(coordinator.describe())
     /// // coordinator default
     /// //   direct: ListScreen → DetailScreen (App/Setup.swift:12)
+    /// //   coordinator analytics
+    /// //     destination: HeadlessScreen (Analytics.swift:3)
     /// ```
     ///
     /// - Returns: The description.
     public func describe() -> String {
-        var lines = ["coordinator \(name)"]
-        lines += entries.map { "  \($0.resolver.summary)" }
-        for child in children {
-            lines += child.describe().split(separator: "\n").map { "  \($0)" }
+        var listed: Set<ObjectIdentifier> = []
+        return describeLines(indent: "", listed: &listed).joined(separator: "\n")
+    }
+
+    private func describeLines(indent: String, listed: inout Set<ObjectIdentifier>) -> [String] {
+        guard listed.insert(ObjectIdentifier(self)).inserted else {
+            return ["\(indent)coordinator \(name) (already listed)"]
         }
-        return lines.joined(separator: "\n")
+        var lines = ["\(indent)coordinator \(name)"]
+        lines += entries.map { "\(indent)  \($0.resolver.summary)" }
+        for child in children {
+            lines += child.describeLines(indent: indent + "  ", listed: &listed)
+        }
+        return lines
     }
 
     /// Empties ``resolutionLog``.
@@ -236,88 +250,58 @@ public final class DependencyCoordinator {
     }
 
     func resolve(_ transition: Transition) throws(DependencyError) {
-        var ran: [String] = []
-        let destinations = transition.destination.screenAndDescendants
-        var sources: [any Screen] = []
-        if let source = transition.source {
-            sources.append(source)
-            if let first = source.childScreens.first { sources.append(first) }
-        }
-        let run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void = {
-            entry, source, destination throws(DependencyError) in
-            do {
-                try entry.resolver.apply(source, destination, transition)
-                ran.append(entry.resolver.summary)
-            } catch {
-                throw misuse(
-                    DependencyError.resolverFailed(
-                        resolver: entry.resolver.summary, transition: transition.record.description,
-                        reason: String(describing: error), alreadyRan: ran))
-            }
-        }
+        let pass = ResolutionPass(transition)
         if let inline = Self.inlineResolvers.last, !inline.isUsed {
             inline.isUsed = true
-            try resolve(transition, with: [inline.entry], destinations: destinations, sources: sources, run: run)
+            try inline.coordinator.resolve(pass)
         }
-        try resolve(transition, destinations: destinations, sources: sources, run: run)
+        try resolve(pass)
+        pass.commit()
         if recordsResolutions {
-            resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: ran))
+            resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
         }
     }
 
-    private func resolve(
-        _ transition: Transition, destinations: [any Screen], sources: [any Screen],
-        run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void
-    ) throws(DependencyError) {
+    /// Runs this coordinator's resolvers and then its children's, each coordinator once per pass
+    /// even when children form a diamond or a cycle.
+    private func resolve(_ pass: ResolutionPass) throws(DependencyError) {
+        guard pass.visit(self) else { return }
         // Context resolvers remember a matching transition source, and only a transition source:
         // as in MHDependencyKit, a context starts when a matching screen is left for the next one,
         // not when it appears (the seed's note: F starts a new context once it is passed to G).
         // The screen itself wins over its first child, as for direct resolvers.
-        for source in sources.reversed() {
+        for source in pass.sources.reversed() {
             for entry in sourceEntries(for: source) where entry.resolver.kind == .context {
-                entry.rememberedSource = source
+                pass.remember(source, for: entry)
             }
         }
-        for destination in destinations {
-            try resolve(
-                transition, with: destinationEntries(for: destination), destination: destination,
-                sources: sources, run: run)
+        for destination in pass.destinations {
+            try resolve(pass, with: destinationEntries(for: destination), destination: destination)
         }
         for child in children {
-            try child.resolve(transition, destinations: destinations, sources: sources, run: run)
+            try child.resolve(pass)
         }
     }
 
     private func resolve(
-        _ transition: Transition, with entries: [ResolverEntry], destinations: [any Screen], sources: [any Screen],
-        run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void
-    ) throws(DependencyError) {
-        for destination in destinations {
-            let matching = entries.filter { $0.resolver.matchesDestination(destination) }
-            try resolve(transition, with: matching, destination: destination, sources: sources, run: run)
-        }
-    }
-
-    private func resolve(
-        _ transition: Transition, with entries: [ResolverEntry], destination: any Screen, sources: [any Screen],
-        run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void
+        _ pass: ResolutionPass, with entries: [ResolverEntry], destination: any Screen
     ) throws(DependencyError) {
         for entry in entries {
             let resolver = entry.resolver
             switch resolver.kind {
             case .destination:
-                try run(entry, nil, destination)
+                try pass.run(entry, nil, destination)
             case .initial:
-                guard !entry.isSpent else { continue }
-                entry.isSpent = true
-                try run(entry, nil, destination)
+                guard !pass.isSpent(entry) else { continue }
+                pass.spend(entry)
+                try pass.run(entry, nil, destination)
             case .direct, .transition:
-                if let identifier = resolver.identifier, identifier != transition.identifier { continue }
-                guard let source = sources.first(where: { resolver.matchesSource($0) }) else { continue }
-                try run(entry, source, destination)
+                if let identifier = resolver.identifier, identifier != pass.transition.identifier { continue }
+                guard let source = pass.sources.first(where: { resolver.matchesSource($0) }) else { continue }
+                try pass.run(entry, source, destination)
             case .context:
-                guard let source = entry.rememberedSource, source !== destination else { continue }
-                try run(entry, source, destination)
+                guard let source = pass.rememberedSource(for: entry), source !== destination else { continue }
+                try pass.run(entry, source, destination)
             }
         }
     }
@@ -381,11 +365,84 @@ final class ResolverEntry {
     }
 }
 
+/// A one-shot resolver of ``DependencyCoordinator/resolvingNextTransition(_:_:)``, in a
+/// coordinator of its own so that it is matched like any registered resolver.
 @MainActor
 final class InlineResolver {
-    let entry: ResolverEntry
+    let coordinator: DependencyCoordinator
     var isUsed = false
-    init(entry: ResolverEntry) { self.entry = entry }
+
+    init(_ resolver: DependencyResolver) {
+        coordinator = DependencyCoordinator(name: "inline")
+        coordinator.entries.append(ResolverEntry(resolver))
+    }
+}
+
+/// One resolution of a transition: its sources and destinations, the resolvers that ran, the
+/// coordinators visited, and the resolver state it changes, which is kept apart and committed
+/// only when every resolver succeeded, so that a failed transition leaves no trace (an initial
+/// resolver stays unspent, a context resolver keeps its source).
+@MainActor
+final class ResolutionPass {
+    let transition: Transition
+    /// The screens a resolver may take as source: the transition's source and its first child.
+    let sources: [any Screen]
+    /// The destination and all its descendants, containers before their children.
+    let destinations: [any Screen]
+    private(set) var ran: [String] = []
+    private var visited: Set<ObjectIdentifier> = []
+    private var remembered: [ObjectIdentifier: (entry: ResolverEntry, source: any Screen)] = [:]
+    private var spent: [ObjectIdentifier: ResolverEntry] = [:]
+
+    init(_ transition: Transition) {
+        self.transition = transition
+        var sources: [any Screen] = []
+        if let source = transition.source {
+            sources.append(source)
+            if let first = source.childScreens.first { sources.append(first) }
+        }
+        self.sources = sources
+        destinations = transition.destination.screenAndDescendants
+    }
+
+    /// Marks `coordinator` as visited; `false` when it already was.
+    func visit(_ coordinator: DependencyCoordinator) -> Bool {
+        visited.insert(ObjectIdentifier(coordinator)).inserted
+    }
+
+    func remember(_ source: any Screen, for entry: ResolverEntry) {
+        remembered[ObjectIdentifier(entry)] = (entry, source)
+    }
+
+    func rememberedSource(for entry: ResolverEntry) -> (any Screen)? {
+        remembered[ObjectIdentifier(entry)]?.source ?? entry.rememberedSource
+    }
+
+    func isSpent(_ entry: ResolverEntry) -> Bool {
+        entry.isSpent || spent[ObjectIdentifier(entry)] != nil
+    }
+
+    func spend(_ entry: ResolverEntry) {
+        spent[ObjectIdentifier(entry)] = entry
+    }
+
+    func run(_ entry: ResolverEntry, _ source: (any Screen)?, _ destination: any Screen) throws(DependencyError) {
+        do {
+            try entry.resolver.apply(source, destination, transition)
+            ran.append(entry.resolver.summary)
+        } catch {
+            throw misuse(
+                DependencyError.resolverFailed(
+                    resolver: entry.resolver.summary, transition: transition.record.description,
+                    reason: String(describing: error), alreadyRan: ran))
+        }
+    }
+
+    /// Applies the state changes once the whole transition resolved.
+    func commit() {
+        for (entry, source) in remembered.values { entry.rememberedSource = source }
+        for entry in spent.values { entry.isSpent = true }
+    }
 }
 
 /// The context key under which a screen's coordinator is stored.
