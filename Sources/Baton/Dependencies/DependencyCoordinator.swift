@@ -240,13 +240,25 @@ public final class DependencyCoordinator {
 
     private static var inlineResolvers: [InlineResolver] = []
 
-    /// Called by the transition engine for every forward transition.
-    static func resolve(_ transition: Transition) throws(ScreenError) {
+    /// Called by the transition engine for every forward transition, after the destination's
+    /// context is wired.
+    static func resolve(_ transition: Transition, in window: Window?) throws(ScreenError) {
         do {
-            try transition.destination.dependencyCoordinator.resolve(transition)
+            try coordinator(for: transition, in: window).resolve(transition)
         } catch {
             throw misuse(ScreenError.dependencies(error))
         }
+    }
+
+    /// The coordinator that resolves `transition`: the one on the destination's context chain
+    /// (set on it, or inherited from the source through the wiring), else the source's, else the
+    /// window's, else ``default``. The fallbacks matter when the destination's context is
+    /// isolated (``ContextWiring/isolate``): it still inherits its source's coordinator.
+    static func coordinator(for transition: Transition, in window: Window?) -> DependencyCoordinator {
+        transition.destination.context[DependencyCoordinatorKey.self]
+            ?? transition.source?.context[DependencyCoordinatorKey.self]
+            ?? window?.context[DependencyCoordinatorKey.self]
+            ?? .default
     }
 
     func resolve(_ transition: Transition) throws(DependencyError) {
@@ -455,6 +467,10 @@ extension Screen {
     /// inherited through its context from the screens before it, else
     /// ``DependencyCoordinator/default``. Setting it makes a workflow coordinator for this screen
     /// and its descendants.
+    ///
+    /// A screen shown with an isolated context (``ContextWiring/isolate``) inherits nothing
+    /// through its context, so this reads ``DependencyCoordinator/default`` for it; transitions
+    /// to it are still resolved by its source's coordinator (or its window's).
     ///
     /// ```swift
     /// checkout.dependencyCoordinator = checkoutCoordinator
