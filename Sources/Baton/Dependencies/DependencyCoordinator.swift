@@ -177,6 +177,11 @@ public final class DependencyCoordinator {
     /// Runs `body` with a one-shot resolver that applies to the first transition `body`
     /// performs, and to no other (MHDependencyKit's "perform a segue with inline resolution").
     ///
+    /// The one-shot resolver runs before the coordinator's own resolvers, whichever coordinator
+    /// resolves the transition; ``resolveDependencies(from:to:identifier:sender:)`` counts as a
+    /// transition. When calls are nested, every one-shot resolver not used yet applies to that
+    /// first transition, outer first.
+    ///
     /// ```swift
     /// try DependencyCoordinator.resolvingNextTransition(.direct { (s: MainScreen, d: AwesomeScreen) in
     ///     d.title = "My Awesome Screen"
@@ -263,7 +268,7 @@ public final class DependencyCoordinator {
 
     func resolve(_ transition: Transition) throws(DependencyError) {
         let pass = ResolutionPass(transition)
-        if let inline = Self.inlineResolvers.last, !inline.isUsed {
+        for inline in Self.inlineResolvers where !inline.isUsed {
             inline.isUsed = true
             try inline.coordinator.resolve(pass)
         }
