@@ -55,6 +55,10 @@ public final class DependencyCoordinator {
     private var children: [DependencyCoordinator] = []
     private var destinationIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
     private var sourceIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
+    /// How many resolver-against-screen-type checks filled the indexes. It stops growing once
+    /// every screen type seen has been indexed, whatever the number of resolvers (DESIGN rule
+    /// 29); tests read it.
+    private(set) var indexMatchChecks = 0
 
     /// Makes an empty coordinator.
     ///
@@ -288,7 +292,7 @@ public final class DependencyCoordinator {
         // not when it appears (the seed's note: F starts a new context once it is passed to G).
         // The screen itself wins over its first child, as for direct resolvers.
         for source in pass.sources.reversed() {
-            for entry in sourceEntries(for: source) where entry.resolver.kind == .context {
+            for entry in contextEntries(forSource: source) {
                 pass.remember(source, for: entry)
             }
         }
@@ -326,15 +330,18 @@ public final class DependencyCoordinator {
     private func destinationEntries(for screen: any Screen) -> [ResolverEntry] {
         let key = ObjectIdentifier(type(of: screen))
         if let cached = destinationIndex[key] { return cached }
+        indexMatchChecks += entries.count
         let matching = entries.filter { $0.resolver.matchesDestination(screen) }
         destinationIndex[key] = matching
         return matching
     }
 
-    private func sourceEntries(for screen: any Screen) -> [ResolverEntry] {
+    /// The context resolvers whose source type `screen` matches.
+    private func contextEntries(forSource screen: any Screen) -> [ResolverEntry] {
         let key = ObjectIdentifier(type(of: screen))
         if let cached = sourceIndex[key] { return cached }
-        let matching = entries.filter { $0.resolver.sourceType != nil && $0.resolver.matchesSource(screen) }
+        indexMatchChecks += entries.count
+        let matching = entries.filter { $0.resolver.kind == .context && $0.resolver.matchesSource(screen) }
         sourceIndex[key] = matching
         return matching
     }
