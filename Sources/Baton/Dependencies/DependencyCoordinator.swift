@@ -14,9 +14,11 @@
 /// all its descendants. Screens without one use ``default``.
 ///
 /// Order: on a forward transition, the destination's context is wired first, then the
-/// coordinator runs (before the destination's will-appear), then the container changes and
-/// lifecycle callbacks fire. If a resolver throws, the wiring is undone and the transition is
-/// not performed.
+/// coordinator runs (before any lifecycle callback of the transition, so before the
+/// destination's will-appear), then the container changes and lifecycle callbacks fire. If a
+/// resolver throws, the wiring is undone, the transition is not performed, and the coordinator's
+/// own state (a context resolver's remembered source, an initial resolver's single use) is left
+/// as it was.
 ///
 /// Dispatch cost does not grow with resolvers that cannot match: matches are indexed by the
 /// screens' concrete types and cached until the next registration.
