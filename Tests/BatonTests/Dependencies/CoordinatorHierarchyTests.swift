@@ -179,6 +179,29 @@ extension DependenciesTests {
             #expect(coordinator.resolvers.count == 2)
         }
 
+        @Test func workflowSharesTheCopiedResolversSoAContextResolverHasOneContext() throws {
+            let (window, coordinator) = makeWindow()
+            try coordinator.register(
+                .context { (source: TokenSourceScreen, destination: TokenConsumerScreen) in
+                    destination.token = source.token
+                })
+            let workflow = try coordinator.makeWorkflow(named: "signup", adding: [])
+            let stack = try showStack(HeadlessScreen(identifier: "X"), in: window)
+            try stack.push(TokenSourceScreen(identifier: "A", token: "from A"))
+            try stack.push(HeadlessScreen(identifier: "B"))
+            let signup = HeadlessScreen(identifier: "signup")
+            signup.dependencyCoordinator = workflow
+            try stack.push(signup)
+            let f = TokenSourceScreen(identifier: "F", token: "from F")
+            try stack.push(f)
+            try stack.push(HeadlessScreen(identifier: "G"))
+            while stack.topScreen?.screenName != "B" { stack.pop() }
+            let d = TokenConsumerScreen(identifier: "D")
+            try stack.push(d)
+            #expect(d.dependencyCoordinator === coordinator)
+            #expect(d.token == "from F")
+        }
+
         @Test func workflowExtrasThatConflictWithCopiedResolversAreRejected() throws {
             let coordinator = DependencyCoordinator(name: "app")
             try coordinator.register(.destination(fileID: "App.swift", line: 1) { (_: ContactDetailsScreen) in })
