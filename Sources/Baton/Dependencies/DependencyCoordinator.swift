@@ -14,9 +14,11 @@
 /// all its descendants. Screens without one use ``default``.
 ///
 /// Order: on a forward transition, the destination's context is wired first, then the
-/// coordinator runs (before the destination's will-appear), then the container changes and
-/// lifecycle callbacks fire. If a resolver throws, the wiring is undone and the transition is
-/// not performed.
+/// coordinator runs (before any lifecycle callback of the transition, so before the
+/// destination's will-appear), then the container changes and lifecycle callbacks fire. If a
+/// resolver throws, the wiring is undone, the transition is not performed, and the coordinator's
+/// own state (a context resolver's remembered source, an initial resolver's single use) is left
+/// as it was.
 ///
 /// Dispatch cost does not grow with resolvers that cannot match: matches are indexed by the
 /// screens' concrete types and cached until the next registration.
@@ -51,10 +53,14 @@ public final class DependencyCoordinator {
     /// ```
     public private(set) var resolutionLog: [ResolutionRecord] = []
 
-    private var entries: [ResolverEntry] = []
+    fileprivate var entries: [ResolverEntry] = []
     private var children: [DependencyCoordinator] = []
     private var destinationIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
     private var sourceIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
+    /// How many resolver-against-screen-type checks filled the indexes. It stops growing once
+    /// every screen type seen has been indexed, whatever the number of resolvers (DESIGN rule
+    /// 29); tests read it.
+    private(set) var indexMatchChecks = 0
 
     /// Makes an empty coordinator.
     ///
@@ -95,7 +101,9 @@ public final class DependencyCoordinator {
     /// ```
     public var resolvers: [DependencyResolver] { entries.map(\.resolver) }
 
-    /// Adds a child coordinator whose resolvers take part in every resolution this one performs.
+    /// Adds a child coordinator whose resolvers take part in every resolution this one performs,
+    /// after this one's. A coordinator reached several times through children (or through a
+    /// cycle) takes part once per transition.
     ///
     /// ```swift
     /// let analytics = DependencyCoordinator(name: "analytics")
@@ -175,6 +183,11 @@ public final class DependencyCoordinator {
     /// Runs `body` with a one-shot resolver that applies to the first transition `body`
     /// performs, and to no other (MHDependencyKit's "perform a segue with inline resolution").
     ///
+    /// The one-shot resolver runs before the coordinator's own resolvers, whichever coordinator
+    /// resolves the transition; ``resolveDependencies(from:to:identifier:sender:)`` counts as a
+    /// transition. When calls are nested, every one-shot resolver not used yet applies to that
+    /// first transition, outer first.
+    ///
     /// ```swift
     /// try DependencyCoordinator.resolvingNextTransition(.direct { (s: MainScreen, d: AwesomeScreen) in
     ///     d.title = "My Awesome Screen"
@@ -191,28 +204,40 @@ public final class DependencyCoordinator {
     public static func resolvingNextTransition<Result, Failure: Error>(
         _ resolver: DependencyResolver, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let inline = InlineResolver(entry: ResolverEntry(resolver))
+        let inline = InlineResolver(resolver)
         inlineResolvers.append(inline)
         defer { inlineResolvers.removeAll { $0 === inline } }
         return try body()
     }
 
-    /// A description of every resolver, one per line, with children indented.
+    /// A description of every resolver, one per line, with children indented. A coordinator
+    /// reached a second time through children is listed once more by name only, marked
+    /// `(already listed)`.
     ///
     /// ```swift
     /// print(coordinator.describe())
     /// // coordinator default
     /// //   direct: ListScreen → DetailScreen (App/Setup.swift:12)
+    /// //   coordinator analytics
+    /// //     destination: HeadlessScreen (Analytics.swift:3)
     /// ```
     ///
     /// - Returns: The description.
     public func describe() -> String {
-        var lines = ["coordinator \(name)"]
-        lines += entries.map { "  \($0.resolver.summary)" }
-        for child in children {
-            lines += child.describe().split(separator: "\n").map { "  \($0)" }
+        var listed: Set<ObjectIdentifier> = []
+        return describeLines(indent: "", listed: &listed).joined(separator: "\n")
+    }
+
+    private func describeLines(indent: String, listed: inout Set<ObjectIdentifier>) -> [String] {
+        guard listed.insert(ObjectIdentifier(self)).inserted else {
+            return ["\(indent)coordinator \(name) (already listed)"]
         }
-        return lines.joined(separator: "\n")
+        var lines = ["\(indent)coordinator \(name)"]
+        lines += entries.map { "\(indent)  \($0.resolver.summary)" }
+        for child in children {
+            lines += child.describeLines(indent: indent + "  ", listed: &listed)
+        }
+        return lines
     }
 
     /// Empties ``resolutionLog``.
@@ -226,10 +251,11 @@ public final class DependencyCoordinator {
 
     private static var inlineResolvers: [InlineResolver] = []
 
-    /// Called by the transition engine for every forward transition.
-    static func resolve(_ transition: Transition) throws(ScreenError) {
+    /// Called by the transition engine for every forward transition, after the destination's
+    /// context is wired.
+    static func resolve(_ transition: Transition, in window: Window?) throws(ScreenError) {
         do {
-            try transition.destination.dependencyCoordinator.resolve(transition)
+            try coordinator(for: transition, in: window).resolve(transition)
         } catch {
             // A resolver may throw for reasons of the app's own (a failed validation), so this is
             // reported as an error but is not a misuse that strict mode stops at.
@@ -237,92 +263,70 @@ public final class DependencyCoordinator {
         }
     }
 
+    /// The coordinator that resolves `transition`: the one on the destination's context chain
+    /// (set on it, or inherited from the source through the wiring), else the source's, else the
+    /// window's, else ``default``. The fallbacks matter when the destination's context is
+    /// isolated (``ContextWiring/isolate``): it still inherits its source's coordinator.
+    static func coordinator(for transition: Transition, in window: Window?) -> DependencyCoordinator {
+        transition.destination.context[DependencyCoordinatorKey.self]
+            ?? transition.source?.context[DependencyCoordinatorKey.self]
+            ?? window?.context[DependencyCoordinatorKey.self]
+            ?? .default
+    }
+
     func resolve(_ transition: Transition) throws(DependencyError) {
-        var ran: [String] = []
-        let destinations = transition.destination.screenAndDescendants
-        var sources: [any Screen] = []
-        if let source = transition.source {
-            sources.append(source)
-            if let first = source.childScreens.first { sources.append(first) }
-        }
-        let run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void = {
-            entry, source, destination throws(DependencyError) in
-            do {
-                try entry.resolver.apply(source, destination, transition)
-                ran.append(entry.resolver.summary)
-            } catch {
-                throw DependencyError.resolverFailed(
-                    resolver: entry.resolver.summary, transition: transition.record.description,
-                    reason: String(describing: error), alreadyRan: ran)
-            }
-        }
-        if let inline = Self.inlineResolvers.last, !inline.isUsed {
+        let pass = ResolutionPass(transition)
+        for inline in Self.inlineResolvers where !inline.isUsed {
             inline.isUsed = true
-            try resolve(transition, with: [inline.entry], destinations: destinations, sources: sources, run: run)
+            try inline.coordinator.resolve(pass)
         }
-        try resolve(transition, destinations: destinations, sources: sources, run: run)
+        try resolve(pass)
+        pass.commit()
         if recordsResolutions {
-            resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: ran))
+            resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
         }
     }
 
-    private func resolve(
-        _ transition: Transition, destinations: [any Screen], sources: [any Screen],
-        run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void
-    ) throws(DependencyError) {
-        // Context resolvers first remember a matching transition source.
-        for source in sources {
-            for entry in sourceEntries(for: source) where entry.resolver.kind == .context {
-                entry.rememberedSource = source
+    /// Runs this coordinator's resolvers and then its children's, each coordinator once per pass
+    /// even when children form a diamond or a cycle.
+    private func resolve(_ pass: ResolutionPass) throws(DependencyError) {
+        guard pass.visit(self) else { return }
+        // Context resolvers remember a matching transition source, and only a transition source:
+        // as in MHDependencyKit, a context starts when a matching screen is left for the next one,
+        // not when it appears (the seed's note: F starts a new context once it is passed to G).
+        // The screen itself wins over its first child, as for direct resolvers.
+        for source in pass.sources.reversed() {
+            for entry in contextEntries(forSource: source) {
+                pass.remember(source, for: entry)
             }
         }
-        for destination in destinations {
-            try resolve(
-                transition, with: destinationEntries(for: destination), destination: destination,
-                sources: sources, run: run)
-        }
-        // …and then the destination (or its first child) as the source of later transitions.
-        let destination = transition.destination
-        for candidate in [destination] + destination.childScreens.prefix(1) {
-            for entry in sourceEntries(for: candidate) where entry.resolver.kind == .context {
-                entry.rememberedSource = candidate
-            }
+        for destination in pass.destinations {
+            try resolve(pass, with: destinationEntries(for: destination), destination: destination)
         }
         for child in children {
-            try child.resolve(transition, destinations: destinations, sources: sources, run: run)
+            try child.resolve(pass)
         }
     }
 
     private func resolve(
-        _ transition: Transition, with entries: [ResolverEntry], destinations: [any Screen], sources: [any Screen],
-        run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void
-    ) throws(DependencyError) {
-        for destination in destinations {
-            let matching = entries.filter { $0.resolver.matchesDestination(destination) }
-            try resolve(transition, with: matching, destination: destination, sources: sources, run: run)
-        }
-    }
-
-    private func resolve(
-        _ transition: Transition, with entries: [ResolverEntry], destination: any Screen, sources: [any Screen],
-        run: (ResolverEntry, (any Screen)?, any Screen) throws(DependencyError) -> Void
+        _ pass: ResolutionPass, with entries: [ResolverEntry], destination: any Screen
     ) throws(DependencyError) {
         for entry in entries {
             let resolver = entry.resolver
             switch resolver.kind {
             case .destination:
-                try run(entry, nil, destination)
+                try pass.run(entry, nil, destination)
             case .initial:
-                guard !entry.isSpent else { continue }
-                entry.isSpent = true
-                try run(entry, nil, destination)
+                guard !pass.isSpent(entry) else { continue }
+                pass.spend(entry)
+                try pass.run(entry, nil, destination)
             case .direct, .transition:
-                if let identifier = resolver.identifier, identifier != transition.identifier { continue }
-                guard let source = sources.first(where: { resolver.matchesSource($0) }) else { continue }
-                try run(entry, source, destination)
+                if let identifier = resolver.identifier, identifier != pass.transition.identifier { continue }
+                guard let source = pass.sources.first(where: { resolver.matchesSource($0) }) else { continue }
+                try pass.run(entry, source, destination)
             case .context:
-                guard let source = entry.rememberedSource, source !== destination else { continue }
-                try run(entry, source, destination)
+                guard let source = pass.rememberedSource(for: entry), source !== destination else { continue }
+                try pass.run(entry, source, destination)
             }
         }
     }
@@ -330,15 +334,18 @@ public final class DependencyCoordinator {
     private func destinationEntries(for screen: any Screen) -> [ResolverEntry] {
         let key = ObjectIdentifier(type(of: screen))
         if let cached = destinationIndex[key] { return cached }
+        indexMatchChecks += entries.count
         let matching = entries.filter { $0.resolver.matchesDestination(screen) }
         destinationIndex[key] = matching
         return matching
     }
 
-    private func sourceEntries(for screen: any Screen) -> [ResolverEntry] {
+    /// The context resolvers whose source type `screen` matches.
+    private func contextEntries(forSource screen: any Screen) -> [ResolverEntry] {
         let key = ObjectIdentifier(type(of: screen))
         if let cached = sourceIndex[key] { return cached }
-        let matching = entries.filter { $0.resolver.sourceType != nil && $0.resolver.matchesSource(screen) }
+        indexMatchChecks += entries.count
+        let matching = entries.filter { $0.resolver.kind == .context && $0.resolver.matchesSource(screen) }
         sourceIndex[key] = matching
         return matching
     }
@@ -386,11 +393,83 @@ final class ResolverEntry {
     }
 }
 
+/// A one-shot resolver of ``DependencyCoordinator/resolvingNextTransition(_:_:)``, in a
+/// coordinator of its own so that it is matched like any registered resolver.
 @MainActor
 final class InlineResolver {
-    let entry: ResolverEntry
+    let coordinator: DependencyCoordinator
     var isUsed = false
-    init(entry: ResolverEntry) { self.entry = entry }
+
+    init(_ resolver: DependencyResolver) {
+        coordinator = DependencyCoordinator(name: "inline")
+        coordinator.entries.append(ResolverEntry(resolver))
+    }
+}
+
+/// One resolution of a transition: its sources and destinations, the resolvers that ran, the
+/// coordinators visited, and the resolver state it changes, which is kept apart and committed
+/// only when every resolver succeeded, so that a failed transition leaves no trace (an initial
+/// resolver stays unspent, a context resolver keeps its source).
+@MainActor
+final class ResolutionPass {
+    let transition: Transition
+    /// The screens a resolver may take as source: the transition's source and its first child.
+    let sources: [any Screen]
+    /// The destination and all its descendants, containers before their children.
+    let destinations: [any Screen]
+    private(set) var ran: [String] = []
+    private var visited: Set<ObjectIdentifier> = []
+    private var remembered: [ObjectIdentifier: (entry: ResolverEntry, source: any Screen)] = [:]
+    private var spent: [ObjectIdentifier: ResolverEntry] = [:]
+
+    init(_ transition: Transition) {
+        self.transition = transition
+        var sources: [any Screen] = []
+        if let source = transition.source {
+            sources.append(source)
+            if let first = source.childScreens.first { sources.append(first) }
+        }
+        self.sources = sources
+        destinations = transition.destination.screenAndDescendants
+    }
+
+    /// Marks `coordinator` as visited; `false` when it already was.
+    func visit(_ coordinator: DependencyCoordinator) -> Bool {
+        visited.insert(ObjectIdentifier(coordinator)).inserted
+    }
+
+    func remember(_ source: any Screen, for entry: ResolverEntry) {
+        remembered[ObjectIdentifier(entry)] = (entry, source)
+    }
+
+    func rememberedSource(for entry: ResolverEntry) -> (any Screen)? {
+        remembered[ObjectIdentifier(entry)]?.source ?? entry.rememberedSource
+    }
+
+    func isSpent(_ entry: ResolverEntry) -> Bool {
+        entry.isSpent || spent[ObjectIdentifier(entry)] != nil
+    }
+
+    func spend(_ entry: ResolverEntry) {
+        spent[ObjectIdentifier(entry)] = entry
+    }
+
+    func run(_ entry: ResolverEntry, _ source: (any Screen)?, _ destination: any Screen) throws(DependencyError) {
+        do {
+            try entry.resolver.apply(source, destination, transition)
+            ran.append(entry.resolver.summary)
+        } catch {
+            throw DependencyError.resolverFailed(
+                resolver: entry.resolver.summary, transition: transition.record.description,
+                reason: String(describing: error), alreadyRan: ran)
+        }
+    }
+
+    /// Applies the state changes once the whole transition resolved.
+    func commit() {
+        for (entry, source) in remembered.values { entry.rememberedSource = source }
+        for entry in spent.values { entry.isSpent = true }
+    }
 }
 
 /// The context key under which a screen's coordinator is stored.
@@ -403,6 +482,10 @@ extension Screen {
     /// inherited through its context from the screens before it, else
     /// ``DependencyCoordinator/default``. Setting it makes a workflow coordinator for this screen
     /// and its descendants.
+    ///
+    /// A screen shown with an isolated context (``ContextWiring/isolate``) inherits nothing
+    /// through its context, so this reads ``DependencyCoordinator/default`` for it; transitions
+    /// to it are still resolved by its source's coordinator (or its window's).
     ///
     /// ```swift
     /// checkout.dependencyCoordinator = checkoutCoordinator

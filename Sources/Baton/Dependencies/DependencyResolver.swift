@@ -35,8 +35,8 @@ public struct DependencyResolver {
         /// DependencyResolver.destination { (destination: Detail) in … }
         /// ```
         case destination
-        /// The last matching source seen anywhere earlier in the workflow to every later matching
-        /// destination.
+        /// The last matching transition source seen anywhere earlier in the workflow to every
+        /// later matching destination.
         ///
         /// ```swift
         /// DependencyResolver.context { (source: Picker, destination: Summary) in … }
@@ -148,9 +148,11 @@ public struct DependencyResolver {
         single(.destination, fileID: fileID, line: line, resolve)
     }
 
-    /// Remembers the last matching source that appears anywhere in the workflow, weakly, and
-    /// resolves it to every later matching destination (MHDependencyKit's
-    /// `UIViewControllerContextDependencyResolver`). A new matching source replaces the old one.
+    /// Remembers, weakly, the last matching screen that was the source of a transition anywhere
+    /// in the workflow, and resolves it to every later matching destination (MHDependencyKit's
+    /// `UIViewControllerContextDependencyResolver`). A new matching source replaces the old one;
+    /// a source that is gone resolves nothing. A screen starts a context when it is left for the
+    /// next screen, not when it appears.
     ///
     /// ```swift
     /// .context { (source: any ContactIDConfigurable, destination: any ContactIDConfigurable) in

@@ -22,7 +22,9 @@ extension Window {
     /// Draws the app's flow: the screens now in the window (containment as dotted edges,
     /// presentation as dashed ones), every transition logged so far (solid edges labelled with
     /// their kind, identifier and count), and the resolvers registered on the window's
-    /// coordinator and its children (between type names, in their own group).
+    /// coordinator and its children (between type names, in their own group; initial resolvers
+    /// start from `start`, destination-only ones from `any screen`). Workflow coordinators set on
+    /// screens are not drawn.
     ///
     /// ```swift
     /// print(window.flowGraph(format: .mermaid))
@@ -70,16 +72,20 @@ extension Window {
         }
         if includeResolvers {
             var coordinators = [dependencyCoordinator]
+            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(dependencyCoordinator)]
             var index = 0
             while index < coordinators.count {
                 let coordinator = coordinators[index]
                 index += 1
                 for resolver in coordinator.resolvers {
+                    let source = resolver.sourceType ?? (resolver.kind == .initial ? "start" : "any screen")
                     graph.resolver(
-                        resolver.sourceType ?? "start", resolver.destinationType,
+                        source, resolver.destinationType,
                         label: resolver.kind.rawValue + (resolver.identifier.map { " \($0)" } ?? ""))
                 }
-                coordinators += coordinator.childCoordinators
+                for child in coordinator.childCoordinators where seen.insert(ObjectIdentifier(child)).inserted {
+                    coordinators.append(child)
+                }
             }
         }
         return format == .mermaid ? graph.mermaid() : graph.dot()

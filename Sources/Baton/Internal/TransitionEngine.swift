@@ -23,7 +23,7 @@ enum TransitionEngine {
         let undo = transition.kind.isForward ? try wire(destination, to: sourceContext, wiring) : nil
         if transition.kind.isForward {
             do {
-                try DependencyCoordinator.resolve(transition)
+                try DependencyCoordinator.resolve(transition, in: window)
             } catch {
                 undo?()
                 throw error

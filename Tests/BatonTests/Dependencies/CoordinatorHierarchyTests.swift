@@ -1,0 +1,246 @@
+import Baton
+import Testing
+
+extension DependenciesTests {
+    /// DESIGN rules 25 and 28: custom coordinators per screen, child coordinators, workflow
+    /// coordinators, the coordinator a destination inherits, and the coordinator running on every
+    /// transition of the screen tree.
+    @MainActor
+    @Suite(.lenientMisuse)
+    struct CoordinatorHierarchyTests {
+        /// A screen of a sign-up workflow.
+        final class SignupStepScreen: HeadlessScreen {
+            var workflow: String?
+        }
+
+        // MARK: - Which coordinator
+
+        @Test func screensOutsideAnyCoordinatorUseTheDefault() {
+            let screen = UnrelatedScreen(identifier: "alone")
+            #expect(screen.dependencyCoordinator === DependencyCoordinator.default)
+            #expect(Window().dependencyCoordinator === DependencyCoordinator.default)
+            #expect(DependencyCoordinator.default.name == "default")
+        }
+
+        @Test func aDestinationInheritsItsSourcesCoordinator() throws {
+            let (window, coordinator) = makeWindow()
+            let list = ContactListScreen(identifier: "list")
+            let stack = try showStack(list, in: window)
+            let details = ContactDetailsScreen(identifier: "details")
+            #expect(details.dependencyCoordinator === DependencyCoordinator.default)
+            try stack.push(details)
+            let presented = ContactEditScreen(identifier: "edit")
+            try details.present(presented)
+            #expect(list.dependencyCoordinator === coordinator)
+            #expect(details.dependencyCoordinator === coordinator)
+            #expect(presented.dependencyCoordinator === coordinator)
+        }
+
+        @Test func aDestinationWithAnIsolatedContextIsStillResolvedByItsSourcesCoordinator() throws {
+            let (window, coordinator) = makeWindow()
+            try coordinator.register(.destination { (d: ContactDetailsScreen) in d.contactID = "resolved" })
+            let hopping = HoppingScreen(identifier: "startup")
+            try window.setRoot(hopping)
+            let details = ContactDetailsScreen(identifier: "details")
+            try hopping.hop(to: details, wiring: .isolate, then: nil)
+            #expect(details.context.parent == nil)
+            #expect(details.contactID == "resolved")
+        }
+
+        @Test func aRootWithAnIsolatedContextIsResolvedByTheWindowsCoordinator() throws {
+            let (window, coordinator) = makeWindow()
+            try coordinator.register(.destination { (d: ContactDetailsScreen) in d.contactID = "resolved" })
+            let details = ContactDetailsScreen(identifier: "details")
+            try window.setRoot(details, wiring: .isolate)
+            #expect(details.contactID == "resolved")
+        }
+
+        @Test func aCoordinatorSetOnTheDestinationBeforeTheTransitionResolvesIt() throws {
+            let (window, appCoordinator) = makeWindow()
+            try appCoordinator.register(.destination { (d: ContactDetailsScreen) in d.title = "app" })
+            let own = DependencyCoordinator(name: "own")
+            try own.register(.destination { (d: ContactDetailsScreen) in d.contactID = "own" })
+            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let details = ContactDetailsScreen(identifier: "details")
+            details.dependencyCoordinator = own
+            try stack.push(details)
+            #expect(details.contactID == "own")
+            #expect(details.title == nil)
+        }
+
+        // MARK: - Child coordinators
+
+        @Test func childCoordinatorsResolversTakePart() throws {
+            let (window, coordinator) = makeWindow()
+            let analytics = DependencyCoordinator(name: "analytics")
+            var seen: [String] = []
+            try coordinator.register(.destination { (d: ContactDetailsScreen) in d.contactID = "from app" })
+            try analytics.register(.destination { (d: ContactDetailsScreen) in seen.append(d.screenName) })
+            coordinator.addChild(analytics)
+            coordinator.addChild(analytics)
+            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let details = ContactDetailsScreen(identifier: "details")
+            try stack.push(details)
+            #expect(coordinator.childCoordinators.map(\.name) == ["analytics"])
+            #expect(details.contactID == "from app")
+            #expect(seen == ["details"])
+            coordinator.removeChild(analytics)
+            stack.pop()
+            try stack.push(ContactDetailsScreen(identifier: "again"))
+            #expect(seen == ["details"])
+        }
+
+        @Test func grandchildCoordinatorsTakePartToo() throws {
+            let (window, coordinator) = makeWindow()
+            let child = DependencyCoordinator(name: "child")
+            let grandchild = DependencyCoordinator(name: "grandchild")
+            try grandchild.register(.destination { (d: ContactDetailsScreen) in d.title = "grandchild" })
+            child.addChild(grandchild)
+            coordinator.addChild(child)
+            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let details = ContactDetailsScreen(identifier: "details")
+            try stack.push(details)
+            #expect(details.title == "grandchild")
+        }
+
+        @Test func aCoordinatorReachedTwiceThroughChildrenRunsOnceAndCyclesEnd() throws {
+            let (window, coordinator) = makeWindow()
+            let left = DependencyCoordinator(name: "left")
+            let right = DependencyCoordinator(name: "right")
+            let shared = DependencyCoordinator(name: "shared")
+            var calls = 0
+            try shared.register(
+                .destination(fileID: "Shared.swift", line: 1) { (_: ContactDetailsScreen) in calls += 1 })
+            coordinator.addChild(left)
+            coordinator.addChild(right)
+            left.addChild(shared)
+            right.addChild(shared)
+            shared.addChild(coordinator)
+            coordinator.addChild(coordinator)
+            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            try stack.push(ContactDetailsScreen(identifier: "details"))
+            #expect(calls == 1)
+            #expect(
+                coordinator.describe() == """
+                    coordinator app
+                      coordinator left
+                        coordinator shared
+                          destination: ContactDetailsScreen (Shared.swift:1)
+                          coordinator app (already listed)
+                      coordinator right
+                        coordinator shared (already listed)
+                    """)
+        }
+
+        // MARK: - Workflow coordinators
+
+        @Test func workflowCoordinatorAppliesToItsScreenAndDescendantsButNotToSiblings() throws {
+            let (window, coordinator) = makeWindow()
+            try coordinator.register(.destination { (d: any ContactIDConfigurable) in d.contactID = "app-wide" })
+            let workflow = try coordinator.makeWorkflow(
+                named: "signup", adding: [.destination { (d: SignupStepScreen) in d.workflow = "signup" }])
+            let stack = try showStack(UnrelatedScreen(identifier: "main"), in: window)
+
+            let signup = SignupStepScreen(identifier: "signup")
+            signup.dependencyCoordinator = workflow
+            try stack.push(signup)
+            let terms = SignupStepScreen(identifier: "terms")
+            try stack.push(terms)
+            let edit = ContactEditScreen(identifier: "edit")
+            try terms.present(edit)
+            try edit.dismiss()
+            stack.pop()
+            stack.pop()
+            let sibling = SignupStepScreen(identifier: "sibling")
+            try stack.push(sibling)
+
+            #expect(signup.workflow == "signup")
+            #expect(terms.workflow == "signup")
+            #expect(terms.dependencyCoordinator === workflow)
+            #expect(edit.contactID == "app-wide")
+            #expect(sibling.workflow == nil)
+            #expect(sibling.dependencyCoordinator === coordinator)
+        }
+
+        @Test func workflowIsACopyOfTheCoordinatorAtTheTimeItIsMade() throws {
+            let coordinator = DependencyCoordinator(name: "app")
+            let child = DependencyCoordinator(name: "child")
+            coordinator.addChild(child)
+            try coordinator.register(.destination(fileID: "App.swift", line: 1) { (_: ContactDetailsScreen) in })
+            let workflow = try coordinator.makeWorkflow(
+                named: "signup", adding: [.destination(fileID: "Signup.swift", line: 2) { (_: SignupStepScreen) in }])
+            try coordinator.register(.destination(fileID: "App.swift", line: 3) { (_: ContactEditScreen) in })
+            #expect(workflow.name == "signup")
+            #expect(
+                workflow.resolvers.map(\.summary) == [
+                    "destination: ContactDetailsScreen (App.swift:1)", "destination: SignupStepScreen (Signup.swift:2)",
+                ])
+            #expect(workflow.childCoordinators.map(\.name) == ["child"])
+            #expect(coordinator.resolvers.count == 2)
+        }
+
+        @Test func workflowSharesTheCopiedResolversSoAContextResolverHasOneContext() throws {
+            let (window, coordinator) = makeWindow()
+            try coordinator.register(
+                .context { (source: TokenSourceScreen, destination: TokenConsumerScreen) in
+                    destination.token = source.token
+                })
+            let workflow = try coordinator.makeWorkflow(named: "signup", adding: [])
+            let stack = try showStack(HeadlessScreen(identifier: "X"), in: window)
+            try stack.push(TokenSourceScreen(identifier: "A", token: "from A"))
+            try stack.push(HeadlessScreen(identifier: "B"))
+            let signup = HeadlessScreen(identifier: "signup")
+            signup.dependencyCoordinator = workflow
+            try stack.push(signup)
+            let f = TokenSourceScreen(identifier: "F", token: "from F")
+            try stack.push(f)
+            try stack.push(HeadlessScreen(identifier: "G"))
+            while stack.topScreen?.screenName != "B" { stack.pop() }
+            let d = TokenConsumerScreen(identifier: "D")
+            try stack.push(d)
+            #expect(d.dependencyCoordinator === coordinator)
+            #expect(d.token == "from F")
+        }
+
+        @Test func workflowExtrasThatConflictWithCopiedResolversAreRejected() throws {
+            let coordinator = DependencyCoordinator(name: "app")
+            try coordinator.register(.destination(fileID: "App.swift", line: 1) { (_: ContactDetailsScreen) in })
+            #expect(
+                throws: DependencyError.conflictingResolver(
+                    existing: "destination: ContactDetailsScreen (App.swift:1)",
+                    new: "destination: ContactDetailsScreen (Signup.swift:2)", coordinator: "signup")
+            ) {
+                _ = try coordinator.makeWorkflow(
+                    named: "signup",
+                    adding: [.destination(fileID: "Signup.swift", line: 2) { (_: ContactDetailsScreen) in }])
+            }
+        }
+
+        // MARK: - Rule 28: every kind of forward transition runs the coordinator
+
+        @Test func everyForwardTransitionRunsTheCoordinatorAndBackwardOnesDoNot() throws {
+            let (window, coordinator) = makeWindow()
+            coordinator.recordsResolutions = true
+            try coordinator.register(.destination(fileID: "App.swift", line: 1) { (_: HeadlessScreen) in })
+            let hopping = HoppingScreen(identifier: "startup")
+            try window.setRoot(hopping)
+            let stack = StackScreen(identifier: "nav")
+            try hopping.hop(to: stack, then: nil)
+            try stack.push(UnrelatedScreen(identifier: "list"))
+            try stack.push(UnrelatedScreen(identifier: "detail"))
+            stack.pop()
+            try stack.setScreens([stack.rootScreen!, UnrelatedScreen(identifier: "other")])
+            let tabs = try TabScreen(
+                tabs: [UnrelatedScreen(identifier: "one"), UnrelatedScreen(identifier: "two")], identifier: "tabs")
+            try stack.topScreen!.present(tabs)
+            try tabs.select(at: 1)
+            try tabs.dismiss()
+            #expect(
+                coordinator.resolutionLog.map(\.transition.description) == [
+                    "replaceRoot: → startup", "hop: startup → nav", "push: nav → list", "push: list → detail",
+                    "setStack: list → other", "present: other → tabs", "selectTab: one → two",
+                ])
+            #expect(coordinator.resolutionLog[5].resolvers.count == 3)
+        }
+    }
+}
