@@ -28,5 +28,23 @@ struct MisuseModeTests {
                 }
             }
         }
+
+        @Test func aThrowingResolverIsAnErrorButNotAMisuseInStrictMode() async {
+            await #expect(processExitsWith: .success) {
+                await MainActor.run {
+                    struct Invalid: Error {}
+                    let list = HeadlessScreen(identifier: "list")
+                    let coordinator = DependencyCoordinator(name: "strict")
+                    try? coordinator.register(.destination { (_: ProbeScreen) in throw Invalid() })
+                    list.dependencyCoordinator = coordinator
+                    let stack = try? StackScreen(root: list)
+                    do {
+                        try stack?.push(ProbeScreen(identifier: "detail"))
+                    } catch {
+                        // Reported as an error; strict mode does not stop here.
+                    }
+                }
+            }
+        }
     #endif
 }
