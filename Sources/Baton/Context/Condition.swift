@@ -1,8 +1,8 @@
 /// A yes/no test evaluated on the main actor each time Baton needs it: whether a provider may be
 /// requested, whether an observer is called, whether a registration has expired.
 ///
-/// ProContext's `if:` and `expiresIf:` closures become conditions. The Screens layer will add
-/// `Condition.whileOnScreen(_:)`, ProContext's `ifInWindow:`.
+/// ProContext's `if:` and `expiresIf:` closures become conditions, and ``whileOnScreen(_:)`` is
+/// ProContext's `ifInWindow:`.
 ///
 /// A condition is stored with the registration it guards, so capture the objects it reads
 /// weakly, as here, or the registration keeps them alive:

@@ -45,6 +45,18 @@ struct LifecycleOrderTests {
         #expect(order(window) == ["c.willDisappear", "a.willAppear", "c.didDisappear", "a.didAppear"])
     }
 
+    @Test func setScreensDisappearsTheOldTopAndAppearsTheNewTop() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "a"), identifier: "stack")
+        try stack.push(HeadlessScreen(identifier: "b"))
+        let window = try makeVisibleWindow(root: stack)
+        let y = HeadlessScreen(identifier: "y")
+        try stack.setScreens([HeadlessScreen(identifier: "x"), y])
+        #expect(order(window) == ["b.willDisappear", "y.willAppear", "b.didDisappear", "y.didAppear"])
+        window.clearLogs()
+        try stack.setScreens([HeadlessScreen(identifier: "z"), y])
+        #expect(window.lifecycleLog.isEmpty)
+    }
+
     @Test func presentCoversThePresenter() throws {
         let main = HeadlessScreen(identifier: "main")
         let window = try makeVisibleWindow(root: main)

@@ -1,0 +1,70 @@
+import Baton
+import Foundation
+import Testing
+
+/// Compiles and runs the README's flow example, and checks that the README still shows exactly
+/// this code.
+@MainActor
+@Suite
+struct ReadmeFlowExampleTests {
+    @Test func flowExampleRunsAsTheReadmeSays() throws {
+        // README flow: begin
+        enum Email: ContextKey { typealias Value = String }
+        final class SignupScreen: HeadlessScreen {
+            func signedUp(as email: String) { context.set(email, for: Email.self) }
+        }
+
+        let window = Window()  // its context, "app", is the innermost layer
+        let startup = HoppingScreen(identifier: "startup")
+        try window.setRoot(startup)
+        window.makeVisible()
+        let splash = HeadlessScreen(identifier: "splash")
+        let home = HeadlessScreen(identifier: "home")
+        let main = try StackScreen(root: home, identifier: "main")
+        try startup.hop(to: splash) { [unowned startup] in try? startup.hop(to: main, then: nil) }
+        try splash.unhop()  // the splash is done: the flow hops to main
+
+        let signup = SignupScreen(identifier: "signup")
+        try main.push(signup, wiring: .share)  // signup uses home's context
+        signup.signedUp(as: "ada@example.com")
+        main.pop()  // signup is released; home reads the email when it reappears
+        let email = home.context[Email.self]  // "ada@example.com"
+        // README flow: end
+
+        #expect(email == "ada@example.com")
+        #expect(startup.currentScreen === main)
+        #expect(window.topScreen === home)
+        #expect(home.isOnScreen)
+        #expect(!splash.isOnScreen)
+        #expect(main.screens.count == 1)
+        #expect(
+            window.transitionLog.map(\.description) == [
+                "replaceRoot: → startup", "hop: startup → splash", "hop: splash → main", "push: home → signup",
+                "pop: signup → home",
+            ])
+    }
+
+    @Test func readmeShowsTheFlowExampleOfThisFile() throws {
+        let testFile = URL(fileURLWithPath: #filePath)
+        let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: testFile, encoding: .utf8)
+
+        let readmeLines = readme.components(separatedBy: "\n")
+        let heading = try #require(readmeLines.firstIndex(of: "## A flow"))
+        let open = try #require(readmeLines[heading...].firstIndex(of: "```swift"))
+        let close = try #require(readmeLines[(open + 1)...].firstIndex(of: "```"))
+        let shown = Array(readmeLines[(open + 1)..<close])
+
+        // The test's lines, without the indentation of the function body.
+        let sourceLines = source.components(separatedBy: "\n")
+        let begin = try #require(sourceLines.firstIndex { $0.hasSuffix("// README flow: begin") })
+        let end = try #require(sourceLines.firstIndex { $0.hasSuffix("// README flow: end") })
+        let indentation = String(sourceLines[begin].prefix { $0 == " " })
+        let compiled = sourceLines[(begin + 1)..<end].map { line in
+            line.hasPrefix(indentation) ? String(line.dropFirst(indentation.count)) : line
+        }
+
+        #expect(shown == compiled)
+    }
+}
