@@ -10,7 +10,7 @@ let package = Package(
     dependencies: [
         // Generates the DocC catalog (`swift package generate-documentation`).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // Model-based and property tests of the context chain.
+        // Model-based and property tests of the context chain and of the coordinate model.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
@@ -19,6 +19,18 @@ let package = Package(
             name: "BatonTests",
             dependencies: [
                 "Baton",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+
+        // MARK: - The Coordinates example app (seed 001)
+
+        // The coordinate model: parsing, formatting, great-circle bearing and distance. No Baton.
+        .target(name: "CoordinatesKit"),
+        .testTarget(
+            name: "CoordinatesKitTests",
+            dependencies: [
+                "CoordinatesKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
