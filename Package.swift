@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Model-based and property tests of the context chain and of the coordinate model.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The `coordinates` example app's command line.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "Baton"),
@@ -32,6 +34,17 @@ let package = Package(
             dependencies: [
                 "CoordinatesKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // The app's headless Baton screens, model object, persistence, start-up flow and text renderer.
+        .target(name: "CoordinatesApp", dependencies: ["Baton", "CoordinatesKit"]),
+        // The terminal program: `swift run coordinates`.
+        .executableTarget(
+            name: "coordinates",
+            dependencies: [
+                "CoordinatesApp",
+                "CoordinatesKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
     ],
