@@ -7,17 +7,22 @@ struct CoordinatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coordinates",
         abstract: "Convert latitude/longitude between formats, with bearing, distance and a share text.",
+        usage: """
+            coordinates [--state <path>] [--plain]
+            coordinates convert [--json] <coordinate>
+            coordinates bearing [--json] <from> <to>
+            """,
         discussion: """
             Without a subcommand, shows the app: a full-screen UI in a terminal, or, when standard input \
             is not a terminal (or with --plain), a plain mode that reads one command per line and prints \
             each screen as text. Commands, as a key or a word:
 
-              Main screen         e edit, d distance (bearing & distance), s share, ? help, q quit
-              Bearing & distance  t target (set), c clear, < back, ? help, q quit
-              Share, Help         < back, q quit
-              Edit / set target   a coordinate in any format; an empty line (Esc) cancels
-              First run           c continue, q quit
-              In the terminal     arrow keys move and select, Enter runs, Ctrl-C saves and quits
+              Main screen     e edit, d distance, s share, ? help, q quit
+              Bearing         t set target, c clear target, < back, ? help, q quit
+              Share, Help     < back, q quit
+              Edit, target    type a coordinate; an empty line (Esc) cancels
+              First run       c continue, q quit
+              Terminal keys   arrows move, Enter selects, Esc goes back, Ctrl-C quits
 
             The state (position, target, onboarding done) is saved on quit, at the end of input and on \
             Ctrl-C, in --state, by default $XDG_DATA_HOME/coordinates/state.json or \
@@ -41,6 +46,7 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Print a coordinate in decimal degrees, degrees and decimal minutes, and degrees-minutes-seconds.",
+        usage: "coordinates convert [--json] <coordinate>",
         discussion: """
             Examples:
               coordinates convert "48.8584, 2.2945"
@@ -59,6 +65,7 @@ struct ConvertCommand: ParsableCommand {
 
     func validate() throws {
         if words.isEmpty { throw ValidationError("Missing the coordinate to convert.") }
+        try rejectUnknownOptions(words)
     }
 
     @MainActor func execute() -> Int32 {
@@ -79,6 +86,7 @@ struct BearingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bearing",
         abstract: "Print the great-circle initial bearing and distance from one coordinate to another.",
+        usage: "coordinates bearing [--json] <from> <to>",
         discussion: """
             Distances are measured on a sphere of radius 6371.0088 km. Example:
               coordinates bearing "48.8566 N, 2.3522 E" "51.5074 N, 0.1278 W"
@@ -94,6 +102,7 @@ struct BearingCommand: ParsableCommand {
     var points: [String] = []
 
     func validate() throws {
+        try rejectUnknownOptions(points)
         guard points.count == 2 else {
             throw ValidationError("Expected two coordinates, <from> and <to>, each quoted; got \(points.count).")
         }
@@ -118,5 +127,13 @@ struct BearingCommand: ParsableCommand {
         } catch {
             throw InvalidCoordinate(text: text, error: error, role: role)
         }
+    }
+}
+
+/// Coordinates are collected from unrecognized arguments so that a negative value such as
+/// `-33.8688` is not taken for an option; a word starting with `--` is still a misspelt option.
+private func rejectUnknownOptions(_ words: [String]) throws {
+    if let option = words.first(where: { $0.hasPrefix("--") }) {
+        throw ValidationError("Unknown option '\(option)'.")
     }
 }

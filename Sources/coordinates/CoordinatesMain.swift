@@ -28,7 +28,15 @@ enum CoordinatesMain {
         case let root as CoordinatesCommand:
             exit(await runApp(root))
         default:
-            exit(2)
+            // The parser's own commands, such as `help`: running them throws the clean exit that
+            // prints their text.
+            var builtIn = command
+            do {
+                try builtIn.run()
+                exit(0)
+            } catch {
+                exit(reportParseError(error))
+            }
         }
     }
 
