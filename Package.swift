@@ -47,6 +47,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The screens and flows driven headlessly through Baton.
+        .testTarget(name: "CoordinatesAppTests", dependencies: ["CoordinatesApp", "CoordinatesKit", "Baton"]),
+        // Runs the built `coordinates` binary; it depends on the executable so that it is built first.
+        .testTarget(name: "CoordinatesEndToEndTests", dependencies: ["coordinates"]),
     ],
     swiftLanguageModes: [.v6]
 )
