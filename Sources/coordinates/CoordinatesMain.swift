@@ -1,5 +1,6 @@
 import ArgumentParser
 import CoordinatesApp
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -53,33 +54,45 @@ enum CoordinatesMain {
     }
 
     @MainActor static func runApp(_ options: CoordinatesCommand) async -> Int32 {
-        let environment = ProcessEnvironment.current
+        let environment = ProcessInfo.processInfo.environment
         guard let path = options.state ?? StateStore.defaultPath(environment: environment) else {
             StandardError.write("no state file location: set HOME or XDG_DATA_HOME, or pass --state PATH.")
             return 2
         }
+        let reporter = Reporter()
         let app = CoordinatesApplication(store: StateStore(path: path)) { message in
-            StandardError.write(message)
+            reporter.report(message)
         }
         if !options.plain, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            return await InteractiveHost(app: app).run()
+            return await InteractiveHost(app: app, reporter: reporter).run()
         }
         return await PlainHost(app: app).run()
     }
 }
 
-/// The process environment without Foundation.
-enum ProcessEnvironment {
-    static var current: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
+/// Writes the app's reports to standard error, or holds them while the full-screen UI owns the
+/// terminal (they would be drawn over and lost with the alternate screen) until it is restored.
+@MainActor
+final class Reporter {
+    private var held: [String]?
+
+    func report(_ message: String) {
+        if held != nil {
+            held?.append(message)
+        } else {
+            StandardError.write(message)
         }
-        return result
+    }
+
+    /// Holds reports from now on.
+    func hold() {
+        if held == nil { held = [] }
+    }
+
+    /// Writes the held reports and stops holding.
+    func release() {
+        let messages = held ?? []
+        held = nil
+        for message in messages { StandardError.write(message) }
     }
 }

@@ -14,17 +14,20 @@ import CoordinatesApp
 @MainActor
 final class InteractiveHost {
     let app: CoordinatesApplication
+    let reporter: Reporter
     private var content: ScreenContent?
     private var decoder = KeyDecoder()
 
-    init(app: CoordinatesApplication) {
+    init(app: CoordinatesApplication, reporter: Reporter) {
         self.app = app
+        self.reporter = reporter
     }
 
     func run() async -> Int32 {
         guard Terminal.enterFullScreen() else {
             return await PlainHost(app: app).run()
         }
+        reporter.hold()
         let events = HostEvents.start(reading: .bytes, signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
         await app.launch()
         if app.failure != nil { return finish(1) }
@@ -70,9 +73,10 @@ final class InteractiveHost {
         Terminal.write(output)
     }
 
-    /// Restores the terminal first, so that any message is readable, then saves.
+    /// Restores the terminal first, so that the held reports and any error are readable, then saves.
     private func finish(_ code: Int32) -> Int32 {
         Terminal.leaveFullScreen()
+        reporter.release()
         do {
             try app.save()
             return code

@@ -113,6 +113,21 @@ private let leaveFullScreen = "\u{1B}[?1049l"
         #expect(scratch.read("state.json")?.contains("\"hasCompletedOnboarding\" : true") == true)
     }
 
+    @Test func aCorruptStateIsReportedAfterTheTerminalIsRestored() throws {
+        let scratch = try Scratch()
+        scratch.write("not json", to: "state.json")
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "Welcome to Coordinates"))
+        terminal.type("q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+        let afterRestore = terminal.output.text.components(separatedBy: leaveFullScreen).last ?? ""
+        #expect(
+            afterRestore.contains("coordinates: could not read the state file \(scratch.state): it is not valid JSON."))
+        #expect(scratch.names == ["state.json", "state.json.corrupt"])
+    }
+
     @Test func aResizeRedrawsAtTheNewSize() throws {
         let scratch = try Scratch()
         let terminal = try PseudoTerminal(columns: 40, rows: 12)
