@@ -106,7 +106,7 @@ extension Screen {
     }
 
     /// Finishes this step of a hopping flow with a result for the awaiting
-    /// ``HoppingScreen/hop(to:returning:)``.
+    /// ``HoppingScreen/hop(to:returning:identifier:sender:wiring:)``.
     ///
     /// ```swift
     /// final class LoginScreen: HeadlessScreen {
