@@ -64,6 +64,21 @@ import Testing
         #expect(harness.transitions.count == 3)
     }
 
+    @Test func releasingTheAppReleasesTheWindowAndEveryScreen() async throws {
+        weak var window: Window?
+        weak var main: HeadlessScreen?
+        do {
+            let harness = try AppHarness(state: .paris)
+            await harness.app.launch()
+            await harness.send("d", "?")
+            window = harness.app.window
+            main = harness.app.window.rootScreen?.screenAndDescendants.last as? HeadlessScreen
+        }
+        await Task.yield()
+        #expect(window == nil)
+        #expect(main == nil)
+    }
+
     @Test func finishedStepsAreReleased() async throws {
         let harness = try AppHarness()
         await harness.app.launch()
