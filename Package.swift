@@ -10,8 +10,10 @@ let package = Package(
     dependencies: [
         // Generates the DocC catalog (`swift package generate-documentation`).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // Model-based and property tests of the context chain.
+        // Model-based and property tests of the context chain and of the coordinate model.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The `coordinates` example app's command line.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "Baton"),
@@ -22,6 +24,33 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+
+        // MARK: - The Coordinates example app (seed 001)
+
+        // The coordinate model: parsing, formatting, great-circle bearing and distance. No Baton.
+        .target(name: "CoordinatesKit"),
+        .testTarget(
+            name: "CoordinatesKitTests",
+            dependencies: [
+                "CoordinatesKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // The app's headless Baton screens, model object, persistence, start-up flow and text renderer.
+        .target(name: "CoordinatesApp", dependencies: ["Baton", "CoordinatesKit"]),
+        // The terminal program: `swift run coordinates`.
+        .executableTarget(
+            name: "coordinates",
+            dependencies: [
+                "CoordinatesApp",
+                "CoordinatesKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The screens and flows driven headlessly through Baton.
+        .testTarget(name: "CoordinatesAppTests", dependencies: ["CoordinatesApp", "CoordinatesKit", "Baton"]),
+        // Runs the built `coordinates` binary; it depends on the executable so that it is built first.
+        .testTarget(name: "CoordinatesEndToEndTests", dependencies: ["coordinates"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -163,6 +163,10 @@ open class HeadlessScreen: Screen {
     }
 
     /// Fires `phase` on this screen and then on its visible children, outer to inner.
+    ///
+    /// A child receives the phase only from the state that precedes it: a transition performed
+    /// inside this screen's callback (a hop in `didAppear`, a push in `willAppear`) has already
+    /// given the new child its own callbacks, and forwarding them again would fire them twice.
     final func apply(_ phase: LifecyclePhase, in window: Window?) {
         switch phase {
         case .willAppear: appearance = .appearing
@@ -177,7 +181,17 @@ open class HeadlessScreen: Screen {
         case .willDisappear: willDisappear()
         case .didDisappear: didDisappear()
         }
-        for child in visibleChildren { child.apply(phase, in: window) }
+        for child in visibleChildren where child.canReceive(phase) { child.apply(phase, in: window) }
+    }
+
+    /// Whether `phase` follows this screen's current appearance.
+    final func canReceive(_ phase: LifecyclePhase) -> Bool {
+        switch phase {
+        case .willAppear: appearance == .disappeared || appearance == .disappearing
+        case .didAppear: appearance == .appearing
+        case .willDisappear: appearance == .appeared || appearance == .appearing
+        case .didDisappear: appearance == .disappearing
+        }
     }
 
     /// The container, presenter or window that already shows this screen, if any.

@@ -1,0 +1,293 @@
+import Baton
+import CoordinatesKit
+
+/// The app's composition root (seed 001's app controller): it makes the one shared model, the
+/// screen registry, the dependency coordinator and the window, starts the start-up flow, feeds
+/// input to the top screen and saves the state.
+///
+/// Hosts drive it: the terminal UI sends keys, plain mode sends lines, tests do either.
+///
+/// ```swift
+/// let app = CoordinatesApplication(store: StateStore(path: "/tmp/state.json")) { message in
+///     print(message)   // an unreadable state file, reported once
+/// }
+/// await app.launch()
+/// print(TextRenderer.plain(app.takeContent()))   // the onboarding screen on a first run
+/// await app.handle(.line("c"))                  // continue to the main screen
+/// await app.handle(.line("q"))
+/// if app.isFinished { try app.save() }
+/// ```
+///
+/// How the pieces meet:
+/// - Screens are made by identifier from a ``ScreenRegistry`` (seed 003's storyboard identifiers).
+/// - The model reaches every screen through resolvers on the ``CoordinatesModelConfigurable``
+///   protocol (seeds 001 and 004): an initial resolver gives it to the first screen, a context
+///   resolver passes it from each screen to the next.
+/// - Screens navigate by executing actions on the window's context, never by naming a type.
+/// - Model changes are posted as ``CoordinatesModelDidChange`` to every screen's context.
+@MainActor
+public final class CoordinatesApplication {
+    /// The one shared model.
+    ///
+    /// ```swift
+    /// app.model.position.formatted()   // "51.477800° N, 0.001500° W"
+    /// ```
+    public let model: CoordinatesModel
+
+    /// The window holding the screen tree; its context is the app-wide context.
+    ///
+    /// ```swift
+    /// app.window.transitionLog.map(\.description)
+    /// ```
+    public let window: Window
+
+    /// Where the state is loaded from and saved to.
+    ///
+    /// ```swift
+    /// app.store.path   // "/tmp/state.json"
+    /// ```
+    public let store: StateStore
+
+    /// Whether the user asked to quit. The host then calls ``save()`` and exits.
+    ///
+    /// ```swift
+    /// await app.handle(.line("q"))
+    /// app.isFinished   // true
+    /// ```
+    public private(set) var isFinished = false
+
+    /// Why the app could not start, when it could not; ``isFinished`` is then `true`.
+    ///
+    /// ```swift
+    /// if let failure = app.failure { print(failure) }
+    /// ```
+    public private(set) var failure: String?
+
+    let registry = ScreenRegistry()
+    let coordinator = DependencyCoordinator(name: "coordinates")
+    let startup: StartupScreen
+    private let report: @MainActor (String) -> Void
+    private var loadResult: StateLoadResult?
+    private var hasLaunched = false
+
+    /// Makes the app; nothing is shown or loaded until ``launch()``.
+    ///
+    /// ```swift
+    /// let app = CoordinatesApplication(store: StateStore(path: path)) { message in
+    ///     FileHandle.standardError.write(Data("coordinates: \(message)\n".utf8))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: Where the state lives.
+    ///   - report: Receives problems to show on standard error, such as an unreadable state file.
+    public init(store: StateStore, report: @escaping @MainActor (String) -> Void) {
+        self.store = store
+        self.report = report
+        model = CoordinatesModel(state: .initial)
+        window = Window(context: Context(name: "app"))
+        startup = StartupScreen(identifier: ScreenID.startup, registry: registry)
+        window.dependencyCoordinator = coordinator
+        registerScreens()
+        registerResolvers()
+        registerActions()
+        model.onChange = { [weak context = window.context] change in
+            context?.post(CoordinatesModelDidChange.self, change, reach: .descendants)
+        }
+    }
+
+    // MARK: - Wiring
+
+    private func registerScreens() {
+        let factories: [(String, @MainActor () -> HeadlessScreen)] = [
+            (ScreenID.splash, { SplashScreen(identifier: ScreenID.splash) }),
+            (ScreenID.onboarding, { OnboardingScreen(identifier: ScreenID.onboarding) }),
+            (ScreenID.main, { MainScreen(identifier: ScreenID.main) }),
+            (ScreenID.entry, { EntryScreen(identifier: ScreenID.entry) }),
+            (ScreenID.bearing, { BearingScreen(identifier: ScreenID.bearing) }),
+            (ScreenID.share, { ShareScreen(identifier: ScreenID.share) }),
+            (ScreenID.help, { HelpScreen(identifier: ScreenID.help) }),
+            (
+                ScreenID.navigation,
+                { [unowned registry] in
+                    // A new screen is never in a hierarchy, so the push in the initializer cannot fail.
+                    try! StackScreen(root: registry.makeScreen(ScreenID.main), identifier: ScreenID.navigation)
+                }
+            ),
+        ]
+        for (identifier, make) in factories {
+            // Identifiers are distinct, so registering cannot fail.
+            try! registry.register(identifier, make: make)
+        }
+    }
+
+    private func registerResolvers() {
+        let model = self.model
+        let store = self.store
+        let resolvers: [DependencyResolver] = [
+            // The app controller hands the model to the first screen…
+            .initial { (screen: any CoordinatesModelConfigurable) in screen.model = model },
+            // …and each screen hands its model to the next, wherever it is in the workflow.
+            .context { (source: any CoordinatesModelConfigurable, destination: any CoordinatesModelConfigurable) in
+                guard let model = source.model else { throw MissingModel(source: String(describing: source)) }
+                destination.model = model
+            },
+            .destination { (screen: any StateStoreConfigurable) in screen.store = store },
+        ]
+        for resolver in resolvers {
+            // A new coordinator holds no conflicting resolver.
+            try! coordinator.register(resolver)
+        }
+    }
+
+    private func registerActions() {
+        let context = window.context
+        // A new window context holds no actions yet, so registering cannot fail.
+        try! context.register(Navigate.self, owner: self) { app, route in app.show(route) }
+        try! context.register(NavigateBack.self, owner: self) { app, _ in app.goBack() }
+        try! context.register(QuitApp.self, owner: self) { app, _ in app.isFinished = true }
+        context.observe(StateLoadDidFinish.self, owner: self) { app, result in
+            app.loadResult = result
+            if case .unreadable(let problem) = result { app.report(problem.message) }
+        }
+    }
+
+    // MARK: - Running
+
+    /// Shows the window and runs the start-up flow until it waits for the user: the onboarding
+    /// screen on a first run, else the main screen.
+    ///
+    /// ```swift
+    /// await app.launch()
+    /// ```
+    public func launch() async {
+        guard !hasLaunched else { return }
+        hasLaunched = true
+        do {
+            try window.setRoot(startup)
+        } catch {
+            fail(error.description)
+            return
+        }
+        window.makeVisible()
+        startup.start()
+        await settle()
+    }
+
+    /// Gives `input` to the top screen and lets the start-up flow move on.
+    ///
+    /// ```swift
+    /// await app.handle(.key(.down))
+    /// await app.handle(.line("e"))
+    /// ```
+    ///
+    /// - Parameter input: A key or a plain-mode line.
+    public func handle(_ input: ScreenInput) async {
+        guard !isFinished, let screen = window.topScreen as? AppScreen else { return }
+        screen.handle(input)
+        await settle()
+    }
+
+    /// What the top screen shows now. A screen's one-time status message is included once.
+    ///
+    /// ```swift
+    /// print(TextRenderer.plain(app.takeContent()))
+    /// ```
+    ///
+    /// - Returns: The top screen's content.
+    public func takeContent() -> ScreenContent {
+        if let failure {
+            return ScreenContent(title: "Coordinates could not start", lines: [failure], commands: [])
+        }
+        guard let screen = window.topScreen as? AppScreen else {
+            return ScreenContent(title: "Coordinates", lines: [], commands: [])
+        }
+        return screen.takeContent()
+    }
+
+    /// The identifier of the screen on top, such as `"main"`.
+    ///
+    /// ```swift
+    /// app.topScreenName   // "main"
+    /// ```
+    public var topScreenName: String? { window.topScreen?.screenName }
+
+    /// Saves the model's state, unless it was never loaded (so defaults never replace a saved state)
+    /// or the state file was unreadable and could not be moved aside.
+    ///
+    /// ```swift
+    /// try app.save()
+    /// ```
+    ///
+    /// - Returns: `true` when the state was written.
+    /// - Throws: ``StateStoreError`` when writing failed; the previous file is unchanged.
+    @discardableResult
+    public func save() throws(StateStoreError) -> Bool {
+        switch loadResult {
+        case nil: return false
+        case .unreadable(let problem) where !problem.allowsSaving: return false
+        default:
+            try store.save(model.savedState)
+            return true
+        }
+    }
+
+    /// Waits until the start-up flow has nothing to do before the user acts.
+    func settle() async {
+        var rounds = 0
+        while !startup.isSettled, rounds < 10_000 {
+            await Task.yield()
+            rounds += 1
+        }
+        if let failure = startup.failure, self.failure == nil { fail(failure) }
+    }
+
+    private func fail(_ message: String) {
+        failure = message
+        isFinished = true
+        report(message)
+    }
+
+    // MARK: - Navigation
+
+    private func show(_ route: Route) {
+        guard let top = window.topScreen else { return }
+        do {
+            let screen = try registry.makeScreen(route.identifier)
+            switch route.style {
+            case .push, .pushSharingContext:
+                guard let stack = top.parentScreen as? StackScreen else {
+                    (top as? AppScreen)?.status = "\(top.screenName) is not in a stack, so it cannot push."
+                    return
+                }
+                try stack.push(
+                    screen, identifier: route.identifier, wiring: route.style == .push ? .inherit : .share)
+            case .modal:
+                try top.present(screen, identifier: route.identifier)
+            }
+        } catch {
+            (top as? AppScreen)?.status = error.description
+        }
+    }
+
+    private func goBack() {
+        guard let top = window.topScreen else { return }
+        if top.presentingScreen != nil {
+            do {
+                try top.dismiss()
+            } catch {
+                (top as? AppScreen)?.status = error.description
+            }
+        } else if let stack = top.parentScreen as? StackScreen {
+            stack.pop()
+        }
+    }
+}
+
+/// A context resolver found a source screen without a model: a wiring bug.
+struct MissingModel: Error, CustomStringConvertible {
+    let source: String
+    var description: String {
+        "\(source) has no model to pass on; the initial resolver gives the first screen one."
+    }
+}

@@ -1,0 +1,114 @@
+import CoordinatesKit
+
+/// Everything the app remembers between launches: the current position, the target and whether the
+/// first-run onboarding was completed.
+///
+/// It is what ``StateStore`` writes as JSON, for example:
+///
+/// ```swift
+/// let state = SavedState(
+///     position: try Coordinate(latitude: 48.8584, longitude: 2.2945),
+///     target: nil,
+///     hasCompletedOnboarding: true)
+/// try StateStore(path: "/tmp/state.json").save(state)
+/// // {"formatVersion":1,"hasCompletedOnboarding":true,"position":{"latitude":48.8584,"longitude":2.2945}}
+/// ```
+public struct SavedState: Codable, Hashable, Sendable {
+    /// The version of the file format this type writes; files with a larger version are rejected.
+    ///
+    /// ```swift
+    /// SavedState.formatVersion   // 1
+    /// ```
+    public static let formatVersion = 1
+
+    /// The position shown on the main screen.
+    ///
+    /// ```swift
+    /// SavedState.initial.position.formatted()   // "51.477800° N, 0.001500° W"
+    /// ```
+    public var position: Coordinate
+
+    /// The point that bearing and distance are measured to, if one was set.
+    ///
+    /// ```swift
+    /// SavedState.initial.target   // nil
+    /// ```
+    public var target: Coordinate?
+
+    /// Whether the first-run onboarding was completed, so that it is not shown again.
+    ///
+    /// ```swift
+    /// SavedState.initial.hasCompletedOnboarding   // false
+    /// ```
+    public var hasCompletedOnboarding: Bool
+
+    /// Makes a state.
+    ///
+    /// ```swift
+    /// let state = SavedState(position: here, target: home, hasCompletedOnboarding: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - position: The current position.
+    ///   - target: The target, if any.
+    ///   - hasCompletedOnboarding: Whether onboarding was completed.
+    public init(position: Coordinate, target: Coordinate?, hasCompletedOnboarding: Bool) {
+        self.position = position
+        self.target = target
+        self.hasCompletedOnboarding = hasCompletedOnboarding
+    }
+
+    /// The state of a first launch: the Royal Observatory, Greenwich (51.4778° N, 0.0015° W), no target,
+    /// onboarding not yet done.
+    ///
+    /// ```swift
+    /// let model = CoordinatesModel(state: .initial)
+    /// ```
+    public static let initial = SavedState(
+        position: try! Coordinate(latitude: 51.4778, longitude: -0.0015), target: nil, hasCompletedOnboarding: false)
+
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion
+        case position
+        case target
+        case hasCompletedOnboarding
+    }
+
+    /// Decodes a state, rejecting files written by a newer version of the app.
+    ///
+    /// ```swift
+    /// let state = try JSONDecoder().decode(SavedState.self, from: data)
+    /// ```
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` for a missing or invalid field, or a `formatVersion` above
+    ///   ``formatVersion``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .formatVersion)
+        guard version <= Self.formatVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .formatVersion, in: container,
+                debugDescription: "format version \(version) is newer than this app's \(Self.formatVersion)")
+        }
+        position = try container.decode(Coordinate.self, forKey: .position)
+        target = try container.decodeIfPresent(Coordinate.self, forKey: .target)
+        hasCompletedOnboarding = try container.decode(Bool.self, forKey: .hasCompletedOnboarding)
+    }
+
+    /// Encodes the state with its `formatVersion`; a missing target is left out.
+    ///
+    /// ```swift
+    /// let data = try JSONEncoder().encode(SavedState.initial)
+    /// ```
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatVersion, forKey: .formatVersion)
+        try container.encode(position, forKey: .position)
+        try container.encodeIfPresent(target, forKey: .target)
+        try container.encode(hasCompletedOnboarding, forKey: .hasCompletedOnboarding)
+    }
+}

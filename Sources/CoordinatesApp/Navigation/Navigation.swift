@@ -1,0 +1,78 @@
+import Baton
+import CoordinatesKit
+
+/// The identifiers screens are registered under in the app's ``ScreenRegistry``: the only names
+/// screens use to reach each other.
+enum ScreenID {
+    static let startup = "startup"
+    static let splash = "splash"
+    static let onboarding = "onboarding"
+    static let navigation = "navigation"
+    static let main = "main"
+    static let entry = "entry"
+    static let bearing = "bearing"
+    static let share = "share"
+    static let help = "help"
+}
+
+/// Where a screen asks to go, by registry identifier; the application decides how.
+struct Route: Hashable, Sendable {
+    enum Style: Hashable, Sendable {
+        /// Pushed on the navigation stack; its context is a child of the asking screen's.
+        case push
+        /// Pushed on the stack sharing the asking screen's context, so that what it sets there is
+        /// read by the asking screen when it reappears (seed 000's "pass data back").
+        case pushSharingContext
+        /// Presented modally over the asking screen.
+        case modal
+    }
+
+    let identifier: String
+    let style: Style
+}
+
+/// Shows the screen registered under a route's identifier. Registered by the application on the
+/// window's context, executed by screens: `try context.execute(Navigate.self, with: route)`.
+enum Navigate: ContextAction {
+    typealias Input = Route
+}
+
+/// Goes back from the top screen: dismisses it when presented, pops it when pushed.
+enum NavigateBack: ContextAction {}
+
+/// Ends the session; the application saves the state and the host exits.
+enum QuitApp: ContextAction {}
+
+/// Posted by the splash screen towards the window once it has tried to load the saved state.
+enum StateLoadDidFinish: ContextEvent {
+    typealias Payload = StateLoadResult
+}
+
+/// A screen that loads or saves the state: matched by a resolver that hands it the store.
+@MainActor
+protocol StateStoreConfigurable: AnyObject {
+    var store: StateStore? { get set }
+}
+
+/// The value an entry screen passes back through the shared context (seed 000).
+struct EnteredCoordinate {
+    let field: CoordinateField
+    let coordinate: Coordinate
+}
+
+/// Which coordinate an entry screen edits; set by the asking screen in its context before it
+/// navigates to the entry screen.
+enum EntryRequestKey: ContextKey {
+    typealias Value = CoordinateField
+}
+
+/// Where the entry screen leaves the new value for the asking screen.
+enum EnteredCoordinateKey: ContextKey {
+    typealias Value = EnteredCoordinate
+}
+
+/// Which of the model's coordinates is edited.
+enum CoordinateField: String, Hashable, Sendable {
+    case position
+    case target
+}

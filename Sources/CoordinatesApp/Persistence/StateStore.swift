@@ -1,0 +1,289 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads and writes the app's ``SavedState`` as a JSON file.
+///
+/// Writes are atomic: the JSON goes to a temporary file in the same folder, which is flushed to disk
+/// and then renamed over the old file, so a crash or a full disk leaves either the old state or the
+/// new one, never half a file. A file that cannot be read or decoded is moved aside with a
+/// `.corrupt` suffix by ``load()``, so it is kept for inspection and the app starts from defaults.
+///
+/// ```swift
+/// let store = StateStore(path: "/home/me/.local/share/coordinates/state.json")
+/// switch store.load() {
+/// case .loaded(let state): model.restore(state)
+/// case .missing: break                                  // first launch
+/// case .unreadable(let problem): print(problem.message) // reported once
+/// }
+/// try store.save(model.savedState)
+/// ```
+public struct StateStore: Hashable, Sendable {
+    /// The path of the JSON file.
+    ///
+    /// ```swift
+    /// StateStore(path: "/tmp/state.json").path   // "/tmp/state.json"
+    /// ```
+    public let path: String
+
+    /// Makes a store for the file at `path`; nothing is read or written yet.
+    ///
+    /// ```swift
+    /// let store = StateStore(path: "/tmp/state.json")
+    /// ```
+    ///
+    /// - Parameter path: The JSON file's path.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The default location: `$XDG_DATA_HOME/coordinates/state.json` when `XDG_DATA_HOME` is set to an
+    /// absolute path, else `$HOME/.local/share/coordinates/state.json`.
+    ///
+    /// ```swift
+    /// StateStore.defaultPath(environment: ["HOME": "/home/me"])
+    /// // "/home/me/.local/share/coordinates/state.json"
+    /// ```
+    ///
+    /// - Parameter environment: The process environment.
+    /// - Returns: The path, or `nil` when neither variable gives an absolute folder.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return joined(data, "coordinates/state.json")
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return joined(home, ".local/share/coordinates/state.json")
+        }
+        return nil
+    }
+
+    // MARK: - Loading
+
+    /// Reads the saved state.
+    ///
+    /// A missing file is ``StateLoadResult/missing``. A file that cannot be read, is not valid JSON, or
+    /// holds invalid values is renamed to `<path>.corrupt` (or `<path>.2.corrupt`, … when that exists)
+    /// and reported as ``StateLoadResult/unreadable(_:)``; nothing is ever deleted.
+    ///
+    /// ```swift
+    /// if case .loaded(let state) = store.load() { model.restore(state) }
+    /// ```
+    ///
+    /// - Returns: The state, or why there is none.
+    public func load() -> StateLoadResult {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
+        let reason: String
+        if isDirectory.boolValue {
+            reason = "it is a folder, not a file"
+        } else {
+            do {
+                let bytes = try FileSystem.readFile(path)
+                return .loaded(try JSONDecoder().decode(SavedState.self, from: Data(bytes)))
+            } catch let error as FileSystem.Failure {
+                reason = error.description
+            } catch let error as DecodingError {
+                reason = Self.explain(error)
+            } catch {
+                reason = String(describing: error)
+            }
+        }
+        return .unreadable(moveAside(because: reason))
+    }
+
+    private func moveAside(because reason: String) -> StateLoadProblem {
+        var candidate = path + ".corrupt"
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate) {
+            candidate = "\(path).\(number).corrupt"
+            number += 1
+        }
+        do {
+            try FileSystem.renameFile(path, to: candidate)
+            return StateLoadProblem(path: path, reason: reason, movedTo: candidate, moveFailure: nil)
+        } catch {
+            return StateLoadProblem(path: path, reason: reason, movedTo: nil, moveFailure: error.description)
+        }
+    }
+
+    /// Words a decoding error for a person: which field, and what is wrong with it.
+    static func explain(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            return "the field '\(field)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "the field '\(path(context.codingPath))' has the wrong type"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "it is not valid JSON" }
+            return "the field '\(path(context.codingPath))' is invalid: \(context.debugDescription)"
+        @unknown default:
+            return "it could not be decoded"
+        }
+    }
+
+    // MARK: - Saving
+
+    /// Writes `state` atomically, creating the folder when needed.
+    ///
+    /// ```swift
+    /// try store.save(model.savedState)
+    /// ```
+    ///
+    /// - Parameter state: The state to write.
+    /// - Throws: ``StateStoreError`` naming the path and the system's reason; the previous file is then
+    ///   left as it was.
+    public func save(_ state: SavedState) throws(StateStoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(state)
+        } catch {
+            throw StateStoreError(path: path, reason: String(describing: error))
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        } catch {
+            throw StateStoreError(path: path, reason: "could not create the folder \(folder)")
+        }
+        let temporary = "\(path).tmp-\(getpid())"
+        do {
+            try FileSystem.writeFile(Array(data) + [0x0A], to: temporary)
+            try FileSystem.renameFile(temporary, to: path)
+        } catch {
+            FileSystem.removeFile(temporary)
+            throw StateStoreError(path: path, reason: error.description)
+        }
+    }
+
+    private static func joined(_ folder: String, _ rest: String) -> String {
+        folder.hasSuffix("/") ? folder + rest : folder + "/" + rest
+    }
+}
+
+/// What ``StateStore/load()`` found.
+///
+/// ```swift
+/// switch store.load() {
+/// case .loaded(let state): model.restore(state)
+/// case .missing: break
+/// case .unreadable(let problem): report(problem.message)
+/// }
+/// ```
+public enum StateLoadResult: Hashable, Sendable {
+    /// A valid state.
+    ///
+    /// ```swift
+    /// if case .loaded(let state) = store.load() { model.restore(state) }
+    /// ```
+    case loaded(SavedState)
+    /// No file yet: a first launch.
+    ///
+    /// ```swift
+    /// if store.load() == .missing { showOnboarding() }
+    /// ```
+    case missing
+    /// A file exists but could not be used; it was moved aside when possible.
+    ///
+    /// ```swift
+    /// if case .unreadable(let problem) = store.load() { print(problem.message) }
+    /// ```
+    case unreadable(StateLoadProblem)
+}
+
+/// Why a state file could not be used, and what was done with it.
+///
+/// ```swift
+/// print(problem.message)
+/// // could not read the state file /tmp/state.json: it is not valid JSON. Moved it to
+/// // /tmp/state.json.corrupt and started from defaults.
+/// ```
+public struct StateLoadProblem: Hashable, Sendable {
+    /// The state file's path.
+    ///
+    /// ```swift
+    /// problem.path   // "/tmp/state.json"
+    /// ```
+    public let path: String
+    /// What is wrong with the file.
+    ///
+    /// ```swift
+    /// problem.reason   // "it is not valid JSON"
+    /// ```
+    public let reason: String
+    /// Where the file was moved, or `nil` when it could not be moved.
+    ///
+    /// ```swift
+    /// problem.movedTo   // "/tmp/state.json.corrupt"
+    /// ```
+    public let movedTo: String?
+    /// Why the file could not be moved aside, when it could not.
+    ///
+    /// ```swift
+    /// problem.moveFailure   // "Permission denied"
+    /// ```
+    public let moveFailure: String?
+
+    /// Whether saving may replace the file: only when it was moved aside, so a file that might still
+    /// hold a good state is never overwritten.
+    ///
+    /// ```swift
+    /// if problem.allowsSaving { try store.save(state) }
+    /// ```
+    public var allowsSaving: Bool { movedTo != nil }
+
+    /// The one-paragraph report shown on standard error.
+    ///
+    /// ```swift
+    /// FileHandle.standardError.write(Data((problem.message + "\n").utf8))
+    /// ```
+    public var message: String {
+        let head = "could not read the state file \(path): \(reason)."
+        if let movedTo {
+            return head + " Moved it to \(movedTo) and started from defaults."
+        }
+        return head + " Could not move it aside (\(moveFailure ?? "unknown reason")), so this session"
+            + " starts from defaults and will not save over it."
+    }
+}
+
+/// Saving the state failed; the previous file is unchanged.
+///
+/// ```swift
+/// do { try store.save(state) } catch { print(error) }
+/// // could not save the state to /tmp/state.json: Permission denied
+/// ```
+public struct StateStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The state file's path.
+    ///
+    /// ```swift
+    /// error.path   // "/tmp/state.json"
+    /// ```
+    public let path: String
+    /// The system's reason.
+    ///
+    /// ```swift
+    /// error.reason   // "Permission denied"
+    /// ```
+    public let reason: String
+
+    /// `could not save the state to <path>: <reason>`.
+    ///
+    /// ```swift
+    /// print(error.description)
+    /// ```
+    public var description: String { "could not save the state to \(path): \(reason)" }
+}

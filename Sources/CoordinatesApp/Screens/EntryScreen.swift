@@ -1,0 +1,100 @@
+import Baton
+import CoordinatesKit
+import Foundation
+
+/// Edits one coordinate. It reads which one from ``EntryRequestKey`` in its context and, on a valid
+/// entry, leaves the new value under ``EnteredCoordinateKey`` in the same context, which it shares
+/// with the screen that asked, and goes back: that screen reads it when it reappears (seed 000).
+/// It never learns which screen asked.
+final class EntryScreen: AppScreen {
+    private var text = ""
+    private var cursor = 0
+    private var errorOffset: Int?
+    private var hasStarted = false
+
+    private var field: CoordinateField { context[EntryRequestKey.self] ?? .position }
+
+    override var title: String { field == .position ? "Edit position" : "Set target" }
+    override var commands: [ScreenCommand] { [] }
+
+    override func willAppear() {
+        guard !hasStarted, let model else { return }
+        hasStarted = true
+        let current = field == .position ? model.position : model.target
+        text = current?.formatted() ?? ""
+        cursor = text.count
+    }
+
+    override func lines(for model: CoordinatesModel) -> [String] {
+        let current = field == .position ? model.position.formatted() : (model.target?.formatted() ?? "not set")
+        return [
+            "Now: \(current)",
+            "Type a latitude and longitude in any format, for example",
+            "  48.8584, 2.2945   or   48°51′30″N 2°17′40″E   or   S 33 52.128 E 151 12.558",
+        ]
+    }
+
+    override func makeContent() -> ScreenContent {
+        var content = super.makeContent()
+        content.field = ScreenContent.Field(text: text, cursor: cursor, errorOffset: errorOffset)
+        content.commands = [
+            ScreenContent.Command(shortcut: "Enter", title: "Save"),
+            ScreenContent.Command(shortcut: "Esc", title: "Cancel (an empty line in plain mode)"),
+        ]
+        content.selection = nil
+        return content
+    }
+
+    override func handle(_ input: ScreenInput) {
+        switch input {
+        case .line(let line):
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed == "<" || trimmed.lowercased() == "back" {
+                navigateBack()
+            } else {
+                text = trimmed
+                cursor = text.count
+                submit()
+            }
+        case .key(.enter):
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { navigateBack() } else { submit() }
+        case .key(.escape):
+            navigateBack()
+        case .key(.character(let character)):
+            let index = text.index(text.startIndex, offsetBy: cursor)
+            text.insert(character, at: index)
+            cursor += 1
+            errorOffset = nil
+        case .key(.backspace):
+            guard cursor > 0 else { return }
+            text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
+            cursor -= 1
+            errorOffset = nil
+        case .key(.delete):
+            guard cursor < text.count else { return }
+            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+            errorOffset = nil
+        case .key(.left): cursor = max(0, cursor - 1)
+        case .key(.right): cursor = min(text.count, cursor + 1)
+        case .key(.home): cursor = 0
+        case .key(.end): cursor = text.count
+        case .key(.clearLine):
+            text = ""
+            cursor = 0
+            errorOffset = nil
+        case .key:
+            break
+        }
+    }
+
+    private func submit() {
+        do {
+            let coordinate = try Coordinate(parsing: text)
+            context.set(EnteredCoordinate(field: field, coordinate: coordinate), for: EnteredCoordinateKey.self)
+            navigateBack()
+        } catch {
+            status = error.message
+            errorOffset = error.offset
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Baton
+import CoordinatesKit
+
+/// The main screen (seed 001's initial view controller): the current position in the three
+/// formats, and the target.
+///
+/// It keeps its lines and redraws them only when told: on will-appear, after reading what an entry
+/// screen passed back through the shared context (seed 000), and on every
+/// ``CoordinatesModelDidChange`` event.
+final class MainScreen: AppScreen {
+    static let edit = ScreenCommand(key: "e", word: "edit", title: "Edit position")
+    static let bearing = ScreenCommand(key: "d", word: "distance", title: "Bearing & distance")
+    static let share = ScreenCommand(key: "s", word: "share", title: "Share")
+
+    /// The lines as last refreshed.
+    private(set) var shownLines: [String] = []
+    /// How many times the lines were refreshed, for tests.
+    private(set) var refreshCount = 0
+
+    override init(identifier: String? = nil, context: Context? = nil) {
+        super.init(identifier: identifier, context: context)
+        self.context.observe(CoordinatesModelDidChange.self, owner: self) { screen, _ in
+            screen.refresh()
+        }
+    }
+
+    override var title: String { "Coordinates" }
+    override var commands: [ScreenCommand] { [Self.edit, Self.bearing, Self.share, .help, .quit] }
+
+    override func lines(for model: CoordinatesModel) -> [String] { shownLines }
+
+    override func willAppear() {
+        if let entered = context[EnteredCoordinateKey.self], entered.field == .position {
+            context.remove(EnteredCoordinateKey.self)
+            model?.setPosition(entered.coordinate)
+            status = "Position updated."
+        }
+        refresh()
+    }
+
+    func refresh() {
+        guard let model else { return }
+        refreshCount += 1
+        let target = model.target.map { $0.formatted() } ?? "not set (press d, then t)"
+        shownLines =
+            ["Position"] + ConversionReport(model.position).lines.map { "  " + $0 } + [
+                "", "Target  " + target,
+            ]
+    }
+
+    override func perform(_ command: ScreenCommand) {
+        switch command {
+        case Self.edit:
+            context.set(.position, for: EntryRequestKey.self)
+            navigate(to: ScreenID.entry, .pushSharingContext)
+        case Self.bearing:
+            navigate(to: ScreenID.bearing, .push)
+        case Self.share:
+            navigate(to: ScreenID.share, .push)
+        default:
+            super.perform(command)
+        }
+    }
+}

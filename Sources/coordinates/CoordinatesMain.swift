@@ -1,0 +1,98 @@
+import ArgumentParser
+import CoordinatesApp
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Parses the command line and runs the app or a subcommand, with the documented exit codes:
+/// 0 success, 1 invalid coordinates, 2 usage error.
+@main
+enum CoordinatesMain {
+    @MainActor static func main() async {
+        let command: any ParsableCommand
+        do {
+            command = try CoordinatesCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            exit(reportParseError(error))
+        }
+        switch command {
+        case let convert as ConvertCommand:
+            exit(convert.execute())
+        case let bearing as BearingCommand:
+            exit(bearing.execute())
+        case let root as CoordinatesCommand:
+            exit(await runApp(root))
+        default:
+            // The parser's own commands, such as `help`: running them throws the clean exit that
+            // prints their text.
+            var builtIn = command
+            do {
+                try builtIn.run()
+                exit(0)
+            } catch {
+                exit(reportParseError(error))
+            }
+        }
+    }
+
+    /// Help and version requests print to standard output and succeed; any other parse error is a
+    /// usage error, exit code 2.
+    static func reportParseError(_ error: any Error) -> Int32 {
+        let message = CoordinatesCommand.fullMessage(for: error)
+        if CoordinatesCommand.exitCode(for: error) == .success {
+            StandardOutput.line(message)
+            return 0
+        }
+        StandardError.write(message)
+        return 2
+    }
+
+    @MainActor static func runApp(_ options: CoordinatesCommand) async -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        guard let path = options.state ?? StateStore.defaultPath(environment: environment) else {
+            StandardError.write("no state file location: set HOME or XDG_DATA_HOME, or pass --state PATH.")
+            return 2
+        }
+        let reporter = Reporter()
+        let app = CoordinatesApplication(store: StateStore(path: path)) { message in
+            reporter.report(message)
+        }
+        if !options.plain, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            return await InteractiveHost(app: app, reporter: reporter).run()
+        }
+        return await PlainHost(app: app).run()
+    }
+}
+
+/// Writes the app's reports to standard error, or holds them while the full-screen UI owns the
+/// terminal (they would be drawn over and lost with the alternate screen) until it is restored.
+@MainActor
+final class Reporter {
+    private var held: [String]?
+
+    func report(_ message: String) {
+        if held != nil {
+            held?.append(message)
+        } else {
+            StandardError.write(message)
+        }
+    }
+
+    /// Holds reports from now on.
+    func hold() {
+        if held == nil { held = [] }
+    }
+
+    /// Writes the held reports and stops holding.
+    func release() {
+        let messages = held ?? []
+        held = nil
+        for message in messages { StandardError.write(message) }
+    }
+}

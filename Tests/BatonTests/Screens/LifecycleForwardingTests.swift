@@ -1,0 +1,68 @@
+import Baton
+import Testing
+
+/// A hopping container that starts its flow from a lifecycle callback, as the HoppingScreen
+/// documentation and seed 003 (`viewDidLoad`) do.
+private final class StartsInCallback: HoppingScreen {
+    enum Moment {
+        case willAppear
+        case didAppear
+    }
+
+    let moment: Moment
+
+    init(moment: Moment) {
+        self.moment = moment
+        super.init(identifier: "startup")
+    }
+
+    override func willAppear() {
+        if moment == .willAppear { try? hop(to: HeadlessScreen(identifier: "splash"), then: nil) }
+    }
+
+    override func didAppear() {
+        if moment == .didAppear { try? hop(to: HeadlessScreen(identifier: "splash"), then: nil) }
+    }
+}
+
+@MainActor
+@Suite struct LifecycleForwardingTests {
+    private func lifecycle(of startup: StartsInCallback) throws -> [String] {
+        let window = Window()
+        window.recordsLifecycle = true
+        try window.setRoot(startup)
+        window.makeVisible()
+        return window.lifecycleLog.map(\.description)
+    }
+
+    @Test func hopInDidAppearFiresTheChildsCallbacksOnce() throws {
+        let log = try lifecycle(of: StartsInCallback(moment: .didAppear))
+        #expect(log == ["startup.willAppear", "startup.didAppear", "splash.willAppear", "splash.didAppear"])
+    }
+
+    @Test func hopInWillAppearFiresTheChildsCallbacksOnce() throws {
+        let log = try lifecycle(of: StartsInCallback(moment: .willAppear))
+        #expect(log == ["startup.willAppear", "splash.willAppear", "splash.didAppear", "startup.didAppear"])
+    }
+
+    @Test func pushFromAForwardedWillAppearLeavesEveryScreenInOneState() throws {
+        final class PushesOnAppear: HeadlessScreen {
+            override func willAppear() {
+                try? (parentScreen as? StackScreen)?.push(HeadlessScreen(identifier: "detail"))
+            }
+        }
+        let list = PushesOnAppear(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = Window()
+        window.recordsLifecycle = true
+        try window.setRoot(stack)
+        window.makeVisible()
+        #expect(
+            window.lifecycleLog.map(\.description) == [
+                "stack.willAppear", "list.willAppear", "list.willDisappear", "detail.willAppear",
+                "list.didDisappear", "detail.didAppear", "stack.didAppear",
+            ])
+        #expect(stack.topScreen?.appearance == .appeared)
+        #expect(list.appearance == .disappeared)
+    }
+}
