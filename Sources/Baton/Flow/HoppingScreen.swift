@@ -6,7 +6,10 @@
 ///
 /// ```swift
 /// final class StartupScreen: HoppingScreen {
+///     private var started = false
 ///     override func didAppear() {
+///         guard !started else { return }   // didAppear runs again whenever the container reappears
+///         started = true
 ///         try? hop(to: "splash") { [unowned self] in
 ///             self.hopToOnboardingIfFirstUse {
 ///                 try? self.hop(to: "main", then: nil)

@@ -30,7 +30,11 @@ enum TransitionEngine {
             }
         }
         change()
+        let completion = Completion()
         let finish: @MainActor () -> Void = {
+            // A custom hook must call `complete` once; a second call does nothing.
+            guard !completion.isDone else { return }
+            completion.isDone = true
             if visible {
                 for screen in leaving { screen.apply(.didDisappear, in: window) }
                 for screen in entering { screen.apply(.didAppear, in: window) }
@@ -72,4 +76,10 @@ enum TransitionEngine {
             return { try? context.attach(to: previousParent) }
         }
     }
+}
+
+/// Whether a transition's did-phase has run, so a hook that completes twice cannot repeat it.
+@MainActor
+private final class Completion {
+    var isDone = false
 }

@@ -123,7 +123,9 @@ open class StackScreen: HeadlessScreen {
     }
 
     /// Replaces all screens at once (UIKit's `setViewControllers`). Screens new to the stack are
-    /// wired in order, each to the one below; screens no longer on it are released.
+    /// wired in order, each to the one below; screens no longer on it are released. When the top
+    /// changes this is a ``TransitionKind/setStack`` transition to the new top; when the top stays,
+    /// only the screens below it change, without a transition.
     ///
     /// ```swift
     /// try stack.setScreens([home, list, detail])
@@ -140,23 +142,25 @@ open class StackScreen: HeadlessScreen {
             try screen.requireFree()
         }
         var below: HeadlessScreen? = nil
-        for screen in newScreens.dropLast() where screen.container !== self {
-            _ = try TransitionEngine.wire(screen, to: (below ?? self).context, .inherit)
+        for screen in newScreens.dropLast() {
+            if screen.container !== self {
+                _ = try TransitionEngine.wire(screen, to: (below ?? self).context, .inherit)
+            }
             below = screen
         }
+        let replace = {
+            for screen in self.screens where !newScreens.contains(where: { $0 === screen }) { screen.container = nil }
+            for screen in newScreens { screen.container = self }
+            self.screens = newScreens
+        }
         let oldTop = screens.last
-        let sourceContext = (newScreens.count > 1 ? newScreens[newScreens.count - 2] : self).context
-        let changed = oldTop !== newTop
+        // The same top stays on screen: the stack below it changes without a transition.
+        guard oldTop !== newTop else { return replace() }
         let transition = Transition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
         try TransitionEngine.perform(
-            transition, wiring: newTop.container === self ? .isolate : .inherit, sourceContext: sourceContext,
-            visible: isInVisibleTree && changed, window: window,
-            leaving: oldTop.map { [$0] } ?? [], entering: [newTop]
-        ) {
-            for screen in screens where !newScreens.contains(where: { $0 === screen }) { screen.container = nil }
-            for screen in newScreens { screen.container = self }
-            screens = newScreens
-        }
+            transition, wiring: newTop.container === self ? .isolate : .inherit, sourceContext: (below ?? self).context,
+            visible: isInVisibleTree, window: window, leaving: oldTop.map { [$0] } ?? [], entering: [newTop],
+            change: replace)
     }
 
     private func popTo(index: Int, sender: Any?) -> [HeadlessScreen] {

@@ -54,6 +54,30 @@ struct ContainerTests {
                 == "A stack needs at least one screen: setScreens([]) on stack. Pass the screens to show.")
     }
 
+    @Test func setScreensKeepingTheTopChangesTheScreensBelowWithoutATransition() throws {
+        let top = HeadlessScreen(identifier: "top")
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "old"), identifier: "stack")
+        try stack.push(top)
+        let window = try makeVisibleWindow(root: stack)
+        let inserted = HeadlessScreen(identifier: "inserted")
+        try stack.setScreens([inserted, top])
+        #expect(stack.screens.map(\.screenName) == ["inserted", "top"])
+        #expect(inserted.context.parent === stack.context)
+        #expect(window.transitionLog.isEmpty)
+        #expect(window.lifecycleLog.isEmpty)
+        #expect(top.isOnScreen)
+    }
+
+    @Test func setScreensWiresNewScreensAboveTheScreensTheyKeep() throws {
+        let home = HeadlessScreen(identifier: "home")
+        let stack = try StackScreen(root: home, identifier: "stack")
+        let list = HeadlessScreen(identifier: "list")
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.setScreens([home, list, detail])
+        #expect(list.context.parent === home.context)
+        #expect(detail.context.parent === list.context)
+    }
+
     @Test func pushingAScreenShownElsewhereIsAMisuse() throws {
         let detail = HeadlessScreen(identifier: "detail")
         let first = try StackScreen(root: HeadlessScreen(identifier: "a"), identifier: "first")
