@@ -103,7 +103,9 @@ extension Context {
     public final func events<Event: ContextEvent>(_ event: Event.Type) -> AsyncStream<Event.Payload>
     where Event.Payload: Sendable {
         let (stream, continuation) = AsyncStream<Event.Payload>.makeStream()
-        let record = ObserverRecord<Event.Payload>(owner: nil, condition: nil, context: self) { _, payload in
+        let record = ObserverRecord<Event.Payload>(
+            owner: nil, condition: nil, context: self, finish: { continuation.finish() }
+        ) { _, payload in
             continuation.yield(payload)
         }
         eventObservers[ObjectIdentifier(event), default: []].append(record)

@@ -55,7 +55,9 @@ extension Context {
     public final func changes<Key: ContextKey>(of key: Key.Type) -> AsyncStream<Key.Value?>
     where Key.Value: Sendable {
         let (stream, continuation) = AsyncStream<Key.Value?>.makeStream()
-        let record = ObserverRecord<Key.Value?>(owner: nil, condition: nil, context: self) { _, value in
+        let record = ObserverRecord<Key.Value?>(
+            owner: nil, condition: nil, context: self, finish: { continuation.finish() }
+        ) { _, value in
             continuation.yield(value)
         }
         addKeyObserver(record, for: ObjectIdentifier(key))

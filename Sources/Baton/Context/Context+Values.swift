@@ -14,7 +14,7 @@ extension Context {
     /// - Returns: The nearest value, or `nil`.
     public final subscript<Key: ContextKey>(key: Key.Type) -> Key.Value? {
         switch read(ObjectIdentifier(key)) {
-        case .found(let box?): return unsafeDowncast(box, to: Box<Key.Value>.self).value
+        case .found(let box?): return unsafeDowncast(box.takeUnretainedValue(), to: Box<Key.Value>.self).value
         case .found(nil), .missing: return nil
         }
     }
@@ -188,7 +188,7 @@ extension Context {
     /// - Returns: The nearest context named `name`.
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when none has that name.
     public final func context(named name: String) throws(ContextError) -> Context {
-        try context(named: name, for: "a lookup")
+        try context(named: name, for: "")
     }
 
     // MARK: - Internals
@@ -224,7 +224,7 @@ extension Context {
     @inline(__always)
     final func read(_ id: ObjectIdentifier) -> ReadResult {
         guard parent != nil else {
-            if let slot = slots[id] { return .found(slot.box) }
+            if let slot = slots[id] { return .found(slot.box.map(Unmanaged.passUnretained)) }
             return .missing
         }
         let generation = ContextGeneration.current
@@ -243,7 +243,7 @@ extension Context {
         var current: Context? = self
         while let context = current {
             if let slot = context.slots[id] {
-                result = .found(slot.box)
+                result = .found(slot.box.map(Unmanaged.passUnretained))
                 break
             }
             current = context.parent

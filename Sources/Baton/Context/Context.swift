@@ -77,6 +77,12 @@ open class Context {
         parent?.adopt(self)
     }
 
+    /// Ends the async sequences of ``changes(of:)`` and ``events(_:)`` that this context feeds.
+    deinit {
+        for list in keyObservers.values { for record in list { record.finish?() } }
+        for list in eventObservers.values { for record in list { record.finish?() } }
+    }
+
     /// The live child contexts, in the order they were attached. Children are held weakly.
     ///
     /// ```swift
@@ -139,7 +145,9 @@ open class Context {
                 }
                 current = context.parent
             }
-            try checkMerge(into: newParent.root)
+            let newRoot = newParent.root
+            // Moving within one tree keeps every name unique; joining another tree may not.
+            if newRoot !== root { try checkMerge(into: newRoot) }
         }
         parent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
         parent = newParent

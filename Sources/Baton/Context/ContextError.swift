@@ -14,7 +14,8 @@
 /// }
 /// ```
 public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A named scope (`in:`) matched no context on the chain.
+    /// A named scope (`in:`) matched no context on the chain. `key` is the key asked for, or empty
+    /// for a plain lookup with ``Context/context(named:)``.
     ///
     /// ```swift
     /// try context.value(for: UserID.self, in: "missing")   // throws .unknownScope
@@ -91,7 +92,8 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownScope(let name, let key, let searched, let named):
-            return "No context named \"\(name)\" on the chain of \(key): searched \(Self.path(searched)). "
+            let subject = key.isEmpty ? "" : " of \(key)"
+            return "No context named \"\(name)\" on the chain\(subject): searched \(Self.path(searched)). "
                 + Self.listing("Named contexts on the chain", named, quoted: true)
                 + Self.suggestion(for: name, among: named)
         case .providerMissing(let key, let searched, let available):

@@ -10,19 +10,29 @@ class RegistrationRecord {
     let expiry: Condition?
     var isCancelled = false
     weak var context: Context?
+    /// Ends the async sequence an ownerless observer feeds; called when its context goes away.
+    nonisolated let finish: (@Sendable () -> Void)?
 
-    init(owner: AnyObject?, condition: Condition?, expiry: Condition?, context: Context) {
+    init(
+        owner: AnyObject?, condition: Condition?, expiry: Condition?, context: Context,
+        finish: (@Sendable () -> Void)? = nil
+    ) {
         self.owner = owner
         self.isOwned = owner != nil
         self.condition = condition
         self.expiry = expiry
         self.context = context
+        self.finish = finish
     }
 
     var isLive: Bool {
         if isCancelled { return false }
         if isOwned, owner == nil { return false }
-        if let expiry, expiry.isMet() { return false }
+        if let expiry, expiry.isMet() {
+            // Expiry is one-way, as in ProContext: once seen, the registration stays ended.
+            isCancelled = true
+            return false
+        }
         return true
     }
 
@@ -38,11 +48,11 @@ final class ObserverRecord<Payload>: RegistrationRecord {
     let deliver: @MainActor (AnyObject?, Payload) -> Void
 
     init(
-        owner: AnyObject?, condition: Condition?, context: Context,
+        owner: AnyObject?, condition: Condition?, context: Context, finish: (@Sendable () -> Void)? = nil,
         deliver: @escaping @MainActor (AnyObject?, Payload) -> Void
     ) {
         self.deliver = deliver
-        super.init(owner: owner, condition: condition, expiry: nil, context: context)
+        super.init(owner: owner, condition: condition, expiry: nil, context: context, finish: finish)
     }
 }
 

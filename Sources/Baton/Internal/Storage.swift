@@ -36,8 +36,13 @@ struct Slot {
 }
 
 /// The outcome of reading a key along a chain, as cached per context.
+///
+/// The box is held unretained, so that a cache never keeps a removed or replaced value alive.
+/// This is sound because a cached result is used only within the ``ContextGeneration`` it was
+/// filled in: until then no slot changed and no context on the chain was detached, so the
+/// holder's slot still holds the box strongly.
 enum ReadResult {
-    case found(AnyBox?)
+    case found(Unmanaged<AnyBox>?)
     case missing
 }
 

@@ -121,6 +121,17 @@ struct ContextEventTests {
         #expect(owner.received == ["first"])
     }
 
+    @Test(.timeLimit(.minutes(1))) func asyncSequencesEndWhenTheirContextIsFreed() async {
+        var context: Context? = Context()
+        let events = context!.events(Saved.self)
+        let changes = context!.changes(of: Count.self)
+        context = nil
+        var received = 0
+        for await _ in events { received += 1 }
+        for await _ in changes { received += 1 }
+        #expect(received == 0)
+    }
+
     @Test func eventsIsAnAsyncSequenceOfPayloads() async {
         let parent = Context()
         let child = Context(parent: parent)

@@ -80,6 +80,20 @@ struct ContextProviderTests {
         }
     }
 
+    @Test func expiryIsOneWay() throws {
+        let context = Context(name: "weights")
+        let total = TotalFieldContainer()
+        let expired = Switch()
+        let registration = try context.provide(TotalWeight.self, owner: total, expiresIf: Condition { expired.isOn }) {
+            $0.weight
+        }
+        expired.isOn = true
+        #expect(!registration.isActive)
+        expired.isOn = false
+        #expect(!registration.isActive)
+        #expect(!context.canRequest(TotalWeight.self))
+    }
+
     // MARK: - Rule 9: one live provider per key per tree
 
     @Test func secondLiveProviderAnywhereInTheTreeIsAMisuse() throws {

@@ -163,7 +163,7 @@ struct ContextValueTests {
         } catch {
             #expect(
                 error.description
-                    == "No context named \"app\" on the chain of a lookup: searched (unnamed). "
+                    == "No context named \"app\" on the chain: searched (unnamed). "
                     + "Named contexts on the chain: none.")
         }
     }
@@ -266,6 +266,37 @@ struct ContextValueTests {
         try form.attach(to: nil)
         #expect(form[UserID.self] == nil)
         #expect(form.parent == nil)
+    }
+
+    @Test func movingAContextWithinItsTreeKeepsItsRegistrations() throws {
+        let root = Context(name: "root")
+        let left = Context(name: "left", parent: root)
+        let right = Context(name: "right", parent: root)
+        let owner = Owner()
+        try right.setFlag(UserUsedTheTotalField.self)
+        try right.provide(Count.self, owner: owner) { _ in 1 }
+        try right.register(SwapWeightInputs.self, owner: owner) { _, _ in }
+        try right.attach(to: left)
+        #expect(right.parent === left)
+        #expect(right.isSet(UserUsedTheTotalField.self))
+        #expect(try right.request(Count.self) == 1)
+    }
+
+    @Test func theReadCacheDoesNotKeepRemovedValuesAlive() {
+        final class Heavy {}
+        let root = Context(name: "root")
+        let child = Context(parent: Context(parent: root))
+        enum HeavyKey: ContextKey { typealias Value = Heavy }
+        weak var weakHeavy: Heavy?
+        do {
+            let heavy = Heavy()
+            weakHeavy = heavy
+            root.set(heavy, for: HeavyKey.self)
+        }
+        #expect(child[HeavyKey.self] === weakHeavy)
+        root.remove(HeavyKey.self)
+        #expect(weakHeavy == nil)
+        #expect(child[HeavyKey.self] == nil)
     }
 
     @Test func attachingUnderADescendantIsACycle() {
