@@ -41,7 +41,7 @@ open class Context {
     /// ```swift
     /// Context(name: "app").name   // "app"
     /// ```
-    public final let name: String?
+    public final internal(set) var name: String?
 
     /// The next context towards the root, held strongly; `nil` for a root.
     ///

@@ -35,7 +35,7 @@
 open class HoppingScreen: HeadlessScreen {
     private enum Pending {
         case none
-        case callback(@MainActor () -> Void)
+        case callback(@MainActor () throws(ScreenError) -> Void)
         case awaiting(
             id: UInt64, typeName: String, accepts: (Any) -> Bool, resume: @MainActor (Result<Any, any Error>) -> Void)
     }
@@ -130,7 +130,7 @@ open class HoppingScreen: HeadlessScreen {
     ) throws(ScreenError) {
         try perform(
             hopTo: screen, identifier: identifier, sender: sender, wiring: wiring,
-            pending: continuation.map(Pending.callback) ?? .none)
+            pending: continuation.map { continuation in .callback { continuation() } } ?? .none)
     }
 
     /// Shows the screen registered as `identifier` in ``registry`` (a storyboard identifier).
@@ -165,9 +165,13 @@ open class HoppingScreen: HeadlessScreen {
         guard registry.contains(next) else {
             throw misuse(ScreenError.unknownIdentifier(next, known: registry.identifiers))
         }
-        try hop(to: identifier) { [unowned self] in
-            try? self.hop(to: next, then: nil)
-        }
+        let screen = try registry.makeScreen(identifier)
+        try perform(
+            hopTo: screen, identifier: identifier, sender: nil, wiring: .inherit,
+            pending: .callback { [unowned self] () throws(ScreenError) in
+                // Thrown out of the step's unhop, so a failed second hop is never silent.
+                try self.hop(to: next, then: nil)
+            })
     }
 
     // MARK: - Awaiting
@@ -176,8 +180,9 @@ open class HoppingScreen: HeadlessScreen {
     ///
     /// If the awaiting task is cancelled, this throws `CancellationError` and the screen stays
     /// shown; a later unhop from it is then a misuse. If the container hops elsewhere first, this
-    /// throws ``ScreenError/superseded(hopping:awaited:next:)``. The continuation is resumed
-    /// exactly once.
+    /// throws ``ScreenError/superseded(hopping:awaited:next:)``; if the container leaves the
+    /// screen tree (popped, dismissed, hopped away or replaced as a window's root), it throws
+    /// ``ScreenError/removedFromTree(hopping:awaited:)``. The continuation is resumed exactly once.
     ///
     /// ```swift
     /// try await startup.hop(to: SplashScreen())
@@ -242,15 +247,21 @@ open class HoppingScreen: HeadlessScreen {
 
     // MARK: - Unhopping
 
-    /// Runs the continuation of the current hop, as the current screen would with
-    /// ``Screen/unhop()`` (CLHoppingViewController's `[self.hoppingViewController unhop]`).
+    /// Runs the continuation of the current hop on behalf of the current screen, as if it had
+    /// called ``Screen/unhop()`` (CLHoppingViewController's `[hoppingViewController unhop]` from
+    /// code that holds the container).
+    ///
+    /// It has its own name so that a hopping container nested in another one, such as a
+    /// multi-page onboarding step inside a start-up flow, still reaches its parent's flow with
+    /// ``Screen/unhop()``.
     ///
     /// ```swift
-    /// try startup.unhop()
+    /// try startup.unhopCurrentScreen()
     /// ```
     ///
-    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits.
-    public final func unhop() throws(ScreenError) {
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits, and
+    ///   what the continuation throws.
+    public final func unhopCurrentScreen() throws(ScreenError) {
         try unhop(from: currentScreen ?? self, result: ())
     }
 
@@ -263,7 +274,7 @@ open class HoppingScreen: HeadlessScreen {
             throw misuse(ScreenError.noPendingContinuation(hopping: screenName, screen: screen.screenName))
         case .callback(let continuation):
             state = .showing(current, .none)
-            continuation()
+            try continuation()
         case .awaiting(_, let typeName, let accepts, let resume):
             guard accepts(result) else {
                 throw misuse(
@@ -301,6 +312,7 @@ open class HoppingScreen: HeadlessScreen {
         ) {
             if case .showing(let old, let oldPending) = state {
                 old.container = nil
+                old.leaveHierarchy()
                 superseded = oldPending
             }
             screen.container = self
@@ -311,6 +323,14 @@ open class HoppingScreen: HeadlessScreen {
                 .failure(
                     ScreenError.superseded(hopping: screenName, awaited: previous.screenName, next: screen.screenName)))
         }
+    }
+
+    /// Ends a flow that awaits the current screen when this container leaves the screen tree, so
+    /// that the awaiting task neither hangs nor keeps the screens alive.
+    override func didLeaveHierarchy() {
+        guard case .showing(let current, .awaiting(_, _, _, let resume)) = state else { return }
+        state = .showing(current, .none)
+        resume(.failure(ScreenError.removedFromTree(hopping: screenName, awaited: current.screenName)))
     }
 
     private func cancelAwaiting(_ id: UInt64) {

@@ -36,14 +36,16 @@ enum TransitionEngine {
             guard !completion.isDone else { return }
             completion.isDone = true
             if visible {
-                for screen in leaving { screen.apply(.didDisappear, in: window) }
-                for screen in entering { screen.apply(.didAppear, in: window) }
+                for screen in leaving where screen.canReceive(.didDisappear) { screen.apply(.didDisappear, in: window) }
+                for screen in entering where screen.canReceive(.didAppear) { screen.apply(.didAppear, in: window) }
             }
             window?.log(transition)
         }
         guard visible else { return finish() }
-        for screen in leaving { screen.apply(.willDisappear, in: window) }
-        for screen in entering { screen.apply(.willAppear, in: window) }
+        // A screen receives a phase only from the state before it: one already hidden (covered by
+        // a presentation, say) does not disappear twice.
+        for screen in leaving where screen.canReceive(.willDisappear) { screen.apply(.willDisappear, in: window) }
+        for screen in entering where screen.canReceive(.willAppear) { screen.apply(.willAppear, in: window) }
         if let hook {
             hook(transition, finish)
         } else {

@@ -1,8 +1,10 @@
 extension HeadlessScreen {
     /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, full screen).
     ///
-    /// Lifecycle order: this screen's will-disappear, the presented screen's will-appear, this
-    /// screen's did-disappear, the presented screen's did-appear.
+    /// A full-screen presentation covers everything under it: this screen's outermost container
+    /// (or this screen, when it has none) disappears with its visible children. Lifecycle order:
+    /// the covered screens' will-disappear (outer to inner), the presented screen's will-appear,
+    /// the covered screens' did-disappear, the presented screen's did-appear.
     ///
     /// ```swift
     /// try main.present(login, identifier: "login")
@@ -27,7 +29,7 @@ extension HeadlessScreen {
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
-            leaving: [self], entering: [screen]
+            leaving: [presentationRoot], entering: [screen]
         ) {
             presented = screen
             screen.presenter = self
@@ -37,8 +39,9 @@ extension HeadlessScreen {
     /// Dismisses the screen this one presents or, when it presents none, this screen itself,
     /// as UIKit does. Screens presented by the dismissed one are dismissed with it.
     ///
-    /// Lifecycle order: the dismissed screen's will-disappear, the presenter's will-appear, the
-    /// dismissed screen's did-disappear, the presenter's did-appear.
+    /// Lifecycle order: the dismissed screen's will-disappear, the will-appear of what the
+    /// presentation covered (the presenter's outermost container and its visible children), the
+    /// dismissed screen's did-disappear, then the covered screens' did-appear.
     ///
     /// ```swift
     /// try login.dismiss()   // back to main; login is released
@@ -62,15 +65,17 @@ extension HeadlessScreen {
         let window = presenter.window
         try TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
-            leaving: [top], entering: [presenter]
+            leaving: [top], entering: [presenter.presentationRoot]
         ) {
-            var current = presenter.presented
+            let dismissed = presenter.presented
+            var current = dismissed
             presenter.presented = nil
             while let screen = current {
                 screen.presenter = nil
                 current = screen.presented
                 screen.presented = nil
             }
+            dismissed?.leaveHierarchy()
         }
     }
 }

@@ -25,7 +25,7 @@ open class HeadlessScreen: Screen {
     /// detail.context.parent === list.context   // after list's stack pushes detail
     /// ```
     public final var context: Context {
-        didSet { contextWasReplaced() }
+        didSet { contextWasReplaced(oldValue) }
     }
 
     /// The identifier the screen was made with or registered as (a storyboard identifier).
@@ -60,7 +60,12 @@ open class HeadlessScreen: Screen {
     public init(identifier: String? = nil, context: Context? = nil) {
         self.identifier = identifier
         self.context = context ?? Context(name: identifier ?? String(describing: Self.self))
+        self.namesContextAfterType = context == nil && identifier == nil
     }
+
+    /// Whether the context is the default one, named after the type; a registry renames it after
+    /// the identifier it makes the screen for.
+    final let namesContextAfterType: Bool
 
     // MARK: - Screen
 
@@ -153,8 +158,47 @@ open class HeadlessScreen: Screen {
     /// The contained screens that are visible while the container is; containers override it.
     var visibleChildren: [HeadlessScreen] { [] }
 
-    /// Called when the context is replaced (for example by a `.share` wiring).
-    func contextWasReplaced() {}
+    /// Keeps the contained and presented screens wired when the context is replaced (for example
+    /// by a `.share` wiring): a screen that shared the old context shares the new one, and a
+    /// screen whose context was a child of the old one becomes a child of the new one.
+    final func contextWasReplaced(_ old: Context) {
+        guard old !== context else { return }
+        for screen in containedScreens + (presented.map { [$0] } ?? []) {
+            if screen.context === old {
+                screen.context = context
+            } else if screen.context.parent === old {
+                // `attach` reports a conflict itself, as a misuse; the screen then keeps its context.
+                try? screen.context.attach(to: context)
+            }
+        }
+    }
+
+    /// Called on a screen, its contained screens and its presented screens when it leaves the
+    /// screen tree; containers that await something override it.
+    func didLeaveHierarchy() {}
+
+    /// Tells this screen and everything it shows that they left the screen tree.
+    final func leaveHierarchy() {
+        didLeaveHierarchy()
+        for screen in containedScreens { screen.leaveHierarchy() }
+        presented?.leaveHierarchy()
+    }
+
+    /// The screen presented from this screen or from one of its visible descendants, if any.
+    final var visiblePresentation: HeadlessScreen? {
+        if let presented { return presented }
+        for child in visibleChildren {
+            if let presented = child.visiblePresentation { return presented }
+        }
+        return nil
+    }
+
+    /// The outermost container of this screen: what a full-screen presentation from it covers.
+    final var presentationRoot: HeadlessScreen {
+        var current = self
+        while let next = current.container { current = next }
+        return current
+    }
 
     /// Whether this screen and its ancestors are in a visible window, so that transitions in it
     /// fire lifecycle callbacks.

@@ -52,8 +52,8 @@ public protocol Screen: AnyObject {
     /// ```
     var presentingScreen: (any Screen)? { get }
 
-    /// Whether the screen is in the visible hierarchy (ProContext's "in window"): true from just
-    /// after will-appear until just before did-disappear.
+    /// Whether the screen is in the visible hierarchy (ProContext's "in window"): true from its
+    /// did-appear until its did-disappear (still true during will-disappear).
     ///
     /// ```swift
     /// context.observe(Saved.self, owner: self, if: .whileOnScreen(self)) { owner, _ in owner.reload() }
@@ -72,7 +72,7 @@ extension Screen {
     /// The nearest enclosing ``HoppingScreen``, found by walking up the parents and presenters.
     ///
     /// ```swift
-    /// try splash.hoppingScreen?.unhop()
+    /// let startup = splash.hoppingScreen   // nil when no hopping container encloses splash
     /// ```
     public var hoppingScreen: HoppingScreen? {
         var current: (any Screen)? = self.parentScreen ?? self.presentingScreen

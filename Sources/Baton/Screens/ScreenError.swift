@@ -84,6 +84,12 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try stack.push(detail)   // throws when a resolver for detail throws
     /// ```
     case dependencies(DependencyError)
+    /// A flow awaiting a screen's unhop ended because the hopping container left the screen tree.
+    ///
+    /// ```swift
+    /// try await startup.hop(to: login)   // throws if the window's root is replaced meanwhile
+    /// ```
+    case removedFromTree(hopping: String, awaited: String)
     /// Wiring the destination's context to the source's failed.
     ///
     /// ```swift
@@ -127,6 +133,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .superseded(let hopping, let awaited, let next):
             return "The flow in \(hopping) awaiting \(awaited) ended: \(hopping) hopped to \(next) before"
                 + " \(awaited) unhopped."
+        case .removedFromTree(let hopping, let awaited):
+            return "The flow in \(hopping) awaiting \(awaited) ended: \(hopping) was removed from the screen tree"
+                + " before \(awaited) unhopped."
         case .dependencies(let error):
             return error.description
         case .contextWiring(let destination, let error):

@@ -47,7 +47,8 @@ public final class ScreenRegistry {
     }
 
     /// Makes the screen registered as `identifier`. A screen made without an identifier takes
-    /// this one.
+    /// this one, and so does its context if it has the default one, so named scopes such as
+    /// `in: "main"` find it.
     ///
     /// ```swift
     /// let main = try registry.makeScreen("main")
@@ -61,7 +62,10 @@ public final class ScreenRegistry {
             throw misuse(ScreenError.unknownIdentifier(identifier, known: identifiers))
         }
         let screen = make()
-        if screen.identifier == nil { screen.identifier = identifier }
+        if screen.identifier == nil {
+            screen.identifier = identifier
+            if screen.namesContextAfterType { screen.context.name = identifier }
+        }
         return screen
     }
 

@@ -142,14 +142,26 @@ open class StackScreen: HeadlessScreen {
             try screen.requireFree()
         }
         var below: HeadlessScreen? = nil
+        var undos: [@MainActor () -> Void] = []
+        let undoWiring = { for undo in undos.reversed() { undo() } }
         for screen in newScreens.dropLast() {
             if screen.container !== self {
-                _ = try TransitionEngine.wire(screen, to: (below ?? self).context, .inherit)
+                do {
+                    if let undo = try TransitionEngine.wire(screen, to: (below ?? self).context, .inherit) {
+                        undos.append(undo)
+                    }
+                } catch {
+                    undoWiring()
+                    throw error
+                }
             }
             below = screen
         }
         let replace = {
-            for screen in self.screens where !newScreens.contains(where: { $0 === screen }) { screen.container = nil }
+            for screen in self.screens where !newScreens.contains(where: { $0 === screen }) {
+                screen.container = nil
+                screen.leaveHierarchy()
+            }
             for screen in newScreens { screen.container = self }
             self.screens = newScreens
         }
@@ -157,10 +169,15 @@ open class StackScreen: HeadlessScreen {
         // The same top stays on screen: the stack below it changes without a transition.
         guard oldTop !== newTop else { return replace() }
         let transition = Transition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
-        try TransitionEngine.perform(
-            transition, wiring: newTop.container === self ? .isolate : .inherit, sourceContext: (below ?? self).context,
-            visible: isInVisibleTree, window: window, leaving: oldTop.map { [$0] } ?? [], entering: [newTop],
-            change: replace)
+        do {
+            try TransitionEngine.perform(
+                transition, wiring: newTop.container === self ? .isolate : .inherit,
+                sourceContext: (below ?? self).context, visible: isInVisibleTree, window: window,
+                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], change: replace)
+        } catch {
+            undoWiring()
+            throw error
+        }
     }
 
     private func popTo(index: Int, sender: Any?) -> [HeadlessScreen] {
@@ -174,7 +191,10 @@ open class StackScreen: HeadlessScreen {
             leaving: [top], entering: [destination]
         ) {
             screens.removeSubrange((index + 1)...)
-            for screen in popped { screen.container = nil }
+            for screen in popped {
+                screen.container = nil
+                screen.leaveHierarchy()
+            }
         }
         return popped
     }

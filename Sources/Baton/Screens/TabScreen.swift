@@ -95,11 +95,6 @@ open class TabScreen: HeadlessScreen {
     override var containedScreens: [HeadlessScreen] { tabs }
     override var visibleChildren: [HeadlessScreen] { [tabs[selectedIndex]] }
 
-    override func contextWasReplaced() {
-        guard sharesContext else { return }
-        for tab in tabs { tab.context = context }
-    }
-
     /// Selects the tab at `index`, with a ``TransitionKind/selectTab`` transition, and stores the
     /// index under ``SelectedTabIndex``. Selecting the selected tab does nothing.
     ///

@@ -89,10 +89,11 @@ public final class Window {
     public func makeVisible() {
         guard !isVisible else { return }
         isVisible = true
-        if let rootScreen {
-            rootScreen.apply(.willAppear, in: self)
-            rootScreen.apply(.didAppear, in: self)
-        }
+        guard var shown = rootScreen else { return }
+        // Only the topmost full-screen presentation appears; what it covers stays hidden.
+        while let presented = shown.visiblePresentation { shown = presented }
+        shown.apply(.willAppear, in: self)
+        shown.apply(.didAppear, in: self)
     }
 
     /// Replaces the root screen (UIKit's `rootViewController`), with a ``TransitionKind/replaceRoot``
@@ -129,6 +130,7 @@ public final class Window {
             leaving: leaving, entering: [screen]
         ) {
             old?.hostWindow = nil
+            old?.leaveHierarchy()
             screen.hostWindow = self
             rootScreen = screen
         }

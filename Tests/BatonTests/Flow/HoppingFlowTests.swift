@@ -108,8 +108,8 @@ struct HoppingFlowTests {
                 }
             }
         }
-        try startup.unhop()
-        try startup.unhop()
+        try startup.unhopCurrentScreen()
+        try startup.unhopCurrentScreen()
         login.loggedIn(as: "user-1")
         #expect(state.session == "user-1")
         #expect(startup.currentScreen?.screenName == "main")
@@ -195,6 +195,54 @@ struct HoppingFlowTests {
                 == "The flow in startup awaits a result of type String, but the screen unhopped with Int.")
         try login.unhop(returning: "ada")
         #expect(try await flow.value == "ada")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anAwaitedFlowEndsWhenItsContainerLeavesTheTree() async throws {
+        let window = Window()
+        weak var weakStartup: HoppingScreen?
+        let flow: Task<Void, any Error>
+        do {
+            let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+            weakStartup = startup
+            try window.setRoot(startup)
+            flow = Task { @MainActor in try await startup.hop(to: HeadlessScreen(identifier: "login")) }
+            while startup.currentScreen == nil { await Task.yield() }
+        }
+        try window.setRoot(HeadlessScreen(identifier: "main"))
+        let expected = ScreenError.removedFromTree(hopping: "startup", awaited: "login")
+        await #expect(throws: expected) { try await flow.value }
+        #expect(
+            expected.description
+                == "The flow in startup awaiting login ended: startup was removed from the screen tree before "
+                + "login unhopped.")
+        #expect(weakStartup == nil)
+    }
+
+    @Test func aFailedSecondHopOfHopToThenToIsThrownFromTheUnhop() throws {
+        let registry = ScreenRegistry()
+        let shared = HeadlessScreen(identifier: "shared")
+        let elsewhere = try StackScreen(root: shared)
+        try registry.register("splash") { HeadlessScreen() }
+        try registry.register("main") { shared }
+        let startup = HoppingScreen(identifier: "startup", registry: registry)
+        try startup.hop(to: "splash", thenTo: "main")
+        #expect(throws: ScreenError.alreadyInHierarchy(screen: "shared", container: elsewhere.screenName)) {
+            try startup.currentScreen!.unhop()
+        }
+    }
+
+    @Test func aNestedHoppingStepUnhopsItsParentFlow() throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let onboarding = HoppingScreen(identifier: "onboarding", registry: ScreenRegistry())
+        var finished = false
+        try startup.hop(to: onboarding) { finished = true }
+        try onboarding.hop(to: HeadlessScreen(identifier: "page1"), then: nil)
+        try onboarding.unhop()  // Screen.unhop(): reaches the enclosing flow
+        #expect(finished)
+        #expect(throws: ScreenError.noPendingContinuation(hopping: "onboarding", screen: "page1")) {
+            try onboarding.unhopCurrentScreen()
+        }
     }
 
     // MARK: - Unhop rules

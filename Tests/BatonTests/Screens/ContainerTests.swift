@@ -206,6 +206,39 @@ struct ContainerTests {
         #expect(detail.parentScreen == nil)
     }
 
+    @Test func aContainerWiredWithShareKeepsItsChildrenOnTheSharedContext() throws {
+        let window = Window()
+        window.context.set("12345", for: UserID.self)
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        try window.setRoot(stack, wiring: .share)
+        #expect(stack.context === window.context)
+        #expect(list.context.parent === window.context)
+        #expect(list.context[UserID.self] == "12345")
+
+        let main = HeadlessScreen(identifier: "main")
+        main.context.set("main's", for: Color.self)
+        let a = HeadlessScreen(identifier: "a")
+        let tabs = try TabScreen(tabs: [a, HeadlessScreen(identifier: "b")], identifier: "tabs")
+        try main.present(tabs, wiring: .share)
+        #expect(a.context.parent === main.context)
+        #expect(a.context[Color.self] == "main's")
+    }
+
+    @Test func aFailedSetScreensLeavesEveryContextAsItWas() throws {
+        final class Provider {}
+        let provider = Provider()
+        let root = HeadlessScreen(identifier: "root")
+        let stack = try StackScreen(root: root, identifier: "stack")
+        try stack.context.provide(TotalWeight.self, owner: provider) { _ in 1 }
+        let x = HeadlessScreen(identifier: "x")
+        let conflicting = HeadlessScreen(identifier: "conflicting")
+        try conflicting.context.provide(TotalWeight.self, owner: provider) { _ in 2 }
+        #expect(throws: ScreenError.self) { try stack.setScreens([root, x, conflicting, HeadlessScreen()]) }
+        #expect(x.context.parent == nil)
+        #expect(stack.screens.map(\.screenName) == ["root"])
+    }
+
     // MARK: - Registry
 
     @Test func registryMakesScreensByIdentifierAndListsTheKnownOnes() throws {
@@ -215,6 +248,8 @@ struct ContainerTests {
         try registry.register("main") { HeadlessScreen(identifier: "home") }
         #expect(try registry.makeScreen("splash").identifier == "splash")
         #expect(try registry.makeScreen("main").identifier == "home")
+        #expect(try registry.makeScreen("splash").context.name == "splash")
+        #expect(try registry.makeScreen("main").context.name == "home")
         #expect(registry.identifiers == ["main", "onboarding", "splash"])
         #expect(throws: ScreenError.unknownIdentifier("onbording", known: ["main", "onboarding", "splash"])) {
             try registry.makeScreen("onbording")

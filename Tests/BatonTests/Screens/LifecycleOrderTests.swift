@@ -92,17 +92,59 @@ struct LifecycleOrderTests {
         #expect(order(window) == ["splash.willDisappear", "main.willAppear", "splash.didDisappear", "main.didAppear"])
     }
 
-    @Test func replacingTheRootDisappearsTheOldRootAndWhatItPresents() throws {
+    @Test func replacingTheRootDisappearsTheOldRoot() throws {
+        let window = try makeVisibleWindow(root: HeadlessScreen(identifier: "old"))
+        try window.setRoot(HeadlessScreen(identifier: "new"))
+        #expect(order(window) == ["old.willDisappear", "new.willAppear", "old.didDisappear", "new.didAppear"])
+    }
+
+    @Test func replacingTheRootDisappearsOnlyWhatIsVisibleOfWhatItPresents() throws {
         let old = HeadlessScreen(identifier: "old")
         let window = try makeVisibleWindow(root: old)
         try old.present(HeadlessScreen(identifier: "modal"))
         window.clearLogs()
         try window.setRoot(HeadlessScreen(identifier: "new"))
+        // old was already covered by the modal, so it does not disappear a second time.
+        #expect(order(window) == ["modal.willDisappear", "new.willAppear", "modal.didDisappear", "new.didAppear"])
+    }
+
+    @Test func presentingFromInsideAStackCoversTheWholeStack() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let modal = HeadlessScreen(identifier: "modal")
+        try list.present(modal)
         #expect(
             order(window) == [
-                "old.willDisappear", "modal.willDisappear", "new.willAppear", "old.didDisappear", "modal.didDisappear",
-                "new.didAppear",
+                "stack.willDisappear", "list.willDisappear", "modal.willAppear", "stack.didDisappear",
+                "list.didDisappear", "modal.didAppear",
             ])
+        window.clearLogs()
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail)  // under the modal: nothing appears
+        #expect(window.lifecycleLog.isEmpty)
+        #expect(!detail.isOnScreen)
+        try modal.dismiss()
+        #expect(
+            order(window) == [
+                "modal.willDisappear", "stack.willAppear", "detail.willAppear", "modal.didDisappear",
+                "stack.didAppear", "detail.didAppear",
+            ])
+        #expect(detail.isOnScreen)
+        #expect(!list.isOnScreen)
+    }
+
+    @Test func aPresentationMadeBeforeTheWindowIsVisibleIsWhatAppears() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let window = Window()
+        window.recordsLifecycle = true
+        try window.setRoot(main)
+        let login = HeadlessScreen(identifier: "login")
+        try main.present(login)
+        window.makeVisible()
+        #expect(order(window) == ["login.willAppear", "login.didAppear"])
+        #expect(login.isOnScreen)
+        #expect(!main.isOnScreen)
     }
 
     @Test func transitionsOffScreenFireNoLifecycle() throws {

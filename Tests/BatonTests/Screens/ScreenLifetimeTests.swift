@@ -33,19 +33,35 @@ struct ScreenLifetimeTests {
     }
 
     @Test func dismissedScreensAndWhatTheyOwnAreFreed() throws {
+        /// Registers in the app-wide context, so what it owns outlives its own context.
+        final class AppScopedScreen: HeadlessScreen {
+            override init(identifier: String?, context: Context?) {
+                super.init(identifier: identifier, context: context)
+            }
+            func registerInApp() throws {
+                let app = try context.context(named: "app")
+                try app.provide(Count.self, owner: self) { _ in 1 }
+                try app.register(SwapWeightInputs.self, owner: self) { _, _ in }
+                app.observe(Saved.self, owner: self) { screen, _ in screen.context.set("saved", for: Color.self) }
+            }
+        }
         let main = HeadlessScreen(identifier: "main")
-        _ = try makeVisibleWindow(root: main)
+        let window = try makeVisibleWindow(root: main)
         let weak = WeakScreens()
         do {
-            let modal = try BusyScreen(index: 1)
+            let modal = AppScopedScreen(identifier: "modal", context: nil)
             weak.track(modal, modal.context)
             try main.present(modal)
-            #expect(main.context.canRequest(Count.self) == false)
-            #expect(try modal.context.request(Count.self) == 1)
+            try modal.registerInApp()
+            #expect(try window.context.request(Count.self) == 1)
             try modal.dismiss()
         }
         #expect(weak.aliveCount == 0)
-        #expect(throws: ContextError.self) { try main.context.execute(SwapWeightInputs.self) }
+        #expect(!window.context.canRequest(Count.self))
+        #expect(throws: ContextError.actionExpired(action: "SwapWeightInputs", registeredIn: "app")) {
+            try window.context.execute(SwapWeightInputs.self)
+        }
+        window.context.post(Saved.self)  // the observer's owner is gone: nothing runs
     }
 
     @Test func replacedRootsAndHoppedAwayScreensAreFreed() throws {
