@@ -107,7 +107,7 @@ open class HoppingScreen: HeadlessScreen {
     // MARK: - Hopping with continuations
 
     /// Shows `screen` at once, releasing the previous one, and remembers `continuation` for the
-    /// next ``unhop()``. With a `nil` continuation the screen is a final step: unhopping it is a
+    /// next ``Screen/unhop()``. With a `nil` continuation the screen is a final step: unhopping it is a
     /// misuse.
     ///
     /// ```swift
