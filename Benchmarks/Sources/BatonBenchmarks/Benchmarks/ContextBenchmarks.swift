@@ -1,0 +1,205 @@
+import Baton
+
+// MARK: - Keys and names
+
+enum UserID: ContextKey { typealias Value = String }
+enum TotalWeight: ContextKey { typealias Value = Int }
+enum Onboarded: ContextFlag {}
+enum Scale: ContextAction {
+    typealias Input = Int
+    typealias Output = Int
+}
+
+/// The object that owns providers, actions and observers in the benchmarks.
+final class Owner {
+    var weight = 42
+    var factor = 3
+}
+
+/// A root context holding `UserID` and a chain of `depth - 1` contexts below it; reading from
+/// the last one is a read at `depth` (depth 1 reads from the holder itself).
+@MainActor
+func makeChain(depth: Int) -> (root: Context, leaf: Context) {
+    let root = Context(name: "app")
+    root.set("12345", for: UserID.self)
+    var leaf = root
+    for level in 1..<max(depth, 1) { leaf = Context(name: "level-\(level)", parent: leaf) }
+    return (root, leaf)
+}
+
+/// The plain-Swift peers of a context read.
+enum PlainLookup {
+    static let key = ObjectIdentifier(UserID.self)
+
+    /// `[ObjectIdentifier: Any]` chains, nearest first, with the value in the last one.
+    static func chain(depth: Int) -> [[ObjectIdentifier: Any]] {
+        var chain = Array(repeating: [ObjectIdentifier(TotalWeight.self): 1 as Any], count: max(depth, 1))
+        chain[chain.count - 1][key] = "12345" as Any
+        return chain
+    }
+
+    /// The naive walk: look up each dictionary in turn and cast the first hit.
+    @inline(__always)
+    static func walk(_ chain: [[ObjectIdentifier: Any]]) -> String? {
+        for table in chain {
+            if let value = table[key] { return value as? String }
+        }
+        return nil
+    }
+}
+
+// MARK: - Measures
+
+@MainActor
+enum ContextBenchmarks {
+    static func reads(_ harness: Harness) -> Section {
+        var section = Section("Context read (String value; warm)")
+
+        let table: [ObjectIdentifier: Any] = PlainLookup.chain(depth: 1)[0]
+        let chains = [1, 10, 100].map { makeChain(depth: $0) }
+        let leaves = chains.map(\.leaf)
+        let walks = [10, 100].map { PlainLookup.chain(depth: $0) }
+        let swinject = PeerSwinject.resolver(ancestors: 0)
+        let swinjectChain = PeerSwinject.resolver(ancestors: 10)
+        let figures = harness.nanosecondsPerOperation([
+            ("dictionary-hit", { count in for _ in 0..<count { blackHole(table[PlainLookup.key] as? String) } }),
+            ("read-1", { count in for _ in 0..<count { blackHole(leaves[0][UserID.self]) } }),
+            ("read-10", { count in for _ in 0..<count { blackHole(leaves[1][UserID.self]) } }),
+            ("read-100", { count in for _ in 0..<count { blackHole(leaves[2][UserID.self]) } }),
+            ("walk-10", { count in for _ in 0..<count { blackHole(PlainLookup.walk(walks[0])) } }),
+            ("walk-100", { count in for _ in 0..<count { blackHole(PlainLookup.walk(walks[1])) } }),
+            ("dependencies", PeerDependencies.read),
+            ("swinject", swinject),
+            ("swinject-10", swinjectChain),
+        ])
+        withExtendedLifetime(chains) {}
+        let (dictionaryHit, baton, naive) = (
+            figures[0], [1: figures[1], 10: figures[2], 100: figures[3]], [10: figures[4], 100: figures[5]]
+        )
+        let (dependencies, swinjectRoot, swinjectParents) = (figures[6], figures[7], figures[8])
+
+        for depth in [1, 10, 100] {
+            section.add(
+                Row(
+                    "depth \(depth) vs [ObjectIdentifier: Any] hit + cast", baton: baton[depth]!, peer: dictionaryHit,
+                    target: .ratioAtMost(3)))
+        }
+        for depth in [10, 100] {
+            section.add(
+                Row(
+                    "depth \(depth) vs naive walk of \(depth) dictionaries", baton: baton[depth]!, peer: naive[depth]!))
+        }
+        section.add(Row("depth 100 vs Baton depth 1", baton: baton[100]!, peer: baton[1]!, target: .ratioAtMost(2)))
+        section.add(
+            Row(
+                "depth 1 vs swift-dependencies @Dependency in withDependencies", baton: baton[1]!,
+                peer: dependencies, target: .fasterBy(5)))
+        section.add(
+            Row(
+                "depth 10 vs swift-dependencies @Dependency in withDependencies", baton: baton[10]!,
+                peer: dependencies, target: .fasterBy(5)))
+        section.add(
+            Row(
+                "depth 1 vs Swinject resolve (.container)", baton: baton[1]!, peer: swinjectRoot,
+                target: .fasterBy(10)))
+        section.add(
+            Row(
+                "depth 10 vs Swinject resolve through 10 parents", baton: baton[10]!, peer: swinjectParents,
+                target: .fasterBy(10)))
+
+        // The read cache is valid for one generation: any write anywhere starts a new one, and the
+        // next read at depth 100 walks the chain again.
+        let (root, leaf) = makeChain(depth: 100)
+        let other = Context(name: "elsewhere")
+        let chain = PlainLookup.chain(depth: 100)
+        var scratch: [ObjectIdentifier: Any] = [:]
+        let cold = harness.nanosecondsPerOperation(
+            scale: 10,
+            [
+                (
+                    "read-100-cold",
+                    { count in
+                        for index in 0..<count {
+                            other.set(index, for: TotalWeight.self)
+                            blackHole(leaf[UserID.self])
+                        }
+                    }
+                ),
+                (
+                    "walk-100-after-write",
+                    { count in
+                        for index in 0..<count {
+                            scratch[ObjectIdentifier(TotalWeight.self)] = index
+                            blackHole(PlainLookup.walk(chain))
+                        }
+                    }
+                ),
+            ])
+        withExtendedLifetime(root) {}
+        section.add(
+            Row(
+                "depth 100 after a write elsewhere (cold cache) vs dict write + naive walk", baton: cold[0],
+                peer: cold[1]))
+        return section
+    }
+
+    static func operations(_ harness: Harness) -> Section {
+        var section = Section("Context write, provider, flag, action (depth 10)")
+        let owner = Owner()
+        let context = Context(name: "app")
+        var table: [ObjectIdentifier: Any] = [:]
+        let (root, leaf) = makeChain(depth: 10)
+        do {
+            try root.provide(TotalWeight.self, owner: owner) { $0.weight }
+            try root.setFlag(Onboarded.self)
+            try root.register(Scale.self, owner: owner) { owner, value in value * owner.factor }
+        } catch {
+            fatalError("benchmark setup: \(error)")
+        }
+        let providers: [ObjectIdentifier: () -> Any] = [ObjectIdentifier(TotalWeight.self): { [owner] in owner.weight }]
+        let flags: Set<ObjectIdentifier> = [ObjectIdentifier(Onboarded.self)]
+        let actions: [ObjectIdentifier: (Any) -> Any] = [
+            ObjectIdentifier(Scale.self): { [owner] input in (input as! Int) * owner.factor }
+        ]
+
+        let figures = harness.nanosecondsPerOperation([
+            ("write", { count in for index in 0..<count { context.set(index, for: TotalWeight.self) } }),
+            (
+                "dictionary-write",
+                { count in
+                    for index in 0..<count { table[ObjectIdentifier(TotalWeight.self)] = index }
+                }
+            ),
+            ("request", { count in for _ in 0..<count { blackHole(try? leaf.request(TotalWeight.self)) } }),
+            (
+                "closure-call",
+                { count in
+                    for _ in 0..<count { blackHole(providers[ObjectIdentifier(TotalWeight.self)]?() as? Int) }
+                }
+            ),
+            ("flag", { count in for _ in 0..<count { blackHole(leaf.isSet(Onboarded.self)) } }),
+            (
+                "set-contains",
+                { count in
+                    for _ in 0..<count { blackHole(flags.contains(ObjectIdentifier(Onboarded.self))) }
+                }
+            ),
+            ("execute", { count in for index in 0..<count { blackHole(try? leaf.execute(Scale.self, with: index)) } }),
+            (
+                "action-call",
+                { count in
+                    for index in 0..<count { blackHole(actions[ObjectIdentifier(Scale.self)]?(index) as? Int) }
+                }
+            ),
+        ])
+        blackHole(table)
+        withExtendedLifetime((root, owner)) {}
+        section.add(Row("write vs [ObjectIdentifier: Any] write", baton: figures[0], peer: figures[1]))
+        section.add(
+            Row("provider request vs [ObjectIdentifier: () -> Any] call + cast", baton: figures[2], peer: figures[3]))
+        section.add(Row("flag check vs Set<ObjectIdentifier>.contains", baton: figures[4], peer: figures[5]))
+        section.add(
+            Row("action execute vs [ObjectIdentifier: (Any) -> Any] call + cast", baton: figures[6], peer: figures[7]))
+        return section
+    }
+}
