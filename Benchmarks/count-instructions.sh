@@ -6,8 +6,9 @@
 #     Benchmarks/count-instructions.sh reads read-10
 #
 # SECTION is reads, operations, events, transitions or memory; PROBE a body's name (see the
-# sources). It runs the probe with ITERATIONS operations and with none, and prints the
-# difference divided by ITERATIONS. Needs a release build and valgrind.
+# sources). It runs the probe with 2 × ITERATIONS operations and with ITERATIONS, and prints the
+# difference divided by ITERATIONS, so that one-time costs (first-use caches, set-up) cancel
+# out. Needs a release build and valgrind.
 set -euo pipefail
 cd "$(dirname "$0")"
 section=$1
@@ -24,7 +25,7 @@ count() {
         "$stripped" --only "$section" --probe "$probe" --iterations "$1" >/dev/null 2>&1
     callgrind_annotate "$stripped.out.$1" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
 }
-with=$(count "$iterations")
-without=$(count 0)
+with=$(count $((2 * iterations)))
+without=$(count "$iterations")
 awk -v a="$with" -v b="$without" -v n="$iterations" -v p="$probe" \
     'BEGIN { printf "%s: %.0f instructions per operation\n", p, (a - b) / n }'
