@@ -121,14 +121,8 @@ extension Context {
     final func deliver<Payload>(_ payload: Payload, id: ObjectIdentifier) {
         guard let list = eventObservers[id] else { return }
         var sawDead = false
-        for record in list {
-            let owner = record.owner
-            if record.isCancelled || (record.isOwned && owner == nil) {
-                sawDead = true
-                continue
-            }
-            if let condition = record.condition, !condition.isMet() { continue }
-            unsafeDowncast(record, to: ObserverRecord<Payload>.self).deliver(owner, payload)
+        for record in list where !unsafeDowncast(record, to: ObserverRecord<Payload>.self).notify(payload) {
+            sawDead = true
         }
         if sawDead {
             let kept = eventObservers[id]?.filter(\.isLive) ?? []

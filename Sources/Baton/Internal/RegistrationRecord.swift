@@ -54,6 +54,21 @@ final class ObserverRecord<Payload>: RegistrationRecord {
         self.deliver = deliver
         super.init(owner: owner, condition: condition, expiry: nil, context: context, finish: finish)
     }
+
+    /// Calls the observer with `payload` unless its condition does not hold.
+    ///
+    /// - Returns: `false`, without calling it, when the observation has ended (cancelled, or its
+    ///   owner is gone).
+    // Not inlined into the delivery loop: in here the record is borrowed, so its stored closure
+    // is called without retaining and releasing the closure's context around each call.
+    @inline(never)
+    func notify(_ payload: Payload) -> Bool {
+        let owner = self.owner
+        if isCancelled || (isOwned && owner == nil) { return false }
+        if let condition, !condition.isMet() { return true }
+        deliver(owner, payload)
+        return true
+    }
 }
 
 /// A provider of a key's value.
