@@ -49,12 +49,15 @@ open class Context {
     /// let form = Context(parent: app)
     /// form.parent === app   // true
     /// ```
-    public final private(set) var parent: Context?
+    @exclusivity(unchecked) public final private(set) var parent: Context?
 
     final var weakChildren: [WeakContext] = []
-    final var slots: [ObjectIdentifier: Slot] = [:]
-    final var readCache: [ObjectIdentifier: ReadResult] = [:]
-    final var cacheGeneration: UInt64 = .max
+    // `parent`, `slots`, `readCache` and `cacheGeneration` are the read path's state: main-actor
+    // isolated, and no user code runs while they are accessed, so they skip the run-time
+    // exclusivity checks that would cost two calls per read.
+    @exclusivity(unchecked) final var slots: [ObjectIdentifier: Slot] = [:]
+    @exclusivity(unchecked) final var readCache: [ObjectIdentifier: ReadResult] = [:]
+    @exclusivity(unchecked) final var cacheGeneration: UInt64 = .max
     final var providers: [ObjectIdentifier: ProviderRecord] = [:]
     final var keyObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
     final var eventObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]

@@ -50,7 +50,7 @@ enum ReadResult {
 /// attach). Per-context read caches are valid only for the generation they were filled in.
 @MainActor
 enum ContextGeneration {
-    static var current: UInt64 = 0
+    @exclusivity(unchecked) static var current: UInt64 = 0
     @inline(__always) static func advance() { current &+= 1 }
 }
 
