@@ -57,27 +57,43 @@ enum MemoryBenchmarks {
             fatalError("benchmark setup: \(error)")
         }
         window.makeVisible()
-        for _ in 0..<count {
-            do { try stack.push(CountedScreen()) } catch { fatalError("push: \(error)") }
-            stack.pop()
+        let clock = ContinuousClock()
+        let cycles = clock.measure {
+            for _ in 0..<count {
+                do { try stack.push(CountedScreen()) } catch { fatalError("push: \(error)") }
+                stack.pop()
+            }
         }
         let aliveAfterCycles = Census.screens
         let contextsAfterCycles = Census.contexts
+        let peakCycles = ProcessMemory.peakResidentMebibytes
 
         // Pushing all of them, one above the other, then popping to the root.
-        for _ in 0..<count {
-            do { try stack.push(CountedScreen()) } catch { fatalError("push: \(error)") }
+        let deep = clock.measure {
+            for _ in 0..<count {
+                do { try stack.push(CountedScreen()) } catch { fatalError("push: \(error)") }
+            }
         }
         let peakDeep = ProcessMemory.peakResidentMebibytes
         stack.popToRoot()
         let aliveAfterDeep = Census.screens
         let contextsAfterDeep = Census.contexts
+        let logged = window.transitionLog.count
         window.clearLogs()
 
         let n = count.grouped
         section.add(Row("peak resident memory (VmHWM) at start", .mebibytes, baton: startPeak))
+        section.add(Row("peak resident memory after \(n) push + pop cycles", .mebibytes, baton: peakCycles))
         section.add(
-            Row("peak resident memory after \(n) pushed + popped, then \(n) deep", .mebibytes, baton: peakDeep))
+            Row("peak resident memory with \(n) screens pushed one above the other", .mebibytes, baton: peakDeep))
+        section.add(
+            Row(
+                "one push + pop cycle of a new screen in a visible window", baton: cycles.nanoseconds / Double(count)))
+        section.add(
+            Row(
+                "one push, averaged over pushing \(n) screens one above the other",
+                baton: deep.nanoseconds / Double(count)))
+        section.add(Row("entries the window's transition log keeps after these", .count, baton: Double(logged)))
         section.add(
             Row(
                 "screens alive after \(n) push + pop cycles", .count, baton: Double(aliveAfterCycles),
