@@ -221,6 +221,16 @@ open class Context {
     /// Checks that joining this subtree into the tree rooted at `root` keeps providers,
     /// actions and flags unique.
     final func checkMerge(into root: Context) throws(ContextError) {
+        // Most attached subtrees (a new screen's context) register nothing unique: then there is
+        // nothing to compare, and the target tree, which may be large, is not walked.
+        var registersAnything = false
+        walkSubtree { context in
+            if !context.providers.isEmpty || !context.actions.isEmpty || !context.flags.isEmpty {
+                registersAnything = true
+            }
+            return !registersAnything
+        }
+        guard registersAnything else { return }
         var liveProviders: [ObjectIdentifier: Context] = [:]
         var liveActions: [ObjectIdentifier: Context] = [:]
         var setFlags: [ObjectIdentifier: Context] = [:]

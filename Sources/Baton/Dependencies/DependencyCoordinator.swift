@@ -417,7 +417,9 @@ final class ResolutionPass {
     let sources: [any Screen]
     /// The destination and all its descendants, containers before their children.
     let destinations: [any Screen]
-    private(set) var ran: [String] = []
+    /// The resolvers that ran, in order; their summaries are built only when asked for.
+    private var ranEntries: [ResolverEntry] = []
+    var ran: [String] { ranEntries.map(\.resolver.summary) }
     private var visited: Set<ObjectIdentifier> = []
     private var remembered: [ObjectIdentifier: (entry: ResolverEntry, source: any Screen)] = [:]
     private var spent: [ObjectIdentifier: ResolverEntry] = [:]
@@ -457,7 +459,7 @@ final class ResolutionPass {
     func run(_ entry: ResolverEntry, _ source: (any Screen)?, _ destination: any Screen) throws(DependencyError) {
         do {
             try entry.resolver.apply(source, destination, transition)
-            ran.append(entry.resolver.summary)
+            ranEntries.append(entry)
         } catch {
             throw DependencyError.resolverFailed(
                 resolver: entry.resolver.summary, transition: transition.record.description,

@@ -38,6 +38,14 @@ public final class Window {
     /// ```
     public private(set) var transitionLog: [TransitionRecord] = []
 
+    /// How many transitions ``transitionLog`` keeps; the oldest are dropped beyond it, so a
+    /// long-running app does not grow without bound. 10,000 by default.
+    ///
+    /// ```swift
+    /// window.transitionLogLimit = 100
+    /// ```
+    public var transitionLogLimit = 10_000
+
     /// Whether lifecycle callbacks are recorded in ``lifecycleLog``; off by default.
     ///
     /// ```swift
@@ -152,6 +160,9 @@ public final class Window {
 
     func log(_ transition: Transition) {
         let record = transition.record
+        if transitionLog.count >= transitionLogLimit {
+            transitionLog.removeFirst(transitionLog.count - transitionLogLimit + 1)
+        }
         transitionLog.append(record)
         context.post(TransitionDidComplete.self, record, reach: .local)
     }

@@ -187,6 +187,16 @@ struct ContainerTests {
         #expect(owner.received == ["push: list → detail (showDetail)", "pop: detail → list"])
     }
 
+    @Test func theTransitionLogKeepsTheNewestEntriesUpToItsLimit() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        window.transitionLogLimit = 2
+        try stack.push(HeadlessScreen(identifier: "a"))
+        stack.pop()
+        try stack.push(HeadlessScreen(identifier: "b"))
+        #expect(window.transitionLog.map(\.description) == ["pop: a → list", "push: list → b"])
+    }
+
     @Test func wiringFailureLeavesTheTreeUnchanged() throws {
         final class Provider {}
         let provider = Provider()
