@@ -35,25 +35,8 @@ struct ReadmeDependenciesExampleTests {
     }
 
     @Test func readmeShowsTheDependenciesExampleOfThisFile() throws {
-        let testFile = URL(fileURLWithPath: #filePath)
-        let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: testFile, encoding: .utf8)
-
-        let readmeLines = readme.components(separatedBy: "\n")
-        let heading = try #require(readmeLines.firstIndex(of: "## Dependencies between screens"))
-        let open = try #require(readmeLines[heading...].firstIndex(of: "```swift"))
-        let close = try #require(readmeLines[(open + 1)...].firstIndex(of: "```"))
-        let shown = Array(readmeLines[(open + 1)..<close])
-
-        let sourceLines = source.components(separatedBy: "\n")
-        let begin = try #require(sourceLines.firstIndex { $0.hasSuffix("// README dependencies: begin") })
-        let end = try #require(sourceLines.firstIndex { $0.hasSuffix("// README dependencies: end") })
-        let indentation = String(sourceLines[begin].prefix { $0 == " " })
-        let compiled = sourceLines[(begin + 1)..<end].map { line in
-            line.hasPrefix(indentation) ? String(line.dropFirst(indentation.count)) : line
-        }
-
+        let shown = try ReadmeExample.block(under: "## Dependencies between screens")
+        let compiled = try ReadmeExample.compiledLines(marker: "README dependencies", in: #filePath)
         #expect(shown == compiled)
     }
 }

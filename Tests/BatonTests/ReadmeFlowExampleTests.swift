@@ -45,26 +45,8 @@ struct ReadmeFlowExampleTests {
     }
 
     @Test func readmeShowsTheFlowExampleOfThisFile() throws {
-        let testFile = URL(fileURLWithPath: #filePath)
-        let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: testFile, encoding: .utf8)
-
-        let readmeLines = readme.components(separatedBy: "\n")
-        let heading = try #require(readmeLines.firstIndex(of: "## A flow"))
-        let open = try #require(readmeLines[heading...].firstIndex(of: "```swift"))
-        let close = try #require(readmeLines[(open + 1)...].firstIndex(of: "```"))
-        let shown = Array(readmeLines[(open + 1)..<close])
-
-        // The test's lines, without the indentation of the function body.
-        let sourceLines = source.components(separatedBy: "\n")
-        let begin = try #require(sourceLines.firstIndex { $0.hasSuffix("// README flow: begin") })
-        let end = try #require(sourceLines.firstIndex { $0.hasSuffix("// README flow: end") })
-        let indentation = String(sourceLines[begin].prefix { $0 == " " })
-        let compiled = sourceLines[(begin + 1)..<end].map { line in
-            line.hasPrefix(indentation) ? String(line.dropFirst(indentation.count)) : line
-        }
-
+        let shown = try ReadmeExample.block(under: "## A flow")
+        let compiled = try ReadmeExample.compiledLines(marker: "README flow", in: #filePath)
         #expect(shown == compiled)
     }
 }
