@@ -218,7 +218,9 @@ open class HeadlessScreen: Screen {
         case .willDisappear: appearance = .disappearing
         case .didDisappear: appearance = .disappeared
         }
-        window?.record(LifecycleRecord(screen: screenName, phase: phase))
+        if let window, window.recordsLifecycle {
+            window.record(LifecycleRecord(screen: screenName, phase: phase))
+        }
         switch phase {
         case .willAppear: willAppear()
         case .didAppear: didAppear()

@@ -155,7 +155,7 @@ public final class Window {
     }
 
     func record(_ entry: LifecycleRecord) {
-        if recordsLifecycle { lifecycleLog.append(entry) }
+        lifecycleLog.append(entry)
     }
 
     func log(_ transition: Transition) {
