@@ -293,6 +293,27 @@ struct HoppingFlowTests {
         #expect(startup.isWaitingForUnhop)
     }
 
+    @Test func interleavedHookCompletionsLeaveEveryScreenInOneState() throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        _ = try makeVisibleWindow(root: startup)
+        var completions: [@MainActor () -> Void] = []
+        startup.transitionHook = { _, complete in completions.append(complete) }
+        let a = HeadlessScreen(identifier: "a")
+        let b = HeadlessScreen(identifier: "b")
+        let c = HeadlessScreen(identifier: "c")
+        try startup.hop(to: a, then: nil)
+        completions.removeFirst()()
+        try startup.hop(to: b, then: nil)
+        try startup.hop(to: c, then: nil)  // before the hop to b completed
+        completions.removeLast()()  // c's hop completes first
+        completions.removeLast()()  // then b's, late
+        #expect(a.appearance == .disappeared)
+        #expect(b.appearance == .disappeared)
+        #expect(c.appearance == .appeared)
+        #expect(c.isOnScreen)
+        #expect(!b.isOnScreen)
+    }
+
     @Test func customTransitionHookRunsBetweenWillAndDid() throws {
         let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
         let window = try makeVisibleWindow(root: startup)
