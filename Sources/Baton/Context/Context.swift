@@ -196,16 +196,6 @@ open class Context {
         weakChildren.append(WeakContext(child))
     }
 
-    /// Calls `body` for this context and each ancestor, nearest first, until it returns `false`.
-    @inline(__always)
-    final func walkChain<Failure: Error>(_ body: (Context) throws(Failure) -> Bool) throws(Failure) {
-        var current: Context? = self
-        while let context = current {
-            guard try body(context) else { return }
-            current = context.parent
-        }
-    }
-
     /// Calls `body` for this context and all descendants, depth first, in attach order.
     /// `body` returns `false` to skip a context's descendants.
     final func walkSubtree<Failure: Error>(_ body: (Context) throws(Failure) -> Bool) throws(Failure) {
