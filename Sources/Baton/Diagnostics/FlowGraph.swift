@@ -179,13 +179,18 @@ private struct GraphBuilder {
         return lines.joined(separator: "\n")
     }
 
+    /// Escapes the two characters Mermaid's labels cannot hold. Works character by character,
+    /// since `split(separator:)` with a string separator needs iOS 16 / macOS 13.
     private static func mermaidText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "#quot;").replacingOccurrences(of: "|", with: "#124;")
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "\"": escaped += "#quot;"
+            case "|": escaped += "#124;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }

@@ -311,4 +311,23 @@ struct ContainerTests {
                 }
                 """)
     }
+
+    @Test func mermaidEscapesQuotesAndBarsInNamesAndLabels() throws {
+        let window = Window()
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "say \"hi\""), identifier: "a|b")
+        try window.setRoot(stack)
+        try stack.push(HeadlessScreen(identifier: "é|\""), identifier: "x|y")
+        #expect(
+            window.flowGraph(format: .mermaid) == """
+                flowchart TD
+                    s0["a#124;b"]
+                    s1["say #quot;hi#quot;"]
+                    s2["é#124;#quot;"]
+                    s3["window"]
+                    s0 -.-|contains| s1
+                    s0 -.-|contains| s2
+                    s3 -->|replaceRoot| s0
+                    s1 -->|push x#124;y| s2
+                """)
+    }
 }
