@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Type-checks every Apple-platform module of Baton against a real iOS 17.0 SDK, as Xcode would:
+# Swift 6 mode, warnings as errors, deployment target = the minimum iOS that Package.swift declares.
+#
+# UIKit and SwiftUI do not exist on Linux, so this is the only proof that the adapters and the
+# examples compile for iOS. It needs an SDK prepared once per machine by the workplace's
+# shared/tools/ios-sdk/setup.sh (see CONTRIBUTING in README.md). Without one it says so and exits 0,
+# so CI on a machine without the SDK still runs everything else.
+#
+#   Scripts/check-ios.sh                 check every module below that exists
+#   BATON_IOS_TOOLS=DIR                  where check.sh lives (default: ../shared/tools/ios-sdk)
+#   BATON_IOS_SDK=DIR                    the prepared SDK (default: /tmp/baton-ios-sdk)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tools=${BATON_IOS_TOOLS:-../shared/tools/ios-sdk}
+sdk=${BATON_IOS_SDK:-/tmp/baton-ios-sdk}
+if [ ! -x "$tools/check.sh" ] || [ ! -d "$sdk/iPhoneOS17.0.sdk" ] || [ ! -d "$sdk/res" ]; then
+    echo "iOS check skipped: no prepared SDK (looked for $tools/check.sh and $sdk/iPhoneOS17.0.sdk)"
+    exit 0
+fi
+export BATON_IOS_SDK="$sdk"
+
+# Modules in dependency order: each one's interface is saved so that later ones can import it.
+# NAME=DIR[:DIR…]; a module whose first directory does not exist (yet) is skipped.
+modules=(
+    "Baton=Sources/Baton"
+    "BatonUIKit=Sources/BatonUIKit"
+    "BatonSwiftUI=Sources/BatonSwiftUI"
+    "CoordinatesKit=Sources/CoordinatesKit"
+    "CoordinatesApp=Sources/CoordinatesApp"
+)
+
+checked=0
+for entry in "${modules[@]}"; do
+    name=${entry%%=*}
+    IFS=: read -r -a dirs <<<"${entry#*=}"
+    [ -d "${dirs[0]}" ] || continue
+    "$tools/check.sh" module "$name" "${dirs[@]}"
+    checked=$((checked + 1))
+done
+echo "iOS check passed: $checked modules type-check against the iOS 17.0 SDK"
