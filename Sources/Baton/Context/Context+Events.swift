@@ -126,7 +126,10 @@ extension Context {
         }
         if sawDead {
             let kept = eventObservers[id]?.filter(\.isLive) ?? []
-            eventObservers[id] = kept.isEmpty ? nil : kept
+            // The dropped records are released after the table is updated.
+            let dropped = eventObservers.updateValue(kept, forKey: id)
+            if kept.isEmpty { eventObservers[id] = nil }
+            withExtendedLifetime(dropped) {}
         }
     }
 }

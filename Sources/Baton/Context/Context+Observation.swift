@@ -75,7 +75,10 @@ extension Context {
     ///
     /// - Parameter owner: The owner whose observations end.
     public final func removeObservers(owner: AnyObject) {
-        func prune(_ table: inout [ObjectIdentifier: [RegistrationRecord]], counted: Bool) {
+        func pruned(_ table: [ObjectIdentifier: [RegistrationRecord]], counted: Bool) -> [ObjectIdentifier:
+            [RegistrationRecord]]
+        {
+            var result = table
             for (id, list) in table {
                 let kept = list.filter { record in
                     guard record.owner === owner else { return true }
@@ -83,11 +86,17 @@ extension Context {
                     return false
                 }
                 if counted { ObservedKeys.count[id, default: 0] -= list.count - kept.count }
-                table[id] = kept.isEmpty ? nil : kept
+                result[id] = kept.isEmpty ? nil : kept
             }
+            return result
         }
-        prune(&keyObservers, counted: true)
-        prune(&eventObservers, counted: false)
+        // The old tables hold the removed records; they are released after both tables are
+        // replaced, so that a `deinit` of something a closure captured sees the final state.
+        let oldKeyObservers = keyObservers
+        let oldEventObservers = eventObservers
+        keyObservers = pruned(oldKeyObservers, counted: true)
+        eventObservers = pruned(oldEventObservers, counted: false)
+        withExtendedLifetime((oldKeyObservers, oldEventObservers)) {}
     }
 
     /// Ends every value and event observation registered on this context.
@@ -101,8 +110,10 @@ extension Context {
             for record in list { record.isCancelled = true }
         }
         for record in eventObservers.values.joined() { record.isCancelled = true }
+        let old = (keyObservers, eventObservers)
         keyObservers = [:]
         eventObservers = [:]
+        withExtendedLifetime(old) {}
     }
 
     // MARK: - Internals
@@ -118,16 +129,27 @@ extension Context {
         guard ObservedKeys.count[id, default: 0] > 0 else { return }
         walkSubtree { context in
             if context !== self, context.slots[id] != nil { return false }
+            // A copy: observers registered during this delivery are not called by it (they see
+            // the next change); observers removed during it are skipped, as they are no longer live.
             guard let list = context.keyObservers[id] else { return true }
-            let value = context[key]
             var sawDead = false
             for record in list {
+                // The owner is held for the whole call, so that a condition or an earlier
+                // observer that releases it cannot free it under the observer.
+                let owner = record.owner
                 guard record.isLive else {
                     sawDead = true
                     continue
                 }
                 if let condition = record.condition, !condition.isMet() { continue }
-                unsafeDowncast(record, to: ObserverRecord<Key.Value?>.self).deliver(record.owner, value)
+                guard record.isLive else {
+                    sawDead = true
+                    continue
+                }
+                // Read for each observer: an earlier observer may have written the key (a
+                // normaliser), and every observer is told what is current when it is called.
+                let value = context[key]
+                unsafeDowncast(record, to: ObserverRecord<Key.Value?>.self).deliver(owner, value)
             }
             if sawDead { context.pruneKeyObservers(id) }
             return true
@@ -138,7 +160,10 @@ extension Context {
         guard let list = keyObservers[id] else { return }
         let kept = list.filter(\.isLive)
         ObservedKeys.count[id, default: 0] -= list.count - kept.count
-        keyObservers[id] = kept.isEmpty ? nil : kept
+        // The dropped records (and what their closures captured) are released after the update.
+        let dropped = keyObservers.updateValue(kept, forKey: id)
+        if kept.isEmpty { keyObservers[id] = nil }
+        withExtendedLifetime(dropped) {}
     }
 }
 
@@ -148,4 +173,15 @@ extension Context {
 @MainActor
 enum ObservedKeys {
     static var count: [ObjectIdentifier: Int] = [:]
+
+    /// Removes the observations a freed context held.
+    static func uncount(_ counts: [(ObjectIdentifier, Int)]) {
+        for (id, observers) in counts {
+            let remaining = count[id, default: 0] - observers
+            count[id] = remaining > 0 ? remaining : nil
+        }
+    }
+
+    /// The number of live-or-unpruned observations of `key`; for tests.
+    static func observations<Key: ContextKey>(of key: Key.Type) -> Int { count[ObjectIdentifier(key), default: 0] }
 }

@@ -40,7 +40,7 @@ extension Context {
                 throw misuse(
                     ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: context.pathDescription))
             }
-            context.providers[id] = nil
+            _ = context.providers.removeValue(forKey: id)  // released after the update
             return true
         }
         let record = ProviderRecord(
@@ -70,7 +70,7 @@ extension Context {
         while let context = current {
             if let record = context.providers[id] {
                 guard record.isLive, let owner = record.owner else {
-                    context.providers[id] = nil
+                    _ = context.providers.removeValue(forKey: id)  // released after the update
                     throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
                 }
                 if let condition = record.condition, !condition.isMet() {

@@ -84,7 +84,7 @@ extension Context {
                 throw misuse(
                     ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: context.pathDescription))
             }
-            context.actions[id] = nil
+            _ = context.actions.removeValue(forKey: id)  // released after the update
             return true
         }
         let record = ActionRecord(name: Action.name, owner: owner, expiry: expiry, context: self) { owner, input in
@@ -115,7 +115,7 @@ extension Context {
         while let context = current {
             if let record = context.actions[id] {
                 guard record.isLive, let owner = record.owner else {
-                    context.actions[id] = nil
+                    _ = context.actions.removeValue(forKey: id)  // released after the update
                     throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
                 }
                 return unsafeDowncast(record.perform(owner, Box(input)), to: Box<Action.Output>.self).value

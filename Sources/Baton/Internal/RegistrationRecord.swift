@@ -104,20 +104,28 @@ final class ActionRecord: RegistrationRecord {
 extension Context {
     /// Removes a cancelled record from whichever table holds it.
     final func forget(_ record: RegistrationRecord) {
+        // The old tables are released last: a record's closures may capture objects whose
+        // `deinit` calls back into this context, and it must find the tables updated.
         if let provider = record as? ProviderRecord {
-            providers = providers.filter { $0.value !== provider }
+            let old = providers
+            providers = old.filter { $0.value !== provider }
+            withExtendedLifetime(old) {}
         } else if let action = record as? ActionRecord {
-            actions = actions.filter { $0.value !== action }
+            let old = actions
+            actions = old.filter { $0.value !== action }
+            withExtendedLifetime(old) {}
         } else {
-            for (id, list) in keyObservers where list.contains(where: { $0 === record }) {
+            let old = (keyObservers, eventObservers)
+            for (id, list) in old.0 where list.contains(where: { $0 === record }) {
                 let kept = list.filter { $0 !== record }
                 ObservedKeys.count[id, default: 0] -= 1
                 keyObservers[id] = kept.isEmpty ? nil : kept
             }
-            for (id, list) in eventObservers where list.contains(where: { $0 === record }) {
+            for (id, list) in old.1 where list.contains(where: { $0 === record }) {
                 let kept = list.filter { $0 !== record }
                 eventObservers[id] = kept.isEmpty ? nil : kept
             }
+            withExtendedLifetime(old) {}
         }
     }
 }
