@@ -175,11 +175,30 @@ open class Context {
         // and the generation are settled, because its `deinit` releases values whose own `deinit`
         // may read this context.
         let oldParent = parent
+        // What every observer in this subtree reads now, to tell those whose value changes.
+        let observed = observedReads()
         oldParent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
         parent = newParent
         newParent?.adopt(self)
         ContextGeneration.advance()
+        // Re-parenting changes what the subtree reads: observers are told as if the value had
+        // been set. Boxes are compared by identity; the old ones are still alive (the old parent
+        // is), so an address cannot have been reused.
+        for (context, id, before) in observed where !context.read(id).isSameRead(as: before) {
+            context.deliverKeyChange(id)
+        }
         withExtendedLifetime(oldParent) {}
+    }
+
+    /// Every key observed in this subtree, with the context observing it and what it reads now.
+    final func observedReads() -> [(Context, ObjectIdentifier, ReadResult)] {
+        guard !ObservedKeys.count.isEmpty else { return [] }
+        var reads: [(Context, ObjectIdentifier, ReadResult)] = []
+        walkSubtree { context in
+            for id in context.keyObservers.keys { reads.append((context, id, context.read(id))) }
+            return true
+        }
+        return reads
     }
 
     /// Makes a child context layered over this one.

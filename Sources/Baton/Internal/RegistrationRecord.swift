@@ -43,7 +43,7 @@ class RegistrationRecord {
     }
 }
 
-/// An observer of a key's changes or of an event, with its payload type.
+/// An observer of an event, with its payload type.
 final class ObserverRecord<Payload>: RegistrationRecord {
     let deliver: @MainActor (AnyObject?, Payload) -> Void
 
@@ -68,6 +68,20 @@ final class ObserverRecord<Payload>: RegistrationRecord {
         if let condition, !condition.isMet() { return true }
         deliver(owner, payload)
         return true
+    }
+}
+
+/// An observer of a key's changes. It reads the value from its context when it is called, so
+/// that it is told what is current then, even if an earlier observer wrote the key.
+final class KeyObserverRecord: RegistrationRecord {
+    let deliver: @MainActor (AnyObject?, Context) -> Void
+
+    init(
+        owner: AnyObject?, condition: Condition?, context: Context, finish: (@Sendable () -> Void)? = nil,
+        deliver: @escaping @MainActor (AnyObject?, Context) -> Void
+    ) {
+        self.deliver = deliver
+        super.init(owner: owner, condition: condition, expiry: nil, context: context, finish: finish)
     }
 }
 

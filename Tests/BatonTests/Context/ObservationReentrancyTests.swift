@@ -100,4 +100,52 @@ struct ObservationReentrancyTests {
         #expect(log.received == ["root 1", "child 1", "root 2"])
         #expect(child == nil)
     }
+
+    // MARK: - Events
+
+    @Test func anEventObserverRegisteredOrCancelledDuringAPostFollowsTheSameRules() {
+        let context = Context(name: "form")
+        let log = Owner()
+        var second: Registration?
+        var registered = false
+        context.observe(Saved.self, owner: log) { log, _ in
+            log.received.append("first")
+            second?.cancel()
+            guard !registered else { return }
+            registered = true
+            context.observe(Saved.self, owner: log) { log, _ in log.received.append("late") }
+        }
+        second = context.observe(Saved.self, owner: log) { log, _ in log.received.append("second") }
+        context.post(Saved.self)
+        context.post(Saved.self)
+        #expect(log.received == ["first", "first", "late"])
+    }
+
+    @Test func aContextFreedDuringAPostEndsItsPartWithoutACrash() {
+        let root = Context(name: "root")
+        let log = Owner()
+        var child: Context? = Context(name: "child", parent: root)
+        let grandchild = Context(name: "grandchild", parent: child)
+        child!.observe(Saved.self, owner: log) { log, _ in
+            log.received.append("child")
+            child = nil  // still held by the grandchild, which the post reaches next
+        }
+        grandchild.observe(Saved.self, owner: log) { log, _ in log.received.append("grandchild") }
+        root.post(Saved.self)
+        #expect(log.received == ["child", "grandchild"])
+    }
+
+    @Test func providersAndActionsRegisteredDuringADeliveryAreUsableAtOnce() throws {
+        let context = Context(name: "form")
+        let log = Owner()
+        context.onChange(of: Observed.self, owner: log) { log, value in
+            _ = try? context.provide(TotalWeight.self, owner: log) { _ in Double(value ?? 0) }
+            _ = try? context.register(Scale.self, owner: log) { _, input in input * 2 }
+            try? context.setFlag(UserUsedTheTotalField.self)
+        }
+        context.set(3, for: Observed.self)
+        #expect(try context.request(TotalWeight.self) == 3)
+        #expect(try context.execute(Scale.self, with: 2) == 4)
+        #expect(context.isSet(UserUsedTheTotalField.self))
+    }
 }
