@@ -34,6 +34,7 @@ extension Context {
         _ produce: @escaping @MainActor (Owner) -> Key.Value
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(key)
+        var replaced: [Context] = []
         try root.walkSubtree { context throws(ContextError) in
             guard let existing = context.providers[id] else { return true }
             if existing.isLive {
@@ -41,6 +42,7 @@ extension Context {
                     ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: context.pathDescription))
             }
             context.providers[id] = nil
+            replaced.append(context)
             return true
         }
         let record = ProviderRecord(
@@ -49,6 +51,8 @@ extension Context {
             Box(produce(unsafeDowncast(owner, to: Owner.self)))
         }
         providers[id] = record
+        for context in replaced where context !== self { context.publishProviderChange(of: id) }
+        publishProviderChange(of: id)
         return Registration(record: record)
     }
 
@@ -66,6 +70,7 @@ extension Context {
     ///   not hold.
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
         let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id)) }
         var current: Context? = self
         while let context = current {
             if let record = context.providers[id] {
@@ -96,6 +101,7 @@ extension Context {
     /// - Returns: `true` when ``request(_:)`` would return a value.
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id)) }
         var current: Context? = self
         while let context = current {
             if let record = context.providers[id] {

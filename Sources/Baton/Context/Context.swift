@@ -41,7 +41,9 @@ open class Context {
     /// ```swift
     /// Context(name: "app").name   // "app"
     /// ```
-    public final internal(set) var name: String?
+    public final internal(set) var name: String? {
+        didSet { publishRename() }
+    }
 
     /// The next context towards the root, held strongly; `nil` for a root.
     ///
@@ -63,6 +65,8 @@ open class Context {
     final var eventObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
     final var flags: [ObjectIdentifier: String] = [:]
     final var actions: [ObjectIdentifier: ActionRecord] = [:]
+    /// The Observation cells of the reads made through this context inside tracking scopes.
+    final var trackedReads: [TrackedRead: AnyObject] = [:]
 
     /// Makes a context, optionally named and optionally layered over a parent.
     ///
@@ -152,10 +156,12 @@ open class Context {
             // Moving within one tree keeps every name unique; joining another tree may not.
             if newRoot !== root { try checkMerge(into: newRoot) }
         }
+        let trackedReads = observationSnapshotBeforeReparenting()
         parent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
         parent = newParent
         newParent?.adopt(self)
         ContextGeneration.advance()
+        publishReparenting(trackedReads)
     }
 
     /// Makes a child context layered over this one.
