@@ -122,7 +122,9 @@ extension Context {
         // `deinit` calls back into this context, and it must find the tables updated.
         if let provider = record as? ProviderRecord {
             let old = providers
+            let ended = old.filter { $0.value === provider }.map(\.key)
             providers = old.filter { $0.value !== provider }
+            for id in ended { publishProviderChange(of: id) }
             withExtendedLifetime(old) {}
         } else if let action = record as? ActionRecord {
             let old = actions
