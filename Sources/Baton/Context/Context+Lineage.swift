@@ -6,14 +6,21 @@
 /// tree, so they cost no more than the whole-tree walks they replace.
 extension Context {
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`.
-    /// Expired registrations met on the way are removed, so that they are replaced silently.
+    /// Expired registrations met on the way are removed, so that they are replaced silently; the
+    /// contexts they were removed from are appended to `removed`.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
-        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
+        removingExpiredInto removed: inout [Context]
     ) -> Context? {
+        var expired: [Context] = []
+        defer { removed += expired }
         func holds(_ context: Context) -> Bool {
             guard let record = context[keyPath: table][id] else { return false }
             if record.isLive { return true }
-            if context[keyPath: table][id] === record { context[keyPath: table][id] = nil }
+            if context[keyPath: table][id] === record {
+                context[keyPath: table][id] = nil
+                expired.append(context)
+            }
             return false
         }
         var current = parent
@@ -27,6 +34,16 @@ extension Context {
             return found == nil
         }
         return found
+    }
+
+    /// The context on this lineage on which flag `id` is set, or `nil`.
+    /// The context on this lineage that holds a live registration `id` in `table`, or `nil`,
+    /// removing expired registrations met on the way.
+    final func liveHolderOnLineage<Record: RegistrationRecord>(
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>
+    ) -> Context? {
+        var removed: [Context] = []
+        return liveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed)
     }
 
     /// The context on this lineage on which flag `id` is set, or `nil`.

@@ -36,7 +36,11 @@ extension Context {
         _ produce: @escaping @MainActor (Owner) -> Key.Value
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(key)
-        if let holder = liveHolderOnLineage(of: id, in: \.providers) {
+        var replaced: [Context] = []
+        let holder = liveHolderOnLineage(of: id, in: \.providers, removingExpiredInto: &replaced)
+        // Removing an expired provider changes what a request there returns, even if this one fails.
+        for context in replaced where context !== self { context.publishProviderChange(of: id) }
+        if let holder {
             throw misuse(ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: holder.pathDescription))
         }
         let record = ProviderRecord(
@@ -45,6 +49,7 @@ extension Context {
             Box(produce(unsafeDowncast(owner, to: Owner.self)))
         }
         providers[id] = record
+        publishProviderChange(of: id)
         return Registration(record: record)
     }
 
@@ -62,6 +67,7 @@ extension Context {
     ///   not hold.
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
         let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id)) }
         var current: Context? = self
         while let context = current {
             if let record = context.providers[id] {
@@ -92,6 +98,7 @@ extension Context {
     /// - Returns: `true` when ``request(_:)`` would return a value.
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id)) }
         var current: Context? = self
         while let context = current {
             if let record = context.providers[id] {

@@ -41,7 +41,9 @@ open class Context {
     /// ```swift
     /// Context(name: "app").name   // "app"
     /// ```
-    public final internal(set) var name: String?
+    public final internal(set) var name: String? {
+        didSet { publishRename() }
+    }
 
     /// The next context towards the root, held strongly; `nil` for a root.
     ///
@@ -63,6 +65,8 @@ open class Context {
     final var eventObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
     final var flags: [ObjectIdentifier: String] = [:]
     final var actions: [ObjectIdentifier: ActionRecord] = [:]
+    /// The Observation cells of the reads made through this context inside tracking scopes.
+    final var trackedReads: [TrackedRead: AnyObject] = [:]
 
     /// Makes a context, optionally named and optionally layered over a parent.
     ///
@@ -159,10 +163,12 @@ open class Context {
             // Names are unique per lineage: the subtree's registrations against the new chain.
             try checkLineages(under: newParent)
         }
+        let trackedReads = observationSnapshotBeforeReparenting()
         parent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
         parent = newParent
         newParent?.adopt(self)
         ContextGeneration.advance()
+        publishReparenting(trackedReads)
     }
 
     /// Makes a child context layered over this one.

@@ -59,6 +59,14 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// try coordinator.resolveDependencies(from: list, to: detail)
     /// ```
     case manual
+    /// A storyboard segue begun in `prepare(for:sender:)`, before the framework shows its
+    /// destination; the push or presentation the segue then performs takes its place
+    /// (``ExternalTransition/begin(_:from:to:identifier:sender:wiring:parentContext:in:)``).
+    ///
+    /// ```swift
+    /// try ExternalTransition.begin(.segue, from: list, to: detail, identifier: "showDetail", in: window)
+    /// ```
+    case segue
 
     /// Whether the transition brings a new screen forward (push, set stack, present, hop,
     /// replace root, select tab). Forward transitions wire contexts and run the dependency
@@ -69,7 +77,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// ```
     public var isForward: Bool {
         switch self {
-        case .push, .setStack, .selectTab, .present, .hop, .replaceRoot, .manual: true
+        case .push, .setStack, .selectTab, .present, .hop, .replaceRoot, .manual, .segue: true
         case .pop, .dismiss: false
         }
     }
