@@ -254,6 +254,24 @@ struct MHDependencyKitParityTests {
         #expect(order.title == "checkout")
     }
 
+    @Test func setupDestinationWorkflowDependencyCoordinatorStartsAtTheNextDestination() throws {
+        let (window, coordinator) = makeWindow()
+        let workflow = try coordinator.makeWorkflow(
+            named: "order", adding: [.destination { (d: OrderScreen) in d.log.append("workflow") }])
+        let orders = OrdersScreen(identifier: "orders")
+        let stack = try showStack(orders, in: window)
+        orders.registerTemporaryContextResolver { (_: OrdersScreen, next: OrderScreen) in
+            next.dependencyCoordinator = workflow
+        }
+        let first = OrderScreen(identifier: "first")
+        try stack.push(first)
+        let second = OrderScreen(identifier: "second")
+        try stack.push(second)
+        #expect(first.log == [])
+        #expect(first.dependencyCoordinator === workflow)
+        #expect(second.log == ["workflow"])
+    }
+
     @Test func manualResolutionHandsTheSourcesCoordinatorOn() throws {
         let workflow = DependencyCoordinator(name: "workflow")
         try workflow.register(.destination { (d: OrderScreen) in d.log.append("workflow") })
