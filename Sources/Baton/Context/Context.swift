@@ -78,6 +78,10 @@ open class Context {
 
     /// Makes a context, optionally named and optionally layered over a parent.
     ///
+    /// A subclass of `Context` (a feature context) without a name is named after its type, as
+    /// ProContext's `createSubcontext(ofType:)` names it: `AssignmentWeightsContext().name` is
+    /// `"AssignmentWeightsContext"`.
+    ///
     /// ```swift
     /// let app = Context(name: "app")
     /// let screen = Context(parent: app)
@@ -89,6 +93,9 @@ open class Context {
     public init(name: String? = nil, parent: Context? = nil) {
         self.name = name
         self.parent = parent
+        // A feature context (a subclass) is named after its type unless given a name, as
+        // ProContext's createSubcontext(ofType:) names it.
+        if name == nil, type(of: self) != Context.self { self.name = String(describing: type(of: self)) }
         parent?.adopt(self)
         MainActorCheck.install()
     }
