@@ -94,7 +94,10 @@ public final class HopFlow {
         then continuation: (@MainActor () throws(ScreenError) -> Void)?,
         show: () throws(ScreenError) -> Void
     ) throws(ScreenError) {
-        try perform(step, in: container, pending: continuation.map { .callback($0) } ?? .none, show: show)
+        // Not `Optional.map`: a typed-throws function as a generic argument needs iOS 18's runtime.
+        let pending: Pending
+        if let continuation { pending = .callback(continuation) } else { pending = .none }
+        try perform(step, in: container, pending: pending, show: show)
     }
 
     /// Shows `step` with `show` and returns the result it unhops with.
