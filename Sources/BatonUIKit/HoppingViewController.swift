@@ -261,6 +261,13 @@
                 ?? super.preferredInterfaceOrientationForPresentation
         }
 
+        /// Ends a flow awaiting the current step when this container is dismissed or removed
+        /// from its parent, so that the awaiting task does not hang.
+        open override func viewDidDisappear(_ animated: Bool) {
+            super.viewDidDisappear(animated)
+            if isBeingDismissed || isMovingFromParent { hopFlow.containerLeftTree() }
+        }
+
         // MARK: - Internals
 
         private func makeStep(_ identifier: String) throws(ScreenError) -> UIViewController {
@@ -291,7 +298,8 @@
                 step.didMove(toParent: self)
                 self?.setNeedsStatusBarAppearanceUpdate()
                 self?.setNeedsUpdateOfHomeIndicatorAutoHidden()
-                if step.viewIfLoaded?.window == nil { hop.complete() }
+                // The step's did-appear has completed it when the container is on screen.
+                hop.complete()
             }
             guard let old else {
                 view.addSubview(step.view)

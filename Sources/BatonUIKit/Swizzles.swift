@@ -23,9 +23,6 @@
 
         @objc func batonViewDidDisappear(_ animated: Bool) {
             screenLifecycle.report(.didDisappear, of: self) { batonViewDidDisappear(animated) }
-            if let hopping = self as? HoppingViewController, isBeingDismissed || isMovingFromParent {
-                hopping.hopFlow.containerLeftTree()
-            }
         }
 
         @objc func batonPrepare(for segue: UIStoryboardSegue, sender: Any?) {

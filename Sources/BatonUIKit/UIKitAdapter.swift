@@ -158,15 +158,16 @@
         }
 
         /// Ends `transition` with UIKit's transition coordinator when there is one, or at once when
-        /// the controller is not in a window (no appearance callback will come). Otherwise the
-        /// destination's callbacks end it.
+        /// no appearance callback will be reported (the controller is not in a window, or
+        /// ``install()`` did not run). Otherwise the destination's callbacks end it.
         static func finish(_ transition: ExternalTransition?, after controller: UIViewController) {
             guard let transition, transition.state == .inFlight else { return }
             if let coordinator = controller.transitionCoordinator {
                 coordinator.animate(alongsideTransition: nil) { context in
                     if context.isCancelled { transition.cancel() } else { transition.complete() }
                 }
-            } else if controller.viewIfLoaded?.window == nil {
+            } else if !isInstalled || controller.viewIfLoaded?.window == nil {
+                // No appearance callback will be reported.
                 transition.complete()
             }
         }
