@@ -7,7 +7,7 @@
     ///
     /// ```swift
     /// startup.hopTransition = .crossDissolve(duration: 0.5)      // for every hop of this container
-    /// try startup.hop(to: main, transition: .none, then: nil)  // for this hop only
+    /// try startup.hop(to: main, transition: .immediate, then: nil)  // for this hop only
     /// ```
     public struct HopTransition {
         /// How long the animation lasts, in seconds.
@@ -63,12 +63,12 @@
             HopTransition(duration: duration, options: .transitionCrossDissolve)
         }
 
-        /// No animation.
+        /// No animation: the step replaces the previous one at once.
         ///
         /// ```swift
-        /// try startup.hop(to: main, transition: .none, then: nil)
+        /// try startup.hop(to: main, transition: .immediate, then: nil)
         /// ```
-        public static var none: HopTransition { HopTransition(duration: 0, options: []) }
+        public static var immediate: HopTransition { HopTransition(duration: 0, options: []) }
     }
 
     /// A container view controller for start-up, onboarding and login flows

@@ -3,7 +3,7 @@
 /// the rules of ``HoppingScreen`` for both.
 ///
 /// The container shows each step itself (child containment, a cross-dissolve) inside
-/// ``hop(to:then:show:)``, and adopts ``HopFlowContainer`` so that ``Screen/unhop()`` called from
+/// ``hop(to:in:then:show:)``, and adopts ``HopFlowContainer`` so that ``Screen/unhop()`` called from
 /// any screen inside the current step reaches the flow:
 ///
 /// - a continuation runs once; unhopping with none waiting is a misuse
