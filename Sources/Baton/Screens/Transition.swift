@@ -153,6 +153,9 @@ public struct Transition {
     /// try stack.push(detail, sender: selectedRow)
     /// ```
     public let sender: Any?
+    /// The screen the dependency coordinator takes as the source: ``source``, except for a
+    /// hopping container's first hop, which has no source but comes from the container.
+    var resolutionSource: (any Screen)?
 
     /// Makes a transition value, for manual dependency resolution or tests.
     ///
@@ -175,6 +178,7 @@ public struct Transition {
         self.destination = destination
         self.identifier = identifier
         self.sender = sender
+        self.resolutionSource = source
     }
 
     /// A record of this transition that does not keep its screens alive.
@@ -191,7 +195,7 @@ public struct Transition {
 /// A transition as logged: screen names only, so the log keeps no screen alive.
 ///
 /// ```swift
-/// window.transitionLog.map(\.description)   // ["replaceRoot: → startup", "hop: startup → splash"]
+/// window.transitionLog.map(\.description)   // ["replaceRoot: → startup", "hop: → splash"]
 /// ```
 public struct TransitionRecord: Hashable, Sendable, CustomStringConvertible {
     /// What happened.
