@@ -259,10 +259,11 @@ public protocol HopFlowContainer: Screen {
 }
 
 extension Screen {
-    /// Unhops the nearest enclosing hopping container: a ``HoppingScreen`` or a
-    /// ``HopFlowContainer``, found through parents and presenters.
+    /// Unhops the nearest hopping container, a ``HoppingScreen`` or a ``HopFlowContainer``: this
+    /// screen when it is one (which unhops its current step), else the nearest found through
+    /// parents and presenters.
     func unhopNearest(result: Any) throws(ScreenError) {
-        var current: (any Screen)? = self.parentScreen ?? self.presentingScreen
+        var current: (any Screen)? = self
         while let screen = current {
             if let hopping = screen as? HoppingScreen { return try hopping.unhop(from: self, result: result) }
             if let container = screen as? any HopFlowContainer {

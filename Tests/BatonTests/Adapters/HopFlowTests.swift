@@ -49,6 +49,14 @@ struct HopFlowTests {
         }
     }
 
+    @Test func unhopOnTheHoppingViewControllerItselfUnhopsItsStep() throws {
+        let (_, startup) = try makeStartup()
+        var continued = 0
+        try startup.hop(to: FakeViewController(storyboardIdentifier: "splash")) { continued += 1 }
+        try startup.unhop()
+        #expect(continued == 1)
+    }
+
     @Test func unhopOutsideAnyHoppingViewControllerDoesNothing() throws {
         let lonely = FakeViewController(storyboardIdentifier: "lonely")
         try lonely.unhop()
