@@ -318,4 +318,21 @@
                 animations: { animation.animations?(old, step) }, completion: { _ in finish() })
         }
     }
+    extension UIViewController {
+        /// The nearest ``HoppingViewController``: this controller when it is one, else the nearest
+        /// found through its parents and presenters (CLHoppingViewController's
+        /// `hoppingViewController` category); `nil` when there is none.
+        ///
+        /// ```swift
+        /// hoppingViewController?.hopTransition = .crossDissolve(duration: 0.2)
+        /// ```
+        public var hoppingViewController: HoppingViewController? {
+            var current: UIViewController? = self
+            while let controller = current {
+                if let hopping = controller as? HoppingViewController { return hopping }
+                current = controller.parent ?? controller.presentingViewController
+            }
+            return nil
+        }
+    }
 #endif

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The UIKit code shown in the documentation is the code the iOS check type-checks: every
-/// ```` ```swift ```` block of the article "Using Baton with UIKit" and of the README's "UIKit"
-/// section appears, line for line, in a file of Examples/BatonUIKitArticle.
+/// ```` ```swift ```` block of the article "Using Baton with UIKit", of the "In a UIKit app"
+/// sections of the four "Coming from" articles and of the README's "UIKit" section appears, line
+/// for line, in a file of Examples/BatonUIKitArticle.
 @Suite struct UIKitArticleExampleTests {
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -47,6 +48,25 @@ import Testing
         let files = try exampleFiles()
         let blocks = swiftBlocks(in: article)
         #expect(blocks.count == 10)
+        for block in blocks {
+            #expect(files.contains { contains($0, block) }, "not in Examples/BatonUIKitArticle: \(block)")
+        }
+    }
+
+    @Test(arguments: [
+        "ComingFromControllerContext", "ComingFromProContext", "ComingFromCLHoppingViewController",
+        "ComingFromMHDependencyKit",
+    ])
+    func everyComingFromArticlesUIKitBlockIsInATypeCheckedExampleFile(article: String) throws {
+        let text = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/Baton/Documentation.docc/\(article).md"),
+            encoding: .utf8)
+        let section =
+            try #require(text.components(separatedBy: "\n## In a UIKit app\n").dropFirst().first)
+            .components(separatedBy: "\n## ").first ?? ""
+        let files = try exampleFiles()
+        let blocks = swiftBlocks(in: section)
+        #expect(blocks.count >= 3)
         for block in blocks {
             #expect(files.contains { contains($0, block) }, "not in Examples/BatonUIKitArticle: \(block)")
         }
