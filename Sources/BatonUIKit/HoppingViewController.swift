@@ -243,26 +243,57 @@
 
         // MARK: - Forwarding to the current step
 
-        /// The current step's.
+        /// The current step, which decides the status bar style.
+        ///
+        /// ```swift
+        /// startup.childForStatusBarStyle === startup.currentViewController   // true
+        /// ```
         open override var childForStatusBarStyle: UIViewController? { currentViewController }
-        /// The current step's.
+        /// The current step, which decides whether the status bar is hidden.
+        ///
+        /// ```swift
+        /// startup.childForStatusBarHidden === startup.currentViewController   // true
+        /// ```
         open override var childForStatusBarHidden: UIViewController? { currentViewController }
-        /// The current step's.
+        /// The current step, which decides whether the home indicator hides.
+        ///
+        /// ```swift
+        /// startup.childForHomeIndicatorAutoHidden === startup.currentViewController   // true
+        /// ```
         open override var childForHomeIndicatorAutoHidden: UIViewController? { currentViewController }
-        /// The current step's.
+        /// The current step, which decides the screen edges that defer system gestures.
+        ///
+        /// ```swift
+        /// startup.childForScreenEdgesDeferringSystemGestures === startup.currentViewController
+        /// ```
         open override var childForScreenEdgesDeferringSystemGestures: UIViewController? { currentViewController }
-        /// The current step's, or all but upside down without one.
+        /// The current step's supported orientations, or UIKit's default without a step.
+        ///
+        /// ```swift
+        /// startup.supportedInterfaceOrientations == splash.supportedInterfaceOrientations   // while splash shows
+        /// ```
         open override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
             currentViewController?.supportedInterfaceOrientations ?? super.supportedInterfaceOrientations
         }
-        /// The current step's.
+        /// The current step's preferred orientation for a presentation.
+        ///
+        /// ```swift
+        /// startup.preferredInterfaceOrientationForPresentation   // the current step's
+        /// ```
         open override var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation {
             currentViewController?.preferredInterfaceOrientationForPresentation
                 ?? super.preferredInterfaceOrientationForPresentation
         }
 
         /// Ends a flow awaiting the current step when this container is dismissed or removed
-        /// from its parent, so that the awaiting task does not hang.
+        /// from its parent, so that the awaiting task does not hang. Call `super` in overrides.
+        ///
+        /// ```swift
+        /// override func viewDidDisappear(_ animated: Bool) {
+        ///     super.viewDidDisappear(animated)
+        ///     stopTimers()
+        /// }
+        /// ```
         open override func viewDidDisappear(_ animated: Bool) {
             super.viewDidDisappear(animated)
             if isBeingDismissed || isMovingFromParent { hopFlow.containerLeftTree() }
