@@ -2,8 +2,10 @@ extension Context {
     /// Serves `key` by a closure instead of a stored value (ProContext's requestables).
     ///
     /// The provider is tied to `owner`, held weakly, and `produce` receives the owner, so no
-    /// capture list is needed. Only one live provider per key may exist in a whole context tree;
-    /// a provider whose owner is gone or whose `expiry` holds is expired and is replaced silently.
+    /// capture list is needed. Only one live provider per key may exist on a lineage (this context,
+    /// its ancestors and its descendants), as in ProContext, so two sibling contexts (two tabs)
+    /// may each serve the key; a provider whose owner is gone or whose `expiry` holds is expired
+    /// and is replaced silently.
     ///
     /// ```swift
     /// enum TotalWeight: ContextKey { typealias Value = Double? }
@@ -24,7 +26,7 @@ extension Context {
     ///   - produce: Computes the value on each request.
     /// - Returns: A handle that can end the provider early.
     /// - Throws: ``ContextError/providerAlreadyRegistered(key:registeredIn:)`` while another live
-    ///   provider for `key` exists in the tree.
+    ///   provider for `key` exists on this context's lineage.
     @discardableResult
     public final func provide<Key: ContextKey, Owner: AnyObject>(
         _ key: Key.Type,
@@ -35,15 +37,11 @@ extension Context {
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(key)
         var replaced: [Context] = []
-        try root.walkSubtree { context throws(ContextError) in
-            guard let existing = context.providers[id] else { return true }
-            if existing.isLive {
-                throw misuse(
-                    ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: context.pathDescription))
-            }
-            context.providers[id] = nil
-            replaced.append(context)
-            return true
+        let holder = liveHolderOnLineage(of: id, in: \.providers, removingExpiredInto: &replaced)
+        // Removing an expired provider changes what a request there returns, even if this one fails.
+        for context in replaced where context !== self { context.publishProviderChange(of: id) }
+        if let holder {
+            throw misuse(ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: holder.pathDescription))
         }
         let record = ProviderRecord(
             name: Key.name, owner: owner, condition: condition, expiry: expiry, context: self
@@ -51,7 +49,6 @@ extension Context {
             Box(produce(unsafeDowncast(owner, to: Owner.self)))
         }
         providers[id] = record
-        for context in replaced where context !== self { context.publishProviderChange(of: id) }
         publishProviderChange(of: id)
         return Registration(record: record)
     }

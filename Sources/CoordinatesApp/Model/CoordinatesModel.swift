@@ -54,21 +54,45 @@ public final class CoordinatesModel {
     /// ```swift
     /// model.position.formatted()   // "51.477800° N, 0.001500° W"
     /// ```
-    public private(set) var position: Coordinate
+    public private(set) var position: Coordinate {
+        get {
+            observation.access(self, \.position)
+            return storedPosition
+        }
+        set { observation.mutate(self, \.position) { storedPosition = newValue } }
+    }
 
     /// The point bearing and distance are measured to, if one was set.
     ///
     /// ```swift
     /// if let target = model.target { print(model.position.distance(to: target)) }
     /// ```
-    public private(set) var target: Coordinate?
+    public private(set) var target: Coordinate? {
+        get {
+            observation.access(self, \.target)
+            return storedTarget
+        }
+        set { observation.mutate(self, \.target) { storedTarget = newValue } }
+    }
 
     /// Whether the first-run onboarding was completed.
     ///
     /// ```swift
     /// if !model.hasCompletedOnboarding { showOnboarding() }
     /// ```
-    public private(set) var hasCompletedOnboarding: Bool
+    public private(set) var hasCompletedOnboarding: Bool {
+        get {
+            observation.access(self, \.hasCompletedOnboarding)
+            return storedHasCompletedOnboarding
+        }
+        set { observation.mutate(self, \.hasCompletedOnboarding) { storedHasCompletedOnboarding = newValue } }
+    }
+
+    // The values, behind accessors that report reads and changes to Observation (ModelObservation.swift).
+    private var storedPosition: Coordinate
+    private var storedTarget: Coordinate?
+    private var storedHasCompletedOnboarding: Bool
+    private let observation = ModelObservation()
 
     /// Called after every change, on the main actor.
     ///
@@ -87,9 +111,9 @@ public final class CoordinatesModel {
     ///
     /// - Parameter state: The initial values.
     public init(state: SavedState = .initial) {
-        position = state.position
-        target = state.target
-        hasCompletedOnboarding = state.hasCompletedOnboarding
+        storedPosition = state.position
+        storedTarget = state.target
+        storedHasCompletedOnboarding = state.hasCompletedOnboarding
     }
 
     /// The model's values, as saved on quit.
