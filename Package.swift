@@ -5,7 +5,9 @@ let package = Package(
     name: "Baton",
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
-        .library(name: "Baton", targets: ["Baton"])
+        .library(name: "Baton", targets: ["Baton"]),
+        // The SwiftUI adapter; empty where SwiftUI does not exist.
+        .library(name: "BatonSwiftUI", targets: ["BatonSwiftUI"]),
     ],
     dependencies: [
         // Generates the DocC catalog (`swift package generate-documentation`).
@@ -17,6 +19,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Baton"),
+        .target(name: "BatonSwiftUI", dependencies: ["Baton"]),
         .testTarget(
             name: "BatonTests",
             dependencies: [
