@@ -27,6 +27,8 @@ modules=(
     "Baton=Sources/Baton"
     "BatonUIKit=Sources/BatonUIKit"
     "BatonSwiftUI=Sources/BatonSwiftUI"
+    # The examples of the DocC article "Using Baton with SwiftUI".
+    "BatonSwiftUIGuide=Examples/BatonSwiftUIGuide"
     "CoordinatesKit=Sources/CoordinatesKit"
     "CoordinatesApp=Sources/CoordinatesApp"
 )

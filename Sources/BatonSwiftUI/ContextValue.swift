@@ -5,7 +5,7 @@
     /// Reads one key from the environment's context and updates the view when what it reads
     /// changes, like `@Environment`.
     ///
-    /// The read goes through the context's chain as ``Baton/Context/subscript(_:)`` does; a set
+    /// The read goes through the context's chain as `Context`'s subscript does; a set
     /// or remove anywhere on the chain that changes the value, an explicit nil that masks it, or
     /// a re-parenting updates the view. Changes of other keys, or of layers the view's context
     /// shadows, do not. The projected value is a binding that writes to the view's context.
@@ -21,7 +21,6 @@
     /// }
     /// ```
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @MainActor
     @propertyWrapper
     public struct ContextValue<Key: ContextKey>: DynamicProperty {
         @Environment(\.batonContext) private var context
@@ -38,11 +37,16 @@
         /// The value the environment's context reads for the key; `nil` when none is set, when
         /// an explicit nil masks it, or outside any Baton context.
         ///
+        /// Setting it stores the value in the view's own context (an explicit nil for `nil`),
+        /// shadowing the key further in; outside any Baton context it does nothing.
+        ///
         /// ```swift
         /// Text(userID ?? "signed out")
+        /// Button("Sign in") { userID = "12345" }
         /// ```
-        public var wrappedValue: Key.Value? {
-            context?[Key.self]
+        @MainActor public var wrappedValue: Key.Value? {
+            get { context?[Key.self] }
+            nonmutating set { context?.set(newValue, for: Key.self) }
         }
 
         /// A binding that reads like ``wrappedValue`` and stores into the view's own context.
@@ -50,7 +54,7 @@
         /// ```swift
         /// Toggle("Dark", isOn: Binding($darkMode) ?? .constant(false))
         /// ```
-        public var projectedValue: Binding<Key.Value?> {
+        @MainActor public var projectedValue: Binding<Key.Value?> {
             let context = self.context
             return Binding(
                 get: { context?[Key.self] },
@@ -75,7 +79,6 @@
     /// }
     /// ```
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @MainActor
     @propertyWrapper
     public struct ContextRequest<Key: ContextKey>: DynamicProperty {
         @Environment(\.batonContext) private var context
@@ -92,13 +95,13 @@
         /// The provider's answer, or `nil` when no provider on the chain can answer now
         /// (missing, expired, or its condition does not hold) or outside any Baton context.
         ///
-        /// It never stops at a misuse: it asks only when ``Baton/Context/canRequest(_:)`` says
+        /// It never stops at a misuse: it asks only when `Context.canRequest(_:)` says
         /// the request succeeds.
         ///
         /// ```swift
         /// if let total { Text("\(total ?? 0)") }
         /// ```
-        public var wrappedValue: Key.Value? {
+        @MainActor public var wrappedValue: Key.Value? {
             guard let context, context.canRequest(Key.self) else { return nil }
             return try? context.request(Key.self)
         }
