@@ -5,7 +5,10 @@ let package = Package(
     name: "Baton",
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
-        .library(name: "Baton", targets: ["Baton"])
+        .library(name: "Baton", targets: ["Baton"]),
+        // The Coordinates example's model and headless app, for the iOS example in Examples/CoordinatesiOS.
+        .library(name: "CoordinatesKit", targets: ["CoordinatesKit"]),
+        .library(name: "CoordinatesApp", targets: ["CoordinatesApp"]),
     ],
     dependencies: [
         // Generates the DocC catalog (`swift package generate-documentation`).

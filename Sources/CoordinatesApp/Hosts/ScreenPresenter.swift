@@ -114,6 +114,18 @@ public final class ScreenPresenter {
         refresh()
     }
 
+    /// Shows a message of the host's own, such as the outcome of sending the share message, until
+    /// the next command.
+    ///
+    /// ```swift
+    /// presenter.show(ShareOutcome.sent.statusText)
+    /// ```
+    ///
+    /// - Parameter message: The message.
+    public func show(_ message: String) {
+        status = message
+    }
+
     /// Reads the screen's content again, for example after work in the background changed it; a new
     /// status message replaces the shown one.
     ///
