@@ -41,7 +41,9 @@ open class Context {
     /// ```swift
     /// Context(name: "app").name   // "app"
     /// ```
-    public final internal(set) var name: String?
+    public final internal(set) var name: String? {
+        didSet { publishRename() }
+    }
 
     /// The next context towards the root, held strongly; `nil` for a root.
     ///
@@ -63,6 +65,8 @@ open class Context {
     final var eventObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
     final var flags: [ObjectIdentifier: String] = [:]
     final var actions: [ObjectIdentifier: ActionRecord] = [:]
+    /// The Observation cells of the reads made through this context inside tracking scopes.
+    final var trackedReads: [TrackedRead: AnyObject] = [:]
 
     /// Makes a context, optionally named and optionally layered over a parent.
     ///
@@ -136,8 +140,9 @@ open class Context {
     /// - Throws: ``ContextError/cycle(context:parent:)`` when `newParent` is this context or one of
     ///   its descendants, or ``ContextError/providerAlreadyRegistered(key:registeredIn:)`` /
     ///   ``ContextError/actionAlreadyRegistered(action:registeredIn:)`` /
-    ///   ``ContextError/flagAlreadySet(flag:setIn:)`` when joining the two trees would hold two
-    ///   live providers, actions or flags of the same name. Nothing changes when it throws.
+    ///   ``ContextError/flagAlreadySet(flag:setIn:)`` when the subtree would share a lineage with
+    ///   another live provider, action or flag of the same name on `newParent`'s chain (siblings
+    ///   may hold the same names). Nothing changes when it throws.
     public final func attach(to newParent: Context?) throws(ContextError) {
         if newParent === parent { return }
         if let newParent {
@@ -148,14 +153,15 @@ open class Context {
                 }
                 current = context.parent
             }
-            let newRoot = newParent.root
-            // Moving within one tree keeps every name unique; joining another tree may not.
-            if newRoot !== root { try checkMerge(into: newRoot) }
+            // Names are unique per lineage: the subtree's registrations against the new chain.
+            try checkLineages(under: newParent)
         }
+        let trackedReads = observationSnapshotBeforeReparenting()
         parent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
         parent = newParent
         newParent?.adopt(self)
         ContextGeneration.advance()
+        publishReparenting(trackedReads)
     }
 
     /// Makes a child context layered over this one.
@@ -205,50 +211,6 @@ open class Context {
             for child in context.weakChildren.reversed() {
                 if let child = child.context { stack.append(child) }
             }
-        }
-    }
-
-    /// Checks that joining this subtree into the tree rooted at `root` keeps providers,
-    /// actions and flags unique.
-    final func checkMerge(into root: Context) throws(ContextError) {
-        // Most attached subtrees (a new screen's context) register nothing unique: then there is
-        // nothing to compare, and the target tree, which may be large, is not walked.
-        var registersAnything = false
-        walkSubtree { context in
-            if !context.providers.isEmpty || !context.actions.isEmpty || !context.flags.isEmpty {
-                registersAnything = true
-            }
-            return !registersAnything
-        }
-        guard registersAnything else { return }
-        var liveProviders: [ObjectIdentifier: Context] = [:]
-        var liveActions: [ObjectIdentifier: Context] = [:]
-        var setFlags: [ObjectIdentifier: Context] = [:]
-        try root.walkSubtree { context throws(ContextError) in
-            for (id, record) in context.providers where record.isLive { liveProviders[id] = context }
-            for (id, record) in context.actions where record.isLive { liveActions[id] = context }
-            for id in context.flags.keys { setFlags[id] = context }
-            return true
-        }
-        try walkSubtree { context throws(ContextError) in
-            for (id, record) in context.providers where record.isLive {
-                if let other = liveProviders[id] {
-                    throw misuse(
-                        ContextError.providerAlreadyRegistered(key: record.name, registeredIn: other.pathDescription))
-                }
-            }
-            for (id, record) in context.actions where record.isLive {
-                if let other = liveActions[id] {
-                    throw misuse(
-                        ContextError.actionAlreadyRegistered(action: record.name, registeredIn: other.pathDescription))
-                }
-            }
-            for (id, name) in context.flags {
-                if let other = setFlags[id] {
-                    throw misuse(ContextError.flagAlreadySet(flag: name, setIn: other.pathDescription))
-                }
-            }
-            return true
         }
     }
 }

@@ -49,8 +49,9 @@ extension Context {
     /// Registers `perform` as `action` on this context.
     ///
     /// The action is tied to `owner`, held weakly, and `perform` receives it. Action names are
-    /// unique per tree: registering one while a live one exists is a misuse, and an expired one
-    /// is replaced silently.
+    /// unique per lineage (this context, its ancestors and its descendants; siblings may each
+    /// register the name): registering one while a live one exists there is a misuse, and an
+    /// expired one is replaced silently.
     ///
     /// ```swift
     /// final class AssignmentWeightsContext: Context {
@@ -69,7 +70,7 @@ extension Context {
     ///   - perform: Receives the owner and the input, returns the output.
     /// - Returns: A handle that can end the registration early.
     /// - Throws: ``ContextError/actionAlreadyRegistered(action:registeredIn:)`` while another
-    ///   live action with this name exists in the tree.
+    ///   live action with this name exists on this context's lineage.
     @discardableResult
     public final func register<Action: ContextAction, Owner: AnyObject>(
         _ action: Action.Type,
@@ -78,14 +79,9 @@ extension Context {
         _ perform: @escaping @MainActor (Owner, Action.Input) -> Action.Output
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(action)
-        try root.walkSubtree { context throws(ContextError) in
-            guard let existing = context.actions[id] else { return true }
-            if existing.isLive {
-                throw misuse(
-                    ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: context.pathDescription))
-            }
-            context.actions[id] = nil
-            return true
+        if let holder = liveHolderOnLineage(of: id, in: \.actions) {
+            throw misuse(
+                ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: holder.pathDescription))
         }
         let record = ActionRecord(name: Action.name, owner: owner, expiry: expiry, context: self) { owner, input in
             Box(perform(unsafeDowncast(owner, to: Owner.self), unsafeDowncast(input, to: Box<Action.Input>.self).value))

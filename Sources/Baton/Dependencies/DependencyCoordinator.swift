@@ -269,7 +269,7 @@ public final class DependencyCoordinator {
     /// isolated (``ContextWiring/isolate``): it still inherits its source's coordinator.
     static func coordinator(for transition: Transition, in window: Window?) -> DependencyCoordinator {
         transition.destination.context[DependencyCoordinatorKey.self]
-            ?? transition.source?.context[DependencyCoordinatorKey.self]
+            ?? transition.resolutionSource?.context[DependencyCoordinatorKey.self]
             ?? window?.context[DependencyCoordinatorKey.self]
             ?? .default
     }
@@ -427,7 +427,7 @@ final class ResolutionPass {
     init(_ transition: Transition) {
         self.transition = transition
         var sources: [any Screen] = []
-        if let source = transition.source {
+        if let source = transition.resolutionSource {
             sources.append(source)
             if let first = source.childScreens.first { sources.append(first) }
         }

@@ -105,7 +105,9 @@ extension Context {
     /// Removes a cancelled record from whichever table holds it.
     final func forget(_ record: RegistrationRecord) {
         if let provider = record as? ProviderRecord {
+            let ended = providers.filter { $0.value === provider }.map(\.key)
             providers = providers.filter { $0.value !== provider }
+            for id in ended { publishProviderChange(of: id) }
         } else if let action = record as? ActionRecord {
             actions = actions.filter { $0.value !== action }
         } else {

@@ -69,13 +69,16 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
-    /// The nearest enclosing ``HoppingScreen``, found by walking up the parents and presenters.
+    /// The nearest ``HoppingScreen``: this screen when it is one, as CLHoppingViewController's
+    /// `hoppingViewController` category returns the container itself, else the nearest enclosing
+    /// one, found by walking up the parents and presenters.
     ///
     /// ```swift
     /// let startup = splash.hoppingScreen   // nil when no hopping container encloses splash
+    /// startup.hoppingScreen === startup    // true
     /// ```
     public var hoppingScreen: HoppingScreen? {
-        var current: (any Screen)? = self.parentScreen ?? self.presentingScreen
+        var current: (any Screen)? = self
         while let screen = current {
             if let hopping = screen as? HoppingScreen { return hopping }
             current = screen.parentScreen ?? screen.presentingScreen
@@ -87,7 +90,9 @@ extension Screen {
     /// continuation given to ``HoppingScreen/hop(to:then:)``.
     ///
     /// As in CLHoppingViewController, this does nothing when no hopping container encloses the
-    /// screen. It works from any descendant of the hopping container's current screen.
+    /// screen. It works from any descendant of the hopping container's current screen, and on
+    /// the hopping container itself, where it unhops the current step (CLHoppingViewController's
+    /// `[startup unhop]`), like ``HoppingScreen/unhopCurrentScreen()``.
     ///
     /// ```swift
     /// final class SplashScreen: HeadlessScreen {

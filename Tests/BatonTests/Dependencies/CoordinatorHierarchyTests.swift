@@ -237,7 +237,7 @@ extension DependenciesTests {
             try tabs.dismiss()
             #expect(
                 coordinator.resolutionLog.map(\.transition.description) == [
-                    "replaceRoot: → startup", "hop: startup → nav", "push: nav → list", "push: list → detail",
+                    "replaceRoot: → startup", "hop: → nav", "push: nav → list", "push: list → detail",
                     "setStack: list → other", "present: other → tabs", "selectTab: one → two",
                 ])
             #expect(coordinator.resolutionLog[5].resolvers.count == 3)

@@ -210,8 +210,8 @@ struct ContainerTests {
         #expect(
             expected.description
                 == "Could not wire the context of detail: A live provider for TotalWeight is already registered in "
-                + "stack; only one live provider per key may exist in a context tree. "
-                + "Cancel it, or let its owner go, before registering another.")
+                + "stack; only one live provider per key may exist on a lineage (a context, its ancestors and its "
+                + "descendants). Cancel it, or let its owner go, before registering another.")
         #expect(stack.screens.count == 1)
         #expect(detail.parentScreen == nil)
     }
