@@ -92,6 +92,20 @@ private final class Notifications: Sendable {
                 == "the main screen has no command 'continue'; it offers: edit, distance, share, help, quit")
     }
 
+    @Test func aHostMessageShowsUntilTheNextCommand() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
+        let presenter = ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
+        presenter.show(ShareOutcome.sent.statusText)
+        #expect(presenter.status == "Message sent.")
+        presenter.refresh()
+        #expect(presenter.status == "Message sent.")
+        presenter.run(.help)
+        #expect(presenter.status == nil)
+        #expect(harness.app.topScreenName == "help")
+    }
+
     @Test func aBadEntryPointsAtTheBadPartAndStaysOnTheEntryScreen() async throws {
         let harness = try AppHarness(state: .paris)
         await harness.launchToMain()
