@@ -28,6 +28,11 @@ final class AppHost {
         }
         saver = SaveOnDeactivation(application: application) { problems.report($0) }
         self.problems = problems
+        do {
+            try MessageComposer.register(in: application.window.dependencyCoordinator)
+        } catch {
+            problems.report(String(describing: error))
+        }
     }
 
     /// Runs the start-up flow: splash (loads the state), onboarding on the first run, then main.

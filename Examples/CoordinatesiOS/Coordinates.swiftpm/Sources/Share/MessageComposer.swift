@@ -1,21 +1,50 @@
+import Baton
+import BatonUIKit
 import CoordinatesApp
 import MessageUI
 import UIKit
 
-/// Presents UIKit's text-message composer over the app, with the share message as its body, and
-/// reports how it ended.
+/// Presents UIKit's text-message composer from the headless share screen, through Baton: with
+/// BatonUIKit every `UIViewController` is a Baton screen, so the composer's presentation is a Baton
+/// transition from the share screen. Its context becomes a child of the share screen's, and the
+/// app's dependency coordinator resolves it like any other screen: the resolver that
+/// ``register(in:)`` adds writes the share message (`ShareReport`, from the model the share screen
+/// got through the resolvers) into the composer's body. No code here passes the model or the text.
 @MainActor
 final class MessageComposer: NSObject, MFMessageComposeViewControllerDelegate {
-    private var finish: ((ShareOutcome) -> Void)?
+    /// The transition identifier of the composer's presentation, which the resolver matches.
+    static let transitionIdentifier = "compose-message"
 
-    /// Shows the composer with `body`, presented by the screen that asks (`source`).
-    func compose(_ body: String, from source: any CoordinatesScreen, finish: @escaping (ShareOutcome) -> Void) {
-        guard let presenter = Self.topViewController() else { return finish(.failed) }
+    private var finish: ((ShareOutcome) -> Void)?
+    /// The screen that presented the composer, which the dismissal returns to.
+    private weak var source: (any Screen)?
+
+    /// Registers the resolver that fills in the composer's body when the share screen presents it.
+    static func register(in coordinator: DependencyCoordinator) throws(DependencyError) {
+        try coordinator.register(
+            .transition(identifier: transitionIdentifier) {
+                (_, share: any CoordinatesScreen, composer: MFMessageComposeViewController) in
+                guard let model = share.model else { return }
+                composer.body = ShareReport(position: model.position, target: model.target).text
+            })
+    }
+
+    /// Presents the composer over the app, as a Baton transition from `source`.
+    func compose(from share: any CoordinatesScreen, finish: @escaping (ShareOutcome) -> Void) {
+        guard let presenter = Self.topViewController(), let source = share as? any Screen else {
+            return finish(.failed)
+        }
         let composer = MFMessageComposeViewController()
-        composer.body = body
         composer.messageComposeDelegate = self
-        self.finish = finish
-        presenter.present(composer, animated: true)
+        do {
+            let transition = try ExternalTransition.begin(
+                .present, from: source, to: composer, identifier: Self.transitionIdentifier)
+            self.finish = finish
+            self.source = source
+            presenter.present(composer, animated: true) { transition.complete() }
+        } catch {
+            finish(.failed)
+        }
     }
 
     nonisolated func messageComposeViewController(
@@ -28,7 +57,8 @@ final class MessageComposer: NSObject, MFMessageComposeViewControllerDelegate {
             default: .failed
             }
         MainActor.assumeIsolated {
-            controller.dismiss(animated: true)
+            let dismissal = source.flatMap { try? ExternalTransition.begin(.dismiss, from: controller, to: $0) }
+            controller.dismiss(animated: true) { dismissal?.complete() }
             finish?(outcome)
             finish = nil
         }

@@ -12,6 +12,7 @@ struct ShareView: View {
     var body: some View {
         List {
             if let model = presenter.screen.model {
+                // The same message the composer's resolver writes into its body.
                 let message = ShareReport(position: model.position, target: model.target).text
                 Section("Message") {
                     Text(message).font(.callout.monospaced()).textSelection(.enabled)
@@ -21,7 +22,7 @@ struct ShareView: View {
                     switch channel {
                     case .textMessage:
                         Button(channel.actionTitle, systemImage: "message") {
-                            composer.compose(message, from: presenter.screen) { presenter.show($0.statusText) }
+                            composer.compose(from: presenter.screen) { presenter.show($0.statusText) }
                         }
                     case .shareSheet:
                         ShareLink(item: message) { Label(channel.actionTitle, systemImage: "square.and.arrow.up") }

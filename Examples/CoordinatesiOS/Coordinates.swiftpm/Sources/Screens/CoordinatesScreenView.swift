@@ -4,7 +4,7 @@ import SwiftUI
 
 /// Draws one headless screen of the app natively, by its kind. Each view gets the screen (and,
 /// through it, the shared model that Baton's resolvers gave the screen) and nothing else.
-struct ScreenView: View {
+struct CoordinatesScreenView: View {
     let screen: any Screen
     let host: AppHost
 
