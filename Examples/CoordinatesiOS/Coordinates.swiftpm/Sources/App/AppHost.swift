@@ -38,8 +38,9 @@ final class AppHost {
     /// Runs the start-up flow: splash (loads the state), onboarding on the first run, then main.
     func launch() async {
         guard !isLaunched else { return }
-        await application.launch()
+        // Draw the window at once, so the splash screen shows while the flow starts.
         isLaunched = true
+        await application.launch()
     }
 
     /// The seed app saves when it resigns active; so does this one.

@@ -21,7 +21,8 @@ final class CoreLocationLocator: NSObject, CLLocationManagerDelegate {
     /// Asks for permission when needed, then for one position.
     func locate() async -> Result<LocatedPosition, LocationError> {
         let servicesEnabled = await Task.detached { CLLocationManager.locationServicesEnabled() }.value
-        let step = flow.start(authorization: Self.authorization(manager.authorizationStatus), servicesEnabled: servicesEnabled)
+        let step = flow.start(
+            authorization: Self.authorization(manager.authorizationStatus), servicesEnabled: servicesEnabled)
         if step == .wait { return .failure(.unavailable("a request for your location is already under way")) }
         return await withCheckedContinuation { continuation in
             waiting = continuation

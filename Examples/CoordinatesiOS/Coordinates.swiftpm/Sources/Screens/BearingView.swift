@@ -36,7 +36,9 @@ struct BearingView: View {
                     Button("Set Target", systemImage: "flag") { presenter.run(.setTarget) }
                 }
                 if presenter.screen.availableCommands.contains(.clearTarget) {
-                    Button("Clear Target", systemImage: "xmark.circle", role: .destructive) { presenter.run(.clearTarget) }
+                    Button("Clear Target", systemImage: "xmark.circle", role: .destructive) {
+                        presenter.run(.clearTarget)
+                    }
                 }
             }
         }

@@ -22,7 +22,8 @@ struct MainView: View {
                     FormatRow(title: "Degrees, minutes, seconds", value: report.degreesMinutesSeconds)
                 }
                 Section("Target") {
-                    Text(model.target?.formatted() ?? "Not set").foregroundStyle(model.target == nil ? .secondary : .primary)
+                    Text(model.target?.formatted() ?? "Not set").foregroundStyle(
+                        model.target == nil ? .secondary : .primary)
                 }
             }
             Section {
