@@ -33,10 +33,10 @@ struct BearingView: View {
             }
             Section {
                 if presenter.screen.availableCommands.contains(.setTarget) {
-                    Button("Set Target", systemImage: "flag") { presenter.run(.setTarget) }
+                    CommandButton("Set Target", icon: "flag") { presenter.run(.setTarget) }
                 }
                 if presenter.screen.availableCommands.contains(.clearTarget) {
-                    Button("Clear Target", systemImage: "xmark.circle", role: .destructive) {
+                    CommandButton("Clear Target", icon: "xmark.circle", role: .destructive) {
                         presenter.run(.clearTarget)
                     }
                 }

@@ -9,16 +9,16 @@ struct CoordinatesScreenView: View {
     let host: AppHost
 
     var body: some View {
-        if let screen = screen as? any CoordinatesScreen {
-            switch screen.screenKind {
-            case .splash: SplashView(presenter: ScreenPresenter(screen: screen))
-            case .onboarding: OnboardingView(presenter: ScreenPresenter(screen: screen))
-            case .main: MainView(presenter: ScreenPresenter(screen: screen), useMyLocation: host.useMyLocation)
-            case .entry: EntryView(presenter: ScreenPresenter(screen: screen))
-            case .bearing: BearingView(presenter: ScreenPresenter(screen: screen))
-            case .share: ShareView(presenter: ScreenPresenter(screen: screen), composer: host.composer)
-            case .map: MapScreenView(presenter: ScreenPresenter(screen: screen))
-            case .help: HelpView(presenter: ScreenPresenter(screen: screen))
+        if let app = screen as? any CoordinatesScreen {
+            switch app.screenKind {
+            case .splash: SplashView(presenter: ScreenPresenter(screen: app))
+            case .onboarding: OnboardingView(presenter: ScreenPresenter(screen: app))
+            case .main: MainView(presenter: ScreenPresenter(screen: app), useMyLocation: host.useMyLocation)
+            case .entry: EntryView(presenter: ScreenPresenter(screen: app))
+            case .bearing: BearingView(presenter: ScreenPresenter(screen: app))
+            case .share: ShareView(presenter: ScreenPresenter(screen: app), composer: host.composer)
+            case .map: MapScreenView(presenter: ScreenPresenter(screen: app))
+            case .help: HelpView(presenter: ScreenPresenter(screen: app))
             case nil: Text("Unknown screen \(screen.screenName)")
             }
         } else {

@@ -27,8 +27,8 @@ struct MainView: View {
                 }
             }
             Section {
-                Button("Edit Position", systemImage: "pencil") { presenter.run(.editPosition) }
-                Button("Use My Location", systemImage: "location") {
+                CommandButton("Edit Position", icon: "pencil") { presenter.run(.editPosition) }
+                CommandButton("Use My Location", icon: "location") {
                     locating = true
                     Task {
                         let message = await useMyLocation()
@@ -38,17 +38,17 @@ struct MainView: View {
                     }
                 }
                 .disabled(locating)
-                Button("Bearing & Distance", systemImage: "safari") { presenter.run(.bearing) }
+                CommandButton("Bearing & Distance", icon: "safari") { presenter.run(.bearing) }
                 if presenter.screen.availableCommands.contains(.map) {
-                    Button("Map", systemImage: "map") { presenter.run(.map) }
+                    CommandButton("Map", icon: "map") { presenter.run(.map) }
                 }
-                Button("Share", systemImage: "square.and.arrow.up") { presenter.run(.share) }
+                CommandButton("Share", icon: "square.and.arrow.up") { presenter.run(.share) }
             }
         }
         .navigationTitle(presenter.content.title)
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
-                Button("Help", systemImage: "questionmark.circle") { presenter.run(.help) }
+                CommandButton("Help", icon: "questionmark.circle") { presenter.run(.help) }
             }
         }
         .statusBanner(presenter.status)

@@ -24,3 +24,22 @@ extension View {
         safeAreaInset(edge: .bottom, spacing: 0) { StatusBanner(text: status) }
     }
 }
+
+/// A button with a title and an SF Symbol, for a screen's commands.
+struct CommandButton: View {
+    let title: String
+    let icon: String
+    let role: ButtonRole?
+    let action: () -> Void
+
+    init(_ title: String, icon: String, role: ButtonRole? = nil, action: @escaping () -> Void) {
+        self.title = title
+        self.icon = icon
+        self.role = role
+        self.action = action
+    }
+
+    var body: some View {
+        Button(role: role, action: action) { Label(title, systemImage: icon) }
+    }
+}

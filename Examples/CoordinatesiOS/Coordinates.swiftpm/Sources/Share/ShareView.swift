@@ -21,7 +21,7 @@ struct ShareView: View {
                     let channel = ShareChannel(canSendText: MFMessageComposeViewController.canSendText())
                     switch channel {
                     case .textMessage:
-                        Button(channel.actionTitle, systemImage: "message") {
+                        CommandButton(channel.actionTitle, icon: "message") {
                             composer.compose(from: presenter.screen) { presenter.show($0.statusText) }
                         }
                     case .shareSheet:
