@@ -26,6 +26,7 @@ export BATON_IOS_SDK="$sdk"
 modules=(
     "Baton=Sources/Baton"
     "BatonUIKit=Sources/BatonUIKit"
+    "BatonUIKitArticle=Examples/BatonUIKitArticle"
     "BatonSwiftUI=Sources/BatonSwiftUI"
     "CoordinatesKit=Sources/CoordinatesKit"
     "CoordinatesApp=Sources/CoordinatesApp"
