@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "BatonUIKit", targets: ["BatonUIKit"]),
         // The SwiftUI adapter; empty where SwiftUI does not exist.
         .library(name: "BatonSwiftUI", targets: ["BatonSwiftUI"]),
+        // The Coordinates example's model and headless app, for the iOS example in Examples/CoordinatesiOS.
+        .library(name: "CoordinatesKit", targets: ["CoordinatesKit"]),
+        .library(name: "CoordinatesApp", targets: ["CoordinatesApp"]),
     ],
     dependencies: [
         // Generates the DocC catalog (`swift package generate-documentation`).
