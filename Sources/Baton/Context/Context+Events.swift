@@ -157,8 +157,10 @@ extension Context {
         var seen: Set<ObjectIdentifier> = []
         func add<Event: ContextEvent>(_ event: Event.Type) {
             guard seen.insert(ObjectIdentifier(event)).inserted else { return }
+            // `Event.self`, not the captured parameter: release builds' region analysis sees the
+            // parameter as task-isolated when the main-actor closure captures it.
             let member = observe(event, owner: owner, if: condition, expiresIf: expiry) { owner, payload in
-                body(owner, ContextPost(event: event, origin: PostOrigin.current, payload: payload as Any))
+                body(owner, ContextPost(event: Event.self, origin: PostOrigin.current, payload: payload as Any))
             }
             group.members.append(member.record)
         }
