@@ -2,13 +2,155 @@
 /// among a context, its ancestors and its descendants, as ProContext checks it; two siblings (two
 /// tabs, each with its own form) may each hold one of the same name.
 ///
-/// The checks walk the chain to the root and the context's own subtree, never the rest of the
-/// tree, so they cost no more than the whole-tree walks they replace.
+/// A registration does not walk the tree to check this: ancestors holding the name are found
+/// through the caches of nearest holders (``CachedHolder``), and descendants among the contexts
+/// that ``LineageIndex`` lists for the name, each checked by walking its own chain. Registering
+/// a name that no other context holds costs the same in a tree of any size and at any depth; an
+/// attach checks its subtree's names against the new chain through the same caches. When a live
+/// holder is on the lineage (a misuse, about to throw), the exact walks below pick the one the
+/// error names.
+
+/// The contexts that may hold a provider, an action or a flag of each name: a superset of the
+/// live holders. Contexts are held weakly; entries whose context is gone or no longer holds the
+/// name are dropped when the name is next looked up.
+@MainActor
+enum LineageIndex {
+    enum Kind {
+        case provider
+        case action
+        case flag
+        /// Not indexed: only for the caches of ``Context/nearestHolder(of:_:)``, which posts use
+        /// to go from one ancestor with observers of an event to the next.
+        case eventObserver
+    }
+
+    static var providers: [ObjectIdentifier: [WeakContext]] = [:]
+    static var actions: [ObjectIdentifier: [WeakContext]] = [:]
+    static var flags: [ObjectIdentifier: [WeakContext]] = [:]
+
+    static subscript(kind: Kind, id: ObjectIdentifier) -> [WeakContext] {
+        get {
+            switch kind {
+            case .provider: providers[id] ?? []
+            case .action: actions[id] ?? []
+            case .flag: flags[id] ?? []
+            case .eventObserver: []
+            }
+        }
+        set {
+            let value = newValue.isEmpty ? nil : newValue
+            switch kind {
+            case .provider: providers[id] = value
+            case .action: actions[id] = value
+            case .flag: flags[id] = value
+            case .eventObserver: break
+            }
+        }
+    }
+
+    /// Records that `context` holds `id`.
+    static func add(_ context: Context, kind: Kind, id: ObjectIdentifier) {
+        var entries = self[kind, id]
+        guard !entries.contains(where: { $0.context === context }) else { return }
+        entries.append(WeakContext(context))
+        self[kind, id] = entries
+    }
+
+    /// The contexts that hold `id` now (live or expired registrations), pruning the others.
+    static func holders(kind: Kind, id: ObjectIdentifier) -> [Context] {
+        let entries = self[kind, id]
+        guard !entries.isEmpty else { return [] }
+        var holders: [Context] = []
+        for entry in entries {
+            if let context = entry.context, context.holds(id, kind) { holders.append(context) }
+        }
+        if holders.count != entries.count { self[kind, id] = holders.map(WeakContext.init) }
+        return holders
+    }
+
+    /// The number of contexts listed for `id`, held or not; for tests.
+    static func entryCount(kind: Kind, id: ObjectIdentifier) -> Int { self[kind, id].count }
+}
+
+extension Context {
+    /// Whether this context's table of `kind` has an entry for `id`, live or expired.
+    final func holds(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Bool {
+        switch kind {
+        case .provider: providers[id] != nil
+        case .action: actions[id] != nil
+        case .flag: flags[id] != nil
+        case .eventObserver: eventObservers[id] != nil
+        }
+    }
+
+    /// Whether this context holds a live registration `id` of `kind` (a flag is always live).
+    final func holdsLive(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Bool {
+        switch kind {
+        case .provider: providers[id]?.isLive ?? false
+        case .action: actions[id]?.isLive ?? false
+        case .flag: flags[id] != nil
+        case .eventObserver: eventObservers[id] != nil
+        }
+    }
+
+    /// Whether this context is `other` or one of its ancestors: walks `other`'s chain.
+    final func isAncestorOrSelf(of other: Context) -> Bool {
+        var current: Context? = other
+        while let context = current {
+            if context === self { return true }
+            current = context.parent
+        }
+        return false
+    }
+
+    /// The contexts on this context's lineage that hold `id` (live or expired): its ancestors
+    /// that do, nearest first, found through the caches of nearest holders; then this context and
+    /// its descendants among the indexed holders, each checked by walking its own chain. When no
+    /// context holds the name, the common case, nothing is walked.
+    final func indexedHoldersOnLineage(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> [Context] {
+        let holders = LineageIndex.holders(kind: kind, id: id)
+        if holders.isEmpty { return [] }
+        var result: [Context] = []
+        var current = parent?.nearestHolder(of: id, kind)
+        while let holder = current {
+            result.append(holder)
+            current = holder.parent?.nearestHolder(of: id, kind)
+        }
+        for holder in holders where isAncestorOrSelf(of: holder) { result.append(holder) }
+        return result
+    }
+}
+
 extension Context {
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`.
     /// Expired registrations met on the way are removed, so that they are replaced silently; the
     /// contexts they were removed from are appended to `removed`.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
+        removingExpiredInto removed: inout [Context]
+    ) -> Context? {
+        let kind: LineageIndex.Kind = Record.self == ProviderRecord.self ? .provider : .action
+        let indexed = indexedHoldersOnLineage(of: id, kind)
+        if indexed.isEmpty { return nil }
+        // Only expired registrations on the lineage: removed without walking, as the walk below
+        // would remove them.
+        if !indexed.contains(where: { $0.holdsLive(id, kind) }) {
+            for context in indexed {
+                if let record = context[keyPath: table][id], !record.isLive {
+                    let record = context[keyPath: table].removeValue(forKey: id)
+                    KeyStamps.advance(id)
+                    withExtendedLifetime(record) {}  // released after the update
+                    removed.append(context)
+                }
+            }
+            return nil
+        }
+        return exactLiveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed)
+    }
+
+    /// ``liveHolderOnLineage(of:in:removingExpiredInto:)`` by walking the chain and the subtree:
+    /// the holder nearest on the chain, else the first in the subtree, depth first.
+    final func exactLiveHolderOnLineage<Record: RegistrationRecord>(
         of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
         removingExpiredInto removed: inout [Context]
     ) -> Context? {
@@ -18,7 +160,9 @@ extension Context {
             guard let record = context[keyPath: table][id] else { return false }
             if record.isLive { return true }
             if context[keyPath: table][id] === record {
-                _ = context[keyPath: table].removeValue(forKey: id)  // released after the update
+                let removed = context[keyPath: table].removeValue(forKey: id)
+                KeyStamps.advance(id)
+                withExtendedLifetime(removed) {}  // released after the update
                 expired.append(context)
             }
             return false
@@ -36,7 +180,6 @@ extension Context {
         return found
     }
 
-    /// The context on this lineage on which flag `id` is set, or `nil`.
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`,
     /// removing expired registrations met on the way.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
@@ -48,6 +191,7 @@ extension Context {
 
     /// The context on this lineage on which flag `id` is set, or `nil`.
     final func flagHolderOnLineage(of id: ObjectIdentifier) -> Context? {
+        if indexedHoldersOnLineage(of: id, .flag).isEmpty { return nil }
         var current = parent
         while let context = current {
             if context.flags[id] != nil { return context }
@@ -76,6 +220,7 @@ extension Context {
             return !registersAnything
         }
         guard registersAnything else { return }
+        guard sharesAnyIndexedName(with: newParent) else { return }
         var chainProviders: [ObjectIdentifier: Context] = [:]
         var chainActions: [ObjectIdentifier: Context] = [:]
         var chainFlags: [ObjectIdentifier: Context] = [:]
@@ -111,5 +256,101 @@ extension Context {
             }
             return true
         }
+    }
+}
+
+extension Context {
+    /// Whether a live provider, action or flag registered in this subtree is also held live by a
+    /// context on `newParent`'s chain. Walks this subtree; on the chain, goes from one holder of
+    /// each name to the next through the caches of nearest holders.
+    final func sharesAnyIndexedName(with newParent: Context) -> Bool {
+        var names: [(ObjectIdentifier, LineageIndex.Kind)] = []
+        walkSubtree { context in
+            for (id, record) in context.providers where record.isLive { names.append((id, .provider)) }
+            for (id, record) in context.actions where record.isLive { names.append((id, .action)) }
+            for id in context.flags.keys { names.append((id, .flag)) }
+            return true
+        }
+        for (id, kind) in names {
+            // From one holder on the chain to the next, through the caches: not through every
+            // context of a deep chain.
+            var current = newParent.nearestHolder(of: id, kind)
+            while let holder = current {
+                if holder.holdsLive(id, kind) { return true }
+                current = holder.parent?.nearestHolder(of: id, kind)
+            }
+        }
+        return false
+    }
+}
+
+/// The nearest context on a chain that holds a provider, an action or a flag of one name, as
+/// cached by a context: valid while the name's ``KeyStamp`` is unchanged (every change of a
+/// provider, action or flag table advances it) and the context's chain has not been re-attached
+/// (which empties the cache).
+///
+/// The holder is unretained: it is on the caching context's chain, which holds it strongly, and
+/// the chain cannot change without emptying the cache. A stale entry could only name a holder
+/// that no longer has the name; lookups check the table and walk again then.
+struct CachedHolder {
+    let holder: Unmanaged<Context>?
+    let stamp: UInt64
+    let key: Unmanaged<KeyStamp>
+
+    @inline(__always) var isValid: Bool { key._withUnsafeGuaranteedRef { $0.value } == stamp }
+}
+
+extension Context {
+    /// The nearest context on the chain, this one first, whose table of `kind` has an entry for
+    /// `id` (live or expired), through the cache: O(1) once warm, at any depth.
+    @inline(__always)
+    final func nearestHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Context? {
+        guard parent != nil else { return holds(id, kind) ? self : nil }
+        if let cached = cachedHolder(of: id, kind), cached.isValid {
+            guard let holder = cached.holder?.takeUnretainedValue() else { return nil }
+            if holder.holds(id, kind) { return holder }
+        }
+        return nearestHolderThrough(id, kind)
+    }
+
+    @inline(__always)
+    final func cachedHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> CachedHolder? {
+        switch kind {
+        case .provider: providerHolders[id]
+        case .action: actionHolders[id]
+        case .flag: flagHolders[id]
+        case .eventObserver: observerHolders[id]
+        }
+    }
+
+    /// Walks the chain up to the first context that holds `id` or has a valid cached holder of
+    /// it, and caches the result.
+    final func nearestHolderThrough(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Context? {
+        let key = KeyStamps.stamp(for: id)
+        let stamp = key.value
+        var found: Context?
+        var current: Context? = self
+        while let context = current {
+            if context.holds(id, kind) {
+                found = context
+                break
+            }
+            if context !== self, let cached = context.cachedHolder(of: id, kind), cached.stamp == stamp,
+                let holder = cached.holder?.takeUnretainedValue(), holder.holds(id, kind)
+            {
+                found = holder
+                break
+            }
+            current = context.parent
+        }
+        let entry = CachedHolder(
+            holder: found.map(Unmanaged.passUnretained), stamp: stamp, key: Unmanaged.passUnretained(key))
+        switch kind {
+        case .provider: providerHolders[id] = entry
+        case .action: actionHolders[id] = entry
+        case .flag: flagHolders[id] = entry
+        case .eventObserver: observerHolders[id] = entry
+        }
+        return found
     }
 }
