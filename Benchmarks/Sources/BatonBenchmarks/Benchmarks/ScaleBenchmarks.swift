@@ -3,6 +3,8 @@ import Baton
 enum Counter: ContextKey { typealias Value = Int }
 enum Save: ContextAction {}
 enum Fresh: ContextAction {}
+enum FreshKey: ContextKey { typealias Value = Int }
+enum FreshFlag: ContextFlag {}
 
 /// How each operation's cost grows with the size of the app: in trees of 10³, 10⁴ and 10⁵
 /// contexts and on stacks 10, 10², 10³ and 10⁴ screens deep.
@@ -37,16 +39,7 @@ enum ScaleBenchmarks {
 
     /// Operations that still grow with the size, with the reason; the smoke check reports them
     /// without failing. Each fix of issue 13 removes its entry.
-    static let knownGrowth: [String: String] = [
-        "tree size: register": "lineage check walks the subtree",
-        "tree size: attach to a context with as many children": "detach searches the children",
-        "stack depth: request": "walks the chain",
-        "stack depth: execute": "walks the chain",
-        "stack depth: post": "walks the chain",
-        "stack depth: push": "reads through the chain after each attach",
-        "stack depth: register": "lineage check walks the chain",
-        "stack depth: attach": "lineage check walks the chain",
-    ]
+    static let knownGrowth: [String: String] = [:]
 
     static func scale(_ harness: Harness) -> (section: Section, curves: [Curve]) {
         var curves = tree(harness)
@@ -146,6 +139,22 @@ enum ScaleBenchmarks {
                 registration?.cancel()
             }
         }
+        measure("provide", scale: 10) { tree, count in
+            for _ in 0..<count {
+                let registration = try? tree.root.provide(FreshKey.self, owner: tree.owner) { $0.weight }
+                registration?.cancel()
+            }
+        }
+        measure("setFlag", scale: 10) { tree, count in
+            for _ in 0..<count {
+                do {
+                    try tree.root.setFlag(FreshFlag.self)
+                    try tree.root.unsetFlag(FreshFlag.self)
+                } catch {
+                    fatalError("flag: \(error)")
+                }
+            }
+        }
         measure("attach", scale: 10) { tree, count in
             for _ in 0..<count {
                 do {
@@ -232,6 +241,22 @@ enum ScaleBenchmarks {
             for _ in 0..<count {
                 let registration = try? stack.top.register(Fresh.self, owner: stack.owner) { _, _ in }
                 registration?.cancel()
+            }
+        }
+        measure("provide", scale: 10) { stack, count in
+            for _ in 0..<count {
+                let registration = try? stack.top.provide(FreshKey.self, owner: stack.owner) { $0.weight }
+                registration?.cancel()
+            }
+        }
+        measure("setFlag", scale: 10) { stack, count in
+            for _ in 0..<count {
+                do {
+                    try stack.top.setFlag(FreshFlag.self)
+                    try stack.top.unsetFlag(FreshFlag.self)
+                } catch {
+                    fatalError("flag: \(error)")
+                }
             }
         }
         measure("attach", scale: 10) { stack, count in

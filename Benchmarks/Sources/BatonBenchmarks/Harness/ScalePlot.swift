@@ -9,7 +9,8 @@
 /// follows the size would draw. Flat curves are operations independent of the size.
 enum ScalePlot {
     static let colors = [
-        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22",
+        "#393b79", "#e7ba52",
     ]
 
     static func svg(_ curves: [ScaleBenchmarks.Curve], title: String) -> String {
