@@ -168,19 +168,29 @@ extension Context {
 
     /// The payloads of every post of `event` that reaches this context, as an async sequence.
     ///
+    /// Events are not states: by default every payload is kept, in order, until the consumer
+    /// takes it, so the buffer grows without bound while the consumer is slower than the posts.
+    /// Pass a bounded policy, such as `.bufferingNewest(100)`, to keep only the latest payloads.
+    ///
     /// The sequence ends when the consuming task is cancelled or the context is deallocated.
     ///
     /// ```swift
     /// for await total in context.events(TotalWeightChanged.self) {
     ///     print(total)
     /// }
+    /// let recent = context.events(TotalWeightChanged.self, buffering: .bufferingNewest(10))
     /// ```
     ///
-    /// - Parameter event: The event to observe.
+    /// - Parameters:
+    ///   - event: The event to observe.
+    ///   - buffering: What is kept for a slow consumer; every payload by default.
     /// - Returns: An async sequence of payloads.
-    public final func events<Event: ContextEvent>(_ event: Event.Type) -> AsyncStream<Event.Payload>
+    public final func events<Event: ContextEvent>(
+        _ event: Event.Type,
+        buffering: AsyncStream<Event.Payload>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Event.Payload>
     where Event.Payload: Sendable {
-        let (stream, continuation) = AsyncStream<Event.Payload>.makeStream()
+        let (stream, continuation) = AsyncStream<Event.Payload>.makeStream(bufferingPolicy: buffering)
         let record = ObserverRecord<Event.Payload>(
             owner: nil, condition: nil, context: self, finish: { continuation.finish() }
         ) { _, payload in
@@ -204,7 +214,10 @@ extension Context {
         }
         if sawDead {
             let kept = eventObservers[id]?.filter(\.isLive) ?? []
-            eventObservers[id] = kept.isEmpty ? nil : kept
+            // The dropped records are released after the table is updated.
+            let dropped = eventObservers.updateValue(kept, forKey: id)
+            if kept.isEmpty { eventObservers[id] = nil }
+            withExtendedLifetime(dropped) {}
         }
     }
 }

@@ -118,7 +118,7 @@ extension Context {
         while let context = current {
             if let record = context.actions[id] {
                 guard record.isLive, let owner = record.owner else {
-                    context.actions[id] = nil
+                    _ = context.actions.removeValue(forKey: id)  // released after the update
                     throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
                 }
                 if let condition = record.condition, !condition.isMet() {

@@ -43,7 +43,7 @@ class RegistrationRecord {
     }
 }
 
-/// An observer of a key's changes or of an event, with its payload type.
+/// An observer of an event, with its payload type.
 final class ObserverRecord<Payload>: RegistrationRecord {
     let deliver: @MainActor (AnyObject?, Payload) -> Void
 
@@ -73,6 +73,20 @@ final class ObserverRecord<Payload>: RegistrationRecord {
         if let condition, !condition.isMet() { return true }
         deliver(owner, payload)
         return true
+    }
+}
+
+/// An observer of a key's changes. It reads the value from its context when it is called, so
+/// that it is told what is current then, even if an earlier observer wrote the key.
+final class KeyObserverRecord: RegistrationRecord {
+    let deliver: @MainActor (AnyObject?, Context) -> Void
+
+    init(
+        owner: AnyObject?, condition: Condition?, context: Context, finish: (@Sendable () -> Void)? = nil,
+        deliver: @escaping @MainActor (AnyObject?, Context) -> Void
+    ) {
+        self.deliver = deliver
+        super.init(owner: owner, condition: condition, expiry: nil, context: context, finish: finish)
     }
 }
 
@@ -109,22 +123,30 @@ final class ActionRecord: RegistrationRecord {
 extension Context {
     /// Removes a cancelled record from whichever table holds it.
     final func forget(_ record: RegistrationRecord) {
+        // The old tables are released last: a record's closures may capture objects whose
+        // `deinit` calls back into this context, and it must find the tables updated.
         if let provider = record as? ProviderRecord {
-            let ended = providers.filter { $0.value === provider }.map(\.key)
-            providers = providers.filter { $0.value !== provider }
+            let old = providers
+            let ended = old.filter { $0.value === provider }.map(\.key)
+            providers = old.filter { $0.value !== provider }
             for id in ended { publishProviderChange(of: id) }
+            withExtendedLifetime(old) {}
         } else if let action = record as? ActionRecord {
-            actions = actions.filter { $0.value !== action }
+            let old = actions
+            actions = old.filter { $0.value !== action }
+            withExtendedLifetime(old) {}
         } else {
-            for (id, list) in keyObservers where list.contains(where: { $0 === record }) {
+            let old = (keyObservers, eventObservers)
+            for (id, list) in old.0 where list.contains(where: { $0 === record }) {
                 let kept = list.filter { $0 !== record }
                 ObservedKeys.count[id, default: 0] -= 1
                 keyObservers[id] = kept.isEmpty ? nil : kept
             }
-            for (id, list) in eventObservers where list.contains(where: { $0 === record }) {
+            for (id, list) in old.1 where list.contains(where: { $0 === record }) {
                 let kept = list.filter { $0 !== record }
                 eventObservers[id] = kept.isEmpty ? nil : kept
             }
+            withExtendedLifetime(old) {}
         }
     }
 }
