@@ -78,6 +78,10 @@ open class Context {
 
     /// Makes a context, optionally named and optionally layered over a parent.
     ///
+    /// A subclass of `Context` (a feature context) without a name is named after its type, as
+    /// ProContext's `createSubcontext(ofType:)` names it: `AssignmentWeightsContext().name` is
+    /// `"AssignmentWeightsContext"`.
+    ///
     /// ```swift
     /// let app = Context(name: "app")
     /// let screen = Context(parent: app)
@@ -89,11 +93,14 @@ open class Context {
     public init(name: String? = nil, parent: Context? = nil) {
         self.name = name
         self.parent = parent
+        // A feature context (a subclass) is named after its type unless given a name, as
+        // ProContext's createSubcontext(ofType:) names it.
+        if name == nil, type(of: self) != Context.self { self.name = String(describing: type(of: self)) }
         parent?.adopt(self)
         MainActorCheck.install()
     }
 
-    /// Ends the async sequences of ``changes(of:)`` and ``events(_:)`` that this context feeds,
+    /// Ends the async sequences of ``changes(of:buffering:)`` and ``events(_:buffering:)`` that this context feeds,
     /// and uncounts the keys its observers watched.
     deinit {
         for list in keyObservers.values { for record in list { record.finish?() } }
@@ -102,7 +109,8 @@ open class Context {
         // Without this, a key once observed by a freed context would make every later write of
         // it walk the writer's whole subtree.
         let counts = keyObservers.map { ($0.key, $0.value.count) }
-        if MainActorCheck.isCurrent {
+        // `assumeIsolated` exists from iOS 17 / macOS 14; before that the task does the same later.
+        if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
             MainActor.assumeIsolated { ObservedKeys.uncount(counts) }
         } else {
             Task { @MainActor in ObservedKeys.uncount(counts) }

@@ -48,11 +48,11 @@ final class ObserverRecord<Payload>: RegistrationRecord {
     let deliver: @MainActor (AnyObject?, Payload) -> Void
 
     init(
-        owner: AnyObject?, condition: Condition?, context: Context, finish: (@Sendable () -> Void)? = nil,
-        deliver: @escaping @MainActor (AnyObject?, Payload) -> Void
+        owner: AnyObject?, condition: Condition?, expiry: Condition? = nil, context: Context,
+        finish: (@Sendable () -> Void)? = nil, deliver: @escaping @MainActor (AnyObject?, Payload) -> Void
     ) {
         self.deliver = deliver
-        super.init(owner: owner, condition: condition, expiry: nil, context: context, finish: finish)
+        super.init(owner: owner, condition: condition, expiry: expiry, context: context, finish: finish)
     }
 
     /// Calls the observer with `payload` unless its condition does not hold.
@@ -65,6 +65,11 @@ final class ObserverRecord<Payload>: RegistrationRecord {
     func notify(_ payload: Payload) -> Bool {
         let owner = self.owner
         if isCancelled || (isOwned && owner == nil) { return false }
+        if let expiry, expiry.isMet() {
+            // Expiry is one-way, as for providers and actions.
+            isCancelled = true
+            return false
+        }
         if let condition, !condition.isMet() { return true }
         deliver(owner, payload)
         return true
@@ -106,12 +111,12 @@ final class ActionRecord: RegistrationRecord {
     let perform: @MainActor (AnyObject, AnyBox) -> AnyBox
 
     init(
-        name: String, owner: AnyObject, expiry: Condition?, context: Context,
+        name: String, owner: AnyObject, condition: Condition? = nil, expiry: Condition?, context: Context,
         perform: @escaping @MainActor (AnyObject, AnyBox) -> AnyBox
     ) {
         self.name = name
         self.perform = perform
-        super.init(owner: owner, condition: nil, expiry: expiry, context: context)
+        super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 
@@ -143,5 +148,20 @@ extension Context {
             }
             withExtendedLifetime(old) {}
         }
+    }
+}
+
+/// Several observers registered by one call (one per event of ``Context/observePosts(ofAny:owner:if:expiresIf:_:)``),
+/// ended together.
+final class GroupRecord: RegistrationRecord {
+    var members: [RegistrationRecord] = []
+
+    override var isLive: Bool {
+        super.isLive && members.contains { $0.isLive }
+    }
+
+    override func cancel() {
+        super.cancel()
+        for member in members { member.cancel() }
     }
 }

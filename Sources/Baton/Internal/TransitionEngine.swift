@@ -24,7 +24,9 @@ enum TransitionEngine {
         // The log keeps start order: this transition's record waits for those started before it.
         let ticket = window?.reserveLogEntry()
         let undo = transition.kind.isForward ? try wire(destination, to: sourceContext, wiring) : nil
-        if transition.kind.isForward {
+        // A tab already in the tree was resolved when its container was shown: selecting it
+        // does not resolve it again.
+        if transition.kind.isForward && transition.kind != .selectTab {
             do {
                 try DependencyCoordinator.resolve(transition, in: window)
             } catch {
