@@ -33,9 +33,13 @@ class FakeViewController: Screen {
     /// selected tab).
     var visibleChildren: [FakeViewController] { children }
 
-    /// `viewWillAppear(_:)` and friends, forwarded to the visible children as UIKit does.
+    /// The app's own `viewDidAppear(_:)` and friends.
+    var onAppearance: ((LifecyclePhase) -> Void)?
+
+    /// `viewWillAppear(_:)` and friends, forwarded to the visible children as UIKit does; the
+    /// glue reports each and runs the app's override as the body.
     func appearanceCallback(_ phase: LifecyclePhase) {
-        lifecycle.report(phase, of: self)
+        lifecycle.report(phase, of: self) { onAppearance?(phase) }
         for child in visibleChildren { child.appearanceCallback(phase) }
     }
 
