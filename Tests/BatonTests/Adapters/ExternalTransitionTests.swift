@@ -285,6 +285,44 @@ struct ExternalTransitionTests {
         #expect(signUp.context === main.context)
     }
 
+    @Test func checkoutWorkflowReturnsTheOrderNumberToTheStoreThroughItsNamedContext() throws {
+        enum ShippingAddress: ContextKey { typealias Value = String }
+        enum OrderNumber: ContextKey { typealias Value = String }
+        let store = FakeViewController(storyboardIdentifier: "store")
+        let window = try makeKeyWindow(root: store)
+        let address = FakeViewController(storyboardIdentifier: "address")
+        let checkout = FakeNavigationController(rootViewController: address, storyboardIdentifier: "checkout")
+
+        try store.present(checkout)
+        address.context.set("1 Infinite Loop", for: ShippingAddress.self)
+        let confirm = FakeViewController(storyboardIdentifier: "confirm")
+        try checkout.pushViewController(confirm)
+        #expect(confirm.context[ShippingAddress.self] == "1 Infinite Loop")
+        try confirm.context.set("A-17", for: OrderNumber.self, in: "store")
+        try store.dismissPresented()
+
+        #expect(store.context[OrderNumber.self] == "A-17")
+        #expect(store.context[ShippingAddress.self] == nil)
+        #expect(
+            transitions(window) == [
+                "present: store → checkout", "push: address → confirm", "dismiss: checkout → store",
+            ])
+    }
+
+    @Test func explicitPushWithIsolateWiringLeavesTheControllersContextAlone() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        _ = try makeKeyWindow(root: navigation)
+        let settings = FakeViewController(storyboardIdentifier: "settings")
+        let own = Context(name: "settings")
+        settings.context = own
+
+        try navigation.pushViewController(settings, wiring: .isolate)
+
+        #expect(settings.context === own)
+        #expect(own.parent == nil)
+    }
+
     // MARK: - UIWindow
 
     @Test func windowRootChangeWiresTheNewRootToTheAppContextAndFreesTheOldRoot() throws {
