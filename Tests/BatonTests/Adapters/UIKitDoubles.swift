@@ -350,8 +350,9 @@ final class FakeHoppingViewController: FakeViewController, HopFlowContainer {
     /// `transition(from:to:duration:options:animations:completion:)` sends them.
     private func show(_ step: FakeViewController, identifier: String?) throws(ScreenError) {
         let old = currentViewController
+        // The first hop comes from no step, and is resolved from the container.
         let transition = try ExternalTransition.begin(
-            .hop, from: old ?? self, to: step, identifier: identifier, parentContext: context)
+            .hop, from: old, to: step, identifier: identifier, parentContext: context, resolutionSource: self)
         children = [step]
         step.parent = self
         old?.parent = nil
