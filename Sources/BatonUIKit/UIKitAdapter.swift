@@ -23,7 +23,7 @@
     /// | UIKit method | Baton, before calling it |
     /// | --- | --- |
     /// | `prepare(for:sender:)` | begins a ``Baton/TransitionKind/segue`` with the segue's identifier and sender, so resolvers run before the app's own override |
-    /// | `UIStoryboardSegue.perform()` | the same, when an override of `prepare(for:sender:)` does not call `super` (the sender is then unknown) |
+    /// | `UIStoryboardSegue.perform()` | the same, when an override of `prepare(for:sender:)` does not call `super` and the segue's class calls this `perform()` (the sender is then unknown) |
     /// | `pushViewController`, `popViewController`, `popToViewController`, `popToRootViewController`, `setViewControllers` | begins a push, pop or set-stack |
     /// | `present(_:animated:completion:)`, `dismiss(animated:completion:)` | begins a present or dismiss |
     /// | `UIWindow.rootViewController`'s setter | begins a root change, wiring the root to ``UIKit/UIWindow/batonWindow``'s context |
@@ -41,9 +41,13 @@
     /// controller's delegate) untouched, which delegate proxies cannot promise; an app's own
     /// `prepare(for:sender:)` overrides keep working, and run after the resolvers. Its costs: it is
     /// global to the process (hence opt-in, and installed once however often `install()` is
-    /// called); an override of `prepare(for:sender:)` that does not call `super` is seen only at
-    /// `perform()`, without the sender; and an app property named `context`, `screenName` or
-    /// `isOnScreen` on a view controller clashes with the ``Baton/Screen`` conformance. Everything
+    /// called); an override of `prepare(for:sender:)` that does not call `super` hides the segue's
+    /// identifier and sender from the resolvers (the segue is then begun at `perform()` when its
+    /// class calls `UIStoryboardSegue`'s, else at the push or presentation it performs, still
+    /// before the destination's `viewWillAppear`); every view controller, UIKit's own included
+    /// (alerts, keyboards), gets a context on first use; and an app property named `context`,
+    /// `screenName` or `isOnScreen` on a view controller clashes with the ``Baton/Screen``
+    /// conformance. Everything
     /// Baton decides (wiring, resolution, lifecycle order, cancellation) happens in the core's
     /// ``Baton/ExternalTransition`` and ``Baton/ScreenLifecycle``, which Linux tests cover; these
     /// methods only translate UIKit's calls.
