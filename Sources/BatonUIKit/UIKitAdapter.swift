@@ -26,11 +26,12 @@
     /// | `UIStoryboardSegue.perform()` | the same, when an override of `prepare(for:sender:)` does not call `super` and the segue's class calls this `perform()` (the sender is then unknown) |
     /// | `pushViewController`, `popViewController`, `popToViewController`, `popToRootViewController`, `setViewControllers` | begins a push, pop or set-stack |
     /// | `present(_:animated:completion:)`, `dismiss(animated:completion:)` | begins a present or dismiss |
+    /// | `showDetailViewController(_:sender:)` in a split view controller | begins a push (the detail replaces the secondary column, or is pushed when collapsed) |
     /// | `UIWindow.rootViewController`'s setter | begins a root change, wiring the root to ``UIKit/UIWindow/batonWindow``'s context |
     /// | `viewWillAppear(_:)`, `viewDidAppear(_:)`, `viewWillDisappear(_:)`, `viewDidDisappear(_:)` | reports the callback to ``Baton/ScreenLifecycle``, begins a tab selection or a swipe-dismiss it reveals |
     ///
-    /// `show(_:sender:)` and `showDetailViewController(_:sender:)` reach Baton through the push or
-    /// presentation they perform; a tab selection, by a tap or by code, through the new tab's
+    /// `show(_:sender:)`, and `showDetailViewController(_:sender:)` outside a split view
+    /// controller, reach Baton through the push or presentation they perform; a tab selection, by a tap or by code, through the new tab's
     /// `viewWillAppear(_:)`; a sheet dismissed by a swipe, through its `viewWillDisappear(_:)`
     /// (`isBeingDismissed`); the interactive pop, through the `popViewController(animated:)` UIKit
     /// calls when the swipe starts and the callbacks that follow, which cancel it when the swipe is
@@ -105,6 +106,9 @@
             exchange(
                 controller, #selector(UIViewController.dismiss(animated:completion:)),
                 #selector(UIViewController.batonDismiss(animated:completion:)))
+            exchange(
+                controller, #selector(UIViewController.showDetailViewController(_:sender:)),
+                #selector(UIViewController.batonShowDetailViewController(_:sender:)))
             let navigation = UINavigationController.self
             exchange(
                 navigation, #selector(UINavigationController.pushViewController(_:animated:)),
