@@ -236,6 +236,18 @@ public final class ExternalTransition {
         return transition
     }
 
+    /// The backward transitions (pop, dismiss) in flight from `source`, oldest first.
+    ///
+    /// ```swift
+    /// ExternalTransition.backwardInFlight(from: sheet).first?.kind   // .dismiss
+    /// ```
+    ///
+    /// - Parameter source: The screen being left.
+    /// - Returns: The transitions.
+    public static func backwardInFlight(from source: any Screen) -> [ExternalTransition] {
+        registry.values.filter { !$0.kind.isForward && $0.source === source }.sorted { $0.order < $1.order }
+    }
+
     // MARK: - Ending
 
     /// Finishes the transition: logs it in its window and posts ``TransitionDidComplete`` there.
@@ -281,11 +293,16 @@ public final class ExternalTransition {
     // MARK: - Internals
 
     private static var registry: [ObjectIdentifier: ExternalTransition] = [:]
+    private static var nextOrder: UInt64 = 0
+    /// When the transition began, to order transitions in flight.
+    private var order: UInt64 = 0
 
     private static func register(_ transition: ExternalTransition) {
         guard let destination = transition.destination else { return }
         // Transitions whose destination is gone can never complete: forget them.
         if registry.count >= 16 { registry = registry.filter { $0.value.destination != nil } }
+        nextOrder &+= 1
+        transition.order = nextOrder
         registry[ObjectIdentifier(destination)] = transition
     }
 

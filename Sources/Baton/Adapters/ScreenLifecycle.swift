@@ -3,8 +3,14 @@
 ///
 /// Reporting keeps the state Baton's other parts read (``isOnScreen`` for
 /// ``Condition/whileOnScreen(_:)``), records the callback in the window's
-/// ``Window/lifecycleLog``, and ends the ``ExternalTransition`` in flight to the screen: its
-/// did-appear completes it, its did-disappear before that cancels it.
+/// ``Window/lifecycleLog``, and ends the ``ExternalTransition``s the screen takes part in:
+///
+/// - its did-appear completes the transition in flight to it;
+/// - its did-disappear before that cancels it (it was about to appear: an interactive pop
+///   released halfway);
+/// - its will-appear cancels a pop or dismiss in flight from it (it was leaving and comes back);
+/// - its did-disappear completes a pop or dismiss in flight from it whose destination is still on
+///   screen (a sheet's presenter, which receives no callback).
 ///
 /// A callback that does not follow the state before it (a second will-appear, a did-appear
 /// without a will-appear) changes nothing and is not recorded, but its body still runs: the
@@ -80,9 +86,21 @@ public final class ScreenLifecycle {
         }
         body()
         switch phase {
-        case .didAppear: ExternalTransition.inFlight(to: screen)?.complete()
-        case .didDisappear: ExternalTransition.inFlight(to: screen)?.cancel()
-        case .willAppear, .willDisappear: break
+        case .willAppear:
+            // Back on screen while leaving: the interactive pop or the swipe was released.
+            for transition in ExternalTransition.backwardInFlight(from: screen) { transition.cancel() }
+        case .didAppear:
+            ExternalTransition.inFlight(to: screen)?.complete()
+        case .didDisappear:
+            ExternalTransition.inFlight(to: screen)?.cancel()
+            // Left for a screen that never stopped being visible (the presenter of a sheet): no
+            // did-appear will come to complete the transition.
+            for transition in ExternalTransition.backwardInFlight(from: screen)
+            where transition.destination?.isOnScreen == true {
+                transition.complete()
+            }
+        case .willDisappear:
+            break
         }
         return true
     }

@@ -18,7 +18,7 @@ extension Context {
             guard let record = context[keyPath: table][id] else { return false }
             if record.isLive { return true }
             if context[keyPath: table][id] === record {
-                context[keyPath: table][id] = nil
+                _ = context[keyPath: table].removeValue(forKey: id)  // released after the update
                 expired.append(context)
             }
             return false

@@ -72,7 +72,7 @@ extension Context {
         while let context = current {
             if let record = context.providers[id] {
                 guard record.isLive, let owner = record.owner else {
-                    context.providers[id] = nil
+                    _ = context.providers.removeValue(forKey: id)  // released after the update
                     throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
                 }
                 if let condition = record.condition, !condition.isMet() {

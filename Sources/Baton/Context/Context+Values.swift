@@ -257,22 +257,29 @@ extension Context {
         return result
     }
 
+    // The replaced or removed slot is kept until the end: its value's `deinit` is user code, which
+    // may read or write this very context, so it runs only once the slot table, the generation
+    // and every observer agree on the new value. Releasing it inside the table update would run
+    // that code in the middle of a dictionary mutation.
     final func store<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in target: Context) {
         let id = ObjectIdentifier(key)
         let tracked = target.observationState(of: id)
-        target.slots[id] = Slot(key: key, box: value.map { Box($0) })
+        let replaced = target.slots.updateValue(Slot(key: key, box: value.map { Box($0) }), forKey: id)
         ContextGeneration.advance()
         target.notifyChange(of: key, id: id)
         if let tracked { target.publishValueChange(of: id, from: tracked) }
+        withExtendedLifetime(replaced) {}
     }
 
     final func erase<Key: ContextKey>(_ key: Key.Type, in target: Context) -> Bool {
         let id = ObjectIdentifier(key)
         let tracked = target.observationState(of: id)
-        guard target.slots.removeValue(forKey: id) != nil else { return false }
+        let removed = target.slots.removeValue(forKey: id)
+        guard removed != nil else { return false }
         ContextGeneration.advance()
         target.notifyChange(of: key, id: id)
         if let tracked { target.publishValueChange(of: id, from: tracked) }
+        withExtendedLifetime(removed) {}
         return true
     }
 }

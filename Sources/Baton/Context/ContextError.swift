@@ -70,6 +70,13 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try context.execute(SwapInputs.self)   // throws .actionExpired after the owner is freed
     /// ```
     case actionExpired(action: String, registeredIn: String)
+    /// The action exists but its availability condition is not met (ProContext's unexecutable
+    /// executable).
+    ///
+    /// ```swift
+    /// try context.execute(SwapInputs.self)   // throws .actionUnavailable while off screen
+    /// ```
+    case actionUnavailable(action: String, registeredIn: String)
     /// A live action with this name already exists on the context's lineage (itself, its
     /// ancestors or its descendants).
     ///
@@ -127,6 +134,9 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
         case .actionExpired(let action, let registeredIn):
             return "The action \(action) in \(registeredIn) has expired: its owner is gone or its expiry"
                 + " condition holds. Register it again before executing."
+        case .actionUnavailable(let action, let registeredIn):
+            return "The action \(action) in \(registeredIn) is not available: its condition is not met."
+                + " Check canExecute(\(action).self) before executing."
         case .actionAlreadyRegistered(let action, let registeredIn):
             return "A live action \(action) is already registered in \(registeredIn);"
                 + " action names are unique on a lineage (a context, its ancestors and its descendants)."

@@ -86,8 +86,9 @@ extension Screen {
         return nil
     }
 
-    /// Tells the nearest enclosing hopping container that this step is finished, which runs the
-    /// continuation given to ``HoppingScreen/hop(to:then:)``.
+    /// Tells the nearest enclosing hopping container (a ``HoppingScreen`` or a
+    /// ``HopFlowContainer``) that this step is finished, which runs the continuation given to
+    /// ``HoppingScreen/hop(to:then:)``.
     ///
     /// As in CLHoppingViewController, this does nothing when no hopping container encloses the
     /// screen. It works from any descendant of the hopping container's current screen, and on
@@ -103,7 +104,7 @@ extension Screen {
     /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the hopping container
     ///   has no continuation waiting, for example on a second unhop.
     public func unhop() throws(ScreenError) {
-        try hoppingScreen?.unhop(from: self, result: ())
+        try unhopNearest(result: ())
     }
 
     /// Finishes this step of a hopping flow with a result for the awaiting
@@ -122,7 +123,7 @@ extension Screen {
     ///   ``ScreenError/resultTypeMismatch(hopping:expected:actual:)`` when the flow awaits another
     ///   type.
     public func unhop<Result>(returning result: Result) throws(ScreenError) {
-        try hoppingScreen?.unhop(from: self, result: result)
+        try unhopNearest(result: result)
     }
 
     /// This screen and every screen it contains, depth first, containers before their children.

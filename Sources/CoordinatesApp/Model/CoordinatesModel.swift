@@ -56,10 +56,10 @@ public final class CoordinatesModel {
     /// ```
     public private(set) var position: Coordinate {
         get {
-            observation.access(self, \.position)
+            access(\.position)
             return storedPosition
         }
-        set { observation.mutate(self, \.position) { storedPosition = newValue } }
+        set { mutate(\.position) { storedPosition = newValue } }
     }
 
     /// The point bearing and distance are measured to, if one was set.
@@ -69,10 +69,10 @@ public final class CoordinatesModel {
     /// ```
     public private(set) var target: Coordinate? {
         get {
-            observation.access(self, \.target)
+            access(\.target)
             return storedTarget
         }
-        set { observation.mutate(self, \.target) { storedTarget = newValue } }
+        set { mutate(\.target) { storedTarget = newValue } }
     }
 
     /// Whether the first-run onboarding was completed.
@@ -82,10 +82,10 @@ public final class CoordinatesModel {
     /// ```
     public private(set) var hasCompletedOnboarding: Bool {
         get {
-            observation.access(self, \.hasCompletedOnboarding)
+            access(\.hasCompletedOnboarding)
             return storedHasCompletedOnboarding
         }
-        set { observation.mutate(self, \.hasCompletedOnboarding) { storedHasCompletedOnboarding = newValue } }
+        set { mutate(\.hasCompletedOnboarding) { storedHasCompletedOnboarding = newValue } }
     }
 
     // The values, behind accessors that report reads and changes to Observation (ModelObservation.swift).
@@ -93,6 +93,18 @@ public final class CoordinatesModel {
     private var storedTarget: Coordinate?
     private var storedHasCompletedOnboarding: Bool
     private let observation = ModelObservation()
+
+    private func access<Member>(_ keyPath: KeyPath<CoordinatesModel, Member>) {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) { observation.access(self, keyPath) }
+    }
+
+    private func mutate<Member>(_ keyPath: KeyPath<CoordinatesModel, Member>, _ change: () -> Void) {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            observation.mutate(self, keyPath, change)
+        } else {
+            change()
+        }
+    }
 
     /// Called after every change, on the main actor.
     ///

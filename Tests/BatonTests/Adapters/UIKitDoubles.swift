@@ -85,24 +85,22 @@ class FakeViewController: Screen {
         transition.complete()
     }
 
-    /// A sheet dragged down by the user: `presentationControllerWillDismiss`, the sheet's
-    /// will-disappear, then either `presentationControllerDidDismiss` or, when the drag is
-    /// released early, the sheet's will-appear and did-appear again.
+    /// A sheet dragged down by the user: the sheet's will-disappear, then either its
+    /// did-disappear or, when the drag is released early, its will-appear and did-appear again.
+    /// The presenter, still on screen, receives nothing. The glue begins the dismiss in the
+    /// sheet's viewWillDisappear, seeing `isBeingDismissed`; the callbacks end it.
     func swipeDownSheet(releasedEarly: Bool) throws(ScreenError) {
         guard let presenter = presentingViewController else { return }
-        let transition = try ExternalTransition.begin(.dismiss, from: self, to: presenter)
+        try ExternalTransition.begin(.dismiss, from: self, to: presenter)
         appearanceCallback(.willDisappear)
         if releasedEarly {
             appearanceCallback(.willAppear)
             appearanceCallback(.didAppear)
-            // The glue sees `transitionCoordinator.isCancelled`.
-            transition.cancel()
             return
         }
-        appearanceCallback(.didDisappear)
         presenter.presentedViewController = nil
         presentingViewController = nil
-        transition.complete()  // presentationControllerDidDismiss
+        appearanceCallback(.didDisappear)
     }
 
     // MARK: Segues
@@ -298,3 +296,65 @@ final class DetailViewController: FakeViewController {
 final class SignUpViewController: FakeViewController {}
 final class ColorsViewController: FakeViewController {}
 final class SizesViewController: FakeViewController {}
+
+/// BatonUIKit's `HoppingViewController`: one child at a time, shown by child containment; the
+/// continuations in a HopFlow.
+@MainActor
+final class FakeHoppingViewController: FakeViewController, HopFlowContainer {
+    let hopFlow = HopFlow()
+    /// The storyboard: identifiers it can instantiate.
+    var storyboard: [String: () -> FakeViewController] = [:]
+
+    var currentViewController: FakeViewController? { children.first }
+
+    func hop(to step: FakeViewController, then continuation: (@MainActor () -> Void)?) throws(ScreenError) {
+        try hopFlow.hop(to: step, in: self, then: continuation) {
+            () throws(ScreenError) in try show(step, identifier: nil)
+        }
+    }
+
+    func hop(to identifier: String, thenTo next: String) throws(ScreenError) {
+        let step = try instantiate(identifier)
+        guard storyboard[next] != nil else {
+            throw ScreenError.unknownIdentifier(next, known: storyboard.keys.sorted())
+        }
+        try hopFlow.hop(
+            to: step, in: self,
+            then: { [unowned self] () throws(ScreenError) in
+                let final = try self.instantiate(next)
+                try self.hopFlow.hop(to: final, in: self, then: nil) { () throws(ScreenError) in
+                    try self.show(final, identifier: next)
+                }
+            }
+        ) { () throws(ScreenError) in try show(step, identifier: identifier) }
+    }
+
+    func hop<Result>(to step: FakeViewController, returning: Result.Type) async throws -> Result {
+        try await hopFlow.hop(to: step, in: self, returning: Result.self) { () throws(ScreenError) in
+            try show(step, identifier: nil)
+        }
+    }
+
+    private func instantiate(_ identifier: String) throws(ScreenError) -> FakeViewController {
+        guard let make = storyboard[identifier] else {
+            throw ScreenError.unknownIdentifier(identifier, known: storyboard.keys.sorted())
+        }
+        return make()
+    }
+
+    /// addChild, the cross-dissolve, removeFromParent; callbacks as UIKit's
+    /// `transition(from:to:duration:options:animations:completion:)` sends them.
+    private func show(_ step: FakeViewController, identifier: String?) throws(ScreenError) {
+        let old = currentViewController
+        let transition = try ExternalTransition.begin(
+            .hop, from: old ?? self, to: step, identifier: identifier, parentContext: context)
+        children = [step]
+        step.parent = self
+        old?.parent = nil
+        guard isOnScreen else { return transition.complete() }
+        old?.appearanceCallback(.willDisappear)
+        step.appearanceCallback(.willAppear)
+        old?.appearanceCallback(.didDisappear)
+        step.appearanceCallback(.didAppear)
+    }
+}

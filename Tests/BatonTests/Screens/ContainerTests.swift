@@ -160,7 +160,8 @@ struct ContainerTests {
         #expect(throws: ScreenError.nothingToDismiss(screen: "lonely")) { try lonely.dismiss() }
         #expect(
             ScreenError.nothingToDismiss(screen: "lonely").description
-                == "lonely neither presents a screen nor is presented, so there is nothing to dismiss.")
+                == "lonely neither presents a screen nor is presented, nor is any of its containers, "
+                + "so there is nothing to dismiss.")
     }
 
     // MARK: - Window
