@@ -39,7 +39,7 @@ struct ReadmeFlowExampleTests {
         #expect(main.screens.count == 1)
         #expect(
             window.transitionLog.map(\.description) == [
-                "replaceRoot: → startup", "hop: startup → splash", "hop: splash → main", "push: home → signup",
+                "replaceRoot: → startup", "hop: → splash", "hop: splash → main", "push: home → signup",
                 "pop: signup → home",
             ])
     }

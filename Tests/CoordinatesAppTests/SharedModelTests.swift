@@ -44,7 +44,7 @@ import Testing
         #expect(
             kinds == [
                 "replaceRoot: → startup: initial",
-                "hop: startup → splash (splash): context, destination",
+                "hop: → splash (splash): context, destination",
                 "hop: splash → navigation (navigation): context",
                 "push: main → bearing (bearing): context",
             ])

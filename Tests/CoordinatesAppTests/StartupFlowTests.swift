@@ -14,7 +14,7 @@ import Testing
         #expect(harness.app.topScreenName == "onboarding")
         #expect(
             harness.transitions == [
-                "replaceRoot: → startup", "hop: startup → splash (splash)", "hop: splash → onboarding (onboarding)",
+                "replaceRoot: → startup", "hop: → splash (splash)", "hop: splash → onboarding (onboarding)",
             ])
     }
 
@@ -34,7 +34,7 @@ import Testing
         #expect(harness.app.topScreenName == "main")
         #expect(
             harness.transitions == [
-                "replaceRoot: → startup", "hop: startup → splash (splash)", "hop: splash → navigation (navigation)",
+                "replaceRoot: → startup", "hop: → splash (splash)", "hop: splash → navigation (navigation)",
             ])
     }
 

@@ -52,4 +52,47 @@ public struct Condition {
     ///
     /// - Returns: Whether the condition holds.
     @MainActor public func evaluate() -> Bool { isMet() }
+
+    /// A condition that holds while `condition` does not, ProContext's
+    /// `ifHasNotLeftWindow:` written as `expiresIf: !.whileOnScreen(self)`.
+    ///
+    /// ```swift
+    /// try context.provide(TotalWeight.self, owner: self, if: .whileOnScreen(self), expiresIf: !.whileOnScreen(self)) {
+    ///     $0.weight
+    /// }
+    /// ```
+    ///
+    /// - Parameter condition: The condition to negate.
+    /// - Returns: Its negation, evaluated each time.
+    @MainActor public static prefix func ! (condition: Condition) -> Condition {
+        Condition { !condition.isMet() }
+    }
+
+    /// A condition that holds while both do; `rhs` is evaluated only when `lhs` holds.
+    ///
+    /// ```swift
+    /// let editable = Condition.whileOnScreen(self) && formIsValid
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: The first condition.
+    ///   - rhs: The second condition.
+    /// - Returns: Their conjunction, evaluated each time.
+    @MainActor public static func && (lhs: Condition, rhs: Condition) -> Condition {
+        Condition { lhs.isMet() && rhs.isMet() }
+    }
+
+    /// A condition that holds while either does; `rhs` is evaluated only when `lhs` does not hold.
+    ///
+    /// ```swift
+    /// let visible = Condition.whileOnScreen(list) || .whileOnScreen(detail)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: The first condition.
+    ///   - rhs: The second condition.
+    /// - Returns: Their disjunction, evaluated each time.
+    @MainActor public static func || (lhs: Condition, rhs: Condition) -> Condition {
+        Condition { lhs.isMet() || rhs.isMet() }
+    }
 }

@@ -20,6 +20,11 @@ extension Context {
         _ event: Event.Type, _ payload: Event.Payload, reach: EventReach = .tree
     ) {
         let id = ObjectIdentifier(event)
+        // The origin is read only by observers of whole posts (observePosts); keeping it aside for
+        // the post's duration costs nothing per observer.
+        let outerOrigin = PostOrigin.current
+        PostOrigin.current = self
+        defer { PostOrigin.current = outerOrigin }
         deliver(payload, id: id)
         if reach == .tree || reach == .ancestors {
             var current = parent
@@ -59,7 +64,8 @@ extension Context {
     ///
     /// The observer is tied to `owner`, held weakly: it ends by itself when the owner is
     /// deallocated. With a `condition` (for example `.whileOnScreen(screen)`, ProContext's
-    /// `ifInWindow:`), posts are delivered only while it holds.
+    /// `ifInWindow:`), posts are delivered only while it holds; with an `expiry` (ProContext's
+    /// `expiresIf:`), the observer ends as soon as it holds.
     ///
     /// ```swift
     /// context.observe(TotalWeightChanged.self, owner: self) { owner, total in
@@ -71,6 +77,7 @@ extension Context {
     ///   - event: The event to observe.
     ///   - owner: The object the observer lives with.
     ///   - condition: When given, `body` is called only while it holds.
+    ///   - expiry: When given, the observer ends as soon as it holds.
     ///   - body: Receives the owner and the payload.
     /// - Returns: A handle that can end the observation early.
     @discardableResult
@@ -78,17 +85,92 @@ extension Context {
         _ event: Event.Type,
         owner: Owner,
         if condition: Condition? = nil,
+        expiresIf expiry: Condition? = nil,
         _ body: @escaping @MainActor (Owner, Event.Payload) -> Void
     ) -> Registration {
-        let record = ObserverRecord<Event.Payload>(owner: owner, condition: condition, context: self) {
-            owner, payload in
+        let record = ObserverRecord<Event.Payload>(
+            owner: owner, condition: condition, expiry: expiry, context: self
+        ) { owner, payload in
             body(unsafeDowncast(owner!, to: Owner.self), payload)
         }
         eventObservers[ObjectIdentifier(event), default: []].append(record)
         return Registration(record: record)
     }
 
+    /// Calls `body` with every post of `event` that reaches this context, with the context that
+    /// posted it (ProContext's `Notification.origin`).
+    ///
+    /// ```swift
+    /// context.observePosts(of: TotalWeightChanged.self, owner: self) { owner, post in
+    ///     guard post.origin !== owner.context else { return }   // not our own post
+    ///     owner.refresh(total: post.payload)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event to observe.
+    ///   - owner: The object the observer lives with.
+    ///   - condition: When given, `body` is called only while it holds.
+    ///   - expiry: When given, the observer ends as soon as it holds.
+    ///   - body: Receives the owner and the post: its payload, event name and origin.
+    /// - Returns: A handle that can end the observation early.
+    @discardableResult
+    public final func observePosts<Event: ContextEvent, Owner: AnyObject>(
+        of event: Event.Type,
+        owner: Owner,
+        if condition: Condition? = nil,
+        expiresIf expiry: Condition? = nil,
+        _ body: @escaping @MainActor (Owner, ContextPost<Event.Payload>) -> Void
+    ) -> Registration {
+        observe(event, owner: owner, if: condition, expiresIf: expiry) { owner, payload in
+            body(owner, ContextPost(event: event, origin: PostOrigin.current, payload: payload))
+        }
+    }
+
+    /// Calls `body` with every post of any of `events` that reaches this context: one
+    /// registration for several events, as ProContext's `addObserver(for: Set<Notification.Name>, …)`.
+    ///
+    /// The payload is typed `Any`; ask the post which event it is with ``ContextPost/is(_:)``.
+    ///
+    /// ```swift
+    /// context.observePosts(ofAny: [Saved.self, TotalWeightChanged.self], owner: self) { owner, post in
+    ///     if post.is(Saved.self) { owner.showSaved() } else { owner.refresh() }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - events: The events to observe; each is observed once, even if listed twice.
+    ///   - owner: The object the observer lives with.
+    ///   - condition: When given, `body` is called only while it holds.
+    ///   - expiry: When given, the observer ends as soon as it holds.
+    ///   - body: Receives the owner and the post.
+    /// - Returns: A handle that ends the observation of all the events.
+    @discardableResult
+    public final func observePosts<Owner: AnyObject>(
+        ofAny events: [any ContextEvent.Type],
+        owner: Owner,
+        if condition: Condition? = nil,
+        expiresIf expiry: Condition? = nil,
+        _ body: @escaping @MainActor (Owner, ContextPost<Any>) -> Void
+    ) -> Registration {
+        let group = GroupRecord(owner: owner, condition: condition, expiry: expiry, context: self)
+        var seen: Set<ObjectIdentifier> = []
+        func add<Event: ContextEvent>(_ event: Event.Type) {
+            guard seen.insert(ObjectIdentifier(event)).inserted else { return }
+            let member = observe(event, owner: owner, if: condition, expiresIf: expiry) { owner, payload in
+                body(owner, ContextPost(event: event, origin: PostOrigin.current, payload: payload as Any))
+            }
+            group.members.append(member.record)
+        }
+        for event in events { add(event) }
+        return Registration(record: group)
+    }
+
     /// The payloads of every post of `event` that reaches this context, as an async sequence.
+    ///
+    /// Events are not states: by default every payload is kept, in order, until the consumer
+    /// takes it, so the buffer grows without bound while the consumer is slower than the posts.
+    /// Pass a bounded policy, such as `.bufferingNewest(100)`, to keep only the latest payloads.
     ///
     /// The sequence ends when the consuming task is cancelled or the context is deallocated.
     ///
@@ -96,13 +178,19 @@ extension Context {
     /// for await total in context.events(TotalWeightChanged.self) {
     ///     print(total)
     /// }
+    /// let recent = context.events(TotalWeightChanged.self, buffering: .bufferingNewest(10))
     /// ```
     ///
-    /// - Parameter event: The event to observe.
+    /// - Parameters:
+    ///   - event: The event to observe.
+    ///   - buffering: What is kept for a slow consumer; every payload by default.
     /// - Returns: An async sequence of payloads.
-    public final func events<Event: ContextEvent>(_ event: Event.Type) -> AsyncStream<Event.Payload>
+    public final func events<Event: ContextEvent>(
+        _ event: Event.Type,
+        buffering: AsyncStream<Event.Payload>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Event.Payload>
     where Event.Payload: Sendable {
-        let (stream, continuation) = AsyncStream<Event.Payload>.makeStream()
+        let (stream, continuation) = AsyncStream<Event.Payload>.makeStream(bufferingPolicy: buffering)
         let record = ObserverRecord<Event.Payload>(
             owner: nil, condition: nil, context: self, finish: { continuation.finish() }
         ) { _, payload in
@@ -126,7 +214,10 @@ extension Context {
         }
         if sawDead {
             let kept = eventObservers[id]?.filter(\.isLive) ?? []
-            eventObservers[id] = kept.isEmpty ? nil : kept
+            // The dropped records are released after the table is updated.
+            let dropped = eventObservers.updateValue(kept, forKey: id)
+            if kept.isEmpty { eventObservers[id] = nil }
+            withExtendedLifetime(dropped) {}
         }
     }
 }

@@ -31,14 +31,20 @@ extension Context {
         if condition: Condition? = nil,
         _ body: @escaping @MainActor (Owner, Key.Value?) -> Void
     ) -> Registration {
-        let record = ObserverRecord<Key.Value?>(owner: owner, condition: condition, context: self) { owner, value in
-            body(unsafeDowncast(owner!, to: Owner.self), value)
+        let record = KeyObserverRecord(owner: owner, condition: condition, context: self) { owner, context in
+            body(unsafeDowncast(owner!, to: Owner.self), context[key])
         }
         addKeyObserver(record, for: ObjectIdentifier(key))
         return Registration(record: record)
     }
 
-    /// The values this context reads for `key` after each change, as an async sequence.
+    /// The values this context reads for `key`, as an async sequence: first the current value,
+    /// then the value after each change.
+    ///
+    /// By default a consumer that falls behind gets only the newest value it has not taken yet,
+    /// as with Observation: 10,000 sets before it next looks yield one element, the final value.
+    /// Pass ``ChangeBuffering/everyValue`` to receive every value in order (the buffer then grows
+    /// without bound while the consumer is slower than the writers).
     ///
     /// The sequence ends when the consuming task is cancelled or the context is deallocated.
     ///
@@ -50,15 +56,24 @@ extension Context {
     /// }
     /// ```
     ///
-    /// - Parameter key: The key to observe.
-    /// - Returns: An async sequence of the value read from this context after each change.
-    public final func changes<Key: ContextKey>(of key: Key.Type) -> AsyncStream<Key.Value?>
+    /// - Parameters:
+    ///   - key: The key to observe.
+    ///   - buffering: What a slow consumer receives: the newest value (the default) or every value.
+    /// - Returns: An async sequence of the value read from this context, now and after each change.
+    public final func changes<Key: ContextKey>(of key: Key.Type, buffering: ChangeBuffering = .newest)
+        -> AsyncStream<Key.Value?>
     where Key.Value: Sendable {
-        let (stream, continuation) = AsyncStream<Key.Value?>.makeStream()
-        let record = ObserverRecord<Key.Value?>(
+        let policy: AsyncStream<Key.Value?>.Continuation.BufferingPolicy =
+            switch buffering {
+            case .newest: .bufferingNewest(1)
+            case .everyValue: .unbounded
+            }
+        let (stream, continuation) = AsyncStream<Key.Value?>.makeStream(bufferingPolicy: policy)
+        continuation.yield(self[key])
+        let record = KeyObserverRecord(
             owner: nil, condition: nil, context: self, finish: { continuation.finish() }
-        ) { _, value in
-            continuation.yield(value)
+        ) { _, context in
+            continuation.yield(context[key])
         }
         addKeyObserver(record, for: ObjectIdentifier(key))
         continuation.onTermination = { _ in
@@ -75,7 +90,10 @@ extension Context {
     ///
     /// - Parameter owner: The owner whose observations end.
     public final func removeObservers(owner: AnyObject) {
-        func prune(_ table: inout [ObjectIdentifier: [RegistrationRecord]], counted: Bool) {
+        func pruned(_ table: [ObjectIdentifier: [RegistrationRecord]], counted: Bool) -> [ObjectIdentifier:
+            [RegistrationRecord]]
+        {
+            var result = table
             for (id, list) in table {
                 let kept = list.filter { record in
                     guard record.owner === owner else { return true }
@@ -83,11 +101,17 @@ extension Context {
                     return false
                 }
                 if counted { ObservedKeys.count[id, default: 0] -= list.count - kept.count }
-                table[id] = kept.isEmpty ? nil : kept
+                result[id] = kept.isEmpty ? nil : kept
             }
+            return result
         }
-        prune(&keyObservers, counted: true)
-        prune(&eventObservers, counted: false)
+        // The old tables hold the removed records; they are released after both tables are
+        // replaced, so that a `deinit` of something a closure captured sees the final state.
+        let oldKeyObservers = keyObservers
+        let oldEventObservers = eventObservers
+        keyObservers = pruned(oldKeyObservers, counted: true)
+        eventObservers = pruned(oldEventObservers, counted: false)
+        withExtendedLifetime((oldKeyObservers, oldEventObservers)) {}
     }
 
     /// Ends every value and event observation registered on this context.
@@ -101,8 +125,10 @@ extension Context {
             for record in list { record.isCancelled = true }
         }
         for record in eventObservers.values.joined() { record.isCancelled = true }
+        let old = (keyObservers, eventObservers)
         keyObservers = [:]
         eventObservers = [:]
+        withExtendedLifetime(old) {}
     }
 
     // MARK: - Internals
@@ -118,27 +144,46 @@ extension Context {
         guard ObservedKeys.count[id, default: 0] > 0 else { return }
         walkSubtree { context in
             if context !== self, context.slots[id] != nil { return false }
-            guard let list = context.keyObservers[id] else { return true }
-            let value = context[key]
-            var sawDead = false
-            for record in list {
-                guard record.isLive else {
-                    sawDead = true
-                    continue
-                }
-                if let condition = record.condition, !condition.isMet() { continue }
-                unsafeDowncast(record, to: ObserverRecord<Key.Value?>.self).deliver(record.owner, value)
-            }
-            if sawDead { context.pruneKeyObservers(id) }
+            context.deliverKeyChange(id)
             return true
         }
+    }
+
+    /// Tells this context's observers of the key `id` what they now read.
+    final func deliverKeyChange(_ id: ObjectIdentifier) {
+        // A copy: observers registered during this delivery are not called by it (they see
+        // the next change); observers removed during it are skipped, as they are no longer live.
+        guard let list = keyObservers[id] else { return }
+        var sawDead = false
+        for record in list {
+            // The owner is held for the whole call, so that a condition or an earlier
+            // observer that releases it cannot free it under the observer.
+            let owner = record.owner
+            guard record.isLive else {
+                sawDead = true
+                continue
+            }
+            if let condition = record.condition, !condition.isMet() { continue }
+            guard record.isLive else {
+                sawDead = true
+                continue
+            }
+            // The record reads the value itself, for each observer: an earlier observer may
+            // have written the key (a normaliser), and every observer is told what is current
+            // when it is called.
+            unsafeDowncast(record, to: KeyObserverRecord.self).deliver(owner, self)
+        }
+        if sawDead { pruneKeyObservers(id) }
     }
 
     final func pruneKeyObservers(_ id: ObjectIdentifier) {
         guard let list = keyObservers[id] else { return }
         let kept = list.filter(\.isLive)
         ObservedKeys.count[id, default: 0] -= list.count - kept.count
-        keyObservers[id] = kept.isEmpty ? nil : kept
+        // The dropped records (and what their closures captured) are released after the update.
+        let dropped = keyObservers.updateValue(kept, forKey: id)
+        if kept.isEmpty { keyObservers[id] = nil }
+        withExtendedLifetime(dropped) {}
     }
 }
 
@@ -148,4 +193,28 @@ extension Context {
 @MainActor
 enum ObservedKeys {
     static var count: [ObjectIdentifier: Int] = [:]
+
+    /// Removes the observations a freed context held.
+    static func uncount(_ counts: [(ObjectIdentifier, Int)]) {
+        for (id, observers) in counts {
+            let remaining = count[id, default: 0] - observers
+            count[id] = remaining > 0 ? remaining : nil
+        }
+    }
+
+    /// The number of live-or-unpruned observations of `key`; for tests.
+    static func observations<Key: ContextKey>(of key: Key.Type) -> Int { count[ObjectIdentifier(key), default: 0] }
+}
+
+/// What an async sequence of ``Context/changes(of:buffering:)`` keeps for a consumer that has not
+/// taken the values written since it last looked.
+///
+/// ```swift
+/// for await count in context.changes(of: Count.self, buffering: .everyValue) { print(count ?? 0) }
+/// ```
+public enum ChangeBuffering: Sendable, Hashable {
+    /// Only the newest value, as with Observation: a slow consumer skips intermediate values.
+    case newest
+    /// Every value, in order; the buffer grows while the consumer is slower than the writers.
+    case everyValue
 }

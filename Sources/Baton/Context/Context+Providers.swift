@@ -2,8 +2,10 @@ extension Context {
     /// Serves `key` by a closure instead of a stored value (ProContext's requestables).
     ///
     /// The provider is tied to `owner`, held weakly, and `produce` receives the owner, so no
-    /// capture list is needed. Only one live provider per key may exist in a whole context tree;
-    /// a provider whose owner is gone or whose `expiry` holds is expired and is replaced silently.
+    /// capture list is needed. Only one live provider per key may exist on a lineage (this context,
+    /// its ancestors and its descendants), as in ProContext, so two sibling contexts (two tabs)
+    /// may each serve the key; a provider whose owner is gone or whose `expiry` holds is expired
+    /// and is replaced silently.
     ///
     /// ```swift
     /// enum TotalWeight: ContextKey { typealias Value = Double? }
@@ -24,7 +26,7 @@ extension Context {
     ///   - produce: Computes the value on each request.
     /// - Returns: A handle that can end the provider early.
     /// - Throws: ``ContextError/providerAlreadyRegistered(key:registeredIn:)`` while another live
-    ///   provider for `key` exists in the tree.
+    ///   provider for `key` exists on this context's lineage.
     @discardableResult
     public final func provide<Key: ContextKey, Owner: AnyObject>(
         _ key: Key.Type,
@@ -34,14 +36,12 @@ extension Context {
         _ produce: @escaping @MainActor (Owner) -> Key.Value
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(key)
-        try root.walkSubtree { context throws(ContextError) in
-            guard let existing = context.providers[id] else { return true }
-            if existing.isLive {
-                throw misuse(
-                    ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: context.pathDescription))
-            }
-            context.providers[id] = nil
-            return true
+        var replaced: [Context] = []
+        let holder = liveHolderOnLineage(of: id, in: \.providers, removingExpiredInto: &replaced)
+        // Removing an expired provider changes what a request there returns, even if this one fails.
+        for context in replaced where context !== self { context.publishProviderChange(of: id) }
+        if let holder {
+            throw misuse(ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: holder.pathDescription))
         }
         let record = ProviderRecord(
             name: Key.name, owner: owner, condition: condition, expiry: expiry, context: self
@@ -49,6 +49,7 @@ extension Context {
             Box(produce(unsafeDowncast(owner, to: Owner.self)))
         }
         providers[id] = record
+        publishProviderChange(of: id)
         return Registration(record: record)
     }
 
@@ -66,11 +67,12 @@ extension Context {
     ///   not hold.
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
         let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id)) }
         var current: Context? = self
         while let context = current {
             if let record = context.providers[id] {
                 guard record.isLive, let owner = record.owner else {
-                    context.providers[id] = nil
+                    _ = context.providers.removeValue(forKey: id)  // released after the update
                     throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
                 }
                 if let condition = record.condition, !condition.isMet() {
@@ -96,6 +98,7 @@ extension Context {
     /// - Returns: `true` when ``request(_:)`` would return a value.
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id)) }
         var current: Context? = self
         while let context = current {
             if let record = context.providers[id] {

@@ -13,7 +13,9 @@ extension Context {
     /// - Parameter key: The key to read.
     /// - Returns: The nearest value, or `nil`.
     public final subscript<Key: ContextKey>(key: Key.Type) -> Key.Value? {
-        switch read(ObjectIdentifier(key)) {
+        let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.value(id)) }
+        switch read(id) {
         case .found(let box?): return unsafeDowncast(box.takeUnretainedValue(), to: Box<Key.Value>.self).value
         case .found(nil), .missing: return nil
         }
@@ -52,6 +54,7 @@ extension Context {
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
     ///   chain has that name.
     public final func value<Key: ContextKey>(for key: Key.Type, in scope: String) throws(ContextError) -> Key.Value? {
+        if isObservationTracking() { trackNamedRead(ObjectIdentifier(key), in: scope) }
         let target = try context(named: scope, for: Key.name)
         return target.slots[ObjectIdentifier(key)]?.box.map { unsafeDowncast($0, to: Box<Key.Value>.self).value }
     }
@@ -67,7 +70,9 @@ extension Context {
     /// - Parameter key: The key to look for.
     /// - Returns: `true` when a context on the chain stores the key.
     public final func contains<Key: ContextKey>(_ key: Key.Type) -> Bool {
-        if case .found = read(ObjectIdentifier(key)) { return true }
+        let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.value(id)) }
+        if case .found = read(id) { return true }
         return false
     }
 
@@ -252,18 +257,29 @@ extension Context {
         return result
     }
 
+    // The replaced or removed slot is kept until the end: its value's `deinit` is user code, which
+    // may read or write this very context, so it runs only once the slot table, the generation
+    // and every observer agree on the new value. Releasing it inside the table update would run
+    // that code in the middle of a dictionary mutation.
     final func store<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in target: Context) {
         let id = ObjectIdentifier(key)
-        target.slots[id] = Slot(key: key, box: value.map { Box($0) })
+        let tracked = target.observationState(of: id)
+        let replaced = target.slots.updateValue(Slot(key: key, box: value.map { Box($0) }), forKey: id)
         ContextGeneration.advance()
         target.notifyChange(of: key, id: id)
+        if let tracked { target.publishValueChange(of: id, from: tracked) }
+        withExtendedLifetime(replaced) {}
     }
 
     final func erase<Key: ContextKey>(_ key: Key.Type, in target: Context) -> Bool {
         let id = ObjectIdentifier(key)
-        guard target.slots.removeValue(forKey: id) != nil else { return false }
+        let tracked = target.observationState(of: id)
+        let removed = target.slots.removeValue(forKey: id)
+        guard removed != nil else { return false }
         ContextGeneration.advance()
         target.notifyChange(of: key, id: id)
+        if let tracked { target.publishValueChange(of: id, from: tracked) }
+        withExtendedLifetime(removed) {}
         return true
     }
 }

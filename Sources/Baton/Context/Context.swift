@@ -41,7 +41,9 @@ open class Context {
     /// ```swift
     /// Context(name: "app").name   // "app"
     /// ```
-    public final internal(set) var name: String?
+    public final internal(set) var name: String? {
+        didSet { publishRename() }
+    }
 
     /// The next context towards the root, held strongly; `nil` for a root.
     ///
@@ -52,9 +54,17 @@ open class Context {
     @exclusivity(unchecked) public final private(set) var parent: Context?
 
     final var weakChildren: [WeakContext] = []
-    // `parent`, `slots`, `readCache` and `cacheGeneration` are the read path's state: main-actor
-    // isolated, and no user code runs while they are accessed, so they skip the run-time
-    // exclusivity checks that would cost two calls per read.
+    // `parent`, `slots`, `readCache` and `cacheGeneration` are the read path's state. They skip
+    // the run-time exclusivity checks that would cost two calls per read, which is sound only
+    // because no user code can run during an access to them:
+    // - they are main-actor isolated, so no other thread accesses them;
+    // - reads copy out a box pointer or an integer and call nothing;
+    // - writes never release a user-visible object inside the access: `store`/`erase` take the
+    //   old slot out with `updateValue`/`removeValue` and drop it after the update, `attach`
+    //   keeps the old parent in a local until the chain is settled, and `readCache` holds
+    //   boxes unretained (see ``ReadResult``), so clearing it releases nothing.
+    // `ReentrancyCrashTests` runs a value `deinit`, a parent `deinit` and a condition that call
+    // back into the context during each of these writes.
     @exclusivity(unchecked) final var slots: [ObjectIdentifier: Slot] = [:]
     @exclusivity(unchecked) final var readCache: [ObjectIdentifier: ReadResult] = [:]
     @exclusivity(unchecked) final var cacheGeneration: UInt64 = .max
@@ -63,8 +73,14 @@ open class Context {
     final var eventObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
     final var flags: [ObjectIdentifier: String] = [:]
     final var actions: [ObjectIdentifier: ActionRecord] = [:]
+    /// The Observation cells of the reads made through this context inside tracking scopes.
+    final var trackedReads: [TrackedRead: AnyObject] = [:]
 
     /// Makes a context, optionally named and optionally layered over a parent.
+    ///
+    /// A subclass of `Context` (a feature context) without a name is named after its type, as
+    /// ProContext's `createSubcontext(ofType:)` names it: `AssignmentWeightsContext().name` is
+    /// `"AssignmentWeightsContext"`.
     ///
     /// ```swift
     /// let app = Context(name: "app")
@@ -77,13 +93,28 @@ open class Context {
     public init(name: String? = nil, parent: Context? = nil) {
         self.name = name
         self.parent = parent
+        // A feature context (a subclass) is named after its type unless given a name, as
+        // ProContext's createSubcontext(ofType:) names it.
+        if name == nil, type(of: self) != Context.self { self.name = String(describing: type(of: self)) }
         parent?.adopt(self)
+        MainActorCheck.install()
     }
 
-    /// Ends the async sequences of ``changes(of:)`` and ``events(_:)`` that this context feeds.
+    /// Ends the async sequences of ``changes(of:)`` and ``events(_:)`` that this context feeds,
+    /// and uncounts the keys its observers watched.
     deinit {
         for list in keyObservers.values { for record in list { record.finish?() } }
         for list in eventObservers.values { for record in list { record.finish?() } }
+        guard !keyObservers.isEmpty else { return }
+        // Without this, a key once observed by a freed context would make every later write of
+        // it walk the writer's whole subtree.
+        let counts = keyObservers.map { ($0.key, $0.value.count) }
+        // `assumeIsolated` exists from iOS 17 / macOS 14; before that the task does the same later.
+        if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+            MainActor.assumeIsolated { ObservedKeys.uncount(counts) }
+        } else {
+            Task { @MainActor in ObservedKeys.uncount(counts) }
+        }
     }
 
     /// The live child contexts, in the order they were attached. Children are held weakly.
@@ -136,8 +167,9 @@ open class Context {
     /// - Throws: ``ContextError/cycle(context:parent:)`` when `newParent` is this context or one of
     ///   its descendants, or ``ContextError/providerAlreadyRegistered(key:registeredIn:)`` /
     ///   ``ContextError/actionAlreadyRegistered(action:registeredIn:)`` /
-    ///   ``ContextError/flagAlreadySet(flag:setIn:)`` when joining the two trees would hold two
-    ///   live providers, actions or flags of the same name. Nothing changes when it throws.
+    ///   ``ContextError/flagAlreadySet(flag:setIn:)`` when the subtree would share a lineage with
+    ///   another live provider, action or flag of the same name on `newParent`'s chain (siblings
+    ///   may hold the same names). Nothing changes when it throws.
     public final func attach(to newParent: Context?) throws(ContextError) {
         if newParent === parent { return }
         if let newParent {
@@ -148,14 +180,39 @@ open class Context {
                 }
                 current = context.parent
             }
-            let newRoot = newParent.root
-            // Moving within one tree keeps every name unique; joining another tree may not.
-            if newRoot !== root { try checkMerge(into: newRoot) }
+            // Names are unique per lineage: the subtree's registrations against the new chain.
+            try checkLineages(under: newParent)
         }
-        parent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
+        // The old parent may be held only by this context: it is released last, once the chain
+        // and the generation are settled, because its `deinit` releases values whose own `deinit`
+        // may read this context.
+        let oldParent = parent
+        // What every observer in this subtree reads now, to tell those whose value changes.
+        let observed = observedReads()
+        let trackedReads = observationSnapshotBeforeReparenting()
+        oldParent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
         parent = newParent
         newParent?.adopt(self)
         ContextGeneration.advance()
+        // Re-parenting changes what the subtree reads: observers are told as if the value had
+        // been set. Boxes are compared by identity; the old ones are still alive (the old parent
+        // is), so an address cannot have been reused.
+        for (context, id, before) in observed where !context.read(id).isSameRead(as: before) {
+            context.deliverKeyChange(id)
+        }
+        publishReparenting(trackedReads)
+        withExtendedLifetime(oldParent) {}
+    }
+
+    /// Every key observed in this subtree, with the context observing it and what it reads now.
+    final func observedReads() -> [(Context, ObjectIdentifier, ReadResult)] {
+        guard !ObservedKeys.count.isEmpty else { return [] }
+        var reads: [(Context, ObjectIdentifier, ReadResult)] = []
+        walkSubtree { context in
+            for id in context.keyObservers.keys { reads.append((context, id, context.read(id))) }
+            return true
+        }
+        return reads
     }
 
     /// Makes a child context layered over this one.
@@ -205,50 +262,6 @@ open class Context {
             for child in context.weakChildren.reversed() {
                 if let child = child.context { stack.append(child) }
             }
-        }
-    }
-
-    /// Checks that joining this subtree into the tree rooted at `root` keeps providers,
-    /// actions and flags unique.
-    final func checkMerge(into root: Context) throws(ContextError) {
-        // Most attached subtrees (a new screen's context) register nothing unique: then there is
-        // nothing to compare, and the target tree, which may be large, is not walked.
-        var registersAnything = false
-        walkSubtree { context in
-            if !context.providers.isEmpty || !context.actions.isEmpty || !context.flags.isEmpty {
-                registersAnything = true
-            }
-            return !registersAnything
-        }
-        guard registersAnything else { return }
-        var liveProviders: [ObjectIdentifier: Context] = [:]
-        var liveActions: [ObjectIdentifier: Context] = [:]
-        var setFlags: [ObjectIdentifier: Context] = [:]
-        try root.walkSubtree { context throws(ContextError) in
-            for (id, record) in context.providers where record.isLive { liveProviders[id] = context }
-            for (id, record) in context.actions where record.isLive { liveActions[id] = context }
-            for id in context.flags.keys { setFlags[id] = context }
-            return true
-        }
-        try walkSubtree { context throws(ContextError) in
-            for (id, record) in context.providers where record.isLive {
-                if let other = liveProviders[id] {
-                    throw misuse(
-                        ContextError.providerAlreadyRegistered(key: record.name, registeredIn: other.pathDescription))
-                }
-            }
-            for (id, record) in context.actions where record.isLive {
-                if let other = liveActions[id] {
-                    throw misuse(
-                        ContextError.actionAlreadyRegistered(action: record.name, registeredIn: other.pathDescription))
-                }
-            }
-            for (id, name) in context.flags {
-                if let other = setFlags[id] {
-                    throw misuse(ContextError.flagAlreadySet(flag: name, setIn: other.pathDescription))
-                }
-            }
-            return true
         }
     }
 }

@@ -49,8 +49,9 @@ extension Context {
     /// Registers `perform` as `action` on this context.
     ///
     /// The action is tied to `owner`, held weakly, and `perform` receives it. Action names are
-    /// unique per tree: registering one while a live one exists is a misuse, and an expired one
-    /// is replaced silently.
+    /// unique per lineage (this context, its ancestors and its descendants; siblings may each
+    /// register the name): registering one while a live one exists there is a misuse, and an
+    /// expired one is replaced silently.
     ///
     /// ```swift
     /// final class AssignmentWeightsContext: Context {
@@ -65,29 +66,30 @@ extension Context {
     /// - Parameters:
     ///   - action: The action's name type.
     ///   - owner: The object the action lives with.
+    ///   - condition: When given, executing succeeds only while it holds (ProContext's
+    ///     `addExecutable(_:executing:if:expiresWith:)`; `.whileOnScreen(screen)` is its
+    ///     `ifInWindow:`).
     ///   - expiry: When given, the action expires as soon as it holds.
     ///   - perform: Receives the owner and the input, returns the output.
     /// - Returns: A handle that can end the registration early.
     /// - Throws: ``ContextError/actionAlreadyRegistered(action:registeredIn:)`` while another
-    ///   live action with this name exists in the tree.
+    ///   live action with this name exists on this context's lineage.
     @discardableResult
     public final func register<Action: ContextAction, Owner: AnyObject>(
         _ action: Action.Type,
         owner: Owner,
+        if condition: Condition? = nil,
         expiresIf expiry: Condition? = nil,
         _ perform: @escaping @MainActor (Owner, Action.Input) -> Action.Output
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(action)
-        try root.walkSubtree { context throws(ContextError) in
-            guard let existing = context.actions[id] else { return true }
-            if existing.isLive {
-                throw misuse(
-                    ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: context.pathDescription))
-            }
-            context.actions[id] = nil
-            return true
+        if let holder = liveHolderOnLineage(of: id, in: \.actions) {
+            throw misuse(
+                ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: holder.pathDescription))
         }
-        let record = ActionRecord(name: Action.name, owner: owner, expiry: expiry, context: self) { owner, input in
+        let record = ActionRecord(
+            name: Action.name, owner: owner, condition: condition, expiry: expiry, context: self
+        ) { owner, input in
             Box(perform(unsafeDowncast(owner, to: Owner.self), unsafeDowncast(input, to: Box<Action.Input>.self).value))
         }
         actions[id] = record
@@ -105,7 +107,8 @@ extension Context {
     ///   - input: The value passed to the action.
     /// - Returns: The action's output.
     /// - Throws: ``ContextError/actionMissing(action:searched:available:)`` when none is on the
-    ///   chain, ``ContextError/actionExpired(action:registeredIn:)`` when the nearest has expired.
+    ///   chain, ``ContextError/actionExpired(action:registeredIn:)`` when the nearest has expired,
+    ///   ``ContextError/actionUnavailable(action:registeredIn:)`` when its condition does not hold.
     @discardableResult
     public final func execute<Action: ContextAction>(_ action: Action.Type, with input: Action.Input)
         throws(ContextError) -> Action.Output
@@ -115,8 +118,12 @@ extension Context {
         while let context = current {
             if let record = context.actions[id] {
                 guard record.isLive, let owner = record.owner else {
-                    context.actions[id] = nil
+                    _ = context.actions.removeValue(forKey: id)  // released after the update
                     throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
+                }
+                if let condition = record.condition, !condition.isMet() {
+                    throw misuse(
+                        ContextError.actionUnavailable(action: Action.name, registeredIn: context.pathDescription))
                 }
                 return unsafeDowncast(record.perform(owner, Box(input)), to: Box<Action.Output>.self).value
             }
@@ -139,6 +146,27 @@ extension Context {
     public final func execute<Action: ContextAction>(_ action: Action.Type) throws(ContextError) -> Action.Output
     where Action.Input == Void {
         try execute(action, with: ())
+    }
+
+    /// Whether executing `action` would succeed now: a live registration is on the chain and its
+    /// condition holds.
+    ///
+    /// ```swift
+    /// if context.canExecute(SwapWeightInputs.self) { try context.execute(SwapWeightInputs.self) }
+    /// ```
+    ///
+    /// - Parameter action: The action to check.
+    /// - Returns: `true` when ``execute(_:with:)`` would run it.
+    public final func canExecute<Action: ContextAction>(_ action: Action.Type) -> Bool {
+        let id = ObjectIdentifier(action)
+        var current: Context? = self
+        while let context = current {
+            if let record = context.actions[id] {
+                return record.isLive && (record.condition?.isMet() ?? true)
+            }
+            current = context.parent
+        }
+        return false
     }
 
     final var actionNamesOnChain: [String] {

@@ -39,13 +39,14 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try context.request(TotalWeight.self)   // throws .providerExpired after its owner is freed
     /// ```
     case providerExpired(key: String, registeredIn: String)
-    /// A live provider for the key already exists in the tree.
+    /// A live provider for the key already exists on the context's lineage (itself, its
+    /// ancestors or its descendants).
     ///
     /// ```swift
     /// try context.provide(TotalWeight.self, owner: b) { _ in 1 }   // throws while a's is live
     /// ```
     case providerAlreadyRegistered(key: String, registeredIn: String)
-    /// The flag is already set somewhere in the tree.
+    /// The flag is already set on the context's lineage (itself, its ancestors or its descendants).
     ///
     /// ```swift
     /// try context.setFlag(Onboarded.self)   // throws .flagAlreadySet the second time
@@ -69,7 +70,15 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try context.execute(SwapInputs.self)   // throws .actionExpired after the owner is freed
     /// ```
     case actionExpired(action: String, registeredIn: String)
-    /// A live action with this name already exists in the tree.
+    /// The action exists but its availability condition is not met (ProContext's unexecutable
+    /// executable).
+    ///
+    /// ```swift
+    /// try context.execute(SwapInputs.self)   // throws .actionUnavailable while off screen
+    /// ```
+    case actionUnavailable(action: String, registeredIn: String)
+    /// A live action with this name already exists on the context's lineage (itself, its
+    /// ancestors or its descendants).
     ///
     /// ```swift
     /// try context.register(SwapInputs.self, owner: b) { _, _ in }   // throws while a's is live
@@ -109,7 +118,7 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " condition holds. Register a new provider before requesting."
         case .providerAlreadyRegistered(let key, let registeredIn):
             return "A live provider for \(key) is already registered in \(registeredIn);"
-                + " only one live provider per key may exist in a context tree."
+                + " only one live provider per key may exist on a lineage (a context, its ancestors and its descendants)."
                 + " Cancel it, or let its owner go, before registering another."
         case .flagAlreadySet(let flag, let setIn):
             return "Flag \(flag) is already set in \(setIn). Unset it before setting it again."
@@ -125,9 +134,12 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
         case .actionExpired(let action, let registeredIn):
             return "The action \(action) in \(registeredIn) has expired: its owner is gone or its expiry"
                 + " condition holds. Register it again before executing."
+        case .actionUnavailable(let action, let registeredIn):
+            return "The action \(action) in \(registeredIn) is not available: its condition is not met."
+                + " Check canExecute(\(action).self) before executing."
         case .actionAlreadyRegistered(let action, let registeredIn):
             return "A live action \(action) is already registered in \(registeredIn);"
-                + " action names are unique in a context tree."
+                + " action names are unique on a lineage (a context, its ancestors and its descendants)."
                 + " Cancel it, or let its owner go, before registering another."
         case .cycle(let context, let parent):
             return "Cannot attach \(context) to \(parent): \(parent) is \(context) or one of its descendants,"

@@ -70,3 +70,59 @@ public enum EventReach: Sendable, Hashable, CaseIterable {
     /// ```
     case descendants
 }
+
+/// One post of an event as an observer of whole posts sees it: the payload, which event it is
+/// and the context that posted it (ProContext's `Notification` with its `origin`).
+///
+/// ```swift
+/// context.observePosts(of: TotalWeightChanged.self, owner: self) { owner, post in
+///     print(post.eventName, post.payload, post.origin.name ?? "(unnamed)")
+/// }
+/// ```
+@MainActor
+public struct ContextPost<Payload> {
+    /// The event's type.
+    ///
+    /// ```swift
+    /// post.event == Saved.self
+    /// ```
+    public let event: any ContextEvent.Type
+    /// The context ``Context/post(_:_:reach:)`` was called on.
+    ///
+    /// ```swift
+    /// post.origin === form   // posted by form
+    /// ```
+    public let origin: Context
+    /// The payload.
+    ///
+    /// ```swift
+    /// let total = post.payload
+    /// ```
+    public let payload: Payload
+
+    /// The event's readable name, ``ContextEvent/name``.
+    ///
+    /// ```swift
+    /// post.eventName   // "Saved"
+    /// ```
+    public var eventName: String { event.name }
+
+    /// Whether this is a post of `event`.
+    ///
+    /// ```swift
+    /// if post.is(Saved.self) { … }
+    /// ```
+    ///
+    /// - Parameter event: The event to compare with.
+    /// - Returns: `true` when the post is of that event.
+    public func `is`<Event: ContextEvent>(_ event: Event.Type) -> Bool {
+        ObjectIdentifier(self.event) == ObjectIdentifier(event)
+    }
+}
+
+/// The context whose post is being delivered, for ``ContextPost/origin``; set for the duration of
+/// each post, nested posts included.
+@MainActor
+enum PostOrigin {
+    static var current: Context!
+}

@@ -29,21 +29,22 @@ extension ContextFlag {
 extension Context {
     /// Sets `flag` on this context.
     ///
-    /// Setting a flag that is already set anywhere in the tree is a logic error, as in ProContext.
+    /// Setting a flag that is already set on this context's lineage is a logic error, as in
+    /// ProContext: on this context or an ancestor (where ``isSet(_:)`` is `true`), or on a
+    /// descendant. A flag set in a sibling branch (another tab) is not on the lineage, so
+    /// ``isSet(_:)`` is `false` there and setting it succeeds.
     ///
     /// ```swift
     /// try context.setFlag(Onboarded.self)
     /// ```
     ///
     /// - Parameter flag: The flag to set.
-    /// - Throws: ``ContextError/flagAlreadySet(flag:setIn:)`` when it is set anywhere in the tree.
+    /// - Throws: ``ContextError/flagAlreadySet(flag:setIn:)`` when it is set on this context's
+    ///   lineage.
     public final func setFlag<Flag: ContextFlag>(_ flag: Flag.Type) throws(ContextError) {
         let id = ObjectIdentifier(flag)
-        try root.walkSubtree { context throws(ContextError) in
-            if context.flags[id] != nil {
-                throw misuse(ContextError.flagAlreadySet(flag: Flag.name, setIn: context.pathDescription))
-            }
-            return true
+        if let holder = flagHolderOnLineage(of: id) {
+            throw misuse(ContextError.flagAlreadySet(flag: Flag.name, setIn: holder.pathDescription))
         }
         flags[id] = Flag.name
     }

@@ -55,6 +55,7 @@ public final class DependencyCoordinator {
 
     fileprivate var entries: [ResolverEntry] = []
     private var children: [DependencyCoordinator] = []
+    private var temporaries: [InlineResolver] = []
     private var destinationIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
     private var sourceIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
     /// How many resolver-against-screen-type checks filled the indexes. It stops growing once
@@ -135,7 +136,8 @@ public final class DependencyCoordinator {
     }
 
     /// Makes a workflow coordinator: a copy of this one (its resolvers and children) plus extra
-    /// resolvers. Set it on a screen with ``Screen/dependencyCoordinator`` to apply it to that
+    /// resolvers. An extra resolver of the same kind and types (and identifier) as one of this
+    /// coordinator's replaces it in the workflow. Set it on a screen with ``Screen/dependencyCoordinator`` to apply it to that
     /// screen and all its descendants.
     ///
     /// ```swift
@@ -147,14 +149,28 @@ public final class DependencyCoordinator {
     ///   - name: The workflow coordinator's name.
     ///   - extras: The resolvers to add.
     /// - Returns: The new coordinator.
-    /// - Throws: ``DependencyError/conflictingResolver(existing:new:coordinator:)``.
+    /// - Throws: ``DependencyError/conflictingResolver(existing:new:coordinator:)`` when two of
+    ///   the extras conflict.
     public func makeWorkflow(named name: String, adding extras: [DependencyResolver]) throws(DependencyError)
         -> DependencyCoordinator
     {
         let workflow = DependencyCoordinator(name: name)
+        // The copied resolvers are shared, as MHDependencyKit's copy shares its resolver objects:
+        // a context resolver keeps one context across the coordinator and its workflows.
         workflow.entries = entries
         workflow.children = children
-        for resolver in extras { try workflow.register(resolver) }
+        var inherited = Set(workflow.entries.indices)
+        for resolver in extras {
+            // An extra of the same kind and types as an inherited resolver overrides it for this
+            // workflow, as MHDependencyKit's workflow set-up replaces it; two extras still conflict.
+            if let index = inherited.sorted().first(where: { workflow.entries[$0].conflicts(with: resolver) }) {
+                inherited.remove(index)
+                workflow.entries[index] = ResolverEntry(resolver)
+                workflow.invalidate()
+            } else {
+                try workflow.register(resolver)
+            }
+        }
         return workflow
     }
 
@@ -178,15 +194,123 @@ public final class DependencyCoordinator {
     ) throws(DependencyError) {
         try resolve(
             Transition(kind: .manual, source: source, destination: destination, identifier: identifier, sender: sender))
+        // As a transition's wiring does, the destination inherits the source's coordinator unless
+        // it has one on its own chain.
+        if destination.context[DependencyCoordinatorKey.self] == nil {
+            destination.context.set(
+                source.context[DependencyCoordinatorKey.self] ?? self, for: DependencyCoordinatorKey.self)
+        }
+    }
+
+    /// Resolves by hand a destination that has no source (MHDependencyKit's
+    /// `resolveDependencies(to:)`): ``DependencyResolver/Kind/consumer`` resolvers run, with
+    /// destination and initial resolvers and resolvers declared with an optional source, which
+    /// receive `nil`.
+    ///
+    /// ```swift
+    /// try coordinator.resolveDependencies(to: settingsScreen)
+    /// ```
+    ///
+    /// - Parameter destination: The destination screen.
+    /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
+    public func resolveDependencies(to destination: any Screen) throws(DependencyError) {
+        try resolve(Transition(kind: .manual, source: nil, destination: destination))
+    }
+
+    /// Resolves by hand between any two values, not only screens (MHDependencyKit's core
+    /// `resolveDependencies(from:to:)` over any provider and consumer): every direct, context
+    /// and destination resolver whose types match runs, this coordinator's first, then its
+    /// children's.
+    ///
+    /// ```swift
+    /// struct Settings { var theme = "dark" }
+    /// final class Renderer { var theme = "" }
+    /// try coordinator.register(.direct { (settings: Settings, renderer: Renderer) in renderer.theme = settings.theme })
+    /// try coordinator.resolveDependencies(from: Settings(), to: renderer)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - provider: The value that provides; a context resolver remembers it when it is an object.
+    ///   - consumer: The value that consumes; usually an object, so that resolvers can change it.
+    /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
+    public func resolveDependencies(from provider: Any, to consumer: Any) throws(DependencyError) {
+        var visited: Set<ObjectIdentifier> = []
+        // A `Void` provider is no provider, as in MHDependencyKit.
+        try resolveValues(from: provider is Void ? nil : provider, to: consumer, visited: &visited)
+    }
+
+    /// Resolves by hand a value that has no provider (MHDependencyKit's `resolveDependencies(to:)`
+    /// with a `Void` provider): ``DependencyResolver/consumer(fileID:line:_:)`` and
+    /// ``DependencyResolver/destination(fileID:line:_:)`` resolvers, and resolvers declared with
+    /// an optional source, run.
+    ///
+    /// ```swift
+    /// try coordinator.resolveDependencies(to: renderer)
+    /// ```
+    ///
+    /// - Parameter consumer: The value to resolve.
+    /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
+    public func resolveDependencies(to consumer: Any) throws(DependencyError) {
+        var visited: Set<ObjectIdentifier> = []
+        try resolveValues(from: nil, to: consumer, visited: &visited)
+    }
+
+    private func resolveValues(from provider: Any?, to consumer: Any, visited: inout Set<ObjectIdentifier>)
+        throws(DependencyError)
+    {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return }
+        var ran: [String] = []
+        for entry in entries {
+            let resolver = entry.resolver
+            guard resolver.matchesDestination(consumer) else { continue }
+            var source: Any?
+            switch resolver.kind {
+            case .destination: source = nil
+            case .consumer: guard provider == nil else { continue }
+            case .direct:
+                if let provider, resolver.matchesSource(provider) {
+                    source = provider
+                } else if provider == nil, resolver.matchesSource(()) {
+                    source = ()  // a resolver over `Void` or `Any` providers gets `()`, as in MHDependencyKit
+                } else if provider == nil, resolver.acceptsNoSource {
+                    source = nil
+                } else {
+                    continue
+                }
+            case .context:
+                if let provider, resolver.matchesSource(provider) {
+                    source = provider
+                    entry.rememberedSource = provider as AnyObject
+                } else if let remembered = entry.rememberedSource {
+                    source = remembered
+                } else {
+                    continue
+                }
+            case .initial, .transition: continue
+            }
+            do {
+                try resolver.apply(source, consumer, nil)
+                ran.append(resolver.summary)
+            } catch {
+                throw DependencyError.resolverFailed(
+                    resolver: resolver.summary, transition: "manual: values", reason: String(describing: error),
+                    alreadyRan: ran)
+            }
+        }
+        for child in children { try child.resolveValues(from: provider, to: consumer, visited: &visited) }
     }
 
     /// Runs `body` with a one-shot resolver that applies to the first transition `body`
-    /// performs, and to no other (MHDependencyKit's "perform a segue with inline resolution").
+    /// performs that it matches, and to no other (MHDependencyKit's "perform a segue with inline
+    /// resolution").
     ///
-    /// The one-shot resolver runs before the coordinator's own resolvers, whichever coordinator
-    /// resolves the transition; ``resolveDependencies(from:to:identifier:sender:)`` counts as a
-    /// transition. When calls are nested, every one-shot resolver not used yet applies to that
-    /// first transition, outer first.
+    /// As in MHDependencyKit, a transition the resolver does not match (such as the push that
+    /// ``StackScreen/init(root:identifier:context:)`` performs) leaves it waiting, and it runs
+    /// after the coordinator's own resolvers, whichever coordinator resolves the transition, so
+    /// it can override what they set. It runs for one destination only.
+    /// ``resolveDependencies(from:to:identifier:sender:)`` counts as a transition. When calls are
+    /// nested, each waiting one-shot resolver applies to the first transition it matches, outer
+    /// first.
     ///
     /// ```swift
     /// try DependencyCoordinator.resolvingNextTransition(.direct { (s: MainScreen, d: AwesomeScreen) in
@@ -208,6 +332,33 @@ public final class DependencyCoordinator {
         inlineResolvers.append(inline)
         defer { inlineResolvers.removeAll { $0 === inline } }
         return try body()
+    }
+
+    /// Registers a resolver that runs once, for the first transition this coordinator resolves
+    /// that it matches, after the coordinator's own and its children's resolvers; transitions it
+    /// does not match leave it waiting (MHDependencyKit's temporary dependency coordinator).
+    ///
+    /// A temporary ``DependencyResolver/context(fileID:line:_:)`` resolver remembers a matching
+    /// source and runs for the first later matching destination of the workflow, as
+    /// ``Screen/registerTemporaryContextResolver(fileID:line:_:)`` does.
+    ///
+    /// ```swift
+    /// coordinator.registerTemporary(.direct { (_: OrdersScreen, order: OrderScreen) in order.title = "Order" })
+    /// ```
+    ///
+    /// - Parameter resolver: The resolver, used once.
+    public func registerTemporary(_ resolver: DependencyResolver) {
+        temporaries.removeAll(where: \.isUsed)
+        temporaries.append(InlineResolver(resolver))
+    }
+
+    /// The temporary resolvers still waiting for a matching transition.
+    ///
+    /// ```swift
+    /// coordinator.temporaryResolvers.count   // 1 until it runs
+    /// ```
+    public var temporaryResolvers: [DependencyResolver] {
+        temporaries.filter { !$0.isUsed }.compactMap { $0.coordinator.entries.first?.resolver }
     }
 
     /// A description of every resolver, one per line, with children indented. A coordinator
@@ -255,7 +406,7 @@ public final class DependencyCoordinator {
     /// context is wired.
     static func resolve(_ transition: Transition, in window: Window?) throws(ScreenError) {
         do {
-            try coordinator(for: transition, in: window).resolve(transition)
+            try coordinator(for: transition, in: window).resolve(transition, window: window)
         } catch {
             // A resolver may throw for reasons of the app's own (a failed validation), so this is
             // reported as an error but is not a misuse that strict mode stops at.
@@ -268,19 +419,27 @@ public final class DependencyCoordinator {
     /// window's, else ``default``. The fallbacks matter when the destination's context is
     /// isolated (``ContextWiring/isolate``): it still inherits its source's coordinator.
     static func coordinator(for transition: Transition, in window: Window?) -> DependencyCoordinator {
-        transition.destination.context[DependencyCoordinatorKey.self]
-            ?? transition.source?.context[DependencyCoordinatorKey.self]
-            ?? window?.context[DependencyCoordinatorKey.self]
+        // As MHDependencyKit's prepare(for:sender:) uses the source's coordinator, a workflow
+        // set on a screen resolves the transitions after it, not the one into it.
+        if let source = transition.resolutionSource {
+            return source.context[DependencyCoordinatorKey.self]
+                ?? transition.destination.context[DependencyCoordinatorKey.self]
+                ?? window?.context[DependencyCoordinatorKey.self]
+                ?? .default
+        }
+        return window?.context[DependencyCoordinatorKey.self]
+            ?? transition.destination.context[DependencyCoordinatorKey.self]
             ?? .default
     }
 
-    func resolve(_ transition: Transition) throws(DependencyError) {
-        let pass = ResolutionPass(transition)
-        for inline in Self.inlineResolvers where !inline.isUsed {
-            inline.isUsed = true
-            try inline.coordinator.resolve(pass)
-        }
+    func resolve(_ transition: Transition, window: Window? = nil) throws(DependencyError) {
+        let pass = ResolutionPass(transition, window: window)
         try resolve(pass)
+        // One-shot resolvers run after the registered ones, and are used up only by a transition
+        // they match.
+        for inline in Self.inlineResolvers where !inline.isUsed {
+            try pass.runTemporary(inline)
+        }
         pass.commit()
         if recordsResolutions {
             resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
@@ -289,7 +448,7 @@ public final class DependencyCoordinator {
 
     /// Runs this coordinator's resolvers and then its children's, each coordinator once per pass
     /// even when children form a diamond or a cycle.
-    private func resolve(_ pass: ResolutionPass) throws(DependencyError) {
+    fileprivate func resolve(_ pass: ResolutionPass) throws(DependencyError) {
         guard pass.visit(self) else { return }
         // Context resolvers remember a matching transition source, and only a transition source:
         // as in MHDependencyKit, a context starts when a matching screen is left for the next one,
@@ -306,6 +465,9 @@ public final class DependencyCoordinator {
         for child in children {
             try child.resolve(pass)
         }
+        for temporary in temporaries where !temporary.isUsed {
+            try pass.runTemporary(temporary)
+        }
     }
 
     private func resolve(
@@ -313,8 +475,14 @@ public final class DependencyCoordinator {
     ) throws(DependencyError) {
         for entry in entries {
             let resolver = entry.resolver
+            // A one-shot or temporary resolver runs for one destination, a transition resolver
+            // once per transition.
+            if entry.runsOnce || resolver.kind == .transition, pass.hasRun(entry) { continue }
             switch resolver.kind {
             case .destination:
+                try pass.run(entry, nil, destination)
+            case .consumer:
+                guard pass.sources.isEmpty else { continue }
                 try pass.run(entry, nil, destination)
             case .initial:
                 guard !pass.isSpent(entry) else { continue }
@@ -322,8 +490,12 @@ public final class DependencyCoordinator {
                 try pass.run(entry, nil, destination)
             case .direct, .transition:
                 if let identifier = resolver.identifier, identifier != pass.transition.identifier { continue }
-                guard let source = pass.sources.first(where: { resolver.matchesSource($0) }) else { continue }
-                try pass.run(entry, source, destination)
+                if let matches = resolver.matchesTransition, !matches(pass.transition) { continue }
+                if let source = pass.sources.first(where: { resolver.matchesSource($0) }) {
+                    try pass.run(entry, source, destination)
+                } else if pass.sources.isEmpty, resolver.acceptsNoSource {
+                    try pass.run(entry, nil, destination)
+                }
             case .context:
                 guard let source = pass.rememberedSource(for: entry), source !== destination else { continue }
                 try pass.run(entry, source, destination)
@@ -382,15 +554,37 @@ public struct ResolutionRecord: Hashable, Sendable {
 @MainActor
 final class ResolverEntry {
     let resolver: DependencyResolver
-    weak var rememberedSource: (any Screen)?
-    var isSpent = false
+    weak var rememberedSource: AnyObject?
+    /// The windows an initial resolver has run in (a second window or scene gets its own run);
+    /// `spentWithoutWindow` for resolutions outside any window.
+    private var spentWindows: [WeakWindow] = []
+    private var spentWithoutWindow = false
+    /// A one-shot or temporary resolver: it runs for one destination.
+    var runsOnce = false
 
     init(_ resolver: DependencyResolver) { self.resolver = resolver }
+
+    func isSpent(in window: Window?) -> Bool {
+        guard let window else { return spentWithoutWindow }
+        return spentWindows.contains { $0.window === window }
+    }
+
+    func spend(in window: Window?) {
+        guard let window else { return spentWithoutWindow = true }
+        spentWindows.removeAll { $0.window == nil }
+        spentWindows.append(WeakWindow(window: window))
+    }
 
     func conflicts(with other: DependencyResolver) -> Bool {
         resolver.kind == other.kind && resolver.sourceTypeID == other.sourceTypeID
             && resolver.destinationTypeID == other.destinationTypeID && resolver.identifier == other.identifier
+            && resolver.senderTypeID == other.senderTypeID
     }
+}
+
+@MainActor
+struct WeakWindow {
+    weak var window: Window?
 }
 
 /// A one-shot resolver of ``DependencyCoordinator/resolvingNextTransition(_:_:)``, in a
@@ -402,7 +596,9 @@ final class InlineResolver {
 
     init(_ resolver: DependencyResolver) {
         coordinator = DependencyCoordinator(name: "inline")
-        coordinator.entries.append(ResolverEntry(resolver))
+        let entry = ResolverEntry(resolver)
+        entry.runsOnce = true
+        coordinator.entries.append(entry)
     }
 }
 
@@ -419,15 +615,20 @@ final class ResolutionPass {
     let destinations: [any Screen]
     /// The resolvers that ran, in order; their summaries are built only when asked for.
     private var ranEntries: [ResolverEntry] = []
+    private var ranIDs: Set<ObjectIdentifier> = []
     var ran: [String] { ranEntries.map(\.resolver.summary) }
     private var visited: Set<ObjectIdentifier> = []
     private var remembered: [ObjectIdentifier: (entry: ResolverEntry, source: any Screen)] = [:]
     private var spent: [ObjectIdentifier: ResolverEntry] = [:]
+    private var usedTemporaries: [InlineResolver] = []
+    /// The window the transition happens in, for initial resolvers (once per window).
+    private weak var window: Window?
 
-    init(_ transition: Transition) {
+    init(_ transition: Transition, window: Window? = nil) {
         self.transition = transition
+        self.window = window
         var sources: [any Screen] = []
-        if let source = transition.source {
+        if let source = transition.resolutionSource {
             sources.append(source)
             if let first = source.childScreens.first { sources.append(first) }
         }
@@ -445,11 +646,22 @@ final class ResolutionPass {
     }
 
     func rememberedSource(for entry: ResolverEntry) -> (any Screen)? {
-        remembered[ObjectIdentifier(entry)]?.source ?? entry.rememberedSource
+        remembered[ObjectIdentifier(entry)]?.source ?? (entry.rememberedSource as? any Screen)
     }
 
     func isSpent(_ entry: ResolverEntry) -> Bool {
-        entry.isSpent || spent[ObjectIdentifier(entry)] != nil
+        entry.isSpent(in: window) || spent[ObjectIdentifier(entry)] != nil
+    }
+
+    func hasRun(_ entry: ResolverEntry) -> Bool {
+        ranIDs.contains(ObjectIdentifier(entry))
+    }
+
+    /// Runs a one-shot or temporary resolver's coordinator; it is used up when it ran.
+    func runTemporary(_ temporary: InlineResolver) throws(DependencyError) {
+        let before = ranEntries.count
+        try temporary.coordinator.resolve(self)
+        if ranEntries.count > before { usedTemporaries.append(temporary) }
     }
 
     func spend(_ entry: ResolverEntry) {
@@ -460,6 +672,7 @@ final class ResolutionPass {
         do {
             try entry.resolver.apply(source, destination, transition)
             ranEntries.append(entry)
+            ranIDs.insert(ObjectIdentifier(entry))
         } catch {
             throw DependencyError.resolverFailed(
                 resolver: entry.resolver.summary, transition: transition.record.description,
@@ -470,7 +683,8 @@ final class ResolutionPass {
     /// Applies the state changes once the whole transition resolved.
     func commit() {
         for (entry, source) in remembered.values { entry.rememberedSource = source }
-        for entry in spent.values { entry.isSpent = true }
+        for entry in spent.values { entry.spend(in: window) }
+        for temporary in usedTemporaries { temporary.isUsed = true }
     }
 }
 
@@ -494,7 +708,37 @@ extension Screen {
     /// ```
     public var dependencyCoordinator: DependencyCoordinator {
         get { context[DependencyCoordinatorKey.self] ?? .default }
-        set { context.set(newValue, for: DependencyCoordinatorKey.self) }
+        set {
+            context.set(newValue, for: DependencyCoordinatorKey.self)
+            // As MHDependencyKit's setupWorkflowDependencyCoordinator sets it on every child, a
+            // workflow set on a container reaches the children that have a coordinator of their own.
+            let id = ObjectIdentifier(DependencyCoordinatorKey.self)
+            for screen in screenAndDescendants.dropFirst() where screen.context.slots[id] != nil {
+                screen.context.set(newValue, for: DependencyCoordinatorKey.self)
+            }
+        }
+    }
+
+    /// Registers a context resolver on this screen's coordinator that runs once: it remembers the
+    /// next matching source and resolves the first later matching destination of the workflow,
+    /// after the coordinator's own resolvers (MHDependencyKit's
+    /// `registerTemporaryContextDependencyResolver`). Transitions it does not match leave it waiting.
+    ///
+    /// ```swift
+    /// orders.registerTemporaryContextResolver { (source: OrdersScreen, destination: OrderScreen) in
+    ///     destination.title = source.selectedOrder.name
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the resolver is made (filled in for you).
+    ///   - line: The line (filled in for you).
+    ///   - resolve: Passes what the destination needs.
+    public func registerTemporaryContextResolver<Source, Destination>(
+        fileID: String = #fileID, line: Int = #line,
+        _ resolve: @escaping @MainActor (Source, Destination) throws -> Void
+    ) {
+        dependencyCoordinator.registerTemporary(.context(fileID: fileID, line: line, resolve))
     }
 }
 

@@ -48,12 +48,21 @@ public struct DependencyResolver {
         /// DependencyResolver.initial { (destination: any ModelConfigurable) in … }
         /// ```
         case initial
-        /// Like ``direct`` but also sees the transition's identifier and sender.
+        /// Like ``direct`` but also sees the transition's identifier and sender; it runs once per
+        /// transition, for the first matching destination.
         ///
         /// ```swift
         /// DependencyResolver.transition(identifier: "showDetail") { (t, s: List, d: Detail) in … }
         /// ```
         case transition
+        /// A destination resolved without a source only (MHDependencyKit's
+        /// `ConsumerDependencyResolver`): ``DependencyCoordinator/resolveDependencies(to:)`` and
+        /// transitions that come from no screen, such as a window's root.
+        ///
+        /// ```swift
+        /// DependencyResolver.consumer { (destination: Detail) in … }
+        /// ```
+        case consumer
     }
 
     /// The kind of resolver.
@@ -89,9 +98,15 @@ public struct DependencyResolver {
 
     let sourceTypeID: ObjectIdentifier?
     let destinationTypeID: ObjectIdentifier
-    let matchesSource: @MainActor (AnyObject) -> Bool
-    let matchesDestination: @MainActor (AnyObject) -> Bool
-    let apply: @MainActor (AnyObject?, AnyObject, Transition) throws -> Void
+    let matchesSource: @MainActor (Any) -> Bool
+    let matchesDestination: @MainActor (Any) -> Bool
+    let apply: @MainActor (Any?, Any, Transition?) throws -> Void
+    /// Whether a resolver declared with an optional source also runs when there is none.
+    var acceptsNoSource = false
+    /// Further conditions on the transition, such as the sender's type.
+    var matchesTransition: (@MainActor (Transition?) -> Bool)?
+    /// The sender type a transition resolver matches, for conflicts.
+    var senderTypeID: ObjectIdentifier?
 
     /// `kind: Source → Destination (site)`, for example `direct: ListScreen → DetailScreen (App.swift:12)`.
     ///
@@ -193,6 +208,56 @@ public struct DependencyResolver {
         single(.initial, fileID: fileID, line: line, resolve)
     }
 
+    /// Resolves a destination only when it is resolved without a source: with
+    /// ``DependencyCoordinator/resolveDependencies(to:)``, or by a transition that comes from no
+    /// screen (a window's root). This is MHDependencyKit's `ConsumerDependencyResolver`, whose
+    /// provider is `Void`; ``destination(fileID:line:_:)`` instead runs whatever the source.
+    ///
+    /// ```swift
+    /// .consumer { (destination: any StoreConfigurable) in destination.store = store }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the resolver is made (filled in for you).
+    ///   - line: The line (filled in for you).
+    ///   - resolve: Configures the destination.
+    /// - Returns: A resolver to register.
+    public static func consumer<Destination>(
+        fileID: String = #fileID, line: Int = #line,
+        _ resolve: @escaping @MainActor (Destination) throws -> Void
+    ) -> DependencyResolver {
+        single(.consumer, fileID: fileID, line: line, resolve)
+    }
+
+    /// A transition resolver that matches only when the transition's sender is a `Sender`, and
+    /// receives it typed (MHDependencyKit's `UIStoryboardSegueDependencyResolver<Sender>`).
+    ///
+    /// ```swift
+    /// .transition(identifier: "showOrder") { (transition, orderID: String, source: OrdersScreen, destination: OrderScreen) in
+    ///     destination.orderID = orderID
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: When given, only transitions with this identifier match.
+    ///   - fileID: Where the resolver is made (filled in for you).
+    ///   - line: The line (filled in for you).
+    ///   - resolve: Receives the transition, the typed sender, the source and the destination.
+    /// - Returns: A resolver to register.
+    public static func transition<Sender, Source, Destination>(
+        identifier: String? = nil, fileID: String = #fileID, line: Int = #line,
+        _ resolve: @escaping @MainActor (Transition, Sender, Source, Destination) throws -> Void
+    ) -> DependencyResolver {
+        var resolver = pair(.transition, identifier: identifier, fileID: fileID, line: line) {
+            (transition: Transition?, source: Source, destination: Destination) in
+            guard let transition, let sender = transition.sender as? Sender else { return }
+            try resolve(transition, sender, source, destination)
+        }
+        resolver.matchesTransition = { transition in transition?.sender is Sender }
+        resolver.senderTypeID = ObjectIdentifier(Sender.self)
+        return resolver
+    }
+
     /// Resolves between screens directly one after another and sees the transition, with its
     /// identifier and sender (MHDependencyKit's `UIStoryboardSegueDependencyResolver`).
     ///
@@ -212,7 +277,13 @@ public struct DependencyResolver {
         identifier: String? = nil, fileID: String = #fileID, line: Int = #line,
         _ resolve: @escaping @MainActor (Transition, Source, Destination) throws -> Void
     ) -> DependencyResolver {
-        pair(.transition, identifier: identifier, fileID: fileID, line: line, resolve)
+        var resolver = pair(.transition, identifier: identifier, fileID: fileID, line: line) {
+            (transition: Transition?, source: Source, destination: Destination) in
+            guard let transition else { return }
+            try resolve(transition, source, destination)
+        }
+        resolver.matchesTransition = { $0 != nil }
+        return resolver
     }
 
     // MARK: - Internals
@@ -224,17 +295,24 @@ public struct DependencyResolver {
 
     private static func pair<Source, Destination>(
         _ kind: Kind, identifier: String?, fileID: String, line: Int,
-        _ resolve: @escaping @MainActor (Transition, Source, Destination) throws -> Void
+        _ resolve: @escaping @MainActor (Transition?, Source, Destination) throws -> Void
     ) -> DependencyResolver {
-        DependencyResolver(
+        let none = (Source.self as? any OptionalSource.Type)?.noSource as? Source
+        var resolver = DependencyResolver(
             kind: kind, sourceType: typeName(Source.self), destinationType: typeName(Destination.self),
             identifier: identifier, site: "\(fileID):\(line)",
             sourceTypeID: ObjectIdentifier(Source.self), destinationTypeID: ObjectIdentifier(Destination.self),
             matchesSource: { $0 is Source }, matchesDestination: { $0 is Destination },
             apply: { source, destination, transition in
-                guard let source = source as? Source, let destination = destination as? Destination else { return }
-                try resolve(transition, source, destination)
+                guard let destination = destination as? Destination else { return }
+                if let source = source as? Source {
+                    try resolve(transition, source, destination)
+                } else if source == nil, let none {
+                    try resolve(transition, none, destination)
+                }
             })
+        resolver.acceptsNoSource = none != nil
+        return resolver
     }
 
     private static func single<Destination>(
@@ -249,4 +327,14 @@ public struct DependencyResolver {
                 try resolve(destination)
             })
     }
+}
+
+/// An optional source type: a resolver declared with `Source?` also runs when there is no source,
+/// receiving `nil`.
+protocol OptionalSource {
+    static var noSource: Any { get }
+}
+
+extension Optional: OptionalSource {
+    static var noSource: Any { Self.none as Any }
 }

@@ -5,7 +5,9 @@
 /// let json = form.dump(format: .json)
 /// ```
 public enum DumpFormat: Sendable, Hashable, CaseIterable {
-    /// Lines of `level:key = value` under a `level:--- name ---` header per context.
+    /// Lines of `level:key = value` under a `level:--- name ---` header per context, `level:[empty]`
+    /// for a context that stores nothing and `<null>` for an explicit nil, as ControllerContext's
+    /// `dumpToConsole` prints them.
     ///
     /// ```swift
     /// print(form.dump(format: .text))
@@ -34,7 +36,8 @@ extension Context {
     /// // ---------------
     /// ```
     ///
-    /// Explicit nils print as `nil`. In JSON, values that are `Bool`, `Int`, finite `Double` or
+    /// As in ControllerContext, a context that stores nothing prints `level:[empty]` and an explicit
+    /// nil prints as `<null>`. In JSON, values that are `Bool`, `Int`, finite `Double` or
     /// `String` keep their JSON type, explicit nils are `null`, and anything else is its
     /// description as a string.
     ///
@@ -54,8 +57,10 @@ extension Context {
             for (index, context) in chain.enumerated() {
                 let level = chain.count - 1 - index
                 lines.append("\(level):--- \(context.label) ---")
-                for slot in context.sortedSlots {
-                    lines.append("\(level):\(slot.key.name) = \(slot.box?.debugText ?? "nil")")
+                let slots = context.sortedSlots
+                if slots.isEmpty { lines.append("\(level):[empty]") }
+                for slot in slots {
+                    lines.append("\(level):\(slot.key.name) = \(slot.box?.debugText ?? "<null>")")
                 }
             }
             lines.append(rule)

@@ -86,6 +86,7 @@ open class HoppingScreen: HeadlessScreen {
     /// startup.currentScreen?.screenName   // "splash"
     /// ```
     public final var currentScreen: HeadlessScreen? {
+        observedState.track()
         if case .showing(let screen, _) = state { return screen }
         return nil
     }
@@ -131,6 +132,35 @@ open class HoppingScreen: HeadlessScreen {
         try perform(
             hopTo: screen, identifier: identifier, sender: sender, wiring: wiring,
             pending: continuation.map { continuation in .callback { continuation() } } ?? .none)
+    }
+
+    /// Shows `screen` with a transition of its own for this hop only (CLHoppingViewController's
+    /// `hopToViewController:transition:then:`), instead of ``transitionHook``, which stays as it
+    /// is for the other hops.
+    ///
+    /// ```swift
+    /// try startup.hop(to: MainScreen(), transition: { transition, complete in
+    ///     slideUp(from: transition.source, to: transition.destination, completion: complete)
+    /// }, then: nil)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the screen's context is wired to the container's.
+    ///   - transition: Called between the will- and did- lifecycle callbacks of this hop, as
+    ///     ``transitionHook`` is; it must call `complete` once.
+    ///   - continuation: Runs once, when the screen unhops.
+    /// - Throws: The errors of ``hop(to:identifier:sender:wiring:then:)``.
+    public final func hop(
+        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+        transition: @escaping @MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void,
+        then continuation: (@MainActor () -> Void)?
+    ) throws(ScreenError) {
+        try perform(
+            hopTo: screen, identifier: identifier, sender: sender, wiring: wiring,
+            pending: continuation.map { continuation in .callback { continuation() } } ?? .none, hook: transition)
     }
 
     /// Shows the screen registered as `identifier` in ``registry`` (a storyboard identifier).
@@ -299,16 +329,20 @@ open class HoppingScreen: HeadlessScreen {
     }
 
     private func perform(
-        hopTo screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: Pending
+        hopTo screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: Pending,
+        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil
     ) throws(ScreenError) {
         try screen.requireFree()
         let previous = currentScreen
-        let transition = Transition(
-            kind: .hop, source: previous ?? self, destination: screen, identifier: identifier, sender: sender)
+        // The first hop comes from no screen, as CLHoppingViewController's transition block gets a
+        // nil from-controller; its resolvers still take the container as the screen before it.
+        var transition = Transition(
+            kind: .hop, source: previous, destination: screen, identifier: identifier, sender: sender)
+        transition.resolutionSource = previous ?? self
         var superseded: Pending = .none
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
-            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: transitionHook
+            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook
         ) {
             if case .showing(let old, let oldPending) = state {
                 old.container = nil
@@ -318,6 +352,7 @@ open class HoppingScreen: HeadlessScreen {
             screen.container = self
             state = .showing(screen, pending)
         }
+        observedState.publish()
         if case .awaiting(_, _, _, let resume) = superseded, let previous {
             resume(
                 .failure(

@@ -43,16 +43,16 @@ class RegistrationRecord {
     }
 }
 
-/// An observer of a key's changes or of an event, with its payload type.
+/// An observer of an event, with its payload type.
 final class ObserverRecord<Payload>: RegistrationRecord {
     let deliver: @MainActor (AnyObject?, Payload) -> Void
 
     init(
-        owner: AnyObject?, condition: Condition?, context: Context, finish: (@Sendable () -> Void)? = nil,
-        deliver: @escaping @MainActor (AnyObject?, Payload) -> Void
+        owner: AnyObject?, condition: Condition?, expiry: Condition? = nil, context: Context,
+        finish: (@Sendable () -> Void)? = nil, deliver: @escaping @MainActor (AnyObject?, Payload) -> Void
     ) {
         self.deliver = deliver
-        super.init(owner: owner, condition: condition, expiry: nil, context: context, finish: finish)
+        super.init(owner: owner, condition: condition, expiry: expiry, context: context, finish: finish)
     }
 
     /// Calls the observer with `payload` unless its condition does not hold.
@@ -65,9 +65,28 @@ final class ObserverRecord<Payload>: RegistrationRecord {
     func notify(_ payload: Payload) -> Bool {
         let owner = self.owner
         if isCancelled || (isOwned && owner == nil) { return false }
+        if let expiry, expiry.isMet() {
+            // Expiry is one-way, as for providers and actions.
+            isCancelled = true
+            return false
+        }
         if let condition, !condition.isMet() { return true }
         deliver(owner, payload)
         return true
+    }
+}
+
+/// An observer of a key's changes. It reads the value from its context when it is called, so
+/// that it is told what is current then, even if an earlier observer wrote the key.
+final class KeyObserverRecord: RegistrationRecord {
+    let deliver: @MainActor (AnyObject?, Context) -> Void
+
+    init(
+        owner: AnyObject?, condition: Condition?, context: Context, finish: (@Sendable () -> Void)? = nil,
+        deliver: @escaping @MainActor (AnyObject?, Context) -> Void
+    ) {
+        self.deliver = deliver
+        super.init(owner: owner, condition: condition, expiry: nil, context: context, finish: finish)
     }
 }
 
@@ -92,32 +111,57 @@ final class ActionRecord: RegistrationRecord {
     let perform: @MainActor (AnyObject, AnyBox) -> AnyBox
 
     init(
-        name: String, owner: AnyObject, expiry: Condition?, context: Context,
+        name: String, owner: AnyObject, condition: Condition? = nil, expiry: Condition?, context: Context,
         perform: @escaping @MainActor (AnyObject, AnyBox) -> AnyBox
     ) {
         self.name = name
         self.perform = perform
-        super.init(owner: owner, condition: nil, expiry: expiry, context: context)
+        super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 
 extension Context {
     /// Removes a cancelled record from whichever table holds it.
     final func forget(_ record: RegistrationRecord) {
+        // The old tables are released last: a record's closures may capture objects whose
+        // `deinit` calls back into this context, and it must find the tables updated.
         if let provider = record as? ProviderRecord {
-            providers = providers.filter { $0.value !== provider }
+            let old = providers
+            let ended = old.filter { $0.value === provider }.map(\.key)
+            providers = old.filter { $0.value !== provider }
+            for id in ended { publishProviderChange(of: id) }
+            withExtendedLifetime(old) {}
         } else if let action = record as? ActionRecord {
-            actions = actions.filter { $0.value !== action }
+            let old = actions
+            actions = old.filter { $0.value !== action }
+            withExtendedLifetime(old) {}
         } else {
-            for (id, list) in keyObservers where list.contains(where: { $0 === record }) {
+            let old = (keyObservers, eventObservers)
+            for (id, list) in old.0 where list.contains(where: { $0 === record }) {
                 let kept = list.filter { $0 !== record }
                 ObservedKeys.count[id, default: 0] -= 1
                 keyObservers[id] = kept.isEmpty ? nil : kept
             }
-            for (id, list) in eventObservers where list.contains(where: { $0 === record }) {
+            for (id, list) in old.1 where list.contains(where: { $0 === record }) {
                 let kept = list.filter { $0 !== record }
                 eventObservers[id] = kept.isEmpty ? nil : kept
             }
+            withExtendedLifetime(old) {}
         }
+    }
+}
+
+/// Several observers registered by one call (one per event of ``Context/observePosts(ofAny:owner:if:expiresIf:_:)``),
+/// ended together.
+final class GroupRecord: RegistrationRecord {
+    var members: [RegistrationRecord] = []
+
+    override var isLive: Bool {
+        super.isLive && members.contains { $0.isLive }
+    }
+
+    override func cancel() {
+        super.cancel()
+        for member in members { member.cancel() }
     }
 }

@@ -44,6 +44,15 @@ struct Slot {
 enum ReadResult {
     case found(Unmanaged<AnyBox>?)
     case missing
+
+    /// Whether two reads return the same stored box (or both nothing).
+    func isSameRead(as other: ReadResult) -> Bool {
+        switch (self, other) {
+        case (.missing, .missing): true
+        case (.found(let a), .found(let b)): a?.toOpaque() == b?.toOpaque()
+        default: false
+        }
+    }
 }
 
 /// A counter advanced by every change that can alter what some context reads (set, remove,

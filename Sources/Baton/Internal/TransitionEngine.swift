@@ -21,7 +21,9 @@ enum TransitionEngine {
     ) throws(ScreenError) {
         let destination = transition.destination
         let undo = transition.kind.isForward ? try wire(destination, to: sourceContext, wiring) : nil
-        if transition.kind.isForward {
+        // A tab already in the tree was resolved when its container was shown: selecting it
+        // does not resolve it again.
+        if transition.kind.isForward && transition.kind != .selectTab {
             do {
                 try DependencyCoordinator.resolve(transition, in: window)
             } catch {

@@ -34,10 +34,20 @@ extension HeadlessScreen {
             presented = screen
             screen.presenter = self
         }
+        observedState.publish()
     }
 
     /// Dismisses the screen this one presents or, when it presents none, this screen itself,
     /// as UIKit does. Screens presented by the dismissed one are dismissed with it.
+    ///
+    /// As UIKit forwards it, a screen inside a container (a tab, a screen pushed on a stack) that
+    /// neither presents nor is presented passes the call to its containers: the nearest one that
+    /// presents a screen dismisses it, or the nearest one that was presented is dismissed.
+    ///
+    /// ```swift
+    /// try main.present(navigation)   // a stack, later with settings pushed on it
+    /// try settings.dismiss()         // dismisses navigation, settings with it
+    /// ```
     ///
     /// Lifecycle order: the dismissed screen's will-disappear, the will-appear of what the
     /// presentation covered (the presenter's outermost container and its visible children), the
@@ -48,15 +58,20 @@ extension HeadlessScreen {
     /// ```
     ///
     /// - Parameter sender: An optional sender.
-    /// - Throws: ``ScreenError/nothingToDismiss(screen:)`` when this screen neither presents nor
-    ///   is presented.
+    /// - Throws: ``ScreenError/nothingToDismiss(screen:)`` when neither this screen nor any of
+    ///   its containers presents a screen or is presented.
     public final func dismiss(sender: Any? = nil) throws(ScreenError) {
-        let presenter: HeadlessScreen
-        if presented != nil {
-            presenter = self
-        } else if let own = self.presenter {
-            presenter = own
-        } else {
+        var found: HeadlessScreen?
+        var current: HeadlessScreen? = self
+        while let screen = current, found == nil {
+            if screen.presented != nil {
+                found = screen
+            } else if let own = screen.presenter {
+                found = own
+            }
+            current = screen.container
+        }
+        guard let presenter = found else {
             throw misuse(ScreenError.nothingToDismiss(screen: screenName))
         }
         var top = presenter.presented!
@@ -77,5 +92,6 @@ extension HeadlessScreen {
             }
             dismissed?.leaveHierarchy()
         }
+        presenter.observedState.publish()
     }
 }

@@ -88,14 +88,35 @@ open class HeadlessScreen: Screen {
     /// ```swift
     /// main.presentedScreen === login
     /// ```
-    public final var presentedScreen: (any Screen)? { presented }
+    public final var presentedScreen: (any Screen)? {
+        observedState.track()
+        return presented
+    }
 
-    /// The screen presenting this one.
+    /// Container state that Observation tracks: a stack's screens, the selected tab, a hopping
+    /// container's current screen, the presented screen.
+    final var observedState = ObservedState()
+
+    /// The screen presenting this one or, as UIKit's `presentingViewController` reports it for a
+    /// child, the screen presenting its nearest presented container: a tab inside a presented tab
+    /// container reports the container's presenter.
     ///
     /// ```swift
     /// login.presentingScreen === main
+    /// try main.present(TabScreen(tabs: [settings, about]))
+    /// settings.presentingScreen === main
     /// ```
-    public final var presentingScreen: (any Screen)? { presenter }
+    public final var presentingScreen: (any Screen)? { presentationOwner?.presenter }
+
+    /// This screen, or its nearest container, that was presented; `nil` when none was.
+    final var presentationOwner: HeadlessScreen? {
+        var current: HeadlessScreen? = self
+        while let screen = current {
+            if screen.presenter != nil { return screen }
+            current = screen.container
+        }
+        return nil
+    }
 
     /// Whether the screen is visible: from did-appear until did-disappear (during will-disappear
     /// it is still on screen; during will-appear not yet).

@@ -69,13 +69,16 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
-    /// The nearest enclosing ``HoppingScreen``, found by walking up the parents and presenters.
+    /// The nearest ``HoppingScreen``: this screen when it is one, as CLHoppingViewController's
+    /// `hoppingViewController` category returns the container itself, else the nearest enclosing
+    /// one, found by walking up the parents and presenters.
     ///
     /// ```swift
     /// let startup = splash.hoppingScreen   // nil when no hopping container encloses splash
+    /// startup.hoppingScreen === startup    // true
     /// ```
     public var hoppingScreen: HoppingScreen? {
-        var current: (any Screen)? = self.parentScreen ?? self.presentingScreen
+        var current: (any Screen)? = self
         while let screen = current {
             if let hopping = screen as? HoppingScreen { return hopping }
             current = screen.parentScreen ?? screen.presentingScreen
@@ -83,11 +86,14 @@ extension Screen {
         return nil
     }
 
-    /// Tells the nearest enclosing hopping container that this step is finished, which runs the
-    /// continuation given to ``HoppingScreen/hop(to:then:)``.
+    /// Tells the nearest enclosing hopping container (a ``HoppingScreen`` or a
+    /// ``HopFlowContainer``) that this step is finished, which runs the continuation given to
+    /// ``HoppingScreen/hop(to:then:)``.
     ///
     /// As in CLHoppingViewController, this does nothing when no hopping container encloses the
-    /// screen. It works from any descendant of the hopping container's current screen.
+    /// screen. It works from any descendant of the hopping container's current screen, and on
+    /// the hopping container itself, where it unhops the current step (CLHoppingViewController's
+    /// `[startup unhop]`), like ``HoppingScreen/unhopCurrentScreen()``.
     ///
     /// ```swift
     /// final class SplashScreen: HeadlessScreen {
@@ -98,7 +104,7 @@ extension Screen {
     /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the hopping container
     ///   has no continuation waiting, for example on a second unhop.
     public func unhop() throws(ScreenError) {
-        try hoppingScreen?.unhop(from: self, result: ())
+        try unhopNearest(result: ())
     }
 
     /// Finishes this step of a hopping flow with a result for the awaiting
@@ -117,7 +123,7 @@ extension Screen {
     ///   ``ScreenError/resultTypeMismatch(hopping:expected:actual:)`` when the flow awaits another
     ///   type.
     public func unhop<Result>(returning result: Result) throws(ScreenError) {
-        try hoppingScreen?.unhop(from: self, result: result)
+        try unhopNearest(result: result)
     }
 
     /// This screen and every screen it contains, depth first, containers before their children.

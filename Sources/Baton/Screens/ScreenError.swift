@@ -117,7 +117,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .alreadyPresenting(let presenter, let presented):
             return "\(presenter) already presents \(presented). Dismiss it first, or present from \(presented)."
         case .nothingToDismiss(let screen):
-            return "\(screen) neither presents a screen nor is presented, so there is nothing to dismiss."
+            return "\(screen) neither presents a screen nor is presented, nor is any of its containers,"
+                + " so there is nothing to dismiss."
         case .tabOutOfRange(let index, let container, let tabs):
             return "Tab index \(index) is out of range for \(container), which has \(tabs.count) tabs: "
                 + tabs.joined(separator: ", ") + "."

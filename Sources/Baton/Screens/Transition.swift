@@ -59,6 +59,14 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// try coordinator.resolveDependencies(from: list, to: detail)
     /// ```
     case manual
+    /// A storyboard segue begun in `prepare(for:sender:)`, before the framework shows its
+    /// destination; the push or presentation the segue then performs takes its place
+    /// (``ExternalTransition/begin(_:from:to:identifier:sender:wiring:parentContext:in:)``).
+    ///
+    /// ```swift
+    /// try ExternalTransition.begin(.segue, from: list, to: detail, identifier: "showDetail", in: window)
+    /// ```
+    case segue
 
     /// Whether the transition brings a new screen forward (push, set stack, present, hop,
     /// replace root, select tab). Forward transitions wire contexts and run the dependency
@@ -69,7 +77,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// ```
     public var isForward: Bool {
         switch self {
-        case .push, .setStack, .selectTab, .present, .hop, .replaceRoot, .manual: true
+        case .push, .setStack, .selectTab, .present, .hop, .replaceRoot, .manual, .segue: true
         case .pop, .dismiss: false
         }
     }
@@ -145,6 +153,9 @@ public struct Transition {
     /// try stack.push(detail, sender: selectedRow)
     /// ```
     public let sender: Any?
+    /// The screen the dependency coordinator takes as the source: ``source``, except for a
+    /// hopping container's first hop, which has no source but comes from the container.
+    var resolutionSource: (any Screen)?
 
     /// Makes a transition value, for manual dependency resolution or tests.
     ///
@@ -167,6 +178,7 @@ public struct Transition {
         self.destination = destination
         self.identifier = identifier
         self.sender = sender
+        self.resolutionSource = source
     }
 
     /// A record of this transition that does not keep its screens alive.
@@ -183,7 +195,7 @@ public struct Transition {
 /// A transition as logged: screen names only, so the log keeps no screen alive.
 ///
 /// ```swift
-/// window.transitionLog.map(\.description)   // ["replaceRoot: → startup", "hop: startup → splash"]
+/// window.transitionLog.map(\.description)   // ["replaceRoot: → startup", "hop: → splash"]
 /// ```
 public struct TransitionRecord: Hashable, Sendable, CustomStringConvertible {
     /// What happened.

@@ -157,7 +157,7 @@ public enum WorldMap {
         let left = view.centerLongitude - Double(width) / 2 * scale
         let top = view.centerLatitude + Double(height) / 2 * scale
         var land = [Bool](repeating: false, count: width * height)
-        var route = [Bool](repeating: false, count: width * height)
+        var routeDots = [Bool](repeating: false, count: width * height)
 
         // Land: fill every ring, even-odd, one scanline per dot row, in each copy of the world the view shows.
         let shifts = stride(from: -360.0, through: 360.0, by: 360.0).filter { shift in
@@ -205,8 +205,20 @@ public enum WorldMap {
         }
 
         if let target {
-            for point in GreatCircleRoute.points(from: position, to: target, count: max(64, width * 2)) {
-                if let (x, y) = dot(point.latitude, point.longitude) { route[y * width + x] = true }
+            // Consecutive samples are joined dot by dot, so the route has no gaps at any zoom.
+            let route = GreatCircleRoute(from: position, to: target, maximumStepKilometers: max(1, scale * 111 / 2))
+            for segment in route.segments {
+                for (a, b) in zip(segment, segment.dropFirst()) {
+                    let steps = max(
+                        1, Int((max(abs(b.longitude - a.longitude), abs(b.latitude - a.latitude)) / scale).rounded(.up))
+                    )
+                    for step in 0...min(steps, 4 * (width + height)) {
+                        let t = Double(step) / Double(steps)
+                        let latitude = a.latitude + t * (b.latitude - a.latitude)
+                        let longitude = a.longitude + t * (b.longitude - a.longitude)
+                        if let (x, y) = dot(latitude, longitude) { routeDots[y * width + x] = true }
+                    }
+                }
             }
         }
 
@@ -236,7 +248,7 @@ public enum WorldMap {
                     for dy in 0..<4 {
                         for dx in 0..<2 {
                             let index = (row * 4 + dy) * width + column * 2 + dx
-                            if route[index] { routeBits |= bits[dy][dx] }
+                            if routeDots[index] { routeBits |= bits[dy][dx] }
                             if land[index] { landBits |= bits[dy][dx] }
                         }
                     }
@@ -260,35 +272,5 @@ public enum WorldMap {
             lines.append(line)
         }
         return lines
-    }
-}
-
-/// Points along the great circle between two coordinates.
-enum GreatCircleRoute {
-    /// `count` + 1 points from `from` to `to`, by spherical interpolation; the two points themselves
-    /// when they are the same or antipodal (the route is then undefined).
-    static func points(from: Coordinate, to: Coordinate, count: Int) -> [(latitude: Double, longitude: Double)] {
-        func vector(_ c: Coordinate) -> (Double, Double, Double) {
-            let φ = c.latitude * .pi / 180
-            let λ = c.longitude * .pi / 180
-            return (cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
-        }
-        let a = vector(from)
-        let b = vector(to)
-        let dot = max(-1, min(1, a.0 * b.0 + a.1 * b.1 + a.2 * b.2))
-        let angle = acos(dot)
-        let ends = [(from.latitude, from.longitude), (to.latitude, to.longitude)]
-        guard angle > 1e-9, .pi - angle > 1e-9 else { return ends.map { (latitude: $0.0, longitude: $0.1) } }
-        let steps = max(1, count)
-        return (0...steps).map { step in
-            let t = Double(step) / Double(steps)
-            let s = sin(angle)
-            let p = sin((1 - t) * angle) / s
-            let q = sin(t * angle) / s
-            let x = p * a.0 + q * b.0
-            let y = p * a.1 + q * b.1
-            let z = p * a.2 + q * b.2
-            return (latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
-        }
     }
 }

@@ -54,21 +54,57 @@ public final class CoordinatesModel {
     /// ```swift
     /// model.position.formatted()   // "51.477800° N, 0.001500° W"
     /// ```
-    public private(set) var position: Coordinate
+    public private(set) var position: Coordinate {
+        get {
+            access(\.position)
+            return storedPosition
+        }
+        set { mutate(\.position) { storedPosition = newValue } }
+    }
 
     /// The point bearing and distance are measured to, if one was set.
     ///
     /// ```swift
     /// if let target = model.target { print(model.position.distance(to: target)) }
     /// ```
-    public private(set) var target: Coordinate?
+    public private(set) var target: Coordinate? {
+        get {
+            access(\.target)
+            return storedTarget
+        }
+        set { mutate(\.target) { storedTarget = newValue } }
+    }
 
     /// Whether the first-run onboarding was completed.
     ///
     /// ```swift
     /// if !model.hasCompletedOnboarding { showOnboarding() }
     /// ```
-    public private(set) var hasCompletedOnboarding: Bool
+    public private(set) var hasCompletedOnboarding: Bool {
+        get {
+            access(\.hasCompletedOnboarding)
+            return storedHasCompletedOnboarding
+        }
+        set { mutate(\.hasCompletedOnboarding) { storedHasCompletedOnboarding = newValue } }
+    }
+
+    // The values, behind accessors that report reads and changes to Observation (ModelObservation.swift).
+    private var storedPosition: Coordinate
+    private var storedTarget: Coordinate?
+    private var storedHasCompletedOnboarding: Bool
+    private let observation = ModelObservation()
+
+    private func access<Member>(_ keyPath: KeyPath<CoordinatesModel, Member>) {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) { observation.access(self, keyPath) }
+    }
+
+    private func mutate<Member>(_ keyPath: KeyPath<CoordinatesModel, Member>, _ change: () -> Void) {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            observation.mutate(self, keyPath, change)
+        } else {
+            change()
+        }
+    }
 
     /// Called after every change, on the main actor.
     ///
@@ -90,9 +126,9 @@ public final class CoordinatesModel {
     ///
     /// - Parameter state: The initial values.
     public init(state: SavedState = .initial) {
-        position = state.position
-        target = state.target
-        hasCompletedOnboarding = state.hasCompletedOnboarding
+        storedPosition = state.position
+        storedTarget = state.target
+        storedHasCompletedOnboarding = state.hasCompletedOnboarding
         unknownFields = state.unknownFields
     }
 

@@ -128,8 +128,22 @@ struct ContextEventTests {
         context = nil
         var received = 0
         for await _ in events { received += 1 }
-        for await _ in changes { received += 1 }
+        var changed: [Int?] = []
+        for await value in changes { changed.append(value) }
         #expect(received == 0)
+        #expect(changed == [nil])  // the value when the sequence was made, then the end
+    }
+
+    @Test func eventsTakeABufferingPolicy() async {
+        let context = Context()
+        let stream = context.events(TotalWeightChanged.self, buffering: .bufferingNewest(2))
+        for value in 1...5 { context.post(TotalWeightChanged.self, Double(value)) }
+        var received: [Double] = []
+        for await value in stream {
+            received.append(value)
+            if received.count == 2 { break }
+        }
+        #expect(received == [4, 5])
     }
 
     @Test func eventsIsAnAsyncSequenceOfPayloads() async {

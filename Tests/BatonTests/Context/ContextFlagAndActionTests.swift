@@ -41,13 +41,17 @@ struct ContextFlagAndActionTests {
         #expect(!right.isSet(UserUsedTheTotalField.self))
     }
 
-    @Test func settingAFlagAlreadySetAnywhereInTheTreeIsAMisuse() throws {
+    @Test func settingAFlagAlreadySetOnTheLineageIsAMisuse() throws {
         let app = Context(name: "app")
         let left = Context(name: "left", parent: app)
-        let right = Context(name: "right", parent: app)
+        let leaf = Context(name: "leaf", parent: left)
         try left.setFlag(UserUsedTheTotalField.self)
+        #expect(leaf.isSet(UserUsedTheTotalField.self))
         #expect(throws: ContextError.flagAlreadySet(flag: "UserUsedTheTotalField", setIn: "left → app")) {
-            try right.setFlag(UserUsedTheTotalField.self)
+            try leaf.setFlag(UserUsedTheTotalField.self)
+        }
+        #expect(throws: ContextError.flagAlreadySet(flag: "UserUsedTheTotalField", setIn: "left → app")) {
+            try app.setFlag(UserUsedTheTotalField.self)
         }
         #expect(
             ContextError.flagAlreadySet(flag: "UserUsedTheTotalField", setIn: "left → app").description
@@ -90,7 +94,7 @@ struct ContextFlagAndActionTests {
         #expect(try context.execute(Scale.self, with: 2) == 6)
     }
 
-    @Test func actionNamesAreUniquePerTree() throws {
+    @Test func actionNamesAreUniquePerLineage() throws {
         let weights = try AssignmentWeightsContext()
         let child = Context(name: "child", parent: weights)
         let owner = Owner()
@@ -104,7 +108,7 @@ struct ContextFlagAndActionTests {
             ContextError.actionAlreadyRegistered(action: "SwapWeightInputs", registeredIn: "assignment-weights")
                 .description
                 == "A live action SwapWeightInputs is already registered in assignment-weights; "
-                + "action names are unique in a context tree. "
+                + "action names are unique on a lineage (a context, its ancestors and its descendants). "
                 + "Cancel it, or let its owner go, before registering another.")
     }
 

@@ -194,8 +194,9 @@ private struct Model {
         var lines = ["---------------"]
         for context in chain(from: index) {
             lines.append("\(context):--- \(label(context)) ---")
+            if storage[context].isEmpty { lines.append("\(context):[empty]") }
             for key in storage[context].keys.sorted() {
-                lines.append("\(context):\(key) = \(storage[context][key]! ?? "nil")")
+                lines.append("\(context):\(key) = \(storage[context][key]! ?? "<null>")")
             }
         }
         lines.append("---------------")

@@ -99,18 +99,62 @@ struct ContextObservationTests {
         #expect(owner.received == ["open"])
     }
 
-    @Test func changesIsAnAsyncSequenceOfNewValues() async {
+    @Test func changesStartsWithTheCurrentValueAndCanKeepEveryValue() async {
         let app = Context()
         let form = Context(parent: app)
-        let stream = form.changes(of: Count.self)
+        let stream = form.changes(of: Count.self, buffering: .everyValue)
         app.set(1, for: Count.self)
         form.set(2, for: Count.self)
         form.remove(Count.self)
         var received: [Int?] = []
         for await value in stream {
             received.append(value)
-            if received.count == 3 { break }
+            if received.count == 4 { break }
         }
-        #expect(received == [1, 2, 1])
+        #expect(received == [nil, 1, 2, 1])
+    }
+
+    @Test func changesKeepsOnlyTheNewestValueForASlowConsumerByDefault() async {
+        let form = Context()
+        form.set(-1, for: Count.self)
+        let stream = form.changes(of: Count.self)
+        for value in 0..<10_000 { form.set(value, for: Count.self) }
+        var iterator = stream.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first == .some(9_999))
+        form.set(10_000, for: Count.self)
+        let second = await iterator.next()
+        #expect(second == .some(10_000))
+    }
+
+    @Test func changesStartsWithTheCurrentValueBeforeAnyChange() async {
+        let form = Context()
+        form.set(7, for: Count.self)
+        var iterator = form.changes(of: Count.self).makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first == .some(7))
+    }
+
+    @Test func reparentingTellsObserversWhoseValueChanged() throws {
+        let oldParent = Context(name: "old")
+        oldParent.set(1, for: Count.self)
+        oldParent.set("same", for: Color.self)
+        let newParent = Context(name: "new")
+        newParent.set(2, for: Count.self)
+        let child = Context(name: "child", parent: oldParent)
+        let grandchild = Context(name: "grandchild", parent: child)
+        child.set("own", for: Color.self)
+        let owner = Owner()
+        grandchild.onChange(of: Count.self, owner: owner) { owner, value in
+            owner.received.append("count \(value ?? 0)")
+        }
+        // The grandchild reads Color from the child, which does not change: no call.
+        grandchild.onChange(of: Color.self, owner: owner) { owner, value in
+            owner.received.append("color \(value ?? "nil")")
+        }
+        try child.attach(to: newParent)
+        #expect(owner.received == ["count 2"])
+        try child.attach(to: nil)
+        #expect(owner.received == ["count 2", "count 0"])
     }
 }

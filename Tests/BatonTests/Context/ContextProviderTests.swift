@@ -94,23 +94,27 @@ struct ContextProviderTests {
         #expect(!context.canRequest(TotalWeight.self))
     }
 
-    // MARK: - Rule 9: one live provider per key per tree
+    // MARK: - Rule 9: one live provider per key per lineage
 
-    @Test func secondLiveProviderAnywhereInTheTreeIsAMisuse() throws {
+    @Test func secondLiveProviderOnTheLineageIsAMisuse() throws {
         let app = Context(name: "app")
         let left = Context(name: "left", parent: app)
-        let right = Context(name: "right", parent: app)
+        let leaf = Context(name: "leaf", parent: left)
         let first = TotalFieldContainer()
         let second = TotalFieldContainer()
         try left.provide(TotalWeight.self, owner: first) { $0.weight }
+        // A descendant and an ancestor are on left's lineage.
         #expect(throws: ContextError.providerAlreadyRegistered(key: "TotalWeight", registeredIn: "left → app")) {
-            try right.provide(TotalWeight.self, owner: second) { $0.weight }
+            try leaf.provide(TotalWeight.self, owner: second) { $0.weight }
+        }
+        #expect(throws: ContextError.providerAlreadyRegistered(key: "TotalWeight", registeredIn: "left → app")) {
+            try app.provide(TotalWeight.self, owner: second) { $0.weight }
         }
         #expect(
             ContextError.providerAlreadyRegistered(key: "TotalWeight", registeredIn: "left → app").description
                 == "A live provider for TotalWeight is already registered in left → app; "
-                + "only one live provider per key may exist in a context tree. "
-                + "Cancel it, or let its owner go, before registering another.")
+                + "only one live provider per key may exist on a lineage (a context, its ancestors and its "
+                + "descendants). Cancel it, or let its owner go, before registering another.")
     }
 
     @Test func expiredProviderIsReplacedSilently() throws {

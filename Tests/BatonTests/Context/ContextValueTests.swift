@@ -216,10 +216,41 @@ struct ContextValueTests {
                 ---------------
                 1:--- (unnamed) ---
                 1:Color = Blue
-                1:Count = nil
+                1:Count = <null>
                 1:Size = Large
                 0:--- app ---
                 0:UserID = 12345
+                ---------------
+                """)
+    }
+
+    @Test func test4DumpsEveryLayerAndEmptyOnesAsEmpty() {
+        // ControllerContext's test4: a named base, two layers with a key each, an empty top layer.
+        let context1 = Context(name: "base")
+        context1.set("Level 0 - Key 0", for: UserID.self)
+        let context2 = Context(parent: context1)
+        context2.set("Level 1 - Key 0", for: Color.self)
+        let context3 = Context(parent: context2)
+        context3.set("Level 2 - Key 0", for: Size.self)
+        let context4 = Context(parent: context3)
+        #expect(
+            context4.dump() == """
+                ---------------
+                3:--- (unnamed) ---
+                3:[empty]
+                2:--- (unnamed) ---
+                2:Size = Level 2 - Key 0
+                1:--- (unnamed) ---
+                1:Color = Level 1 - Key 0
+                0:--- base ---
+                0:UserID = Level 0 - Key 0
+                ---------------
+                """)
+        #expect(
+            Context().dump() == """
+                ---------------
+                0:--- (unnamed) ---
+                0:[empty]
                 ---------------
                 """)
     }

@@ -55,7 +55,8 @@ extension DependenciesTests {
             #expect(details.contactID == "resolved")
         }
 
-        @Test func aCoordinatorSetOnTheDestinationBeforeTheTransitionResolvesIt() throws {
+        @Test func aWorkflowSetOnAScreenResolvesTheTransitionsAfterItNotTheOneIntoIt() throws {
+            // MHDependencyKit: setupWorkflowDependencyCoordinator — "the workflow starts from the receiver".
             let (window, appCoordinator) = makeWindow()
             try appCoordinator.register(.destination { (d: ContactDetailsScreen) in d.title = "app" })
             let own = DependencyCoordinator(name: "own")
@@ -64,8 +65,12 @@ extension DependenciesTests {
             let details = ContactDetailsScreen(identifier: "details")
             details.dependencyCoordinator = own
             try stack.push(details)
-            #expect(details.contactID == "own")
-            #expect(details.title == nil)
+            #expect(details.contactID == nil)
+            #expect(details.title == "app")
+            let next = ContactDetailsScreen(identifier: "next")
+            try stack.push(next)
+            #expect(next.contactID == "own")
+            #expect(next.title == nil)
         }
 
         // MARK: - Child coordinators
@@ -154,7 +159,7 @@ extension DependenciesTests {
             let sibling = SignupStepScreen(identifier: "sibling")
             try stack.push(sibling)
 
-            #expect(signup.workflow == "signup")
+            #expect(signup.workflow == nil)  // the workflow starts from signup: it resolves what follows
             #expect(terms.workflow == "signup")
             #expect(terms.dependencyCoordinator === workflow)
             #expect(edit.contactID == "app-wide")
@@ -202,17 +207,33 @@ extension DependenciesTests {
             #expect(d.token == "from F")
         }
 
-        @Test func workflowExtrasThatConflictWithCopiedResolversAreRejected() throws {
-            let coordinator = DependencyCoordinator(name: "app")
-            try coordinator.register(.destination(fileID: "App.swift", line: 1) { (_: ContactDetailsScreen) in })
+        @Test func aWorkflowResolverOfTheSameKindAndTypesOverridesTheCopiedOne() throws {
+            let (window, coordinator) = makeWindow()
+            try coordinator.register(
+                .destination(fileID: "App.swift", line: 1) { (d: ContactDetailsScreen) in d.title = "app" })
+            let workflow = try coordinator.makeWorkflow(
+                named: "signup",
+                adding: [
+                    .destination(fileID: "Signup.swift", line: 2) { (d: ContactDetailsScreen) in d.title = "signup" }
+                ])
+            #expect(workflow.resolvers.map(\.summary) == ["destination: ContactDetailsScreen (Signup.swift:2)"])
+            #expect(coordinator.resolvers.map(\.summary) == ["destination: ContactDetailsScreen (App.swift:1)"])
+            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            stack.rootScreen!.dependencyCoordinator = workflow
+            let details = ContactDetailsScreen(identifier: "details")
+            try stack.push(details)
+            #expect(details.title == "signup")
             #expect(
                 throws: DependencyError.conflictingResolver(
-                    existing: "destination: ContactDetailsScreen (App.swift:1)",
-                    new: "destination: ContactDetailsScreen (Signup.swift:2)", coordinator: "signup")
+                    existing: "destination: ContactDetailsScreen (Signup.swift:2)",
+                    new: "destination: ContactDetailsScreen (Signup.swift:3)", coordinator: "signup")
             ) {
                 _ = try coordinator.makeWorkflow(
                     named: "signup",
-                    adding: [.destination(fileID: "Signup.swift", line: 2) { (_: ContactDetailsScreen) in }])
+                    adding: [
+                        .destination(fileID: "Signup.swift", line: 2) { (_: ContactDetailsScreen) in },
+                        .destination(fileID: "Signup.swift", line: 3) { (_: ContactDetailsScreen) in },
+                    ])
             }
         }
 
@@ -237,8 +258,8 @@ extension DependenciesTests {
             try tabs.dismiss()
             #expect(
                 coordinator.resolutionLog.map(\.transition.description) == [
-                    "replaceRoot: → startup", "hop: startup → nav", "push: nav → list", "push: list → detail",
-                    "setStack: list → other", "present: other → tabs", "selectTab: one → two",
+                    "replaceRoot: → startup", "hop: → nav", "push: nav → list", "push: list → detail",
+                    "setStack: list → other", "present: other → tabs",
                 ])
             #expect(coordinator.resolutionLog[5].resolvers.count == 3)
         }

@@ -264,8 +264,8 @@ extension DependenciesTests {
             #expect(
                 coordinator.resolutionLog.map(\.resolvers) == [
                     [
-                        "direct: ContactListScreen → ContactDetailsScreen (List.swift:9)",
                         "destination: ContactDetailsScreen (App.swift:1)",
+                        "direct: ContactListScreen → ContactDetailsScreen (List.swift:9)",
                     ]
                 ])
         }

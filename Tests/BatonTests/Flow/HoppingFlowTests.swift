@@ -78,7 +78,7 @@ struct HoppingFlowTests {
         #expect(startup.currentScreen?.screenName == "main")
         #expect(
             window.transitionLog.map(\.description) == [
-                "hop: startup → splash (splash)", "hop: splash → onboarding (onboarding)",
+                "hop: → splash (splash)", "hop: splash → onboarding (onboarding)",
                 "hop: onboarding → main (main)",
             ])
         #expect(window.topScreen?.screenName == "home")
@@ -152,7 +152,7 @@ struct HoppingFlowTests {
         #expect(try await flow.value == "ada")
         #expect(
             window.transitionLog.map(\.description) == [
-                "hop: startup → splash", "hop: splash → onboarding", "hop: onboarding → login",
+                "hop: → splash", "hop: splash → onboarding", "hop: onboarding → login",
                 "hop: login → main",
             ])
     }
@@ -232,17 +232,20 @@ struct HoppingFlowTests {
         }
     }
 
-    @Test func aNestedHoppingStepUnhopsItsParentFlow() throws {
+    @Test func aNestedHoppingStepUnhopsItsParentFlowThroughItsParent() throws {
         let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
         let onboarding = HoppingScreen(identifier: "onboarding", registry: ScreenRegistry())
         var finished = false
+        var pageDone = false
         try startup.hop(to: onboarding) { finished = true }
-        try onboarding.hop(to: HeadlessScreen(identifier: "page1"), then: nil)
-        try onboarding.unhop()  // Screen.unhop(): reaches the enclosing flow
+        try onboarding.hop(to: HeadlessScreen(identifier: "page1")) { pageDone = true }
+        // As CLHoppingViewController's category, a hopping container is its own hoppingScreen:
+        // onboarding.unhop() unhops onboarding's step, and its parent unhops onboarding.
+        try onboarding.unhop()
+        #expect(pageDone)
+        #expect(!finished)
+        try onboarding.parentScreen?.unhop()
         #expect(finished)
-        #expect(throws: ScreenError.noPendingContinuation(hopping: "onboarding", screen: "page1")) {
-            try onboarding.unhopCurrentScreen()
-        }
     }
 
     // MARK: - Unhop rules
@@ -328,6 +331,6 @@ struct HoppingFlowTests {
         pending?()
         pending?()  // a second completion does nothing
         #expect(window.lifecycleLog.map(\.description) == ["splash.willAppear", "splash.didAppear"])
-        #expect(window.transitionLog.map(\.description) == ["hop: startup → splash"])
+        #expect(window.transitionLog.map(\.description) == ["hop: → splash"])
     }
 }

@@ -160,7 +160,8 @@ struct ContainerTests {
         #expect(throws: ScreenError.nothingToDismiss(screen: "lonely")) { try lonely.dismiss() }
         #expect(
             ScreenError.nothingToDismiss(screen: "lonely").description
-                == "lonely neither presents a screen nor is presented, so there is nothing to dismiss.")
+                == "lonely neither presents a screen nor is presented, nor is any of its containers, "
+                + "so there is nothing to dismiss.")
     }
 
     // MARK: - Window
@@ -210,8 +211,8 @@ struct ContainerTests {
         #expect(
             expected.description
                 == "Could not wire the context of detail: A live provider for TotalWeight is already registered in "
-                + "stack; only one live provider per key may exist in a context tree. "
-                + "Cancel it, or let its owner go, before registering another.")
+                + "stack; only one live provider per key may exist on a lineage (a context, its ancestors and its "
+                + "descendants). Cancel it, or let its owner go, before registering another.")
         #expect(stack.screens.count == 1)
         #expect(detail.parentScreen == nil)
     }

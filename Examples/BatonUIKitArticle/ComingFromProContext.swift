@@ -1,0 +1,68 @@
+#if canImport(UIKit)
+    import Baton
+    import BatonUIKit
+    import UIKit
+
+    // "Coming from ProContext", in a UIKit app: the weights form of ProContext's example, whose two
+    // child controllers share their container's context.
+
+    enum TotalWeight: ContextKey { typealias Value = Double? }
+    enum TotalWeightChanged: ContextEvent { typealias Payload = Double }
+    enum UserUsedTheTotalField: ContextFlag {}
+    enum SwapWeightInputViews: ContextAction {}
+
+    final class AssignmentWeightsViewController: UIViewController {
+        private let input = WeightInputViewController()
+        private let summary = WeightSummaryViewController()
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            for child in [input, summary] as [UIViewController] {
+                child.context = context  // one context for the feature, as in ProContext
+                addChild(child)
+                view.addSubview(child.view)
+                child.didMove(toParent: self)
+            }
+        }
+    }
+
+    final class WeightInputViewController: UIViewController {
+        private let totalField = UITextField()
+        private var weight: Double? { Double(totalField.text ?? "") }
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            // ProContext's ifInWindow: is .whileOnScreen(self); the owner's lifetime is the expiry.
+            _ = try? context.provide(TotalWeight.self, owner: self, if: .whileOnScreen(self)) { owner in owner.weight }
+            _ = try? context.register(SwapWeightInputViews.self, owner: self) { owner, _ in owner.swapInputs() }
+        }
+
+        @objc func totalFieldChanged() {
+            if !context.isSet(UserUsedTheTotalField.self) { try? context.setFlag(UserUsedTheTotalField.self) }
+            context.post(TotalWeightChanged.self, weight ?? 0)
+        }
+
+        private func swapInputs() { totalField.becomeFirstResponder() }
+    }
+
+    final class WeightSummaryViewController: UIViewController {
+        private let totalLabel = UILabel()
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            context.observe(TotalWeightChanged.self, owner: self, if: .whileOnScreen(self)) { owner, total in
+                owner.totalLabel.text = "Total: \(total)"
+            }
+        }
+
+        override func viewDidAppear(_ animated: Bool) {
+            super.viewDidAppear(animated)
+            // `try?` flattens the provider's Double? and the failed request into one optional.
+            if let total = try? context.request(TotalWeight.self) { totalLabel.text = "Total: \(total)" }
+        }
+
+        @objc func swapTapped() {
+            try? context.execute(SwapWeightInputViews.self)
+        }
+    }
+#endif

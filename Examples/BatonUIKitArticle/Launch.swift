@@ -1,0 +1,39 @@
+#if canImport(UIKit)
+    import Baton
+    import BatonUIKit
+    import UIKit
+
+    // The launch call and a segue resolved by the dependency coordinator (README "UIKit").
+
+    struct Item {
+        let title: String
+    }
+
+    final class ItemListViewController: UITableViewController {
+        var items: [Item] = []
+
+        override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+            performSegue(withIdentifier: "showItem", sender: indexPath)
+        }
+    }
+
+    final class ItemDetailViewController: UIViewController {
+        var item: Item?
+    }
+
+    @main
+    final class AppDelegate: UIResponder, UIApplicationDelegate {
+        func application(
+            _ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?
+        ) -> Bool {
+            UIKitAdapter.install()
+            try? DependencyCoordinator.default.register(
+                .transition(identifier: "showItem") {
+                    (transition, list: ItemListViewController, detail: ItemDetailViewController) in
+                    guard let indexPath = transition.sender as? IndexPath else { return }
+                    detail.item = list.items[indexPath.row]
+                })
+            return true
+        }
+    }
+#endif

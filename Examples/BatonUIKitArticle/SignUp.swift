@@ -1,0 +1,31 @@
+#if canImport(UIKit)
+    import Baton
+    import BatonUIKit
+    import UIKit
+
+    // ControllerContext's first example: a sign-up screen returns the user ID through a shared context.
+
+    enum UserID: ContextKey { typealias Value = String }
+
+    final class MainViewController: UIViewController {
+        private let userLabel = UILabel()
+
+        override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            // Read what the sign-up screen left in the shared context.
+            userLabel.text = context[UserID.self].map { "Signed in as \($0)" } ?? "Not signed in"
+        }
+
+        @objc func signUpTapped() {
+            // `.share`: the sign-up screen uses this controller's context itself.
+            try? present(SignUpViewController(), wiring: .share)
+        }
+    }
+
+    final class SignUpViewController: UIViewController {
+        func signUpSucceeded(userID: String) {
+            context.set(userID, for: UserID.self)
+            dismiss(animated: true)
+        }
+    }
+#endif

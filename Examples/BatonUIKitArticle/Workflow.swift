@@ -1,0 +1,49 @@
+#if canImport(UIKit)
+    import Baton
+    import BatonUIKit
+    import UIKit
+
+    // ControllerContext's second example: a multi-screen workflow returns its result to the screen
+    // that started it, through a named context.
+
+    enum ShippingAddress: ContextKey { typealias Value = String }
+    enum OrderNumber: ContextKey { typealias Value = String }
+
+    final class StoreViewController: UIViewController {
+        init() {
+            super.init(nibName: nil, bundle: nil)
+            screenIdentifier = "store"  // names this controller's context "store"
+        }
+
+        required init?(coder: NSCoder) {
+            super.init(coder: coder)
+            screenIdentifier = "store"
+        }
+
+        override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            if let order = context[OrderNumber.self] { title = "Order \(order) placed" }
+        }
+
+        @objc func checkoutTapped() {
+            let checkout = UINavigationController(rootViewController: AddressViewController())
+            present(checkout, animated: true)  // every step's context layers over this one
+        }
+    }
+
+    final class AddressViewController: UIViewController {
+        func addressEntered(_ address: String) {
+            context.set(address, for: ShippingAddress.self)
+            navigationController?.pushViewController(ConfirmViewController(), animated: true)
+        }
+    }
+
+    final class ConfirmViewController: UIViewController {
+        func orderPlaced(number: String) {
+            // Reads the address from the step before; writes the result where the store reads it.
+            print("Shipping to \(context[ShippingAddress.self] ?? "?")")
+            try? context.set(number, for: OrderNumber.self, in: "store")
+            dismiss(animated: true)
+        }
+    }
+#endif

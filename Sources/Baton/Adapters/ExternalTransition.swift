@@ -1,0 +1,367 @@
+/// A transition that a UI framework performs on screens Baton does not contain itself: a
+/// `UINavigationController` push, a storyboard segue, a tab selection, a SwiftUI sheet.
+///
+/// ``HeadlessScreen`` containers perform their own transitions. A framework such as UIKit
+/// performs its own too, and an adapter reports them to Baton through this type, in three steps
+/// that keep Baton's order:
+///
+/// 1. ``begin(_:from:to:identifier:sender:wiring:parentContext:in:)`` before the framework shows
+///    the destination (for a segue, in `prepare(for:sender:)`): wires the destination's context
+///    and runs the dependency coordinator, so that both are done before the destination's
+///    will-appear;
+/// 2. the framework's appearance callbacks, reported with ``ScreenLifecycle/report(_:of:in:_:)``;
+/// 3. ``complete()`` or ``cancel()``. The destination's did-appear completes the transition by
+///    itself, and its did-disappear before that cancels it (an interactive pop given up halfway),
+///    so an adapter calls them only when no callback will come, for example when the screens are
+///    not in a window.
+///
+/// A completed transition is logged in its ``Window`` and posted there as
+/// ``TransitionDidComplete``; a cancelled one is not, and the wiring it made is undone.
+///
+/// ```swift
+/// // In an adapter's push:
+/// let transition = try ExternalTransition.begin(.push, from: top, to: detail, in: window)
+/// navigationController.pushViewController(detail, animated: true)
+/// // detail's did-appear, reported through ScreenLifecycle, completes `transition`.
+/// ```
+///
+/// What the core does not do here is inspect a framework's controllers: the adapter names the
+/// kind, source and destination, and the ``Screen`` conformance gives the containment
+/// (`childScreens`), which the dependency coordinator uses to look into containers (a navigation
+/// controller's root and a tab bar controller's tabs as destinations, a container's first child
+/// as source).
+@MainActor
+public final class ExternalTransition {
+    /// Where a transition is: in flight until it completes or is cancelled.
+    ///
+    /// ```swift
+    /// transition.state   // .completed after the destination's did-appear
+    /// ```
+    public enum State: Sendable, Hashable {
+        /// Begun; the framework is showing the destination.
+        ///
+        /// ```swift
+        /// try ExternalTransition.begin(.push, from: list, to: detail).state   // .inFlight
+        /// ```
+        case inFlight
+        /// Finished: logged in the window and posted as ``TransitionDidComplete``.
+        ///
+        /// ```swift
+        /// transition.complete()   // state == .completed
+        /// ```
+        case completed
+        /// Given up (an interactive pop released halfway): not logged; its wiring undone.
+        ///
+        /// ```swift
+        /// transition.cancel()   // state == .cancelled
+        /// ```
+        case cancelled
+    }
+
+    /// What happens. A ``TransitionKind/segue`` takes the kind of the push or presentation that
+    /// the segue performs.
+    ///
+    /// ```swift
+    /// transition.kind   // .push
+    /// ```
+    public private(set) var kind: TransitionKind
+
+    /// The transition's identifier, like a storyboard segue identifier.
+    ///
+    /// ```swift
+    /// transition.identifier   // "showDetail"
+    /// ```
+    public let identifier: String?
+
+    /// The object that triggered the transition, like a segue's sender; released when the
+    /// transition ends.
+    ///
+    /// ```swift
+    /// transition.sender as? IndexPath
+    /// ```
+    public private(set) var sender: Any?
+
+    /// The screen left behind, held weakly.
+    ///
+    /// ```swift
+    /// transition.source?.screenName   // "list"
+    /// ```
+    public private(set) weak var source: (any Screen)?
+
+    /// The screen that appears, held weakly: a transition never keeps a screen alive.
+    ///
+    /// ```swift
+    /// transition.destination?.screenName   // "detail"
+    /// ```
+    public private(set) weak var destination: (any Screen)?
+
+    /// The window the transition is logged in, held weakly.
+    ///
+    /// ```swift
+    /// transition.window === window
+    /// ```
+    public private(set) weak var window: Window?
+
+    /// Where the transition is.
+    ///
+    /// ```swift
+    /// if transition.state == .inFlight { transition.complete() }
+    /// ```
+    public private(set) var state: State = .inFlight
+
+    /// Undoes the wiring, newest first, when the transition is cancelled.
+    private var undos: [@MainActor () -> Void] = []
+
+    private init(
+        kind: TransitionKind, source: (any Screen)?, destination: any Screen, identifier: String?, sender: Any?,
+        window: Window?
+    ) {
+        self.kind = kind
+        self.source = source
+        self.destination = destination
+        self.identifier = identifier
+        self.sender = sender
+        self.window = window
+    }
+
+    // MARK: - Beginning
+
+    /// Begins a transition the framework is about to perform: wires the destination's context and
+    /// runs the dependency coordinator (forward transitions), and remembers the transition until
+    /// the destination appears.
+    ///
+    /// Call it before the framework shows the destination, so that the coordinator runs before
+    /// the destination's will-appear: before `pushViewController`, `present`, `setViewControllers`
+    /// or a root change, and in `prepare(for:sender:)` for a segue.
+    ///
+    /// - Forward transitions (push, present, set stack, replace root, hop, segue) wire the
+    ///   destination's context to `parentContext` as `wiring` says, wire every screen the
+    ///   destination contains whose context has no parent yet to its container's (a navigation
+    ///   controller's root, a tab bar controller's tabs), then resolve.
+    /// - ``TransitionKind/selectTab`` selects a tab that is already in the tree: it wires the tab
+    ///   only if it never was, and does not resolve again.
+    /// - Backward transitions (pop, dismiss) wire and resolve nothing.
+    /// - Beginning a forward transition to a destination that already has one in flight returns
+    ///   that one and does nothing else: a segue begun in `prepare(for:sender:)` and the push it
+    ///   then performs resolve once, and the transition takes the push's kind, keeping the
+    ///   segue's identifier and sender. Beginning a backward transition to such a destination
+    ///   cancels the one in flight.
+    ///
+    /// ```swift
+    /// let transition = try ExternalTransition.begin(
+    ///     .segue, from: list, to: detail, identifier: "showDetail", sender: indexPath)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - kind: What happens.
+    ///   - source: The screen left behind; `nil` for a window's first root.
+    ///   - destination: The screen that appears (for a pop, the new top; for a dismiss, the
+    ///     presenter).
+    ///   - identifier: An optional identifier, like a segue's.
+    ///   - sender: An optional sender, like a segue's.
+    ///   - wiring: How the destination's context is wired to `parentContext`.
+    ///   - parentContext: The context the destination is wired to; `nil` means the source's, or
+    ///     the window's when there is no source. Pass the window's context for a root change.
+    ///   - window: The window to log in; `nil` means the window that shows the source (or the
+    ///     destination), found with ``Window/containing(_:)``.
+    /// - Returns: The transition in flight.
+    /// - Throws: ``ScreenError/contextWiring(destination:_:)`` when the contexts cannot be joined,
+    ///   ``ScreenError/dependencies(_:)`` when a resolver fails. Nothing stays wired when it throws.
+    @discardableResult
+    public static func begin(
+        _ kind: TransitionKind, from source: (any Screen)?, to destination: any Screen, identifier: String? = nil,
+        sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: Context? = nil, in window: Window? = nil
+    ) throws(ScreenError) -> ExternalTransition {
+        if let existing = inFlight(to: destination) {
+            if kind.isForward && existing.kind.isForward {
+                if existing.kind == .segue { existing.kind = kind }
+                return existing
+            }
+            existing.cancel()
+        }
+        let window = window ?? Window.containing(source ?? destination) ?? Window.containing(destination)
+        let transition = ExternalTransition(
+            kind: kind, source: source, destination: destination, identifier: identifier, sender: sender,
+            window: window)
+        if kind.isForward {
+            do {
+                try transition.wire(destination, to: parentContext ?? source?.context ?? window?.context, wiring)
+                if kind != .selectTab {
+                    try DependencyCoordinator.resolve(transition.makeTransition(destination), in: window)
+                }
+            } catch {
+                transition.undoWiring()
+                throw error
+            }
+        }
+        if kind == .replaceRoot, let window { Window.setHostedRoot(destination, of: window) }
+        register(transition)
+        return transition
+    }
+
+    /// Wires `screen`'s context to `parent` outside any transition, for containment that is not a
+    /// transition of its own: the screens a `setViewControllers` puts below the new top, a child
+    /// embedded by a container view.
+    ///
+    /// ```swift
+    /// try ExternalTransition.wire(list, to: navigationController.context)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen whose context is wired.
+    ///   - parent: The context to wire it to; `nil` does nothing.
+    ///   - wiring: How: a child context, the same context, or left alone.
+    /// - Throws: ``ScreenError/contextWiring(destination:_:)`` when the contexts cannot be joined.
+    public static func wire(_ screen: any Screen, to parent: Context?, _ wiring: ContextWiring = .inherit)
+        throws(ScreenError)
+    {
+        _ = try TransitionEngine.wire(screen, to: parent, wiring)
+    }
+
+    /// The forward or backward transition in flight to `destination`, if any.
+    ///
+    /// ```swift
+    /// ExternalTransition.inFlight(to: detail)?.identifier   // "showDetail"
+    /// ```
+    ///
+    /// - Parameter destination: The screen that appears.
+    /// - Returns: The transition, or `nil`.
+    public static func inFlight(to destination: any Screen) -> ExternalTransition? {
+        guard let transition = registry[ObjectIdentifier(destination)] else { return nil }
+        // An identifier can be reused once its object is gone.
+        guard transition.destination === destination else {
+            registry[ObjectIdentifier(destination)] = nil
+            return nil
+        }
+        return transition
+    }
+
+    /// The backward transitions (pop, dismiss) in flight from `source`, oldest first.
+    ///
+    /// ```swift
+    /// ExternalTransition.backwardInFlight(from: sheet).first?.kind   // .dismiss
+    /// ```
+    ///
+    /// - Parameter source: The screen being left.
+    /// - Returns: The transitions.
+    public static func backwardInFlight(from source: any Screen) -> [ExternalTransition] {
+        registry.values.filter { !$0.kind.isForward && $0.source === source }.sorted { $0.order < $1.order }
+    }
+
+    // MARK: - Ending
+
+    /// Finishes the transition: logs it in its window and posts ``TransitionDidComplete`` there.
+    /// Does nothing unless the transition is in flight.
+    ///
+    /// The destination's did-appear, reported through ``ScreenLifecycle``, calls it; call it
+    /// yourself when no did-appear will come (the screens are not in a window, or a sheet's
+    /// presenter stays visible when it is dismissed).
+    ///
+    /// ```swift
+    /// transition.complete()
+    /// ```
+    public func complete() {
+        guard state == .inFlight else { return }
+        state = .completed
+        Self.unregister(self)
+        undos.removeAll()
+        let destination = self.destination
+        sender = nil
+        // Settled before user code (the observers of the post) runs.
+        if let destination, let window {
+            window.log(makeTransition(destination))
+        }
+    }
+
+    /// Gives the transition up: undoes its wiring and logs nothing. Does nothing unless the
+    /// transition is in flight. Resolvers that already ran are not undone.
+    ///
+    /// The destination's did-disappear before its did-appear, reported through
+    /// ``ScreenLifecycle``, calls it (an interactive pop released halfway).
+    ///
+    /// ```swift
+    /// transition.cancel()
+    /// ```
+    public func cancel() {
+        guard state == .inFlight else { return }
+        state = .cancelled
+        Self.unregister(self)
+        sender = nil
+        undoWiring()
+    }
+
+    // MARK: - Internals
+
+    private static var registry: [ObjectIdentifier: ExternalTransition] = [:]
+    private static var nextOrder: UInt64 = 0
+    /// When the transition began, to order transitions in flight.
+    private var order: UInt64 = 0
+
+    private static func register(_ transition: ExternalTransition) {
+        guard let destination = transition.destination else { return }
+        // Transitions whose destination is gone can never complete: forget them.
+        if registry.count >= 16 { registry = registry.filter { $0.value.destination != nil } }
+        nextOrder &+= 1
+        transition.order = nextOrder
+        registry[ObjectIdentifier(destination)] = transition
+    }
+
+    private static func unregister(_ transition: ExternalTransition) {
+        guard let destination = transition.destination else {
+            registry = registry.filter { $0.value !== transition }
+            return
+        }
+        if registry[ObjectIdentifier(destination)] === transition { registry[ObjectIdentifier(destination)] = nil }
+    }
+
+    private func makeTransition(_ destination: any Screen) -> Transition {
+        Transition(kind: kind, source: source, destination: destination, identifier: identifier, sender: sender)
+    }
+
+    /// Wires the destination, then every contained screen whose context has no parent yet to its
+    /// container's, remembering how to undo each step.
+    private func wire(_ destination: any Screen, to parent: Context?, _ wiring: ContextWiring) throws(ScreenError) {
+        if kind == .selectTab {
+            // A tab already in the tree keeps its wiring; one never wired joins its container.
+            if destination.context.parent == nil, let container = destination.parentScreen,
+                container.context !== destination.context
+            {
+                try wireStep(destination, to: container.context, .inherit)
+            }
+        } else {
+            let previous = destination.context
+            try wireStep(destination, to: parent, wiring)
+            if destination.context !== previous { try follow(destination, from: previous) }
+        }
+        for screen in destination.screenAndDescendants.dropFirst() where screen.context.parent == nil {
+            guard let container = screen.parentScreen, container.context !== screen.context else { continue }
+            try wireStep(screen, to: container.context, .inherit)
+        }
+    }
+
+    /// After a ``ContextWiring/share`` replaced the destination's context, keeps the screens it
+    /// contains wired as they were: one that shared the old context shares the new one, one whose
+    /// context was a child of the old one becomes a child of the new one (as a ``HeadlessScreen``
+    /// container does for its own screens).
+    private func follow(_ destination: any Screen, from previous: Context) throws(ScreenError) {
+        let current = destination.context
+        for screen in destination.screenAndDescendants.dropFirst() {
+            if screen.context === previous {
+                screen.context = current
+                undos.append { screen.context = previous }
+            } else if screen.context.parent === previous {
+                try wireStep(screen, to: current, .inherit)
+            }
+        }
+    }
+
+    private func wireStep(_ screen: any Screen, to parent: Context?, _ wiring: ContextWiring) throws(ScreenError) {
+        if let undo = try TransitionEngine.wire(screen, to: parent, wiring) { undos.append(undo) }
+    }
+
+    private func undoWiring() {
+        let undos = self.undos
+        self.undos.removeAll()
+        for undo in undos.reversed() { undo() }
+    }
+}

@@ -1,0 +1,116 @@
+/// The appearance state of a screen whose callbacks a UI framework calls (a view controller's
+/// `viewWillAppear`, …): an adapter keeps one per screen and reports every callback to it.
+///
+/// Reporting keeps the state Baton's other parts read (``isOnScreen`` for
+/// ``Condition/whileOnScreen(_:)``), records the callback in the window's
+/// ``Window/lifecycleLog``, and ends the ``ExternalTransition``s the screen takes part in:
+///
+/// - its did-appear completes the transition in flight to it;
+/// - its did-disappear before that cancels it (it was about to appear: an interactive pop
+///   released halfway);
+/// - its will-appear cancels a pop or dismiss in flight from it (it was leaving and comes back);
+/// - its did-disappear completes a pop or dismiss in flight from it whose destination is still on
+///   screen (a sheet's presenter, which receives no callback).
+///
+/// A callback that does not follow the state before it (a second will-appear, a did-appear
+/// without a will-appear) changes nothing and is not recorded, but its body still runs: the
+/// framework called it.
+///
+/// ```swift
+/// // In an adapter's viewWillAppear(_:):
+/// lifecycle.report(.willAppear, of: self) { originalViewWillAppear(animated) }
+/// ```
+@MainActor
+public final class ScreenLifecycle {
+    /// Where the screen is in its appearance cycle.
+    ///
+    /// ```swift
+    /// lifecycle.appearance   // .appeared
+    /// ```
+    public private(set) var appearance: Appearance = .disappeared
+
+    /// Whether the screen is on screen: from its did-appear until its did-disappear, as
+    /// ``HeadlessScreen/isOnScreen``.
+    ///
+    /// ```swift
+    /// var isOnScreen: Bool { lifecycle.isOnScreen }   // a Screen conformance
+    /// ```
+    public var isOnScreen: Bool { appearance == .appeared || appearance == .disappearing }
+
+    /// Makes the state of a screen that is not on screen.
+    ///
+    /// ```swift
+    /// let lifecycle = ScreenLifecycle()
+    /// ```
+    public init() {}
+
+    /// The window of the last reported callback.
+    private weak var lastWindow: Window?
+
+    /// Reports one appearance callback of `screen`, in the order the framework calls them.
+    ///
+    /// The state changes first, then `body` runs (the framework's own callback, so that it sees
+    /// the new state, as a ``HeadlessScreen`` subclass does), then the transition in flight to
+    /// the screen ends: a did-appear completes it, a did-disappear cancels it.
+    ///
+    /// ```swift
+    /// lifecycle.report(.didAppear, of: self) { originalViewDidAppear(animated) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - phase: The callback.
+    ///   - screen: The screen it is called on.
+    ///   - window: The window to record it in; `nil` means ``Window/containing(_:)``.
+    ///   - body: The framework's callback, run after the state changed.
+    /// - Returns: Whether the phase followed the state before it and was recorded.
+    @discardableResult
+    public func report(
+        _ phase: LifecyclePhase, of screen: any Screen, in window: Window? = nil, _ body: () -> Void = {}
+    ) -> Bool {
+        guard accepts(phase) else {
+            body()
+            return false
+        }
+        switch phase {
+        case .willAppear: appearance = .appearing
+        case .didAppear: appearance = .appeared
+        case .willDisappear: appearance = .disappearing
+        case .didDisappear: appearance = .disappeared
+        }
+        // A screen leaving its container or window (a popped controller, a replaced root) may no
+        // longer reach the window: it still records where it last appeared.
+        let window = window ?? Window.containing(screen) ?? lastWindow
+        if let window { lastWindow = window }
+        if let window, window.recordsLifecycle {
+            window.record(LifecycleRecord(screen: screen.screenName, phase: phase))
+        }
+        body()
+        switch phase {
+        case .willAppear:
+            // Back on screen while leaving: the interactive pop or the swipe was released.
+            for transition in ExternalTransition.backwardInFlight(from: screen) { transition.cancel() }
+        case .didAppear:
+            ExternalTransition.inFlight(to: screen)?.complete()
+        case .didDisappear:
+            ExternalTransition.inFlight(to: screen)?.cancel()
+            // Left for a screen that never stopped being visible (the presenter of a sheet): no
+            // did-appear will come to complete the transition.
+            for transition in ExternalTransition.backwardInFlight(from: screen)
+            where transition.destination?.isOnScreen == true {
+                transition.complete()
+            }
+        case .willDisappear:
+            break
+        }
+        return true
+    }
+
+    private func accepts(_ phase: LifecyclePhase) -> Bool {
+        switch phase {
+        case .willAppear: appearance == .disappeared || appearance == .disappearing
+        case .didAppear: appearance == .appearing
+        case .willDisappear: appearance == .appeared || appearance == .appearing
+        case .didDisappear: appearance == .disappearing
+        }
+    }
+}

@@ -1,0 +1,49 @@
+extension Window {
+    /// The window that shows `screen`: the one whose root screen is reached from `screen` through
+    /// its containers and presenters.
+    ///
+    /// A ``HeadlessScreen`` tree finds its window through ``Window/setRoot(_:identifier:sender:wiring:)``;
+    /// a framework's screens (view controllers) find theirs through the last
+    /// ``ExternalTransition`` of kind ``TransitionKind/replaceRoot`` begun in it, which is how an
+    /// adapter reports a window's root change.
+    ///
+    /// ```swift
+    /// try ExternalTransition.begin(.replaceRoot, from: nil, to: root, parentContext: window.context, in: window)
+    /// Window.containing(detailPushedLater) === window   // true
+    /// ```
+    ///
+    /// - Parameter screen: Any screen.
+    /// - Returns: The window, or `nil` when the screen's tree is in none.
+    public static func containing(_ screen: any Screen) -> Window? {
+        var root: any Screen = screen
+        while let next = root.parentScreen ?? root.presentingScreen { root = next }
+        if let headless = root as? HeadlessScreen, let window = headless.window { return window }
+        guard let entry = hostedRoots[ObjectIdentifier(root)], entry.root === root else { return nil }
+        return entry.window
+    }
+
+    /// The screen an adapter last made this window's root, held weakly.
+    ///
+    /// ```swift
+    /// window.hostedRoot === rootViewController
+    /// ```
+    public var hostedRoot: (any Screen)? {
+        Self.hostedRoots.values.first { $0.window === self }?.root
+    }
+
+    static func setHostedRoot(_ root: any Screen, of window: Window) {
+        hostedRoots = hostedRoots.filter {
+            $0.value.window !== window && $0.value.window != nil && $0.value.root != nil
+        }
+        hostedRoots[ObjectIdentifier(root)] = HostedRoot(root: root, window: window)
+    }
+
+    private static var hostedRoots: [ObjectIdentifier: HostedRoot] = [:]
+}
+
+/// A framework screen shown as a window's root, and the window, both held weakly.
+@MainActor
+private struct HostedRoot {
+    weak var root: (any Screen)?
+    weak var window: Window?
+}

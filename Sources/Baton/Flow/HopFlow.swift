@@ -1,0 +1,282 @@
+/// The continuations of a hopping container that a UI framework shows, such as BatonUIKit's
+/// `HoppingViewController`: what runs when the current step unhops, the flow awaiting it, and
+/// the rules of ``HoppingScreen`` for both.
+///
+/// The container shows each step itself (child containment, a cross-dissolve) inside
+/// ``hop(to:in:then:show:)``, and adopts ``HopFlowContainer`` so that ``Screen/unhop()`` called from
+/// any screen inside the current step reaches the flow:
+///
+/// - a continuation runs once; unhopping with none waiting is a misuse
+///   (``ScreenError/noPendingContinuation(hopping:screen:)``);
+/// - an awaiting hop returns the step's result, of the type awaited
+///   (``ScreenError/resultTypeMismatch(hopping:expected:actual:)`` otherwise), throws
+///   ``ScreenError/superseded(hopping:awaited:next:)`` when the container hops elsewhere first,
+///   ``ScreenError/removedFromTree(hopping:awaited:)`` after ``containerLeftTree()``, and
+///   `CancellationError` when its task is cancelled.
+///
+/// ```swift
+/// final class StartupViewController: UIViewController, HopFlowContainer {
+///     let hopFlow = HopFlow()
+///     func hop(to step: UIViewController, then next: (@MainActor () -> Void)?) throws(ScreenError) {
+///         try hopFlow.hop(to: step, in: self, then: next) { () throws(ScreenError) in
+///             try ExternalTransition.begin(.hop, from: self.children.first ?? self, to: step,
+///                                          parentContext: self.context)
+///             self.showChild(step)
+///         }
+///     }
+/// }
+/// ```
+@MainActor
+public final class HopFlow {
+    private enum Pending {
+        case none
+        case callback(@MainActor () throws(ScreenError) -> Void)
+        case awaiting(
+            id: UInt64, typeName: String, accepts: (Any) -> Bool, resume: @MainActor (Result<Any, any Error>) -> Void)
+    }
+
+    private enum State {
+        case empty
+        case showing(step: ObjectIdentifier, name: String, Pending)
+    }
+
+    private var state = State.empty
+    private var nextHopID: UInt64 = 0
+    private weak var currentStep: (any Screen)?
+    private var containerName = "hopping container"
+
+    /// Makes the flow of an empty container.
+    ///
+    /// ```swift
+    /// let hopFlow = HopFlow()
+    /// ```
+    public init() {}
+
+    /// The step shown now, held weakly (the container holds it).
+    ///
+    /// ```swift
+    /// hopFlow.current?.screenName   // "splash"
+    /// ```
+    public var current: (any Screen)? { currentStep }
+
+    /// Whether a continuation or an awaiting flow waits for the current step to unhop.
+    ///
+    /// ```swift
+    /// hopFlow.isWaitingForUnhop   // true after hop(to:then:) with a continuation
+    /// ```
+    public var isWaitingForUnhop: Bool {
+        if case .showing(_, _, let pending) = state, case .none = pending { return false }
+        if case .empty = state { return false }
+        return true
+    }
+
+    // MARK: - Hopping
+
+    /// Shows `step` with `show` and remembers `continuation` for its unhop; with `nil` the step
+    /// is final. A flow awaiting the previous step ends with
+    /// ``ScreenError/superseded(hopping:awaited:next:)``. When `show` throws, nothing changes.
+    ///
+    /// ```swift
+    /// try hopFlow.hop(to: splash, in: self, then: { try? self.hop(to: main, then: nil) }) {
+    ///     self.showChild(splash)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - step: The screen the container shows next.
+    ///   - container: The hopping container, for error messages.
+    ///   - continuation: Runs once, when the step unhops; it may throw, and its error is thrown
+    ///     out of the step's unhop.
+    ///   - show: Shows the step (begins the transition, child containment, animation).
+    /// - Throws: What `show` throws.
+    public func hop(
+        to step: any Screen, in container: any Screen,
+        then continuation: (@MainActor () throws(ScreenError) -> Void)?,
+        show: () throws(ScreenError) -> Void
+    ) throws(ScreenError) {
+        // Not `Optional.map`: a typed-throws function as a generic argument needs iOS 18's runtime.
+        let pending: Pending
+        if let continuation { pending = .callback(continuation) } else { pending = .none }
+        try perform(step, in: container, pending: pending, show: show)
+    }
+
+    /// Shows `step` with `show` and returns the result it unhops with.
+    ///
+    /// ```swift
+    /// let user = try await hopFlow.hop(to: login, in: self, returning: User.self) { self.showChild(login) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - step: The screen the container shows next.
+    ///   - container: The hopping container, for error messages.
+    ///   - resultType: The type of result awaited; `Any.self` accepts a plain unhop.
+    ///   - show: Shows the step.
+    /// - Returns: The step's result.
+    /// - Throws: `CancellationError`, what `show` throws,
+    ///   ``ScreenError/superseded(hopping:awaited:next:)``, ``ScreenError/removedFromTree(hopping:awaited:)``.
+    public func hop<Result>(
+        to step: any Screen, in container: any Screen, returning resultType: Result.Type,
+        show: () throws(ScreenError) -> Void
+    ) async throws -> Result {
+        try Task.checkCancellation()
+        nextHopID &+= 1
+        let id = nextHopID
+        let handed = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HopResultHandoff<Result>, any Error>) in
+                let pending = Pending.awaiting(
+                    id: id, typeName: String(describing: Result.self), accepts: { $0 is Result },
+                    resume: { outcome in
+                        switch outcome {
+                        case .success(let value): continuation.resume(returning: HopResultHandoff(value as! Result))
+                        case .failure(let error): continuation.resume(throwing: error)
+                        }
+                    })
+                do {
+                    try perform(step, in: container, pending: pending, show: show)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.cancelAwaiting(id) }
+        }
+        return handed.value
+    }
+
+    // MARK: - Unhopping
+
+    /// Runs the current step's continuation, or resumes the flow awaiting it with `result`, on
+    /// behalf of `screen`: the step itself or any screen inside it (found through its parents and
+    /// presenters), or the container.
+    ///
+    /// ``Screen/unhop()`` calls it for a screen inside a ``HopFlowContainer``.
+    ///
+    /// ```swift
+    /// try hopFlow.unhop(from: passwordField, in: self, result: ())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen that finished.
+    ///   - container: The hopping container.
+    ///   - result: The result for an awaiting flow; `()` for a plain unhop.
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)``,
+    ///   ``ScreenError/resultTypeMismatch(hopping:expected:actual:)``, what the continuation throws.
+    public func unhop(from screen: any Screen, in container: any Screen, result: Any) throws(ScreenError) {
+        guard case .showing(let step, let name, let pending) = state,
+            screen === container || isWithin(screen, step: step, container: container)
+        else {
+            throw misuse(ScreenError.noPendingContinuation(hopping: container.screenName, screen: screen.screenName))
+        }
+        switch pending {
+        case .none:
+            throw misuse(ScreenError.noPendingContinuation(hopping: container.screenName, screen: screen.screenName))
+        case .callback(let continuation):
+            state = .showing(step: step, name: name, .none)
+            try continuation()
+        case .awaiting(_, let typeName, let accepts, let resume):
+            guard accepts(result) else {
+                throw misuse(
+                    ScreenError.resultTypeMismatch(
+                        hopping: container.screenName, expected: typeName, actual: String(describing: type(of: result)))
+                )
+            }
+            state = .showing(step: step, name: name, .none)
+            resume(.success(result))
+        }
+    }
+
+    /// Ends a flow that awaits the current step, with ``ScreenError/removedFromTree(hopping:awaited:)``:
+    /// call it when the container leaves the screen tree (it is popped, dismissed or replaced as
+    /// a window's root), so that the awaiting task neither hangs nor keeps screens alive.
+    ///
+    /// ```swift
+    /// override func didMove(toParent parent: UIViewController?) {
+    ///     if parent == nil { hopFlow.containerLeftTree() }
+    /// }
+    /// ```
+    public func containerLeftTree() {
+        guard case .showing(let step, let name, .awaiting(_, _, _, let resume)) = state else { return }
+        state = .showing(step: step, name: name, .none)
+        resume(.failure(ScreenError.removedFromTree(hopping: containerName, awaited: name)))
+    }
+
+    // MARK: - Internals
+
+    private func perform(
+        _ step: any Screen, in container: any Screen, pending: Pending, show: () throws(ScreenError) -> Void
+    ) throws(ScreenError) {
+        try show()
+        containerName = container.screenName
+        var superseded: (resume: @MainActor (Result<Any, any Error>) -> Void, name: String)?
+        if case .showing(_, let name, .awaiting(_, _, _, let resume)) = state { superseded = (resume, name) }
+        state = .showing(step: ObjectIdentifier(step), name: step.screenName, pending)
+        currentStep = step
+        // Settled before user code (the superseded flow) resumes.
+        if let superseded {
+            superseded.resume(
+                .failure(
+                    ScreenError.superseded(
+                        hopping: container.screenName, awaited: superseded.name, next: step.screenName)
+                ))
+        }
+    }
+
+    private func isWithin(_ screen: any Screen, step: ObjectIdentifier, container: any Screen) -> Bool {
+        var candidate: (any Screen)? = screen
+        while let current = candidate {
+            if ObjectIdentifier(current) == step && current === currentStep { return true }
+            if current === container { return false }
+            candidate = current.parentScreen ?? current.presentingScreen
+        }
+        return false
+    }
+
+    private func cancelAwaiting(_ id: UInt64) {
+        guard case .showing(let step, let name, .awaiting(let pendingID, _, _, let resume)) = state, pendingID == id
+        else { return }
+        state = .showing(step: step, name: name, .none)
+        resume(.failure(CancellationError()))
+    }
+}
+
+/// A hopping container shown by a UI framework, whose ``HopFlow`` ``Screen/unhop()`` reaches
+/// from any screen inside its current step.
+///
+/// ```swift
+/// final class StartupViewController: UIViewController, HopFlowContainer {
+///     let hopFlow = HopFlow()
+/// }
+/// ```
+@MainActor
+public protocol HopFlowContainer: Screen {
+    /// The container's continuations.
+    ///
+    /// ```swift
+    /// container.hopFlow.isWaitingForUnhop
+    /// ```
+    var hopFlow: HopFlow { get }
+}
+
+extension Screen {
+    /// Unhops the nearest hopping container, a ``HoppingScreen`` or a ``HopFlowContainer``: this
+    /// screen when it is one (which unhops its current step), else the nearest found through
+    /// parents and presenters.
+    func unhopNearest(result: Any) throws(ScreenError) {
+        var current: (any Screen)? = self
+        while let screen = current {
+            if let hopping = screen as? HoppingScreen { return try hopping.unhop(from: self, result: result) }
+            if let container = screen as? any HopFlowContainer {
+                return try container.hopFlow.unhop(from: self, in: container, result: result)
+            }
+            current = screen.parentScreen ?? screen.presentingScreen
+        }
+    }
+}
+
+/// Carries a step's result to the awaiting flow; both run on the main actor, which the compiler
+/// cannot see through the continuation.
+private struct HopResultHandoff<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,387 @@
+#if canImport(Observation)
+    import Observation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Synchronization
+#endif
+
+// How context reads take part in Swift's Observation (`withObservationTracking`, SwiftUI).
+//
+// Observation has no public way to ask "is a tracking scope recording?", and per-key tracking
+// needs a key path per key, which costs an allocation to build. So every read makes one cheap
+// call: `access` on a shared probe with a key path built once. Outside any tracking scope that
+// call returns at once. Inside one, Observation records the probe's key path, which hashes the
+// key path's subscript argument, a `ProbeToken`: its `hash(into:)` counts, and the read sees
+// the count move. Only then does the read do the real work: it records an access on a cell
+// owned by the reading context for exactly what it read (`TrackedRead`), creating the cell the
+// first time. Writes, provider changes and re-parentings then fire the cells of the reads whose
+// result they change, and nothing else.
+//
+// Contexts keep their cells as long as they live; `ObservationReaders` lists, per key, the
+// contexts that have a cell for it (weakly), so that a write looks only at those readers
+// instead of walking the tree.
+
+/// What one tracked read depends on, recorded on the reading context.
+enum TrackedRead: Hashable {
+    /// A chain read of a key from this context: subscript, `value(for:)`, `contains`.
+    case value(ObjectIdentifier)
+    /// This context's own entry for a key: what a named read returns.
+    case slot(ObjectIdentifier)
+    /// The nearest provider of a key on this context's chain: `request`, `canRequest`.
+    case provider(ObjectIdentifier)
+    /// This context's parent and name: a named read resolves its scope through them.
+    case link
+}
+
+/// Whether this read happens inside an Observation tracking scope. Cheap when it does not.
+@MainActor
+@inline(__always)
+func isObservationTracking() -> Bool {
+    #if canImport(Observation)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            let probe = ObservationProbe.shared
+            let before = ProbeToken.hits
+            probe.registrar.access(probe, keyPath: probe.keyPath)
+            return ProbeToken.hits != before
+        }
+    #endif
+    return false
+}
+
+/// The contexts that hold a cell for a chain read or a provider request of each key, so that a
+/// write looks at those readers only. Dead entries are pruned when a write looks at them.
+@MainActor
+enum ObservationReaders {
+    /// Set by the first tracked read; until then writes and attaches skip all of this.
+    static var isActive = false
+    static var values: [ObjectIdentifier: [WeakContext]] = [:]
+    static var providers: [ObjectIdentifier: [WeakContext]] = [:]
+    /// Whether cells are being fired; cells fired meanwhile wait in `queued`.
+    static var isFiring = false
+    static var queued: [AnyObject] = []
+}
+
+/// A result of a read, compared before and after a change.
+enum ReadIdentity: Equatable {
+    case missing
+    case explicitNil
+    case value(UnsafeMutableRawPointer)
+
+    init(_ result: ReadResult) {
+        switch result {
+        case .missing: self = .missing
+        case .found(nil): self = .explicitNil
+        case .found(let box?): self = .value(box.toOpaque())
+        }
+    }
+
+    init(_ slot: Slot?) {
+        switch slot {
+        case nil: self = .missing
+        case let slot?: self = slot.box.map { .value(Unmanaged.passUnretained($0).toOpaque()) } ?? .explicitNil
+        }
+    }
+}
+
+extension Context {
+    // MARK: - Recording tracked reads
+
+    /// Records, in the current tracking scope, that a read depends on `read` of this context.
+    final func trackRead(_ read: TrackedRead) {
+        #if canImport(Observation)
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let cell: ObservationCell
+            if let existing = trackedReads[read] {
+                cell = unsafeDowncast(existing, to: ObservationCell.self)
+            } else {
+                cell = ObservationCell()
+                trackedReads[read] = cell
+                ObservationReaders.isActive = true
+                switch read {
+                case .value(let id): ObservationReaders.values[id, default: []].append(WeakContext(self))
+                case .provider(let id): ObservationReaders.providers[id, default: []].append(WeakContext(self))
+                case .slot, .link: break
+                }
+            }
+            cell.access()
+        #endif
+    }
+
+    /// Records a named read of `id` in `scope`: the entry of the context it finds, and the name
+    /// and parent of every context on the way (the whole chain when none has the name).
+    final func trackNamedRead(_ id: ObjectIdentifier, in scope: String) {
+        var current: Context? = self
+        while let context = current {
+            context.trackRead(.link)
+            if context.name == scope {
+                context.trackRead(.slot(id))
+                return
+            }
+            current = context.parent
+        }
+    }
+
+    // MARK: - Publishing changes
+
+    /// What a write of `id` to this context must compare afterwards; `nil` when nothing tracks.
+    final func observationState(of id: ObjectIdentifier) -> (chain: ReadIdentity, slot: ReadIdentity)? {
+        guard ObservationReaders.isActive else { return nil }
+        return (ReadIdentity(read(id)), ReadIdentity(slots[id]))
+    }
+
+    /// Fires the tracked reads that a set or remove of `id` on this context changed: the named
+    /// reads of this context's entry, and the chain reads that resolve through this context.
+    final func publishValueChange(of id: ObjectIdentifier, from before: (chain: ReadIdentity, slot: ReadIdentity)) {
+        var cells: [AnyObject] = []
+        if let cell = trackedReads[.slot(id)], ReadIdentity(slots[id]) != before.slot {
+            cells.append(cell)
+        }
+        if ReadIdentity(read(id)) != before.chain, let readers = ObservationReaders.values[id] {
+            var sawDead = false
+            for reader in readers {
+                guard let reader = reader.context else {
+                    sawDead = true
+                    continue
+                }
+                if let cell = reader.trackedReads[.value(id)], reader.resolvesValue(id, through: self) {
+                    cells.append(cell)
+                }
+            }
+            if sawDead { ObservationReaders.values[id] = readers.filter { $0.context != nil } }
+        }
+        Self.fire(cells)
+    }
+
+    /// Fires the tracked provider requests of `id` that resolve through this context, after a
+    /// provider of `id` was registered on it or ended.
+    final func publishProviderChange(of id: ObjectIdentifier) {
+        guard ObservationReaders.isActive, let readers = ObservationReaders.providers[id] else { return }
+        var cells: [AnyObject] = []
+        var sawDead = false
+        for reader in readers {
+            guard let reader = reader.context else {
+                sawDead = true
+                continue
+            }
+            if let cell = reader.trackedReads[.provider(id)], reader.resolvesProvider(id, through: self) {
+                cells.append(cell)
+            }
+        }
+        if sawDead { ObservationReaders.providers[id] = readers.filter { $0.context != nil } }
+        Self.fire(cells)
+    }
+
+    /// The tracked reads in this subtree that resolve past this context, with what they
+    /// resolve to now; taken before this context changes parent.
+    final func observationSnapshotBeforeReparenting() -> [ReparentedRead] {
+        guard ObservationReaders.isActive else { return [] }
+        var reads: [ReparentedRead] = []
+        var values: [ObjectIdentifier: ReadIdentity] = [:]
+        var nearest: [ObjectIdentifier: ObjectIdentifier?] = [:]
+        walkSubtree { context in
+            for (read, cell) in context.trackedReads {
+                switch read {
+                case .value(let id):
+                    guard self.slots[id] == nil, context.resolvesValue(id, through: self) else { continue }
+                    if values[id] == nil { values[id] = ReadIdentity(self.read(id)) }
+                    reads.append(ReparentedRead(cell: cell, read: read, before: .value(values[id]!)))
+                case .provider(let id):
+                    guard self.providers[id] == nil, context.resolvesProvider(id, through: self) else { continue }
+                    if nearest.index(forKey: id) == nil { nearest[id] = nearestProvider(id) }
+                    reads.append(ReparentedRead(cell: cell, read: read, before: .provider(nearest[id]!)))
+                case .link:
+                    if context === self { reads.append(ReparentedRead(cell: cell, read: read, before: .always)) }
+                case .slot:
+                    continue
+                }
+            }
+            return true
+        }
+        return reads
+    }
+
+    /// Fires the reads of a snapshot whose result the new parent changed.
+    final func publishReparenting(_ reads: [ReparentedRead]) {
+        guard !reads.isEmpty else { return }
+        var cells: [AnyObject] = []
+        for read in reads {
+            switch (read.read, read.before) {
+            case (.value(let id), .value(let before)):
+                if ReadIdentity(self.read(id)) != before { cells.append(read.cell) }
+            case (.provider(let id), .provider(let before)):
+                if nearestProvider(id) != before { cells.append(read.cell) }
+            default:
+                cells.append(read.cell)
+            }
+        }
+        Self.fire(cells)
+    }
+
+    /// Fires the named reads that went through this context, after its name changed.
+    final func publishRename() {
+        guard ObservationReaders.isActive, let cell = trackedReads[.link] else { return }
+        Self.fire([cell])
+    }
+
+    // MARK: - Helpers
+
+    /// Whether a chain read of `id` from this context reaches `ancestor`: it is on the chain and
+    /// no context before it holds the key.
+    final func resolvesValue(_ id: ObjectIdentifier, through ancestor: Context) -> Bool {
+        var current = self
+        while current !== ancestor {
+            guard current.slots[id] == nil, let next = current.parent else { return false }
+            current = next
+        }
+        return true
+    }
+
+    /// Whether a provider request of `id` from this context reaches `ancestor`: it is on the
+    /// chain and no context before it has a provider record for the key.
+    final func resolvesProvider(_ id: ObjectIdentifier, through ancestor: Context) -> Bool {
+        var current = self
+        while current !== ancestor {
+            guard current.providers[id] == nil, let next = current.parent else { return false }
+            current = next
+        }
+        return true
+    }
+
+    /// The provider record a request of `id` from this context finds, live or not.
+    final func nearestProvider(_ id: ObjectIdentifier) -> ObjectIdentifier? {
+        var current: Context? = self
+        while let context = current {
+            if let record = context.providers[id] { return ObjectIdentifier(record) }
+            current = context.parent
+        }
+        return nil
+    }
+
+    /// Tells Observation that the reads behind `cells` changed. Runs after Baton's state is
+    /// settled, over a snapshot, so that an `onChange` that calls back into Baton is safe.
+    ///
+    /// Observation calls `onChange` synchronously and cancels the tracking only after it
+    /// returns; a change made inside `onChange` that fires the same tracking again would recurse
+    /// without end. So cells fired while others are being fired wait in a queue and fire, in
+    /// order, once the outer `onChange` has returned.
+    static func fire(_ cells: [AnyObject]) {
+        #if canImport(Observation)
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), !cells.isEmpty else { return }
+            guard !ObservationReaders.isFiring else {
+                ObservationReaders.queued.append(contentsOf: cells)
+                return
+            }
+            ObservationReaders.isFiring = true
+            defer { ObservationReaders.isFiring = false }
+            var pending = cells
+            var index = 0
+            while index < pending.count {
+                unsafeDowncast(pending[index], to: ObservationCell.self).fire()
+                index += 1
+                if !ObservationReaders.queued.isEmpty {
+                    pending.append(contentsOf: ObservationReaders.queued)
+                    ObservationReaders.queued.removeAll()
+                }
+            }
+        #endif
+    }
+}
+
+/// A piece of screen or window state that Observation tracks as a whole: reads inside a
+/// tracking scope access it, and the operation that changes it publishes once it is done.
+@MainActor
+struct ObservedState {
+    private var cell: AnyObject?
+
+    /// Records the read in the current tracking scope, if there is one.
+    @inline(__always)
+    mutating func track() {
+        guard isObservationTracking() else { return }
+        #if canImport(Observation)
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let cell = self.cell.map { unsafeDowncast($0, to: ObservationCell.self) } ?? ObservationCell()
+            self.cell = cell
+            cell.access()
+        #endif
+    }
+
+    /// Fires the reads that tracked this state.
+    func publish() {
+        guard let cell else { return }
+        Context.fire([cell])
+    }
+}
+
+/// A tracked read in a subtree that is being re-parented, and what it resolved to before.
+struct ReparentedRead {
+    enum Before {
+        case value(ReadIdentity)
+        case provider(ObjectIdentifier?)
+        case always
+    }
+    let cell: AnyObject
+    let read: TrackedRead
+    let before: Before
+}
+
+#if canImport(Observation)
+    /// One tracked dependency of one context: reads access it, changes fire it.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final class ObservationCell: Observable {
+        private let registrar = ObservationRegistrar()
+        private var version: Int { 0 }
+
+        func access() { registrar.access(self, keyPath: \.version) }
+        func fire() { registrar.withMutation(of: self, keyPath: \.version) {} }
+    }
+
+    /// The shared subject whose access tells a read whether a tracking scope is recording.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final class ObservationProbe: Observable, Sendable {
+        static let shared = ObservationProbe()
+
+        let registrar = ObservationRegistrar()
+        let keyPath: KeyPath<ObservationProbe, Int> & Sendable = \ObservationProbe.[probe: ProbeToken()]
+
+        subscript(probe token: ProbeToken) -> Int { 0 }
+    }
+#endif
+
+/// The probe key path's argument: Observation hashes it when it records the probe's access.
+struct ProbeToken: Hashable, Sendable {
+    #if canImport(Darwin)
+        /// How often a tracking scope on the main thread hashed or compared a token. Only the
+        /// main thread, where the main actor runs on Apple platforms, changes it: Observation
+        /// may hash the key path on other threads when it cancels a tracking.
+        nonisolated(unsafe) private static var count: UInt = 0
+
+        static var hits: UInt { count }
+
+        private static func touch() {
+            if pthread_main_np() != 0 { count &+= 1 }
+        }
+    #else
+        /// How often a token was hashed or compared. Elsewhere the main actor may run on any
+        /// thread (libdispatch services the main queue from its pool after `dispatch_main`), so
+        /// the count is atomic; a hash from another thread during a read only makes that read
+        /// record a cell it did not need.
+        private static let count = Atomic<UInt>(0)
+
+        static var hits: UInt { count.load(ordering: .relaxed) }
+
+        private static func touch() {
+            count.wrappingAdd(1, ordering: .relaxed)
+        }
+    #endif
+
+    static func == (lhs: ProbeToken, rhs: ProbeToken) -> Bool {
+        touch()
+        return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+        Self.touch()
+    }
+}

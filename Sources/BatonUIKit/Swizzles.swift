@@ -1,0 +1,203 @@
+#if canImport(UIKit)
+    import Baton
+    import UIKit
+
+    // The replacements that UIKitAdapter.install() exchanges with UIKit's methods. After the
+    // exchange, calling a `baton_` method calls UIKit's original. Each one translates a UIKit call
+    // into a core call and decides nothing of its own.
+
+    extension UIViewController {
+        @objc func batonViewWillAppear(_ animated: Bool) {
+            beginTabSelectionIfRevealed()
+            screenLifecycle.report(.willAppear, of: self) { batonViewWillAppear(animated) }
+        }
+
+        @objc func batonViewDidAppear(_ animated: Bool) {
+            screenLifecycle.report(.didAppear, of: self) { batonViewDidAppear(animated) }
+        }
+
+        @objc func batonViewWillDisappear(_ animated: Bool) {
+            beginSwipeDismissIfRevealed()
+            screenLifecycle.report(.willDisappear, of: self) { batonViewWillDisappear(animated) }
+        }
+
+        @objc func batonViewDidDisappear(_ animated: Bool) {
+            screenLifecycle.report(.didDisappear, of: self) { batonViewDidDisappear(animated) }
+        }
+
+        @objc func batonPrepare(for segue: UIStoryboardSegue, sender: Any?) {
+            if !segue.isUnwind {
+                _ = UIKitAdapter.begin(
+                    .segue, from: segue.source, to: segue.destination, identifier: segue.identifier, sender: sender)
+            }
+            batonPrepare(for: segue, sender: sender)
+        }
+
+        @objc func batonPresent(_ controller: UIViewController, animated: Bool, completion: (() -> Void)?) {
+            let transition = UIKitAdapter.begin(.present, from: self, to: controller)
+            batonPresent(controller, animated: animated) {
+                transition?.complete()
+                completion?()
+            }
+        }
+
+        @objc func batonDismiss(animated: Bool, completion: (() -> Void)?) {
+            // UIKit dismisses what this controller presents or, when it presents nothing, itself.
+            var transition: ExternalTransition?
+            if let dismissed = presentedViewController ?? (presentingViewController == nil ? nil : self),
+                let presenter = dismissed.presentingViewController
+            {
+                var top = dismissed
+                while let next = top.presentedViewController { top = next }
+                transition = UIKitAdapter.begin(.dismiss, from: top, to: presenter)
+            }
+            batonDismiss(animated: animated) {
+                transition?.complete()
+                completion?()
+            }
+        }
+
+        /// A tab bar controller's tab appearing while the tab bar controller is on screen is a tab
+        /// selection, by a tap or by code: from the tab that is leaving.
+        private func beginTabSelectionIfRevealed() {
+            guard let tabs = parent as? UITabBarController, tabs.screenLifecycle.appearance == .appeared,
+                ExternalTransition.inFlight(to: self) == nil,
+                let old = tabs.children.first(where: {
+                    $0 !== self
+                        && ($0.screenLifecycle.appearance == .disappearing
+                            || $0.screenLifecycle.appearance == .appeared)
+                })
+            else { return }
+            _ = UIKitAdapter.begin(.selectTab, from: old, to: self)
+        }
+
+        /// A presented controller disappearing because it is being dismissed, when no dismiss was
+        /// asked for by code: a sheet swiped down.
+        private func beginSwipeDismissIfRevealed() {
+            guard isBeingDismissed, let presenter = presentingViewController,
+                ExternalTransition.inFlight(to: presenter) == nil
+            else { return }
+            _ = UIKitAdapter.begin(.dismiss, from: self, to: presenter)
+        }
+    }
+
+    extension UINavigationController {
+        @objc func batonPushViewController(_ controller: UIViewController, animated: Bool) {
+            let transition: ExternalTransition?
+            if isInScreenTree {
+                transition = UIKitAdapter.begin(.push, from: topViewController ?? self, to: controller)
+            } else {
+                // A navigation controller being built: its screens are wired now and resolved when it
+                // is shown, with everything it contains.
+                wireOffscreen(controller, below: topViewController)
+                transition = nil
+            }
+            batonPushViewController(controller, animated: animated)
+            UIKitAdapter.finish(transition, after: self)
+        }
+
+        @objc func batonPopViewController(animated: Bool) -> UIViewController? {
+            let count = viewControllers.count
+            let transition =
+                count > 1
+                ? UIKitAdapter.begin(.pop, from: viewControllers[count - 1], to: viewControllers[count - 2]) : nil
+            let popped = batonPopViewController(animated: animated)
+            if popped == nil { transition?.cancel() }
+            UIKitAdapter.finish(transition, after: self)
+            return popped
+        }
+
+        @objc func batonPopToViewController(_ controller: UIViewController, animated: Bool) -> [UIViewController]? {
+            let transition =
+                topViewController.flatMap {
+                    $0 === controller ? nil : UIKitAdapter.begin(.pop, from: $0, to: controller)
+                }
+            let popped = batonPopToViewController(controller, animated: animated)
+            if popped?.isEmpty ?? true { transition?.cancel() }
+            UIKitAdapter.finish(transition, after: self)
+            return popped
+        }
+
+        @objc func batonPopToRootViewController(animated: Bool) -> [UIViewController]? {
+            var transition: ExternalTransition?
+            if viewControllers.count > 1, let root = viewControllers.first, let top = topViewController {
+                transition = UIKitAdapter.begin(.pop, from: top, to: root)
+            }
+            let popped = batonPopToRootViewController(animated: animated)
+            if popped?.isEmpty ?? true { transition?.cancel() }
+            UIKitAdapter.finish(transition, after: self)
+            return popped
+        }
+
+        @objc func batonSetViewControllers(_ controllers: [UIViewController], animated: Bool) {
+            var below: UIViewController?
+            for controller in controllers.dropLast() {
+                if controller.parent !== self { wireOffscreen(controller, below: below) }
+                below = controller
+            }
+            var transition: ExternalTransition?
+            if let newTop = controllers.last, newTop !== topViewController {
+                if !isInScreenTree {
+                    if newTop.parent !== self { wireOffscreen(newTop, below: below) }
+                } else if newTop.parent === self {
+                    // Already on the stack: a pop-like change; nothing new to wire or resolve.
+                    transition = topViewController.flatMap { UIKitAdapter.begin(.pop, from: $0, to: newTop) }
+                } else {
+                    transition = UIKitAdapter.begin(
+                        .setStack, from: topViewController ?? self, to: newTop, parentContext: (below ?? self).context)
+                }
+            }
+            batonSetViewControllers(controllers, animated: animated)
+            UIKitAdapter.finish(transition, after: self)
+        }
+
+        /// Whether this navigation controller is in a window's screen tree, so that a push in it
+        /// brings a screen into the tree.
+        private var isInScreenTree: Bool { Window.containing(self) != nil || viewIfLoaded?.window != nil }
+
+        private func wireOffscreen(_ controller: UIViewController, below: UIViewController?) {
+            do {
+                try ExternalTransition.wire(controller, to: (below ?? self).context)
+            } catch {
+                UIKitAdapter.errorHandler(error)
+            }
+        }
+    }
+
+    extension UIStoryboardSegue {
+        @objc func batonPerform() {
+            // An override of prepare(for:sender:) that does not call super hid the segue until now.
+            if !isUnwind, ExternalTransition.inFlight(to: destination) == nil,
+                destination.parent == nil, destination.presentingViewController == nil
+            {
+                _ = UIKitAdapter.begin(.segue, from: source, to: destination, identifier: identifier)
+            }
+            batonPerform()
+        }
+
+        /// Whether this is an unwind segue: its destination is already shown, before the source.
+        /// (UIKit does not publish the unwind segue's class.)
+        var isUnwind: Bool {
+            if destination.viewIfLoaded?.window != nil { return true }
+            var current: UIViewController? = source
+            while let controller = current {
+                if controller === destination { return true }
+                current = controller.parent ?? controller.presentingViewController
+            }
+            return false
+        }
+    }
+
+    extension UIWindow {
+        @objc func batonSetRootViewController(_ controller: UIViewController?) {
+            var transition: ExternalTransition?
+            if let controller, controller !== rootViewController {
+                transition = UIKitAdapter.begin(
+                    .replaceRoot, from: rootViewController, to: controller, parentContext: batonWindow.context,
+                    in: batonWindow)
+            }
+            batonSetRootViewController(controller)
+            if isHidden { transition?.complete() }
+        }
+    }
+#endif

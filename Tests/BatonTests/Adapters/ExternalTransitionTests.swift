@@ -1,0 +1,378 @@
+import Baton
+import Testing
+
+enum SelectedColor: ContextKey { typealias Value = String }
+
+/// The core entry points an adapter calls when UIKit performs a transition, driven by doubles
+/// shaped like UIKit's controllers (see UIKitDoubles.swift). Each test is named after the UIKit
+/// scenario it models.
+@MainActor
+@Suite(.lenientMisuse)
+struct ExternalTransitionTests {
+    private func lifecycle(_ window: FakeWindow) -> [String] { window.baton.lifecycleLog.map(\.description) }
+    private func transitions(_ window: FakeWindow) -> [String] { window.baton.transitionLog.map(\.description) }
+
+    /// A key window showing `root`, with both logs emptied.
+    private func makeKeyWindow(root: FakeViewController) throws -> FakeWindow {
+        let window = FakeWindow()
+        try window.setRootViewController(root)
+        window.makeKeyAndVisible()
+        window.baton.clearLogs()
+        return window
+    }
+
+    // MARK: - UINavigationController
+
+    @Test func navigationControllerPushResolvesBeforeViewWillAppearAndLogsAfterViewDidAppear() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        list.selectedRow = 7
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        try window.baton.dependencyCoordinator.register(
+            .direct { (source: ListViewController, destination: DetailViewController) in
+                destination.row = source.selectedRow
+            })
+        var postedWhenDetailWasOnScreen: Bool?
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        window.baton.context.observe(TransitionDidComplete.self, owner: detail) { detail, _ in
+            postedWhenDetailWasOnScreen = detail.isOnScreen
+        }
+
+        try navigation.pushViewController(detail, identifier: "showDetail")
+
+        #expect(detail.seenInViewWillAppear == 7)
+        #expect(detail.context.parent === list.context)
+        #expect(
+            lifecycle(window) == ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"])
+        #expect(transitions(window) == ["push: list → detail (showDetail)"])
+        #expect(postedWhenDetailWasOnScreen == true)
+        #expect(ExternalTransition.inFlight(to: detail) == nil)
+        #expect(detail.isOnScreen && !list.isOnScreen)
+    }
+
+    @Test func navigationControllerBackButtonPopLogsWithoutResolvingAndFreesThePoppedController() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        var resolutions = 0
+        try window.baton.dependencyCoordinator.register(.destination { (_: FakeViewController) in resolutions += 1 })
+        weak var weakDetail: DetailViewController?
+        try {
+            let detail = DetailViewController(storyboardIdentifier: "detail")
+            weakDetail = detail
+            try navigation.pushViewController(detail)
+        }()
+        #expect(resolutions == 1)
+        window.baton.clearLogs()
+
+        try navigation.popViewController()
+
+        #expect(resolutions == 1)
+        #expect(
+            lifecycle(window) == ["detail.willDisappear", "list.willAppear", "detail.didDisappear", "list.didAppear"])
+        #expect(transitions(window) == ["pop: detail → list"])
+        #expect(weakDetail == nil)
+    }
+
+    @Test func interactivePopCancelledHalfwayKeepsTheTopAndLogsNoPop() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        try navigation.pushViewController(detail)
+        let window = try makeKeyWindow(root: navigation)
+
+        try navigation.interactivePop(cancelledHalfway: true)
+
+        #expect(
+            lifecycle(window) == [
+                "detail.willDisappear", "list.willAppear", "list.willDisappear", "list.didDisappear",
+                "detail.willAppear", "detail.didAppear",
+            ])
+        #expect(transitions(window).isEmpty)
+        #expect(detail.isOnScreen && !list.isOnScreen)
+        #expect(detail.lifecycle.appearance == .appeared && list.lifecycle.appearance == .disappeared)
+        #expect(ExternalTransition.inFlight(to: list) == nil)
+        #expect(navigation.topViewController === detail)
+    }
+
+    @Test func interactivePopFinishedLogsThePop() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        try navigation.pushViewController(DetailViewController(storyboardIdentifier: "detail"))
+        let window = try makeKeyWindow(root: navigation)
+
+        try navigation.interactivePop(cancelledHalfway: false)
+
+        #expect(
+            lifecycle(window) == ["detail.willDisappear", "list.willAppear", "detail.didDisappear", "list.didAppear"])
+        #expect(transitions(window) == ["pop: detail → list"])
+    }
+
+    @Test func navigationControllerSetViewControllersWiresEachToTheOneBelowAndLogsTheNewTop() throws {
+        let navigation = FakeNavigationController(
+            rootViewController: FakeViewController(storyboardIdentifier: "home"), storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        let list = ListViewController(storyboardIdentifier: "list")
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+
+        try navigation.setViewControllers([list, detail])
+
+        #expect(list.context.parent === navigation.context)
+        #expect(detail.context.parent === list.context)
+        #expect(transitions(window) == ["setStack: home → detail"])
+        #expect(
+            lifecycle(window) == ["home.willDisappear", "detail.willAppear", "home.didDisappear", "detail.didAppear"])
+    }
+
+    // MARK: - Storyboard segues
+
+    @Test func storyboardSegueResolvesOnceInPrepareForSegueWithIdentifierAndSender() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        var seen: [String] = []
+        try window.baton.dependencyCoordinator.register(
+            .transition(identifier: "showDetail") {
+                (transition, _: ListViewController, destination: DetailViewController) in
+                seen.append("\(transition.kind.rawValue) \(transition.identifier ?? "-") \(transition.sender ?? "-")")
+                destination.row = transition.sender as? Int
+            })
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+
+        try list.performSegue(withIdentifier: "showDetail", sender: 3, destination: detail)
+
+        #expect(seen == ["segue showDetail 3"])
+        #expect(list.preparedSegues == ["showDetail"])  // the app's own prepare(for:sender:) ran
+        #expect(detail.seenInViewWillAppear == 3)
+        #expect(transitions(window) == ["push: list → detail (showDetail)"])
+    }
+
+    @Test func storyboardSegueThatFailsToResolveWiresNothing() throws {
+        struct Invalid: Error {}
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        try window.baton.dependencyCoordinator.register(
+            .direct { (_: ListViewController, _: DetailViewController) in throw Invalid() })
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        let detailContext = detail.context
+
+        #expect(throws: ScreenError.self) {
+            try list.performSegue(withIdentifier: "showDetail", sender: nil, destination: detail)
+        }
+        #expect(detailContext.parent == nil)
+        #expect(ExternalTransition.inFlight(to: detail) == nil)
+        #expect(navigation.viewControllers.count == 1)
+        #expect(transitions(window).isEmpty)
+    }
+
+    // MARK: - UITabBarController
+
+    @Test func presentingATabBarControllerResolvesEveryTabAndTabSwitchesDoNotResolveAgain() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let colors = ColorsViewController(storyboardIdentifier: "colors")
+        let sizes = SizesViewController(storyboardIdentifier: "sizes")
+        let tabs = FakeTabBarController(viewControllers: [colors, sizes], storyboardIdentifier: "tabs")
+        var resolved: [String] = []
+        try window.baton.dependencyCoordinator.register(
+            .destination { (tab: FakeViewController) in resolved.append(tab.screenName) })
+
+        try main.present(tabs)
+        #expect(resolved == ["tabs", "colors", "sizes"])
+        #expect(colors.context.parent === tabs.context && sizes.context.parent === tabs.context)
+        window.baton.clearLogs()
+
+        try tabs.selectTab(at: 1)
+
+        #expect(resolved == ["tabs", "colors", "sizes"])
+        #expect(
+            lifecycle(window) == ["colors.willDisappear", "sizes.willAppear", "colors.didDisappear", "sizes.didAppear"])
+        #expect(transitions(window) == ["selectTab: colors → sizes"])
+    }
+
+    @Test func tabsSharingTheTabBarControllersContextReturnTheSelection() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let colors = ColorsViewController(storyboardIdentifier: "colors")
+        let sizes = SizesViewController(storyboardIdentifier: "sizes")
+        let tabs = FakeTabBarController(viewControllers: [colors, sizes], storyboardIdentifier: "tabs")
+        colors.context = tabs.context
+        sizes.context = tabs.context
+
+        try main.present(tabs, wiring: .share)
+        colors.context.set("red", for: SelectedColor.self)
+        try tabs.selectTab(at: 1)
+
+        #expect(sizes.context[SelectedColor.self] == "red")
+        try main.dismissPresented()
+        #expect(main.context[SelectedColor.self] == "red")
+        #expect(transitions(window) == ["present: main → tabs", "selectTab: colors → sizes", "dismiss: tabs → main"])
+    }
+
+    // MARK: - Presentation
+
+    @Test func presentingANavigationControllerResolvesItsRootFromTheSourceContainersFirstChild() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        list.selectedRow = 4
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        try window.baton.dependencyCoordinator.register(
+            .direct { (source: ListViewController, destination: DetailViewController) in
+                destination.row = source.selectedRow
+            })
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        let modal = FakeNavigationController(rootViewController: detail, storyboardIdentifier: "modal")
+
+        try navigation.present(modal)
+
+        #expect(detail.seenInViewWillAppear == 4)
+        #expect(modal.context.parent === navigation.context)
+        #expect(detail.context.parent === modal.context)
+        #expect(
+            lifecycle(window) == [
+                "nav.willDisappear", "list.willDisappear", "modal.willAppear", "detail.willAppear",
+                "nav.didDisappear", "list.didDisappear", "modal.didAppear", "detail.didAppear",
+            ])
+        #expect(transitions(window) == ["present: nav → modal"])
+    }
+
+    @Test func pageSheetPresentedThenSwipedDownLeavesThePresenterOnScreenAndFreesTheSheet() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        weak var weakSheet: FakeViewController?
+        try {
+            let sheet = FakeViewController(storyboardIdentifier: "sheet")
+            weakSheet = sheet
+            try main.present(sheet, style: .pageSheet)
+        }()
+        #expect(lifecycle(window) == ["sheet.willAppear", "sheet.didAppear"])
+        #expect(main.isOnScreen)
+
+        try weakSheet?.swipeDownSheet(releasedEarly: false)
+
+        #expect(
+            lifecycle(window) == ["sheet.willAppear", "sheet.didAppear", "sheet.willDisappear", "sheet.didDisappear"])
+        #expect(transitions(window) == ["present: main → sheet", "dismiss: sheet → main"])
+        #expect(main.isOnScreen)
+        #expect(weakSheet == nil)
+    }
+
+    @Test func pageSheetSwipeReleasedEarlyKeepsTheSheetAndLogsNoDismiss() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let sheet = FakeViewController(storyboardIdentifier: "sheet")
+        try main.present(sheet, style: .pageSheet)
+        window.baton.clearLogs()
+
+        try sheet.swipeDownSheet(releasedEarly: true)
+
+        #expect(lifecycle(window) == ["sheet.willDisappear", "sheet.willAppear", "sheet.didAppear"])
+        #expect(transitions(window).isEmpty)
+        #expect(sheet.isOnScreen && main.presentedViewController === sheet)
+    }
+
+    @Test func signUpPresentedWithSharedContextReturnsTheUserIDToItsPresenter() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        _ = try makeKeyWindow(root: main)
+        let signUp = SignUpViewController(storyboardIdentifier: "signUp")
+
+        try main.present(signUp, wiring: .share)
+        signUp.context.set("user-42", for: UserID.self)
+        try main.dismissPresented()
+
+        #expect(main.context[UserID.self] == "user-42")
+        #expect(signUp.context === main.context)
+    }
+
+    // MARK: - UIWindow
+
+    @Test func windowRootChangeWiresTheNewRootToTheAppContextAndFreesTheOldRoot() throws {
+        let window = FakeWindow()
+        weak var weakSplash: FakeViewController?
+        try {
+            let splash = FakeViewController(storyboardIdentifier: "splash")
+            weakSplash = splash
+            try window.setRootViewController(splash)
+        }()
+        window.makeKeyAndVisible()
+        let main = FakeViewController(storyboardIdentifier: "main")
+
+        try window.setRootViewController(main)
+
+        #expect(main.context.parent === window.baton.context)
+        #expect(Window.containing(main) === window.baton)
+        #expect(window.baton.hostedRoot === main)
+        #expect(
+            lifecycle(window) == [
+                "splash.willAppear", "splash.didAppear", "splash.willDisappear", "main.willAppear",
+                "splash.didDisappear", "main.didAppear",
+            ])
+        #expect(transitions(window) == ["replaceRoot: → splash", "replaceRoot: splash → main"])
+        #expect(weakSplash == nil)
+    }
+
+    // MARK: - Entry-point rules
+
+    @Test func transitionsOutsideAKeyWindowCompleteWhenTheAdapterSaysSo() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+
+        try navigation.pushViewController(detail)
+
+        #expect(detail.context.parent === list.context)
+        #expect(!detail.isOnScreen)
+        #expect(ExternalTransition.inFlight(to: detail) == nil)
+    }
+
+    @Test func aTransitionThatNeverEndsKeepsNoControllerAlive() throws {
+        weak var weakDetail: FakeViewController?
+        weak var weakTransition: ExternalTransition?
+        let list = FakeViewController(storyboardIdentifier: "list")
+        try {
+            let detail = FakeViewController(storyboardIdentifier: "detail")
+            weakDetail = detail
+            weakTransition = try ExternalTransition.begin(.segue, from: list, to: detail, identifier: "embed")
+        }()
+        #expect(weakDetail == nil)
+        #expect(weakTransition?.destination == nil)
+    }
+
+    @Test func appearanceCallbacksOutOfOrderChangeNothing() throws {
+        let screen = FakeViewController(storyboardIdentifier: "screen")
+        var ran = 0
+        #expect(!screen.lifecycle.report(.didAppear, of: screen) { ran += 1 })
+        #expect(screen.lifecycle.report(.willAppear, of: screen) { ran += 1 })
+        #expect(!screen.lifecycle.report(.willAppear, of: screen) { ran += 1 })
+        #expect(screen.lifecycle.appearance == .appearing)
+        #expect(ran == 3)
+    }
+
+    @Test func whileOnScreenFollowsTheReportedCallbacks() throws {
+        let screen = FakeViewController(storyboardIdentifier: "screen")
+        let condition = Condition.whileOnScreen(screen)
+        var seen: [Bool] = []
+        for phase in [LifecyclePhase.willAppear, .didAppear, .willDisappear, .didDisappear] {
+            screen.lifecycle.report(phase, of: screen) { seen.append(condition.evaluate()) }
+        }
+        #expect(seen == [false, true, true, false])
+    }
+
+    @Test func aPushRequestedByATransitionObserverCompletesAfterTheFirst() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        let more = FakeViewController(storyboardIdentifier: "more")
+        window.baton.context.observe(TransitionDidComplete.self, owner: more) { more, record in
+            if record.destination == "detail" { try? navigation.pushViewController(more) }
+        }
+
+        try navigation.pushViewController(detail)
+
+        #expect(transitions(window) == ["push: list → detail", "push: detail → more"])
+        #expect(more.context.parent === detail.context)
+        #expect(more.isOnScreen && !detail.isOnScreen)
+    }
+}

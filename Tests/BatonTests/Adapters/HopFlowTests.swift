@@ -1,0 +1,155 @@
+import Baton
+import Testing
+
+/// HopFlow driven by a double shaped like BatonUIKit's HoppingViewController (a UIKit container
+/// that shows one child at a time), named after CLHoppingViewController's scenarios.
+@MainActor
+@Suite(.lenientMisuse)
+struct HopFlowTests {
+    private func makeStartup() throws -> (FakeWindow, FakeHoppingViewController) {
+        let startup = FakeHoppingViewController(storyboardIdentifier: "startup")
+        let window = FakeWindow()
+        try window.setRootViewController(startup)
+        window.makeKeyAndVisible()
+        window.baton.clearLogs()
+        return (window, startup)
+    }
+
+    @Test func hoppingViewControllerRunsTheContinuationWhenADescendantOfTheStepUnhops() throws {
+        let (window, startup) = try makeStartup()
+        let field = FakeViewController(storyboardIdentifier: "field")
+        let onboarding = FakeNavigationController(rootViewController: field, storyboardIdentifier: "onboarding")
+        var continued = 0
+
+        try startup.hop(to: onboarding) { continued += 1 }
+        try field.unhop()
+
+        #expect(continued == 1)
+        #expect(onboarding.context.parent === startup.context)
+        #expect(field.context.parent === onboarding.context)
+        #expect(
+            window.baton.lifecycleLog.map(\.description) == [
+                "onboarding.willAppear", "field.willAppear", "onboarding.didAppear", "field.didAppear",
+            ])
+        #expect(window.baton.transitionLog.map(\.description) == ["hop: startup → onboarding"])
+    }
+
+    @Test func secondUnhopOfTheSameHopIsAMisuse() throws {
+        let (_, startup) = try makeStartup()
+        let splash = FakeViewController(storyboardIdentifier: "splash")
+        try startup.hop(to: splash) {}
+        try splash.unhop()
+
+        #expect {
+            try splash.unhop()
+        } throws: { error in
+            (error as? ScreenError)?.description
+                == "splash called unhop, but startup has no continuation waiting: it already ran, or the hop had none."
+                + " Unhop once per hop."
+        }
+    }
+
+    @Test func unhopOnTheHoppingViewControllerItselfUnhopsItsStep() throws {
+        let (_, startup) = try makeStartup()
+        var continued = 0
+        try startup.hop(to: FakeViewController(storyboardIdentifier: "splash")) { continued += 1 }
+        try startup.unhop()
+        #expect(continued == 1)
+    }
+
+    @Test func unhopOutsideAnyHoppingViewControllerDoesNothing() throws {
+        let lonely = FakeViewController(storyboardIdentifier: "lonely")
+        try lonely.unhop()
+    }
+
+    @Test func hopByStoryboardIdentifierThenToTheNextReleasesTheFirstStep() throws {
+        let (window, startup) = try makeStartup()
+        weak var weakSplash: FakeViewController?
+        startup.storyboard = [
+            "splash": {
+                let splash = FakeViewController(storyboardIdentifier: "splash")
+                weakSplash = splash
+                return splash
+            },
+            "main": { FakeViewController(storyboardIdentifier: "main") },
+        ]
+
+        try startup.hop(to: "splash", thenTo: "main")
+        try weakSplash?.unhop()
+
+        #expect(startup.currentViewController?.screenName == "main")
+        #expect(weakSplash == nil)
+        #expect(
+            window.baton.transitionLog.map(\.description) == [
+                "hop: startup → splash (splash)", "hop: splash → main (main)",
+            ])
+        #expect(!startup.hopFlow.isWaitingForUnhop)
+    }
+
+    @Test func hopToAnUnknownStoryboardIdentifierNamesTheKnownOnes() throws {
+        let (_, startup) = try makeStartup()
+        startup.storyboard = ["splash": { FakeViewController(storyboardIdentifier: "splash") }]
+        #expect {
+            try startup.hop(to: "splash", thenTo: "mian")
+        } throws: { error in
+            (error as? ScreenError)?.description
+                == "No screen is registered as \"mian\". Registered identifiers: splash."
+                + " Register it with register(\"mian\") { … }."
+        }
+        #expect(startup.currentViewController == nil)
+    }
+
+    @Test func awaitedHopReturnsTheTypedResultOfTheLoginStep() async throws {
+        let (_, startup) = try makeStartup()
+        let login = FakeViewController(storyboardIdentifier: "login")
+        Task { @MainActor in
+            await Task.yield()
+            try login.unhop(returning: "user-7")
+        }
+        let user = try await startup.hop(to: login, returning: String.self)
+        #expect(user == "user-7")
+    }
+
+    @Test func awaitedHopWithAnotherResultTypeIsAMisuseAndKeepsWaiting() async throws {
+        let (_, startup) = try makeStartup()
+        let login = FakeViewController(storyboardIdentifier: "login")
+        var mismatch: String?
+        Task { @MainActor in
+            await Task.yield()
+            do { try login.unhop(returning: 42) } catch { mismatch = (error as? ScreenError)?.description }
+            try login.unhop(returning: "user-8")
+        }
+        let user = try await startup.hop(to: login, returning: String.self)
+        #expect(user == "user-8")
+        #expect(mismatch == "The flow in startup awaits a result of type String, but the screen unhopped with Int.")
+    }
+
+    @Test func awaitedHopEndsWhenTheContainerHopsElsewhere() async throws {
+        let (_, startup) = try makeStartup()
+        Task { @MainActor in
+            await Task.yield()
+            try startup.hop(to: FakeViewController(storyboardIdentifier: "main"), then: nil)
+        }
+        await #expect {
+            try await startup.hop(to: FakeViewController(storyboardIdentifier: "login"), returning: String.self)
+        } throws: { error in
+            (error as? ScreenError)?.description
+                == "The flow in startup awaiting login ended: startup hopped to main before login unhopped."
+        }
+    }
+
+    @Test func awaitedHopEndsWhenTheContainerLeavesTheTree() async throws {
+        let (_, startup) = try makeStartup()
+        Task { @MainActor in
+            await Task.yield()
+            startup.hopFlow.containerLeftTree()
+        }
+        await #expect {
+            try await startup.hop(to: FakeViewController(storyboardIdentifier: "login"), returning: String.self)
+        } throws: { error in
+            (error as? ScreenError)?.description
+                == "The flow in startup awaiting login ended: startup was removed from the screen tree"
+                + " before login unhopped."
+        }
+    }
+}

@@ -1,0 +1,333 @@
+import Baton
+import Observation
+import Testing
+
+/// Reads through a context inside `withObservationTracking` are tracked: the tracking's
+/// `onChange` runs exactly when an operation changes what the read returns.
+@MainActor
+@Suite(.lenientMisuse)
+struct ContextObservationTrackingTests {
+    // MARK: - Chain reads
+
+    @Test func setOnTheReadingContextFires() {
+        let app = Context(name: "app")
+        let change = track { _ = app[UserID.self] }
+        app.set("1", for: UserID.self)
+        #expect(change.count == 1)
+    }
+
+    @Test func setOnAnUnshadowedAncestorFires() {
+        let app = Context(name: "app")
+        app.set("old", for: UserID.self)
+        let form = Context(name: "form", parent: Context(name: "middle", parent: app))
+        let change = track { _ = form[UserID.self] }
+        app.set("new", for: UserID.self)
+        #expect(change.count == 1)
+        #expect(form[UserID.self] == "new")
+    }
+
+    @Test func setOnAShadowedLayerDoesNotFire() {
+        let app = Context(name: "app")
+        app.set("app", for: UserID.self)
+        let form = Context(name: "form", parent: app)
+        form.set("form", for: UserID.self)
+        let change = track { _ = form[UserID.self] }
+        app.set("hidden", for: UserID.self)
+        _ = try? form.remove(UserID.self, in: "app")
+        app.set(nil, for: UserID.self)
+        #expect(change.count == 0)
+        #expect(form[UserID.self] == "form")
+    }
+
+    @Test func changesOfAnotherKeyDoNotFire() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let change = track { _ = form[UserID.self] }
+        app.set("blue", for: Color.self)
+        form.set("red", for: Color.self)
+        form.remove(Color.self)
+        #expect(change.count == 0)
+    }
+
+    @Test func writesOutsideTheChainDoNotFire() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let sibling = Context(name: "sibling", parent: app)
+        let below = Context(name: "below", parent: form)
+        let change = track { _ = form[UserID.self] }
+        sibling.set("1", for: UserID.self)
+        below.set("2", for: UserID.self)
+        Context(name: "other tree").set("3", for: UserID.self)
+        #expect(change.count == 0)
+    }
+
+    @Test func explicitNilThatMasksAValueFires() {
+        let app = Context(name: "app")
+        app.set("12345", for: UserID.self)
+        let form = Context(name: "form", parent: app)
+        let change = track { _ = form[UserID.self] }
+        form.set(nil, for: UserID.self)
+        #expect(change.count == 1)
+        #expect(form[UserID.self] == nil)
+    }
+
+    @Test func removeThatRevealsAnInnerValueFires() {
+        let app = Context(name: "app")
+        app.set("app", for: UserID.self)
+        let form = Context(name: "form", parent: app)
+        form.set("form", for: UserID.self)
+        let change = track { _ = form[UserID.self] }
+        form.remove(UserID.self)
+        #expect(change.count == 1)
+        #expect(form[UserID.self] == "app")
+    }
+
+    @Test func removeOfAMissingKeyDoesNotFire() {
+        let app = Context(name: "app")
+        let change = track { _ = app[UserID.self] }
+        app.remove(UserID.self)
+        #expect(change.count == 0)
+    }
+
+    @Test func explicitNilOverAnExplicitNilDoesNotFire() {
+        let app = Context(name: "app")
+        app.set(nil, for: UserID.self)
+        let form = Context(name: "form", parent: app)
+        let change = track { _ = form[UserID.self] }
+        form.set(nil, for: UserID.self)
+        #expect(change.count == 0)
+    }
+
+    @Test func settingAnEqualValueAgainFires() {
+        let app = Context(name: "app")
+        app.set("1", for: UserID.self)
+        let change = track { _ = app[UserID.self] }
+        app.set("1", for: UserID.self)
+        #expect(change.count == 1)
+    }
+
+    @Test func containsAndValueForAreTracked() {
+        let app = Context(name: "app")
+        let contains = track { _ = app.contains(UserID.self) }
+        let value = track { _ = app.value(for: UserID.self) }
+        app.set(nil, for: UserID.self)
+        #expect(contains.count == 1)
+        #expect(value.count == 1)
+    }
+
+    @Test func trackingFiresOnceLikeAnyObservation() {
+        let app = Context(name: "app")
+        let change = track { _ = app[UserID.self] }
+        app.set("1", for: UserID.self)
+        app.set("2", for: UserID.self)
+        #expect(change.count == 1)
+    }
+
+    @Test func untrackedReadsAreNotTracked() {
+        let app = Context(name: "app")
+        _ = app[UserID.self]
+        let change = track { _ = app[Color.self] }
+        app.set("1", for: UserID.self)
+        #expect(change.count == 0)
+    }
+
+    // MARK: - Re-parenting
+
+    @Test func reparentingThatChangesTheValueFires() {
+        let first = Context(name: "first")
+        first.set("first", for: UserID.self)
+        let second = Context(name: "second")
+        second.set("second", for: UserID.self)
+        let screen = Context(name: "screen", parent: first)
+        let leaf = Context(name: "leaf", parent: screen)
+        let change = track { _ = leaf[UserID.self] }
+        try? screen.attach(to: second)
+        #expect(change.count == 1)
+        #expect(leaf[UserID.self] == "second")
+    }
+
+    @Test func reparentingThatKeepsTheValueDoesNotFire() {
+        let app = Context(name: "app")
+        app.set("app", for: UserID.self)
+        let left = Context(name: "left", parent: app)
+        let right = Context(name: "right", parent: app)
+        let screen = Context(name: "screen", parent: left)
+        let change = track { _ = screen[UserID.self] }
+        try? screen.attach(to: right)
+        #expect(change.count == 0)
+    }
+
+    @Test func reparentingAContextThatHoldsTheKeyDoesNotFire() {
+        let screen = Context(name: "screen", parent: Context(name: "first"))
+        screen.set("own", for: UserID.self)
+        let change = track { _ = screen[UserID.self] }
+        let second = Context(name: "second")
+        second.set("second", for: UserID.self)
+        try? screen.attach(to: second)
+        #expect(change.count == 0)
+    }
+
+    @Test func detachingFromTheHolderFires() {
+        let app = Context(name: "app")
+        app.set("app", for: UserID.self)
+        let screen = Context(name: "screen", parent: app)
+        let change = track { _ = screen[UserID.self] }
+        try? screen.attach(to: nil)
+        #expect(change.count == 1)
+        #expect(screen[UserID.self] == nil)
+    }
+
+    // MARK: - Named reads
+
+    @Test func namedReadFiresForItsScopeOnly() throws {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let change = track { _ = try? form.value(for: UserID.self, in: "app") }
+        form.set("form", for: UserID.self)
+        app.set("other key", for: Color.self)
+        #expect(change.count == 0)
+        try form.set("app", for: UserID.self, in: "app")
+        #expect(change.count == 1)
+    }
+
+    @Test func namedReadFiresWhenItsScopeMoves() throws {
+        let app = Context(name: "app")
+        app.set("first", for: UserID.self)
+        let other = Context(name: "app")
+        other.set("second", for: UserID.self)
+        let form = Context(name: "form", parent: app)
+        let change = track { _ = try? form.value(for: UserID.self, in: "app") }
+        try form.attach(to: other)
+        #expect(change.count == 1)
+        #expect(try form.value(for: UserID.self, in: "app") == "second")
+    }
+
+    @Test func namedReadOfAnUnknownScopeFiresWhenTheChainChanges() throws {
+        let form = Context(name: "form")
+        let change = track { _ = try? form.value(for: UserID.self, in: "app") }
+        try form.attach(to: Context(name: "app"))
+        #expect(change.count == 1)
+    }
+
+    // MARK: - Provider requests
+
+    @Test func registeringAProviderFiresARequestThatFailed() throws {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let owner = Owner()
+        let request = track { _ = try? form.request(TotalWeight.self) }
+        let check = track { _ = form.canRequest(TotalWeight.self) }
+        try app.provide(TotalWeight.self, owner: owner) { _ in 40 }
+        #expect(request.count == 1)
+        #expect(check.count == 1)
+        #expect(try form.request(TotalWeight.self) == 40)
+    }
+
+    @Test func endingAProviderFires() throws {
+        let app = Context(name: "app")
+        let owner = Owner()
+        let registration = try app.provide(TotalWeight.self, owner: owner) { _ in 40 }
+        let form = Context(name: "form", parent: app)
+        let change = track { _ = try? form.request(TotalWeight.self) }
+        registration.cancel()
+        #expect(change.count == 1)
+    }
+
+    @Test func aProviderOnASiblingDoesNotFire() throws {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let sibling = Context(name: "sibling", parent: app)
+        let owner = Owner()
+        let change = track { _ = try? form.request(TotalWeight.self) }
+        try sibling.provide(TotalWeight.self, owner: owner) { _ in 1 }
+        app.set(2, for: TotalWeight.self)
+        #expect(change.count == 0)
+    }
+
+    @Test func observableStateAProviderReadsIsTracked() throws {
+        let app = Context(name: "app")
+        let model = WeightModel()
+        try app.provide(TotalWeight.self, owner: model) { model in model.weight }
+        let change = track { _ = try? app.request(TotalWeight.self) }
+        model.weight = 50
+        #expect(change.count == 1)
+    }
+
+    @Test func reparentingUnderAProviderFires() throws {
+        let app = Context(name: "app")
+        let owner = Owner()
+        try app.provide(TotalWeight.self, owner: owner) { _ in 40 }
+        let screen = Context(name: "screen")
+        let change = track { _ = try? screen.request(TotalWeight.self) }
+        try screen.attach(to: app)
+        #expect(change.count == 1)
+    }
+
+    // MARK: - Re-entrancy and lifetime
+
+    @Test func onChangeMayWriteBackIntoTheContext() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let change = ChangeCount()
+        withObservationTracking {
+            _ = form[UserID.self]
+        } onChange: {
+            MainActor.assumeIsolated {
+                change.count += 1
+                app.set("written in onChange", for: Color.self)
+                form.set("shadowing", for: UserID.self)
+            }
+        }
+        app.set("1", for: UserID.self)
+        #expect(change.count == 1)
+        #expect(form[UserID.self] == "shadowing")
+        #expect(app[Color.self] == "written in onChange")
+    }
+
+    @Test func trackedContextsAreFreed() {
+        weak var weakForm: Context?
+        let app = Context(name: "app")
+        do {
+            let form = Context(name: "form", parent: app)
+            weakForm = form
+            _ = track { _ = form[UserID.self] }
+            _ = track { _ = try? form.request(TotalWeight.self) }
+            _ = track { _ = try? form.value(for: UserID.self, in: "app") }
+        }
+        #expect(weakForm == nil)
+        app.set("after", for: UserID.self)
+    }
+
+    @Test func hundredThousandTrackedReadsStayCorrect() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        var fired = 0
+        for index in 0..<100_000 {
+            let change = track { _ = form[UserID.self] }
+            app.set("\(index)", for: UserID.self)
+            fired += change.count
+        }
+        #expect(fired == 100_000)
+    }
+}
+
+// MARK: - Helpers
+
+/// How often a tracking's `onChange` ran; it runs on the main actor in these tests.
+final class ChangeCount: @unchecked Sendable {
+    var count = 0
+}
+
+/// Runs `read` inside `withObservationTracking` and counts its `onChange` calls.
+@MainActor
+func track(_ read: () -> Void) -> ChangeCount {
+    let change = ChangeCount()
+    withObservationTracking(read) { change.count += 1 }
+    return change
+}
+
+@Observable
+@MainActor
+final class WeightModel {
+    var weight: Double? = 40
+}

@@ -1,0 +1,188 @@
+import Baton
+import Testing
+
+/// An object that runs main-actor code when it is deallocated: a stored value, or something a
+/// registration's closure captured, whose `deinit` calls back into Baton.
+final class DeinitProbe {
+    let onDeinit: @MainActor () -> Void
+    init(_ onDeinit: @escaping @MainActor () -> Void) { self.onDeinit = onDeinit }
+    deinit {
+        let onDeinit = onDeinit
+        MainActor.assumeIsolated { onDeinit() }
+    }
+}
+
+enum ProbeKey: ContextKey { typealias Value = DeinitProbe }
+
+/// Holds an owner that a condition can release.
+@MainActor
+final class OwnerHolder {
+    var owner: Owner?
+    init(_ owner: Owner?) { self.owner = owner }
+}
+
+/// Programs that crashed Baton: user code running inside Baton's own operations. Each runs in a
+/// child process, so a crash fails the test instead of the test run; each ends by checking what
+/// the re-entrant code saw.
+@MainActor
+@Suite(.lenientMisuse)
+struct ReentrancyCrashTests {
+    @Test func replacingAValueWhoseDeinitReadsAndWritesTheContext() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.replaceValueWithReentrantDeinit() }
+        }
+    }
+
+    @Test func removingAValueWhoseDeinitReadsTheContext() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.removeValueWithReentrantDeinit() }
+        }
+    }
+
+    @Test func releasingAParentByAttachWhileAChildReadCacheIsWarm() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.attachReleasesTheOldParent() }
+        }
+    }
+
+    @Test func aConditionThatReleasesTheObserversOwner() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.conditionReleasesOwner() }
+        }
+    }
+
+    @Test func droppingRegistrationsWhoseClosuresRegisterAgainInDeinit() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.droppedClosureRegistersInDeinit() }
+        }
+    }
+
+    // The same programs in this process, with their results, now that they no longer crash.
+
+    @Test func aReplacedValuesDeinitSeesTheNewValue() {
+        #expect(ReentrancyPrograms.replaceValueWithReentrantDeinit() == ["root: new", "child: new"])
+    }
+
+    @Test func aRemovedValuesDeinitSeesItGone() {
+        #expect(ReentrancyPrograms.removeValueWithReentrantDeinit() == ["root: nil", "child: nil"])
+    }
+
+    @Test func anOldParentsValuesDeinitSeesTheNewChain() {
+        #expect(ReentrancyPrograms.attachReleasesTheOldParent() == ["child: from new parent", "parent is new: true"])
+    }
+
+    @Test func anObserverWhoseConditionReleasesItsOwnerIsCalledOnce() {
+        #expect(ReentrancyPrograms.conditionReleasesOwner() == ["delivered 1", "owner freed: true"])
+    }
+
+    @Test func registrationsMadeInADroppedClosuresDeinitStay() {
+        #expect(ReentrancyPrograms.droppedClosureRegistersInDeinit() == ["observers after: 1", "delivered 2"])
+    }
+}
+
+/// The programs, shared by the exit tests and the in-process tests.
+@MainActor
+enum ReentrancyPrograms {
+    enum Label: ContextKey { typealias Value = String }
+
+    @discardableResult
+    static func replaceValueWithReentrantDeinit() -> [String] {
+        var seen: [String] = []
+        let root = Context(name: "root")
+        let child = Context(name: "child", parent: root)
+        root.set("old", for: Label.self)
+        _ = child[Label.self]  // warm the child's read cache
+        root.set(
+            DeinitProbe { [weak root, weak child] in
+                guard let root, let child else { return }
+                // Reads and writes the same context while the value is being replaced.
+                _ = root[ProbeKey.self]
+                root.set("new", for: Label.self)
+                seen.append("root: \(root[Label.self] ?? "nil")")
+                seen.append("child: \(child[Label.self] ?? "nil")")
+            }, for: ProbeKey.self)
+        _ = child[ProbeKey.self]
+        root.set(DeinitProbe {}, for: ProbeKey.self)
+        precondition(seen == ["root: new", "child: new"], "the deinit saw \(seen)")
+        return seen
+    }
+
+    @discardableResult
+    static func removeValueWithReentrantDeinit() -> [String] {
+        var seen: [String] = []
+        let root = Context(name: "root")
+        let child = Context(name: "child", parent: root)
+        root.set(
+            DeinitProbe { [weak root, weak child] in
+                guard let root, let child else { return }
+                seen.append("root: \(root[ProbeKey.self].map { _ in "probe" } ?? "nil")")
+                seen.append("child: \(child[ProbeKey.self].map { _ in "probe" } ?? "nil")")
+            }, for: ProbeKey.self)
+        _ = child[ProbeKey.self]  // the child's cache now points at the box being removed
+        child.remove(ProbeKey.self)
+        precondition(seen == ["root: nil", "child: nil"], "the deinit saw \(seen)")
+        return seen
+    }
+
+    @discardableResult
+    static func attachReleasesTheOldParent() -> [String] {
+        var seen: [String] = []
+        let newParent = Context(name: "new")
+        newParent.set("from new parent", for: Label.self)
+        let child: Context
+        do {
+            let oldParent = Context(name: "old")
+            oldParent.set("from old parent", for: Label.self)
+            child = Context(name: "child", parent: oldParent)
+            oldParent.set(
+                DeinitProbe { [weak child, weak newParent] in
+                    guard let child else { return }
+                    seen.append("child: \(child[Label.self] ?? "nil")")
+                    seen.append("parent is new: \(child.parent === newParent)")
+                }, for: ProbeKey.self)
+        }
+        _ = child[Label.self]  // warm the cache with the old parent's box
+        try? child.attach(to: newParent)  // releases the old parent, its values and the probe
+        precondition(seen == ["child: from new parent", "parent is new: true"], "the deinit saw \(seen)")
+        return seen
+    }
+
+    @discardableResult
+    static func conditionReleasesOwner() -> [String] {
+        var seen: [String] = []
+        let context = Context(name: "screen")
+        let holder = OwnerHolder(Owner())
+        weak let weakOwner = holder.owner
+        context.onChange(
+            of: Count.self, owner: holder.owner!,
+            if: Condition {
+                holder.owner = nil  // the condition drops the only strong reference to the owner
+                return true
+            }
+        ) { _, value in
+            seen.append("delivered \(value ?? 0)")
+        }
+        context.set(1, for: Count.self)
+        seen.append("owner freed: \(weakOwner == nil)")
+        precondition(seen == ["delivered 1", "owner freed: true"], "saw \(seen)")
+        return seen
+    }
+
+    @discardableResult
+    static func droppedClosureRegistersInDeinit() -> [String] {
+        var seen: [String] = []
+        let context = Context(name: "screen")
+        let owner = Owner()
+        let captured = DeinitProbe { [weak context] in
+            // Runs while Baton drops the registration below.
+            context?.onChange(of: Count.self, owner: owner) { _, value in seen.append("delivered \(value ?? 0)") }
+        }
+        context.onChange(of: Count.self, owner: owner) { _, _ in _ = captured }
+        _ = consume captured
+        context.removeObservers(owner: owner)  // drops the closure, and with it the probe
+        context.set(2, for: Count.self)
+        seen.insert("observers after: \(seen.count)", at: 0)
+        precondition(seen == ["observers after: 1", "delivered 2"], "saw \(seen)")
+        return seen
+    }
+}

@@ -1,0 +1,289 @@
+import Baton
+import Testing
+
+@MainActor
+private final class OrdersScreen: HeadlessScreen {
+    var selected = "order-7"
+}
+
+@MainActor
+private final class OrderScreen: HeadlessScreen {
+    var orderID: String?
+    var title: String?
+    var log: [String] = []
+}
+
+@MainActor
+private final class Recorder {
+    var calls: [String] = []
+}
+
+/// MHDependencyKit behaviour from its tests and README, ported to Baton.
+@MainActor
+@Suite(.lenientMisuse)
+struct MHDependencyKitParityTests {
+    // MARK: - Temporary resolvers (TemporaryDependencyCoordinatorTests)
+
+    @Test func testTemporaryDependencyCoordinatorPrepareSegue() throws {
+        let (window, coordinator) = makeWindow()
+        try coordinator.register(.direct { (_: HeadlessScreen, d: OrderScreen) in d.log.append("registered") })
+        let stack = try showStack(OrdersScreen(identifier: "orders"), in: window)
+        let first = OrderScreen(identifier: "first")
+        let second = OrderScreen(identifier: "second")
+        try DependencyCoordinator.resolvingNextTransition(
+            .direct { (_: OrdersScreen, d: OrderScreen) in d.log.append("inline") }
+        ) {
+            try stack.push(first)
+            stack.pop()
+            try stack.push(second)
+        }
+        // Runs once, after the registered resolver.
+        #expect(first.log == ["registered", "inline"])
+        #expect(second.log == ["registered"])
+    }
+
+    @Test func aTemporaryResolverRunsAfterTheRegisteredOnesSoItOverridesThem() throws {
+        let (window, coordinator) = makeWindow()
+        try coordinator.register(.destination { (d: OrderScreen) in d.title = "registered" })
+        let stack = try showStack(OrdersScreen(identifier: "orders"), in: window)
+        let order = OrderScreen(identifier: "order")
+        try DependencyCoordinator.resolvingNextTransition(.destination { (d: OrderScreen) in d.title = "inline" }) {
+            try stack.push(order)
+        }
+        #expect(order.title == "inline")
+    }
+
+    @Test func theInlineResolverWaitsThroughThePushInsideStackScreenInit() throws {
+        let (window, _) = makeWindow()
+        let orders = OrdersScreen(identifier: "orders")
+        let order = OrderScreen(identifier: "order")
+        try DependencyCoordinator.resolvingNextTransition(
+            .direct { (source: OrdersScreen, d: OrderScreen) in d.orderID = source.selected }
+        ) {
+            let stack = try StackScreen(root: orders, identifier: "nav")
+            try window.setRoot(stack)  // matches nothing: the resolver keeps waiting
+            try stack.push(order)
+        }
+        #expect(order.orderID == "order-7")
+    }
+
+    @Test func testHoppingWithTemporaryDependencyCoordinator() throws {
+        let (window, _) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        // Registered at the start of a workflow, for a screen further on.
+        stack.rootScreen!.registerTemporaryContextResolver { (_: HeadlessScreen, d: OrderScreen) in
+            d.log.append("step0")
+        }
+        try stack.push(HeadlessScreen(identifier: "d0"))  // no OrderScreen: keeps waiting
+        try stack.push(HeadlessScreen(identifier: "d1"))
+        let order = OrderScreen(identifier: "d2")
+        try stack.push(order)
+        let later = OrderScreen(identifier: "d3")
+        try stack.push(later)
+        #expect(order.log == ["step0"])
+        #expect(later.log == [])
+        #expect(window.dependencyCoordinator.temporaryResolvers.isEmpty)
+    }
+
+    @Test func testTemporaryDependencyCoordinatorWithContextHandlersSingleMatchMultipleDestinations() throws {
+        let (window, _) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        var resolved: [String] = []
+        stack.rootScreen!.registerTemporaryContextResolver { (_: HeadlessScreen, d: OrderScreen) in
+            resolved.append(d.screenName)
+        }
+        let tabs = try TabScreen(
+            tabs: [OrderScreen(identifier: "tab1"), OrderScreen(identifier: "tab2")], identifier: "tabs")
+        try stack.push(tabs)
+        try stack.push(OrderScreen(identifier: "after"))
+        #expect(resolved == ["tab1"])
+    }
+
+    // MARK: - Consumer resolvers (ConsumerDependencyResolverTests)
+
+    @Test func testCorrectAnyConsumerDependencyResolverComposition() throws {
+        let coordinator = DependencyCoordinator(name: "values")
+        var ran: [String] = []
+        try coordinator.register(.direct { (_: Any, _: Any) in ran.append("any → any") })
+        try coordinator.register(.direct { (_: String, _: Int) in ran.append("string → int") })
+        try coordinator.register(.direct { (_: Any, _: Int) in ran.append("any → int") })
+        try coordinator.register(.direct { (_: String, _: Any) in ran.append("string → any") })
+        try coordinator.register(.direct { (_: Void, _: Int) in ran.append("void → int") })
+        try coordinator.register(.direct { (_: Any, _: Void) in ran.append("any → void") })
+        try coordinator.register(.consumer { (_: Any) in ran.append("consumer any") })
+        try coordinator.register(.consumer { (_: Int) in ran.append("consumer int") })
+        try coordinator.register(.consumer { (_: String) in ran.append("consumer string") })
+        try coordinator.resolveDependencies(from: (), to: 5)
+        #expect(ran == ["any → any", "any → int", "void → int", "consumer any", "consumer int"])
+        ran = []
+        try coordinator.resolveDependencies(to: 5)
+        #expect(ran == ["any → any", "any → int", "void → int", "consumer any", "consumer int"])
+    }
+
+    @Test func testIncorrectAnyConsumerDependencyResolverComposition() throws {
+        let coordinator = DependencyCoordinator(name: "values")
+        var ran: [String] = []
+        try coordinator.register(.direct { (_: Any, _: Any) in ran.append("any → any") })
+        try coordinator.register(.direct { (_: String, _: Int) in ran.append("string → int") })
+        try coordinator.register(.direct { (_: Any, _: Int) in ran.append("any → int") })
+        try coordinator.register(.direct { (_: String, _: Any) in ran.append("string → any") })
+        try coordinator.register(.direct { (_: Void, _: Int) in ran.append("void → int") })
+        try coordinator.register(.direct { (_: Any, _: Void) in ran.append("any → void") })
+        try coordinator.register(.consumer { (_: Any) in ran.append("consumer any") })
+        try coordinator.register(.consumer { (_: Int) in ran.append("consumer int") })
+        try coordinator.resolveDependencies(from: "5", to: 5)
+        #expect(ran == ["any → any", "string → int", "any → int", "string → any"])
+    }
+
+    @Test func consumerResolversRunForScreensOnlyWithoutASource() throws {
+        let (window, coordinator) = makeWindow()
+        try coordinator.register(.consumer { (d: OrderScreen) in d.log.append("consumer") })
+        try coordinator.register(.destination { (d: OrderScreen) in d.log.append("destination") })
+        let root = OrderScreen(identifier: "root")
+        try window.setRoot(root)  // a root comes from no screen
+        #expect(root.log == ["consumer", "destination"])
+        let manual = OrderScreen(identifier: "manual")
+        try coordinator.resolveDependencies(to: manual)
+        #expect(manual.log == ["consumer", "destination"])
+        let pushed = OrderScreen(identifier: "pushed")
+        try coordinator.resolveDependencies(from: OrdersScreen(identifier: "orders"), to: pushed)
+        #expect(pushed.log == ["destination"])
+    }
+
+    @Test func aResolverWithAnOptionalSourceAlsoRunsWithoutOne() throws {
+        let coordinator = DependencyCoordinator(name: "app")
+        try coordinator.register(
+            .direct { (source: OrdersScreen?, d: OrderScreen) in d.orderID = source?.selected ?? "none" })
+        let alone = OrderScreen(identifier: "alone")
+        try coordinator.resolveDependencies(to: alone)
+        #expect(alone.orderID == "none")
+        let fromOrders = OrderScreen(identifier: "from-orders")
+        try coordinator.resolveDependencies(from: OrdersScreen(identifier: "orders"), to: fromOrders)
+        #expect(fromOrders.orderID == "order-7")
+    }
+
+    // MARK: - Any types, senders
+
+    @Test func testResolversOverAnyProviderAndConsumer() throws {
+        struct Settings { var theme = "dark" }
+        final class Renderer { var theme = "" }
+        let coordinator = DependencyCoordinator(name: "values")
+        try coordinator.register(
+            .direct { (settings: Settings, renderer: Renderer) in renderer.theme = settings.theme })
+        try coordinator.register(.direct { (type: Int.Type, renderer: Renderer) in renderer.theme += " \(type)" })
+        let renderer = Renderer()
+        try coordinator.resolveDependencies(from: Settings(), to: renderer)
+        try coordinator.resolveDependencies(from: Int.self, to: renderer)
+        #expect(renderer.theme == "dark Int")
+    }
+
+    @Test func testSegueResolverMatchesTheSendersType() throws {
+        let (window, coordinator) = makeWindow()
+        try coordinator.register(
+            .transition(identifier: "showOrder") { (_, orderID: String, _: OrdersScreen, d: OrderScreen) in
+                d.orderID = orderID
+            })
+        let stack = try showStack(OrdersScreen(identifier: "orders"), in: window)
+        let byString = OrderScreen(identifier: "by-string")
+        try stack.push(byString, identifier: "showOrder", sender: "order-1")
+        stack.pop()
+        let byNumber = OrderScreen(identifier: "by-number")
+        try stack.push(byNumber, identifier: "showOrder", sender: 1)
+        #expect(byString.orderID == "order-1")
+        #expect(byNumber.orderID == nil)
+    }
+
+    // MARK: - Once per container, transition, window
+
+    @Test func tabsAreResolvedWhenTheContainerIsShownAndNotOnEachSwitch() throws {
+        let (window, coordinator) = makeWindow()
+        var resolved: [String] = []
+        try coordinator.register(.destination { (d: OrderScreen) in resolved.append(d.screenName) })
+        let tabs = try TabScreen(
+            tabs: [OrderScreen(identifier: "tab1"), OrderScreen(identifier: "tab2")], identifier: "tabs")
+        try window.setRoot(tabs)
+        try tabs.select(at: 1)
+        try tabs.select(at: 0)
+        #expect(resolved == ["tab1", "tab2"])
+    }
+
+    @Test func aTransitionResolverRunsOncePerTransition() throws {
+        let (window, coordinator) = makeWindow()
+        var seen: [String] = []
+        try coordinator.register(
+            .transition { (transition, _: OrdersScreen, d: OrderScreen) in
+                seen.append("\(transition.destination.screenName) for \(d.screenName)")
+            })
+        let stack = try showStack(OrdersScreen(identifier: "orders"), in: window)
+        let tabs = try TabScreen(
+            tabs: [OrderScreen(identifier: "tab1"), OrderScreen(identifier: "tab2")], identifier: "tabs")
+        try stack.push(tabs)
+        #expect(seen == ["tabs for tab1"])
+    }
+
+    @Test func initialResolversRunOncePerWindow() throws {
+        let coordinator = DependencyCoordinator(name: "app")
+        var seen: [String] = []
+        try coordinator.register(.initial { (d: OrderScreen) in seen.append(d.screenName) })
+        let first = Window()
+        first.dependencyCoordinator = coordinator
+        try first.setRoot(OrderScreen(identifier: "first-root"))
+        try first.setRoot(OrderScreen(identifier: "first-again"))
+        let second = Window()  // a second scene
+        second.dependencyCoordinator = coordinator
+        try second.setRoot(OrderScreen(identifier: "second-root"))
+        #expect(seen == ["first-root", "second-root"])
+    }
+
+    // MARK: - Workflows and manual resolution
+
+    @Test func aWorkflowSetOnAContainerReachesChildrenWithACoordinatorOfTheirOwn() throws {
+        let (window, coordinator) = makeWindow()
+        try coordinator.register(.destination { (d: OrderScreen) in d.title = "app" })
+        let childOwn = DependencyCoordinator(name: "child")
+        let list = OrdersScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "nav")
+        try window.setRoot(stack)
+        list.dependencyCoordinator = childOwn
+        let workflow = try coordinator.makeWorkflow(
+            named: "checkout", adding: [.destination { (d: OrderScreen) in d.title = "checkout" }])
+        stack.dependencyCoordinator = workflow  // setupWorkflowDependencyCoordinator on the container
+        #expect(list.dependencyCoordinator === workflow)
+        let order = OrderScreen(identifier: "order")
+        try stack.push(order)
+        #expect(order.title == "checkout")
+    }
+
+    @Test func setupDestinationWorkflowDependencyCoordinatorStartsAtTheNextDestination() throws {
+        let (window, coordinator) = makeWindow()
+        let workflow = try coordinator.makeWorkflow(
+            named: "order", adding: [.destination { (d: OrderScreen) in d.log.append("workflow") }])
+        let orders = OrdersScreen(identifier: "orders")
+        let stack = try showStack(orders, in: window)
+        orders.registerTemporaryContextResolver { (_: OrdersScreen, next: OrderScreen) in
+            next.dependencyCoordinator = workflow
+        }
+        let first = OrderScreen(identifier: "first")
+        try stack.push(first)
+        let second = OrderScreen(identifier: "second")
+        try stack.push(second)
+        #expect(first.log == [])
+        #expect(first.dependencyCoordinator === workflow)
+        #expect(second.log == ["workflow"])
+    }
+
+    @Test func manualResolutionHandsTheSourcesCoordinatorOn() throws {
+        let workflow = DependencyCoordinator(name: "workflow")
+        try workflow.register(.destination { (d: OrderScreen) in d.log.append("workflow") })
+        let orders = OrdersScreen(identifier: "orders")
+        orders.dependencyCoordinator = workflow
+        let order = OrderScreen(identifier: "order")
+        try DependencyCoordinator(name: "manual").resolveDependencies(from: orders, to: order)
+        #expect(order.dependencyCoordinator === workflow)
+        let own = DependencyCoordinator(name: "own")
+        let other = OrderScreen(identifier: "other")
+        other.dependencyCoordinator = own
+        try DependencyCoordinator(name: "manual").resolveDependencies(from: orders, to: other)
+        #expect(other.dependencyCoordinator === own)
+    }
+}

@@ -1,0 +1,84 @@
+import Baton
+import Testing
+
+/// UIKit forwards `dismiss(animated:)` from a child up to the presentation, and a child of a
+/// presented container reports the presenter as its `presentingViewController`.
+@MainActor
+@Suite(.lenientMisuse)
+struct PresentationForwardingTests {
+    @Test func dismissFromATabInsideAPresentedTabContainerDismissesTheContainer() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let window = try makeVisibleWindow(root: main)
+        weak var weakTabs: TabScreen?
+        weak var weakSettings: HeadlessScreen?
+        do {
+            let settings = HeadlessScreen(identifier: "settings")
+            let tabs = try TabScreen(tabs: [settings, HeadlessScreen(identifier: "about")], identifier: "tabs")
+            weakTabs = tabs
+            weakSettings = settings
+            try main.present(tabs)
+            #expect(settings.presentingScreen === main)
+            #expect(tabs.presentingScreen === main)
+            window.clearLogs()
+            try settings.dismiss()
+        }
+        #expect(main.presentedScreen == nil)
+        #expect(main.isOnScreen)
+        #expect(window.transitionLog.map(\.description) == ["dismiss: tabs → main"])
+        #expect(weakTabs == nil)
+        #expect(weakSettings == nil)
+    }
+
+    @Test func dismissFromAScreenPushedInsideAPresentedStackDismissesTheStack() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let window = try makeVisibleWindow(root: main)
+        let first = HeadlessScreen(identifier: "first")
+        let navigation = try StackScreen(root: first, identifier: "navigation")
+        try main.present(navigation)
+        let second = HeadlessScreen(identifier: "second")
+        try navigation.push(second)
+        #expect(second.presentingScreen === main)
+        #expect(first.presentingScreen === main)
+        window.clearLogs()
+        try second.dismiss()
+        #expect(main.presentedScreen == nil)
+        #expect(second.presentingScreen == nil)
+        #expect(navigation.presentingScreen == nil)
+        #expect(window.transitionLog.map(\.description) == ["dismiss: navigation → main"])
+        #expect(window.topScreen === main)
+    }
+
+    @Test func dismissFromAChildOfAContainerThatPresentsDismissesWhatItPresents() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        try stack.present(HeadlessScreen(identifier: "help"))
+        window.clearLogs()
+        try list.dismiss()
+        #expect(stack.presentedScreen == nil)
+        #expect(window.transitionLog.map(\.description) == ["dismiss: help → stack"])
+    }
+
+    @Test func aScreenPresentedFromAChildStillDismissesItselfFirst() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let window = try makeVisibleWindow(root: main)
+        let first = HeadlessScreen(identifier: "first")
+        let navigation = try StackScreen(root: first, identifier: "navigation")
+        try main.present(navigation)
+        let sheet = HeadlessScreen(identifier: "sheet")
+        try first.present(sheet)
+        #expect(sheet.presentingScreen === first)
+        window.clearLogs()
+        try first.dismiss()  // first presents sheet: only the sheet goes
+        #expect(main.presentedScreen === navigation)
+        #expect(window.transitionLog.map(\.description) == ["dismiss: sheet → first"])
+    }
+
+    @Test func childrenOfAContainerThatIsNotPresentedHaveNoPresenter() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        #expect(list.presentingScreen == nil)
+        #expect(throws: ScreenError.nothingToDismiss(screen: "list")) { try list.dismiss() }
+    }
+}
