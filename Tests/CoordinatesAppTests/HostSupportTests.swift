@@ -30,7 +30,7 @@ private final class Notifications: Sendable {
         let harness = try AppHarness(state: .paris)
         await harness.launchToMain()
         let main = try #require(harness.top as (any CoordinatesScreen)?)
-        #expect(main.availableCommands == [.editPosition, .bearing, .share, .help, .quit])
+        #expect(main.availableCommands == [.editPosition, .bearing, .map, .share, .help, .quit])
         #expect(main.model === harness.app.model)
     }
 
@@ -57,7 +57,7 @@ private final class Notifications: Sendable {
         } catch {
             #expect(
                 error.description
-                    == "the main screen has no command 'clear'; it offers: edit, distance, share, help, quit")
+                    == "the main screen has no command 'clear'; it offers: edit, distance, map, share, help, quit")
         }
         #expect(harness.app.topScreenName == "main")
     }
@@ -89,7 +89,7 @@ private final class Notifications: Sendable {
         presenter.run(.continue)
         #expect(
             presenter.status
-                == "the main screen has no command 'continue'; it offers: edit, distance, share, help, quit")
+                == "the main screen has no command 'continue'; it offers: edit, distance, map, share, help, quit")
     }
 
     @Test func aHostMessageShowsUntilTheNextCommand() async throws {
