@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "Baton", targets: ["Baton"]),
         // The UIKit adapter: every source is inside `#if canImport(UIKit)`, so it is empty on Linux.
         .library(name: "BatonUIKit", targets: ["BatonUIKit"]),
+        // The SwiftUI adapter; empty where SwiftUI does not exist.
+        .library(name: "BatonSwiftUI", targets: ["BatonSwiftUI"]),
         // The Coordinates example's model and headless app, for the iOS example in Examples/CoordinatesiOS.
         .library(name: "CoordinatesKit", targets: ["CoordinatesKit"]),
         .library(name: "CoordinatesApp", targets: ["CoordinatesApp"]),
@@ -23,6 +25,7 @@ let package = Package(
     targets: [
         .target(name: "Baton"),
         .target(name: "BatonUIKit", dependencies: ["Baton"]),
+        .target(name: "BatonSwiftUI", dependencies: ["Baton"]),
         .testTarget(
             name: "BatonTests",
             dependencies: [

@@ -28,6 +28,8 @@ modules=(
     "BatonUIKit=Sources/BatonUIKit"
     "BatonUIKitArticle=Examples/BatonUIKitArticle"
     "BatonSwiftUI=Sources/BatonSwiftUI"
+    # The examples of the DocC article "Using Baton with SwiftUI".
+    "BatonSwiftUIGuide=Examples/BatonSwiftUIGuide"
     "CoordinatesKit=Sources/CoordinatesKit"
     "CoordinatesApp=Sources/CoordinatesApp"
 )

@@ -100,7 +100,7 @@ open class Context {
         MainActorCheck.install()
     }
 
-    /// Ends the async sequences of ``changes(of:)`` and ``events(_:)`` that this context feeds,
+    /// Ends the async sequences of ``changes(of:buffering:)`` and ``events(_:buffering:)`` that this context feeds,
     /// and uncounts the keys its observers watched.
     deinit {
         for list in keyObservers.values { for record in list { record.finish?() } }
@@ -109,7 +109,8 @@ open class Context {
         // Without this, a key once observed by a freed context would make every later write of
         // it walk the writer's whole subtree.
         let counts = keyObservers.map { ($0.key, $0.value.count) }
-        if MainActorCheck.isCurrent {
+        // `assumeIsolated` exists from iOS 17 / macOS 14; before that the task does the same later.
+        if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
             MainActor.assumeIsolated { ObservedKeys.uncount(counts) }
         } else {
             Task { @MainActor in ObservedKeys.uncount(counts) }

@@ -56,7 +56,7 @@ public struct DependencyResolver {
         /// ```
         case transition
         /// A destination resolved without a source only (MHDependencyKit's
-        /// `ConsumerDependencyResolver`): ``DependencyCoordinator/resolveDependencies(to:)`` and
+        /// `ConsumerDependencyResolver`): ``DependencyCoordinator/resolveDependencies(to:)-(Screen)`` and
         /// transitions that come from no screen, such as a window's root.
         ///
         /// ```swift
@@ -209,7 +209,7 @@ public struct DependencyResolver {
     }
 
     /// Resolves a destination only when it is resolved without a source: with
-    /// ``DependencyCoordinator/resolveDependencies(to:)``, or by a transition that comes from no
+    /// ``DependencyCoordinator/resolveDependencies(to:)-(Screen)``, or by a transition that comes from no
     /// screen (a window's root). This is MHDependencyKit's `ConsumerDependencyResolver`, whose
     /// provider is `Void`; ``destination(fileID:line:_:)`` instead runs whatever the source.
     ///

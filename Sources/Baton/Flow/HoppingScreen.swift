@@ -86,6 +86,7 @@ open class HoppingScreen: HeadlessScreen {
     /// startup.currentScreen?.screenName   // "splash"
     /// ```
     public final var currentScreen: HeadlessScreen? {
+        observedState.track()
         if case .showing(let screen, _) = state { return screen }
         return nil
     }
@@ -351,6 +352,7 @@ open class HoppingScreen: HeadlessScreen {
             screen.container = self
             state = .showing(screen, pending)
         }
+        observedState.publish()
         if case .awaiting(_, _, _, let resume) = superseded, let previous {
             resume(
                 .failure(

@@ -3,10 +3,8 @@
 #endif
 #if canImport(Darwin)
     import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
+#else
+    import Synchronization
 #endif
 
 // How context reads take part in Swift's Observation (`withObservationTracking`, SwiftUI).
@@ -291,6 +289,31 @@ extension Context {
     }
 }
 
+/// A piece of screen or window state that Observation tracks as a whole: reads inside a
+/// tracking scope access it, and the operation that changes it publishes once it is done.
+@MainActor
+struct ObservedState {
+    private var cell: AnyObject?
+
+    /// Records the read in the current tracking scope, if there is one.
+    @inline(__always)
+    mutating func track() {
+        guard isObservationTracking() else { return }
+        #if canImport(Observation)
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let cell = self.cell.map { unsafeDowncast($0, to: ObservationCell.self) } ?? ObservationCell()
+            self.cell = cell
+            cell.access()
+        #endif
+    }
+
+    /// Fires the reads that tracked this state.
+    func publish() {
+        guard let cell else { return }
+        Context.fire([cell])
+    }
+}
+
 /// A tracked read in a subtree that is being re-parented, and what it resolved to before.
 struct ReparentedRead {
     enum Before {
@@ -321,45 +344,44 @@ struct ReparentedRead {
 
         let registrar = ObservationRegistrar()
         let keyPath: KeyPath<ObservationProbe, Int> & Sendable = \ObservationProbe.[probe: ProbeToken()]
-        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-            /// The main thread: `shared` is made by the first read, on the main actor.
-            let thread = MainThread(id: pthread_self())
-        #endif
 
         subscript(probe token: ProbeToken) -> Int { 0 }
     }
 #endif
 
-#if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    /// The main thread's id; a pointer on Darwin, compared only with `pthread_equal`.
-    struct MainThread: @unchecked Sendable {
-        let id: pthread_t
-    }
-#endif
-
 /// The probe key path's argument: Observation hashes it when it records the probe's access.
 struct ProbeToken: Hashable, Sendable {
-    /// How often a tracking scope on the main thread hashed or compared a token. Only the main
-    /// thread changes it; Observation may hash the key path elsewhere when it cancels a
-    /// tracking, and those calls are not counted.
-    nonisolated(unsafe) static var hits: UInt = 0
+    #if canImport(Darwin)
+        /// How often a tracking scope on the main thread hashed or compared a token. Only the
+        /// main thread, where the main actor runs on Apple platforms, changes it: Observation
+        /// may hash the key path on other threads when it cancels a tracking.
+        nonisolated(unsafe) private static var count: UInt = 0
+
+        static var hits: UInt { count }
+
+        private static func touch() {
+            if pthread_main_np() != 0 { count &+= 1 }
+        }
+    #else
+        /// How often a token was hashed or compared. Elsewhere the main actor may run on any
+        /// thread (libdispatch services the main queue from its pool after `dispatch_main`), so
+        /// the count is atomic; a hash from another thread during a read only makes that read
+        /// record a cell it did not need.
+        private static let count = Atomic<UInt>(0)
+
+        static var hits: UInt { count.load(ordering: .relaxed) }
+
+        private static func touch() {
+            count.wrappingAdd(1, ordering: .relaxed)
+        }
+    #endif
 
     static func == (lhs: ProbeToken, rhs: ProbeToken) -> Bool {
-        Self.count()
+        touch()
         return true
     }
 
     func hash(into hasher: inout Hasher) {
-        Self.count()
-    }
-
-    private static func count() {
-        #if canImport(Observation)
-            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-            #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-                guard pthread_equal(pthread_self(), ObservationProbe.shared.thread.id) != 0 else { return }
-            #endif
-            hits &+= 1
-        #endif
+        Self.touch()
     }
 }

@@ -34,6 +34,7 @@ extension HeadlessScreen {
             presented = screen
             screen.presenter = self
         }
+        observedState.publish()
     }
 
     /// Dismisses the screen this one presents or, when it presents none, this screen itself,
@@ -91,5 +92,6 @@ extension HeadlessScreen {
             }
             dismissed?.leaveHierarchy()
         }
+        presenter.observedState.publish()
     }
 }

@@ -88,7 +88,14 @@ open class HeadlessScreen: Screen {
     /// ```swift
     /// main.presentedScreen === login
     /// ```
-    public final var presentedScreen: (any Screen)? { presented }
+    public final var presentedScreen: (any Screen)? {
+        observedState.track()
+        return presented
+    }
+
+    /// Container state that Observation tracks: a stack's screens, the selected tab, a hopping
+    /// container's current screen, the presented screen.
+    final var observedState = ObservedState()
 
     /// The screen presenting this one or, as UIKit's `presentingViewController` reports it for a
     /// child, the screen presenting its nearest presented container: a tab inside a presented tab

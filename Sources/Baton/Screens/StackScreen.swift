@@ -12,10 +12,18 @@
 open class StackScreen: HeadlessScreen {
     /// The screens on the stack, root first.
     ///
+    /// A read inside an Observation tracking scope (a SwiftUI view's body) is tracked: every
+    /// push, pop and `setScreens` ends it.
+    ///
     /// ```swift
     /// stack.screens.map(\.screenName)   // ["list", "detail"]
     /// ```
-    public final private(set) var screens: [HeadlessScreen] = []
+    public final var screens: [HeadlessScreen] {
+        observedState.track()
+        return stackedScreens
+    }
+
+    final var stackedScreens: [HeadlessScreen] = []
 
     /// The screen on top of the stack.
     ///
@@ -60,8 +68,8 @@ open class StackScreen: HeadlessScreen {
         try push(root)
     }
 
-    override var containedScreens: [HeadlessScreen] { screens }
-    override var visibleChildren: [HeadlessScreen] { screens.last.map { [$0] } ?? [] }
+    override var containedScreens: [HeadlessScreen] { stackedScreens }
+    override var visibleChildren: [HeadlessScreen] { stackedScreens.last.map { [$0] } ?? [] }
 
     /// Pushes `screen` on top; its context becomes a child of the previous top's (or of the
     /// stack's, for the first screen).
@@ -81,7 +89,7 @@ open class StackScreen: HeadlessScreen {
         _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
         try screen.requireFree()
-        let previous = screens.last
+        let previous = stackedScreens.last
         let transition = Transition(
             kind: .push, source: previous ?? self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
@@ -89,8 +97,9 @@ open class StackScreen: HeadlessScreen {
             window: window, leaving: previous.map { [$0] } ?? [], entering: [screen]
         ) {
             screen.container = self
-            screens.append(screen)
+            stackedScreens.append(screen)
         }
+        observedState.publish()
     }
 
     /// Pops the top screen, which is released unless you keep it. Does nothing on a stack of one
@@ -104,8 +113,8 @@ open class StackScreen: HeadlessScreen {
     /// - Returns: The popped screen, or `nil` when the stack has one screen or none.
     @discardableResult
     public final func pop(sender: Any? = nil) -> HeadlessScreen? {
-        guard screens.count > 1 else { return nil }
-        return popTo(index: screens.count - 2, sender: sender).first
+        guard stackedScreens.count > 1 else { return nil }
+        return popTo(index: stackedScreens.count - 2, sender: sender).first
     }
 
     /// Pops every screen above the root.
@@ -118,7 +127,7 @@ open class StackScreen: HeadlessScreen {
     /// - Returns: The popped screens, bottom first.
     @discardableResult
     public final func popToRoot(sender: Any? = nil) -> [HeadlessScreen] {
-        guard screens.count > 1 else { return [] }
+        guard stackedScreens.count > 1 else { return [] }
         return popTo(index: 0, sender: sender)
     }
 
@@ -158,15 +167,16 @@ open class StackScreen: HeadlessScreen {
             below = screen
         }
         let replace = {
-            for screen in self.screens where !newScreens.contains(where: { $0 === screen }) {
+            for screen in self.stackedScreens where !newScreens.contains(where: { $0 === screen }) {
                 screen.container = nil
                 screen.leaveHierarchy()
             }
             for screen in newScreens { screen.container = self }
-            self.screens = newScreens
+            self.stackedScreens = newScreens
         }
-        let oldTop = screens.last
+        let oldTop = stackedScreens.last
         // The same top stays on screen: the stack below it changes without a transition.
+        defer { observedState.publish() }
         guard oldTop !== newTop else { return replace() }
         let transition = Transition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
         do {
@@ -180,17 +190,18 @@ open class StackScreen: HeadlessScreen {
         }
     }
 
-    private func popTo(index: Int, sender: Any?) -> [HeadlessScreen] {
-        let popped = Array(screens[(index + 1)...])
+    final func popTo(index: Int, sender: Any?) -> [HeadlessScreen] {
+        defer { observedState.publish() }
+        let popped = Array(stackedScreens[(index + 1)...])
         let top = popped.last!
-        let destination = screens[index]
+        let destination = stackedScreens[index]
         let transition = Transition(kind: .pop, source: top, destination: destination, sender: sender)
         // A pop never wires contexts nor resolves dependencies, so it cannot fail.
         try? TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: isInVisibleTree, window: window,
             leaving: [top], entering: [destination]
         ) {
-            screens.removeSubrange((index + 1)...)
+            stackedScreens.removeSubrange((index + 1)...)
             for screen in popped {
                 screen.container = nil
                 screen.leaveHierarchy()

@@ -38,10 +38,18 @@ open class TabScreen: HeadlessScreen {
 
     /// The index of the selected tab.
     ///
+    /// A read inside an Observation tracking scope (a SwiftUI view's body) is tracked: a
+    /// ``select(at:sender:)`` that changes the selection ends it.
+    ///
     /// ```swift
     /// tabs.selectedIndex   // 0
     /// ```
-    public final private(set) var selectedIndex: Int
+    public final var selectedIndex: Int {
+        observedState.track()
+        return selection
+    }
+
+    final var selection: Int
 
     /// Whether every tab uses the container's context.
     ///
@@ -77,7 +85,7 @@ open class TabScreen: HeadlessScreen {
         context: Context? = nil
     ) throws(ScreenError) {
         self.tabs = tabs
-        self.selectedIndex = selectedIndex
+        self.selection = selectedIndex
         self.sharesContext = sharesContext
         super.init(identifier: identifier, context: context)
         guard tabs.indices.contains(selectedIndex) else {
@@ -118,9 +126,10 @@ open class TabScreen: HeadlessScreen {
             transition, wiring: .isolate, sourceContext: nil, visible: isInVisibleTree, window: window,
             leaving: [old], entering: [new]
         ) {
-            selectedIndex = index
+            selection = index
             context.set(index, for: SelectedTabIndex.self)
         }
+        observedState.publish()
     }
 
     /// Selects `tab`.

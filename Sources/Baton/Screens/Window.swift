@@ -21,7 +21,13 @@ public final class Window {
     /// ```swift
     /// window.rootScreen === startup
     /// ```
-    public private(set) var rootScreen: HeadlessScreen?
+    public var rootScreen: HeadlessScreen? {
+        observedState.track()
+        return root
+    }
+
+    private var root: HeadlessScreen?
+    private var observedState = ObservedState()
 
     /// Whether the window is visible; screens appear only in a visible window.
     ///
@@ -140,8 +146,9 @@ public final class Window {
             old?.hostWindow = nil
             old?.leaveHierarchy()
             screen.hostWindow = self
-            rootScreen = screen
+            root = screen
         }
+        observedState.publish()
     }
 
     /// Empties the transition and lifecycle logs.

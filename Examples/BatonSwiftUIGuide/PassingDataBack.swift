@@ -1,0 +1,85 @@
+#if canImport(SwiftUI)
+    import Baton
+    import BatonSwiftUI
+    import SwiftUI
+
+    // The examples of the "Using Baton with SwiftUI" article. Scripts/check-ios.sh type-checks
+    // this folder against the iOS 17.0 SDK, so the article cannot drift from the API.
+
+    // MARK: - Keys
+
+    enum UserID: ContextKey { typealias Value = String }
+    enum FavoriteColor: ContextKey { typealias Value = String }
+
+    // MARK: - Passing data back (ControllerContext's sign-up example)
+
+    /// The source: shows the user ID that the sign-up screen passes back.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class MainScreen: HeadlessScreen, ViewScreen {
+        var body: some View { MainView(screen: self) }
+
+        func signUp() {
+            guard let stack = parentScreen as? StackScreen else { return }
+            // .share: the sign-up screen uses this screen's context, so what it sets is what
+            // this screen reads when it reappears.
+            try? stack.push(SignupScreen(identifier: "signup"), wiring: .share)
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct MainView: View {
+        let screen: MainScreen
+        @ContextValue(UserID.self) private var userID
+
+        var body: some View {
+            VStack {
+                Text(userID.map { "Signed up as \($0)" } ?? "Not signed up")
+                Button("Sign up") { screen.signUp() }
+            }
+            .navigationTitle("Main")
+        }
+    }
+
+    /// The destination: writes the user ID into the shared context and goes back.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class SignupScreen: HeadlessScreen, ViewScreen {
+        var body: some View { SignupView() }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct SignupView: View {
+        @Environment(\.batonScreen) private var screen
+        @ContextValue(UserID.self) private var userID
+        @State private var name = ""
+
+        var body: some View {
+            Form {
+                TextField("User name", text: $name)
+                Button("Create account") {
+                    userID = name  // the remote service answered; stored in the shared context
+                    (screen?.parentScreen as? StackScreen)?.pop()
+                }
+            }
+            .navigationTitle("Sign up")
+        }
+    }
+
+    /// The app's window: its root is a stack over the main screen.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    func makeSignupWindow() throws -> Window {
+        let window = Window()
+        try window.setRoot(StackScreen(root: MainScreen(identifier: "main"), identifier: "navigation"))
+        return window
+    }
+
+    /// The scene shows the window; `WindowView` makes it visible when it appears.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct SignupScene: Scene {
+        let window: Window
+
+        var body: some Scene {
+            WindowGroup { WindowView(window) }
+        }
+    }
+#endif

@@ -1,0 +1,113 @@
+#if canImport(SwiftUI)
+    import Baton
+    import BatonSwiftUI
+    import SwiftUI
+
+    // MARK: - Destinations resolved before they appear
+
+    /// A destination whose order ID the dependency coordinator sets before it appears.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class OrderListScreen: HeadlessScreen, ViewScreen {
+        var selectedOrder = "A-1"
+
+        var body: some View {
+            List(["A-1", "B-2"], id: \.self) { order in
+                Button(order) { [unowned self] in
+                    selectedOrder = order
+                    try? (parentScreen as? StackScreen)?.push(OrderDetailsScreen())
+                }
+            }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class OrderDetailsScreen: HeadlessScreen, ViewScreen {
+        var orderID = ""
+        var body: some View { Text("Order \(orderID)") }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    func registerOrderResolvers() throws {
+        try DependencyCoordinator.default.register(
+            .direct { (source: OrderListScreen, destination: OrderDetailsScreen) in
+                destination.orderID = source.selectedOrder
+            })
+    }
+
+    // MARK: - Tabs, sheets and full-screen covers
+
+    /// A tab with its own label; the tabs share one context.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class ColorsScreen: HeadlessScreen, ViewScreen {
+        var tabLabel: some View { Label("Colors", systemImage: "paintpalette") }
+        var body: some View { ColorsView() }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct ColorsView: View {
+        @ContextValue(FavoriteColor.self) private var color
+        @Environment(\.batonScreen) private var screen
+
+        var body: some View {
+            VStack {
+                Button("Blue") { color = "Blue" }
+                Button("Settings") { try? screen?.present(SettingsScreen(identifier: "settings")) }
+                Button("Tour") { try? screen?.present(TourScreen(identifier: "tour")) }
+            }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class SizesScreen: HeadlessScreen, ViewScreen {
+        var tabLabel: some View { Label("Sizes", systemImage: "ruler") }
+        var body: some View { SizesView() }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct SizesView: View {
+        @ContextValue(FavoriteColor.self) private var color  // set in the Colors tab
+        var body: some View { Text("Sizes in \(color ?? "any color")") }
+    }
+
+    /// Presented as a sheet (the default); swiping it down dismisses it in Baton too.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class SettingsScreen: HeadlessScreen, ViewScreen {
+        var body: some View {
+            Button("Close") { [unowned self] in try? dismiss() }
+        }
+    }
+
+    /// Presented as a full-screen cover.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class TourScreen: HeadlessScreen, ViewScreen {
+        var presentationStyle: PresentationStyle { .fullScreenCover }
+        var body: some View {
+            Button("Done") { [unowned self] in try? dismiss() }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    func makeTabs() throws -> TabScreen {
+        try TabScreen(
+            tabs: [ColorsScreen(identifier: "colors"), SizesScreen(identifier: "sizes")], sharesContext: true,
+            identifier: "tabs")
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct TabsExample: View {
+        let tabs: TabScreen
+        var body: some View { TabsView(tabs) }
+    }
+
+    // MARK: - Provider requests
+
+    enum TotalWeight: ContextKey { typealias Value = Double }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct TotalView: View {
+        @ContextRequest(TotalWeight.self) private var total
+        var body: some View { Text(total.map { "Total \($0)" } ?? "No total yet") }
+    }
+#endif

@@ -1,0 +1,84 @@
+#if canImport(SwiftUI)
+    import Baton
+    import BatonSwiftUI
+    import SwiftUI
+
+    // MARK: - A start-up flow: splash → onboarding → main
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class SplashScreen: HeadlessScreen, ViewScreen {
+        var body: some View {
+            Text("Baton")
+                .task { [unowned self] in
+                    try? await Task.sleep(for: .seconds(1))
+                    try? unhop()
+                }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class OnboardingScreen: HeadlessScreen, ViewScreen {
+        var body: some View {
+            Button("Start as Ada") { [unowned self] in try? unhop(returning: "ada") }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class HomeScreen: HeadlessScreen, ViewScreen {
+        var body: some View { HomeView() }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct HomeView: View {
+        @ContextValue(UserID.self) private var userID
+        var body: some View { Text("Welcome, \(userID ?? "guest")") }
+    }
+
+    /// The flow reads as straight-line code: each `hop` returns when its step unhops.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class StartupScreen: HoppingScreen {
+        func run() async {
+            do {
+                try await hop(to: SplashScreen(identifier: "splash"))
+                let user = try await hop(to: OnboardingScreen(identifier: "onboarding"), returning: String.self)
+                context.set(user, for: UserID.self)
+                try hop(to: HomeScreen(identifier: "home"), then: nil)
+            } catch {
+                // Cancelled, or the flow left the screen tree.
+            }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct StartupView: View {
+        let startup: StartupScreen
+
+        var body: some View {
+            HoppingView(startup, transition: .move(edge: .trailing), animation: .easeInOut)
+                .task { await startup.run() }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    func makeStartupWindow() throws -> (Window, StartupScreen) {
+        let window = Window()
+        let startup = StartupScreen(identifier: "startup")
+        try window.setRoot(startup)
+        return (window, startup)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct StartupScene: Scene {
+        let window: Window
+        let startup: StartupScreen
+
+        var body: some Scene {
+            WindowGroup {
+                StartupView(startup: startup)
+                    .batonContext(startup.context)
+                    .onAppear { window.makeVisible() }
+            }
+        }
+    }
+#endif

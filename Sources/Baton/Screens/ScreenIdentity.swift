@@ -1,0 +1,56 @@
+/// The identity of one screen object, as a value: what a UI framework's navigation path,
+/// `sheet(item:)` or `TabView` selection holds for a screen that Baton manages.
+///
+/// Two identities are equal when they name the same screen object. An identity does not keep
+/// its screen alive.
+///
+/// ```swift
+/// let detail = DetailScreen()
+/// try stack.push(detail)
+/// stack.navigationPath == [ScreenIdentity(detail)]   // true
+/// ```
+public struct ScreenIdentity: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    private let object: ObjectIdentifier
+    private let name: String
+
+    /// The identity of `screen`.
+    ///
+    /// ```swift
+    /// ScreenIdentity(detail) == ScreenIdentity(detail)   // true
+    /// ```
+    ///
+    /// - Parameter screen: The screen to identify.
+    @MainActor
+    public init(_ screen: any Screen) {
+        self.object = ObjectIdentifier(screen)
+        self.name = screen.screenName
+    }
+
+    /// The identity itself, so that it can drive `sheet(item:)`.
+    ///
+    /// ```swift
+    /// ScreenIdentity(detail).id == ScreenIdentity(detail)   // true
+    /// ```
+    public var id: Self { self }
+
+    /// The screen's name, for logs: `detail`.
+    ///
+    /// ```swift
+    /// print(ScreenIdentity(detail))   // detail
+    /// ```
+    public var description: String { name }
+
+    /// Equal when both name the same screen object.
+    ///
+    /// ```swift
+    /// ScreenIdentity(detail) == ScreenIdentity(other)   // false
+    /// ```
+    public static func == (lhs: ScreenIdentity, rhs: ScreenIdentity) -> Bool { lhs.object == rhs.object }
+
+    /// Hashes the screen object's identity.
+    ///
+    /// ```swift
+    /// let seen: Set = [ScreenIdentity(detail)]
+    /// ```
+    public func hash(into hasher: inout Hasher) { hasher.combine(object) }
+}

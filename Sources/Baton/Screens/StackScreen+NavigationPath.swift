@@ -1,0 +1,91 @@
+extension StackScreen {
+    // MARK: - A UI framework's navigation path
+
+    /// The screens above the root, as the path a `NavigationStack` shows.
+    ///
+    /// A read inside an Observation tracking scope is tracked like ``screens``.
+    ///
+    /// ```swift
+    /// try stack.push(detail)
+    /// stack.navigationPath   // [ScreenIdentity(detail)]
+    /// ```
+    public final var navigationPath: [ScreenIdentity] {
+        screens.dropFirst().map(ScreenIdentity.init)
+    }
+
+    /// The screen on this stack with `identity`, if it is still on it.
+    ///
+    /// ```swift
+    /// stack.screen(for: ScreenIdentity(detail)) === detail   // true
+    /// ```
+    ///
+    /// - Parameter identity: The identity from ``navigationPath``.
+    /// - Returns: The screen, or `nil` once it has left the stack.
+    public final func screen(for identity: ScreenIdentity) -> HeadlessScreen? {
+        stackedScreens.first { ScreenIdentity($0) == identity }
+    }
+
+    /// Brings the stack in line with a path that a UI framework changed, such as a
+    /// `NavigationStack` after its back button or the swipe back: the screens the path no
+    /// longer holds are popped, in one pop transition.
+    ///
+    /// Only pops follow a path: pushes go through ``push(_:identifier:sender:wiring:)``, so
+    /// that they are wired and resolved. A path that is not the stack's current path cut short
+    /// (one with a screen the stack does not hold at that place) pops to the last place where
+    /// both agree and ignores the rest.
+    ///
+    /// ```swift
+    /// // In a NavigationStack's path binding:
+    /// set: { path in stack.followNavigationPath(path) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The path the UI framework now shows.
+    ///   - sender: Passed to the pop transition.
+    /// - Returns: The screens popped, bottom first; empty when nothing changed.
+    @discardableResult
+    public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil) -> [HeadlessScreen] {
+        let current = navigationPath
+        var kept = 0
+        while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
+        guard kept < current.count else { return [] }
+        return popTo(index: kept, sender: sender)
+    }
+}
+
+extension HeadlessScreen {
+    // MARK: - A UI framework's presentation
+
+    /// The identity of the screen this one presents, as the item a `sheet(item:)` or
+    /// `fullScreenCover(item:)` shows.
+    ///
+    /// A read inside an Observation tracking scope is tracked like ``presentedScreen``.
+    ///
+    /// ```swift
+    /// try main.present(signup)
+    /// main.presentedIdentity   // ScreenIdentity(signup)
+    /// ```
+    public final var presentedIdentity: ScreenIdentity? {
+        presentedScreen.map(ScreenIdentity.init)
+    }
+
+    /// Brings the presentation in line with an item that a UI framework changed: `nil` while
+    /// this screen presents one (the user swiped a sheet down) dismisses it.
+    ///
+    /// Only dismissals follow: presentations go through ``present(_:identifier:sender:wiring:)``.
+    ///
+    /// ```swift
+    /// // In a sheet's item binding:
+    /// set: { item in main.followPresentation(item) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - item: The item the UI framework now shows.
+    ///   - sender: Passed to the dismiss transition.
+    /// - Returns: `true` when it dismissed a screen.
+    @discardableResult
+    public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
+        guard item == nil, presented != nil else { return false }
+        return (try? dismiss(sender: sender)) != nil
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(SwiftUI)
+    import Baton
+    import SwiftUI
+
+    /// Shows a `HoppingScreen`'s current step, for start-up flows (splash → onboarding → main),
+    /// with a transition between steps.
+    ///
+    /// The flow itself is Baton's: `hop(to:then:)` or the awaitable `try await hop(to:)`, so a
+    /// start-up sequence reads as straight-line code in a `task`, and each step is wired and
+    /// resolved before it appears.
+    ///
+    /// ```swift
+    /// struct StartupView: View {
+    ///     let startup: HoppingScreen
+    ///     var body: some View {
+    ///         HoppingView(startup, transition: .opacity)
+    ///             .task {
+    ///                 try? await startup.hop(to: SplashScreen())
+    ///                 let user = try? await startup.hop(to: LoginScreen(), returning: String.self)
+    ///                 try? startup.hop(to: MainScreen(user: user), then: nil)
+    ///             }
+    ///     }
+    /// }
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public struct HoppingView: View {
+        private let hopping: HoppingScreen
+        private let transition: AnyTransition
+        private let animation: Animation?
+
+        /// Shows `hopping`'s current step.
+        ///
+        /// ```swift
+        /// HoppingView(startup, transition: .move(edge: .trailing), animation: .easeInOut)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - hopping: The flow to show.
+        ///   - transition: How a step enters and leaves; `.opacity` by default.
+        ///   - animation: The animation of a hop; `nil` hops without one.
+        public init(_ hopping: HoppingScreen, transition: AnyTransition = .opacity, animation: Animation? = .default) {
+            self.hopping = hopping
+            self.transition = transition
+            self.animation = animation
+        }
+
+        /// The current step.
+        public var body: some View {
+            let current = hopping.currentScreen
+            ZStack {
+                if let current {
+                    ScreenView(current)
+                        .id(ScreenIdentity(current))
+                        .transition(transition)
+                }
+            }
+            .animation(animation, value: current.map(ScreenIdentity.init))
+        }
+    }
+
+    /// Shows a Baton `Window`'s root screen and makes the window visible when it appears, so
+    /// that its screens receive their lifecycle callbacks.
+    ///
+    /// ```swift
+    /// @main struct CoordinatesApp: App {
+    ///     let window = Window()
+    ///     var body: some Scene {
+    ///         WindowGroup { WindowView(window) }
+    ///     }
+    /// }
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public struct WindowView: View {
+        private let window: Window
+
+        /// Shows `window`'s root screen.
+        ///
+        /// ```swift
+        /// WindowView(window)
+        /// ```
+        ///
+        /// - Parameter window: The window whose root to show.
+        public init(_ window: Window) {
+            self.window = window
+        }
+
+        /// The root screen.
+        public var body: some View {
+            let window = self.window
+            Group {
+                if let root = window.rootScreen {
+                    ScreenView(root)
+                }
+            }
+            .batonContext(window.context)
+            .onAppear { window.makeVisible() }
+        }
+    }
+#endif

@@ -1,0 +1,205 @@
+#if canImport(SwiftUI)
+    import Baton
+    import SwiftUI
+
+    /// How a presented screen is shown: as a sheet or, where SwiftUI has them, as a full-screen
+    /// cover.
+    ///
+    /// ```swift
+    /// final class SignupScreen: HeadlessScreen, ViewScreen {
+    ///     var presentationStyle: PresentationStyle { .fullScreenCover }
+    ///     var body: some View { SignupView() }
+    /// }
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    public enum PresentationStyle: Sendable, Hashable {
+        /// SwiftUI's `sheet(item:)`, the default.
+        ///
+        /// ```swift
+        /// var presentationStyle: PresentationStyle { .sheet }
+        /// ```
+        case sheet
+        /// SwiftUI's `fullScreenCover(item:)`; a sheet on macOS, which has no covers.
+        ///
+        /// ```swift
+        /// var presentationStyle: PresentationStyle { .fullScreenCover }
+        /// ```
+        case fullScreenCover
+    }
+
+    /// How SwiftUI shows a screen when it is presented or is a tab; containers (a
+    /// `StackScreen`, a `TabScreen`, a `HoppingScreen`) adopt it by subclassing.
+    ///
+    /// ```swift
+    /// final class MapTab: StackScreen, ScreenStyling {
+    ///     var tabLabel: some View { Label("Map", systemImage: "map") }
+    /// }
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public protocol ScreenStyling: HeadlessScreen {
+        /// The label's view type.
+        associatedtype TabLabel: View = Text
+
+        /// How the screen is shown when it is presented. `.sheet` unless overridden.
+        ///
+        /// ```swift
+        /// var presentationStyle: PresentationStyle { .fullScreenCover }
+        /// ```
+        var presentationStyle: PresentationStyle { get }
+
+        /// The label of the screen's tab in a ``TabsView``. The screen's name unless overridden.
+        ///
+        /// ```swift
+        /// var tabLabel: some View { Label("Map", systemImage: "map") }
+        /// ```
+        @ViewBuilder var tabLabel: TabLabel { get }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension ScreenStyling {
+        /// A sheet.
+        ///
+        /// ```swift
+        /// signup.presentationStyle   // .sheet
+        /// ```
+        public var presentationStyle: PresentationStyle { .sheet }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension ScreenStyling where TabLabel == Text {
+        /// The screen's name.
+        ///
+        /// ```swift
+        /// settings.tabLabel   // Text("settings")
+        /// ```
+        public var tabLabel: Text { Text(screenName) }
+    }
+
+    /// A Baton screen whose content is a SwiftUI view.
+    ///
+    /// The screen is the model: it owns the context, takes part in transitions, is resolved by
+    /// the dependency coordinator and receives lifecycle callbacks, as any `HeadlessScreen`.
+    /// ``ScreenView`` renders its ``body`` with the screen's context and the screen itself in the
+    /// environment.
+    ///
+    /// ```swift
+    /// final class ProfileScreen: HeadlessScreen, ViewScreen {
+    ///     var body: some View { ProfileView() }
+    /// }
+    ///
+    /// struct ProfileView: View {
+    ///     @ContextValue(UserID.self) private var userID
+    ///     var body: some View { Text(userID ?? "signed out") }
+    /// }
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public protocol ViewScreen: ScreenStyling {
+        /// The content's view type.
+        associatedtype Body: View
+
+        /// The screen's content.
+        ///
+        /// ```swift
+        /// var body: some View { ProfileView() }
+        /// ```
+        @ViewBuilder var body: Body { get }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension ScreenStyling {
+        /// The tab label, type-erased, for a screen known only as `any ScreenStyling`.
+        var erasedTabLabel: AnyView { AnyView(tabLabel) }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension ViewScreen {
+        /// The body, type-erased, for a screen known only as `any ViewScreen`.
+        var erasedBody: AnyView { AnyView(body) }
+    }
+
+    /// Shows any Baton screen in SwiftUI: a ``ViewScreen``'s body, a `StackScreen` as a
+    /// ``StackView``, a `TabScreen` as a ``TabsView``, a `HoppingScreen` as a ``HoppingView``,
+    /// with the screen's context and the screen in the environment and what it presents as a
+    /// sheet or a full-screen cover.
+    ///
+    /// A presentation goes through Baton (`screen.present(_:)`), so the presented screen is
+    /// wired and resolved before it appears; swiping a sheet down dismisses it in Baton too.
+    ///
+    /// ```swift
+    /// ScreenView(profile)
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public struct ScreenView: View {
+        private let screen: HeadlessScreen
+
+        /// Shows `screen`.
+        ///
+        /// ```swift
+        /// ScreenView(window.rootScreen!)
+        /// ```
+        ///
+        /// - Parameter screen: The screen to show.
+        public init(_ screen: HeadlessScreen) {
+            self.screen = screen
+        }
+
+        /// The screen's content, context, and presentations.
+        public var body: some View {
+            content
+                .batonContext(screen.context)
+                .environment(\.batonScreen, screen)
+                .modifier(PresentationHost(screen: screen))
+        }
+
+        @ViewBuilder private var content: some View {
+            if let stack = screen as? StackScreen {
+                StackView(stack)
+            } else if let tabs = screen as? TabScreen {
+                TabsView(tabs)
+            } else if let hopping = screen as? HoppingScreen {
+                HoppingView(hopping)
+            } else if let viewScreen = screen as? any ViewScreen {
+                viewScreen.erasedBody
+            } else {
+                Text(screen.screenName)
+            }
+        }
+    }
+
+    /// Shows what a screen presents, and turns a sheet swiped down into a Baton dismissal.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    private struct PresentationHost: ViewModifier {
+        let screen: HeadlessScreen
+
+        func body(content: Content) -> some View {
+            let presented = screen.presentedScreen as? HeadlessScreen
+            let style = (presented as? any ScreenStyling)?.presentationStyle ?? .sheet
+            #if os(macOS)
+                content
+                    .sheet(item: item(presented)) { _ in presentedView }
+            #else
+                content
+                    .sheet(item: item(style == .sheet ? presented : nil)) { _ in presentedView }
+                    .fullScreenCover(item: item(style == .fullScreenCover ? presented : nil)) { _ in presentedView }
+            #endif
+        }
+
+        private func item(_ presented: HeadlessScreen?) -> Binding<ScreenIdentity?> {
+            let screen = self.screen
+            let identity = presented.map(ScreenIdentity.init)
+            return Binding(
+                get: { identity },
+                set: { item in screen.followPresentation(item) })
+        }
+
+        @ViewBuilder private var presentedView: some View {
+            if let presented = screen.presentedScreen as? HeadlessScreen {
+                ScreenView(presented)
+            }
+        }
+    }
+#endif

@@ -1,0 +1,108 @@
+#if canImport(SwiftUI)
+    import Baton
+    import SwiftUI
+
+    /// A `NavigationStack` driven by a `StackScreen`.
+    ///
+    /// A push or pop through Baton shows in SwiftUI; the back button and the swipe back pop the
+    /// `StackScreen` (through `followNavigationPath(_:)`), with its lifecycle and transition log.
+    /// Each screen on the stack is shown by ``ScreenView``, with its own context.
+    ///
+    /// ```swift
+    /// let stack = try StackScreen(root: ListScreen())
+    /// StackView(stack)
+    /// // later, from the list:
+    /// try stack.push(DetailScreen())   // wired, resolved, then shown
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public struct StackView: View {
+        private let stack: StackScreen
+
+        /// Shows `stack`.
+        ///
+        /// ```swift
+        /// StackView(stack)
+        /// ```
+        ///
+        /// - Parameter stack: The stack to show.
+        public init(_ stack: StackScreen) {
+            self.stack = stack
+        }
+
+        /// The navigation stack.
+        public var body: some View {
+            let stack = self.stack
+            let path = stack.navigationPath
+            NavigationStack(
+                path: Binding(
+                    get: { path },
+                    set: { newPath in stack.followNavigationPath(newPath) })
+            ) {
+                Group {
+                    if let root = stack.rootScreen {
+                        ScreenView(root)
+                    }
+                }
+                .navigationDestination(for: ScreenIdentity.self) { identity in
+                    if let screen = stack.screen(for: identity) {
+                        ScreenView(screen)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A `TabView` driven by a `TabScreen`.
+    ///
+    /// Selecting a tab in SwiftUI selects it in the `TabScreen` (a tab switch, with its
+    /// lifecycle); `select(at:)` in Baton selects it in SwiftUI. Each tab is shown by
+    /// ``ScreenView`` with its own context, or the container's when the tabs share it; its label
+    /// is its ``ScreenStyling/tabLabel``.
+    ///
+    /// ```swift
+    /// let tabs = try TabScreen(tabs: [ColorsScreen(), SizesScreen()], sharesContext: true)
+    /// TabsView(tabs)
+    /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public struct TabsView: View {
+        private let tabs: TabScreen
+
+        /// Shows `tabs`.
+        ///
+        /// ```swift
+        /// TabsView(tabs)
+        /// ```
+        ///
+        /// - Parameter tabs: The tab container to show.
+        public init(_ tabs: TabScreen) {
+            self.tabs = tabs
+        }
+
+        /// The tab view.
+        public var body: some View {
+            let tabs = self.tabs
+            let selection = tabs.selectedIndex
+            TabView(
+                selection: Binding(
+                    get: { selection },
+                    set: { index in _ = try? tabs.select(at: index) })
+            ) {
+                ForEach(Array(tabs.tabs.enumerated()), id: \.offset) { index, tab in
+                    ScreenView(tab)
+                        .tabItem { Self.label(of: tab) }
+                        .tag(index)
+                }
+            }
+        }
+
+        @ViewBuilder private static func label(of tab: HeadlessScreen) -> some View {
+            if let styled = tab as? any ScreenStyling {
+                styled.erasedTabLabel
+            } else {
+                Text(tab.screenName)
+            }
+        }
+    }
+#endif

@@ -1,0 +1,149 @@
+import Baton
+import Observation
+import Testing
+
+/// Container state that a SwiftUI adapter renders is tracked by Observation, and the state a
+/// UI framework changes on its own (back button, swipe down) flows back into the containers.
+@MainActor
+@Suite(.lenientMisuse)
+struct ScreenObservationTests {
+    // MARK: - Tracked container state
+
+    @Test func pushAndPopFireATrackedReadOfTheStack() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let push = track { _ = stack.navigationPath }
+        try stack.push(HeadlessScreen(identifier: "detail"))
+        #expect(push.count == 1)
+        let pop = track { _ = stack.topScreen }
+        stack.pop()
+        #expect(pop.count == 1)
+        let setScreens = track { _ = stack.screens }
+        try stack.setScreens([HeadlessScreen(identifier: "other")])
+        #expect(setScreens.count == 1)
+    }
+
+    @Test func aFailedPushDoesNotFire() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let elsewhere = try StackScreen(root: HeadlessScreen(identifier: "held"))
+        let change = track { _ = stack.screens }
+        #expect(throws: ScreenError.self) { try stack.push(elsewhere.rootScreen!) }
+        #expect(change.count == 0)
+    }
+
+    @Test func selectingATabFiresOnlyWhenTheSelectionChanges() throws {
+        let tabs = try TabScreen(tabs: [HeadlessScreen(identifier: "a"), HeadlessScreen(identifier: "b")])
+        let same = track { _ = tabs.selectedIndex }
+        try tabs.select(at: 0)
+        #expect(same.count == 0)
+        try tabs.select(at: 1)
+        #expect(same.count == 1)
+        #expect(tabs.selectedIndex == 1)
+    }
+
+    @Test func hoppingFiresATrackedReadOfTheCurrentScreen() throws {
+        let hopping = HoppingScreen(identifier: "startup")
+        let change = track { _ = hopping.currentScreen }
+        try hopping.hop(to: HeadlessScreen(identifier: "splash"), then: nil)
+        #expect(change.count == 1)
+    }
+
+    @Test func presentAndDismissFireATrackedReadOfThePresentedScreen() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let present = track { _ = main.presentedIdentity }
+        let signup = HeadlessScreen(identifier: "signup")
+        try main.present(signup)
+        #expect(present.count == 1)
+        #expect(main.presentedIdentity == ScreenIdentity(signup))
+        let dismiss = track { _ = main.presentedScreen }
+        try signup.dismiss()
+        #expect(dismiss.count == 1)
+    }
+
+    @Test func settingTheWindowRootFires() throws {
+        let window = Window()
+        let change = track { _ = window.rootScreen }
+        try window.setRoot(HeadlessScreen(identifier: "root"))
+        #expect(change.count == 1)
+    }
+
+    // MARK: - Following a navigation path
+
+    @Test func aShorterPathPopsTheScreensItDropped() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list)
+        let window = try makeVisibleWindow(root: stack)
+        let detail = HeadlessScreen(identifier: "detail")
+        let more = HeadlessScreen(identifier: "more")
+        try stack.push(detail)
+        try stack.push(more)
+        #expect(stack.navigationPath == [ScreenIdentity(detail), ScreenIdentity(more)])
+        window.clearLogs()
+        let popped = stack.followNavigationPath([])
+        #expect(popped.map(\.screenName) == ["detail", "more"])
+        #expect(stack.screens.map(\.screenName) == ["list"])
+        #expect(window.transitionLog.map(\.description) == ["pop: more → list"])
+    }
+
+    @Test func theSamePathChangesNothing() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail)
+        #expect(stack.followNavigationPath([ScreenIdentity(detail)]).isEmpty)
+        #expect(stack.followNavigationPath([ScreenIdentity(detail), ScreenIdentity(stack)]).isEmpty)
+        #expect(stack.screens.count == 2)
+    }
+
+    @Test func aPathThatDivergesPopsToWhereBothAgree() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail)
+        try stack.push(HeadlessScreen(identifier: "more"))
+        let popped = stack.followNavigationPath([ScreenIdentity(detail), ScreenIdentity(HeadlessScreen())])
+        #expect(popped.map(\.screenName) == ["more"])
+        #expect(stack.screen(for: ScreenIdentity(detail)) === detail)
+    }
+
+    @Test func poppedScreensAreFreed() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let weak = WeakScreens()
+        do {
+            let detail = HeadlessScreen(identifier: "detail")
+            weak.track(detail, detail.context)
+            try stack.push(detail)
+            _ = track { _ = stack.navigationPath }
+            _ = track { _ = detail.context[UserID.self] }
+        }
+        stack.followNavigationPath([])
+        #expect(weak.aliveCount == 0)
+    }
+
+    // MARK: - Following a presentation
+
+    @Test func aNilItemDismissesThePresentedScreen() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let window = try makeVisibleWindow(root: main)
+        try main.present(HeadlessScreen(identifier: "sheet"))
+        window.clearLogs()
+        #expect(main.followPresentation(main.presentedIdentity) == false)
+        #expect(main.followPresentation(nil) == true)
+        #expect(main.presentedScreen == nil)
+        #expect(main.followPresentation(nil) == false)
+        #expect(window.transitionLog.map(\.description) == ["dismiss: sheet → main"])
+    }
+
+    // MARK: - Data passed back (ControllerContext's sign-up example)
+
+    @Test func aValueWrittenBackThroughASharedContextFiresTheSourcesTrackedRead() throws {
+        let main = HeadlessScreen(identifier: "main")
+        let stack = try StackScreen(root: main)
+        _ = try makeVisibleWindow(root: stack)
+        let shown = track { _ = main.context[UserID.self] }
+        let signup = HeadlessScreen(identifier: "signup")
+        try stack.push(signup, wiring: .share)
+        #expect(shown.count == 0)
+        signup.context.set("12345", for: UserID.self)
+        #expect(shown.count == 1)
+        stack.followNavigationPath([])
+        #expect(main.context[UserID.self] == "12345")
+    }
+}
