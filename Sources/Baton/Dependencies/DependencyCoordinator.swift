@@ -10,8 +10,10 @@
 /// ```
 ///
 /// A screen's coordinator is stored in its context, so a destination inherits its source's
-/// coordinator, and a coordinator set on a screen (a workflow coordinator) applies to it and
-/// all its descendants. Screens without one use ``default``.
+/// coordinator. A transition is resolved by its source's coordinator, as MHDependencyKit's
+/// `prepare(for:sender:)` is, so a coordinator set on a screen (a workflow coordinator) applies
+/// to the transitions after it and to everything shown after them. A transition from no screen
+/// (a window's root) is resolved by the window's. Screens without one use ``default``.
 ///
 /// Order: on a forward transition, the destination's context is wired first, then the
 /// coordinator runs (before any lifecycle callback of the transition, so before the
@@ -746,10 +748,11 @@ enum DependencyCoordinatorKey: ContextKey {
 }
 
 extension Screen {
-    /// The coordinator that resolves transitions to this screen: the one set on this screen or
-    /// inherited through its context from the screens before it, else
-    /// ``DependencyCoordinator/default``. Setting it makes a workflow coordinator for this screen
-    /// and its descendants.
+    /// The coordinator that resolves the transitions from this screen: the one set on this screen
+    /// or inherited through its context from the screens before it, else
+    /// ``DependencyCoordinator/default``. Setting it starts a workflow at this screen, as
+    /// MHDependencyKit's `setupWorkflowDependencyCoordinator` does: the transitions after it use
+    /// it, and a container's children that had a coordinator of their own get it too.
     ///
     /// A screen shown with an isolated context (``ContextWiring/isolate``) inherits nothing
     /// through its context, so this reads ``DependencyCoordinator/default`` for it; transitions
