@@ -181,11 +181,14 @@ enum ScaleBenchmarks {
 
     // MARK: - Stacks
 
-    /// A `StackScreen` with `depth` screens, each context layered over the one below. The stack's
-    /// own context holds what ``setUp(root:top:owner:)`` registers; the top screen's context is
-    /// where the operations run.
+    /// A `StackScreen` with `depth` screens, each context layered over the one below, as the first
+    /// tab of a `TabScreen`. The stack's own context holds what ``setUp(root:top:owner:)``
+    /// registers; the top screen's context is where the operations run.
     struct Stack {
         let stack: StackScreen
+        /// A tab container whose first tab is the stack; the second is a single screen.
+        let tabs: TabScreen
+        let topScreen: HeadlessScreen
         let top: Context
         let attached: Context
         let owner: Owner
@@ -197,10 +200,12 @@ enum ScaleBenchmarks {
         do {
             let stack = try StackScreen(root: ListScreen(), context: Context(name: "app"))
             for _ in 1..<depth { try stack.push(DetailScreen()) }
-            let top = stack.screens.last!.context
+            let tabs = try TabScreen(tabs: [stack, ListScreen()])
+            let topScreen = stack.screens.last!
+            let top = topScreen.context
             try setUp(root: stack.context, top: top, owner: owner)
             try attached.register(Save.self, owner: owner) { _, _ in Sink.count &+= 1 }
-            return Stack(stack: stack, top: top, attached: attached, owner: owner)
+            return Stack(stack: stack, tabs: tabs, topScreen: topScreen, top: top, attached: attached, owner: owner)
         } catch {
             fatalError("benchmark setup: \(error)")
         }
@@ -235,6 +240,27 @@ enum ScaleBenchmarks {
             for _ in 0..<count {
                 do { try stack.stack.push(DetailScreen()) } catch { fatalError("push: \(error)") }
                 stack.stack.pop()
+            }
+        }
+        measure("present", scale: 20) { stack, count in
+            for _ in 0..<count {
+                do {
+                    try stack.topScreen.present(DetailScreen())
+                    try stack.topScreen.dismiss()
+                } catch {
+                    fatalError("present: \(error)")
+                }
+            }
+        }
+        // Away from the stack's tab and back: two tab switches per operation.
+        measure("tab switch", scale: 20) { stack, count in
+            for _ in 0..<count {
+                do {
+                    try stack.tabs.select(at: 1)
+                    try stack.tabs.select(at: 0)
+                } catch {
+                    fatalError("select: \(error)")
+                }
             }
         }
         measure("register", scale: 10) { stack, count in
