@@ -24,52 +24,94 @@ enum LineageIndex {
         case eventObserver
     }
 
-    static var providers: [ObjectIdentifier: [WeakContext]] = [:]
-    static var actions: [ObjectIdentifier: [WeakContext]] = [:]
-    static var flags: [ObjectIdentifier: [WeakContext]] = [:]
+    /// The contexts listed for one name, by identity, and the count at which dead entries (of
+    /// freed contexts) are dropped next, so that adding costs O(1) amortized.
+    @MainActor
+    struct Holders {
+        var entries: [ObjectIdentifier: WeakContext] = [:]
+        var pruneAt = 32
 
-    static subscript(kind: Kind, id: ObjectIdentifier) -> [WeakContext] {
-        get {
-            switch kind {
-            case .provider: providers[id] ?? []
-            case .action: actions[id] ?? []
-            case .flag: flags[id] ?? []
-            case .eventObserver: []
-            }
-        }
-        set {
-            let value = newValue.isEmpty ? nil : newValue
-            switch kind {
-            case .provider: providers[id] = value
-            case .action: actions[id] = value
-            case .flag: flags[id] = value
-            case .eventObserver: break
+        mutating func add(_ context: Context) {
+            entries[ObjectIdentifier(context)] = WeakContext(context)
+            if entries.count >= pruneAt {
+                entries = entries.filter { $0.value.context != nil }
+                pruneAt = max(32, 2 * entries.count)
             }
         }
     }
+
+    static var providers: [ObjectIdentifier: Holders] = [:]
+    static var actions: [ObjectIdentifier: Holders] = [:]
+    static var flags: [ObjectIdentifier: Holders] = [:]
 
     /// Records that `context` holds `id`.
     static func add(_ context: Context, kind: Kind, id: ObjectIdentifier) {
-        var entries = self[kind, id]
-        guard !entries.contains(where: { $0.context === context }) else { return }
-        entries.append(WeakContext(context))
-        self[kind, id] = entries
+        switch kind {
+        case .provider: providers[id, default: Holders()].add(context)
+        case .action: actions[id, default: Holders()].add(context)
+        case .flag: flags[id, default: Holders()].add(context)
+        case .eventObserver: break
+        }
     }
 
-    /// The contexts that hold `id` now (live or expired registrations), pruning the others.
-    static func holders(kind: Kind, id: ObjectIdentifier) -> [Context] {
-        let entries = self[kind, id]
-        guard !entries.isEmpty else { return [] }
-        var holders: [Context] = []
-        for entry in entries {
-            if let context = entry.context, context.holds(id, kind) { holders.append(context) }
+    /// Records that `context` no longer holds `id`.
+    static func remove(_ context: Context, kind: Kind, id: ObjectIdentifier) {
+        func remove(from table: inout [ObjectIdentifier: Holders]) {
+            guard table[id]?.entries.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
+            if table[id]?.entries.isEmpty == true { table[id] = nil }
         }
-        if holders.count != entries.count { self[kind, id] = holders.map(WeakContext.init) }
-        return holders
+        switch kind {
+        case .provider: remove(from: &providers)
+        case .action: remove(from: &actions)
+        case .flag: remove(from: &flags)
+        case .eventObserver: break
+        }
+    }
+
+    /// Whether no context is listed for `id`: then none holds it, and nothing need be walked.
+    static func isEmpty(kind: Kind, id: ObjectIdentifier) -> Bool {
+        switch kind {
+        case .provider: providers[id] == nil
+        case .action: actions[id] == nil
+        case .flag: flags[id] == nil
+        case .eventObserver: true
+        }
+    }
+
+    /// The contexts that hold `id` now (live or expired registrations), dropping the others.
+    static func holders(kind: Kind, id: ObjectIdentifier) -> [Context] {
+        func holders(in table: inout [ObjectIdentifier: Holders]) -> [Context] {
+            guard let entries = table[id]?.entries else { return [] }
+            var holders: [Context] = []
+            var stale: [ObjectIdentifier] = []
+            for (key, entry) in entries {
+                if let context = entry.context, context.holds(id, kind) {
+                    holders.append(context)
+                } else {
+                    stale.append(key)
+                }
+            }
+            for key in stale { table[id]?.entries.removeValue(forKey: key) }
+            if table[id]?.entries.isEmpty == true { table[id] = nil }
+            return holders
+        }
+        switch kind {
+        case .provider: return holders(in: &providers)
+        case .action: return holders(in: &actions)
+        case .flag: return holders(in: &flags)
+        case .eventObserver: return []
+        }
     }
 
     /// The number of contexts listed for `id`, held or not; for tests.
-    static func entryCount(kind: Kind, id: ObjectIdentifier) -> Int { self[kind, id].count }
+    static func entryCount(kind: Kind, id: ObjectIdentifier) -> Int {
+        switch kind {
+        case .provider: providers[id]?.entries.count ?? 0
+        case .action: actions[id]?.entries.count ?? 0
+        case .flag: flags[id]?.entries.count ?? 0
+        case .eventObserver: 0
+        }
+    }
 }
 
 extension Context {
@@ -104,20 +146,38 @@ extension Context {
     }
 
     /// The contexts on this context's lineage that hold `id` (live or expired): its ancestors
-    /// that do, nearest first, found through the caches of nearest holders; then this context and
-    /// its descendants among the indexed holders, each checked by walking its own chain. When no
-    /// context holds the name, the common case, nothing is walked.
+    /// that do, nearest first, found through the caches of nearest holders; this context; then,
+    /// if it has children, its descendants among the indexed holders, each checked by walking its
+    /// own chain (or, when many contexts hold the name, by walking this subtree). When no context
+    /// holds the name, the common case, nothing is walked; a leaf (a list row, a new screen) never
+    /// looks at the other holders.
     final func indexedHoldersOnLineage(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> [Context] {
-        let holders = LineageIndex.holders(kind: kind, id: id)
-        if holders.isEmpty { return [] }
+        if LineageIndex.isEmpty(kind: kind, id: id) { return [] }
         var result: [Context] = []
         var current = parent?.nearestHolder(of: id, kind)
         while let holder = current {
             result.append(holder)
             current = holder.parent?.nearestHolder(of: id, kind)
         }
-        for holder in holders where isAncestorOrSelf(of: holder) { result.append(holder) }
+        if holds(id, kind) { result.append(self) }
+        guard weakChildren.contains(where: { $0.context != nil }) else { return result }
+        let holders = LineageIndex.holders(kind: kind, id: id)
+        if holders.count > 32 {
+            walkSubtree { context in
+                if context !== self, context.holds(id, kind) { result.append(context) }
+                return true
+            }
+        } else {
+            for holder in holders where holder !== self && isAncestorOrSelf(of: holder) { result.append(holder) }
+        }
         return result
+    }
+
+    /// Records a change of this context's table of `kind` for `id`: advances the name's stamp
+    /// (cached holders are stale) and drops this context from the index if it no longer holds it.
+    final func tableChanged(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) {
+        KeyStamps.advance(id)
+        if !holds(id, kind) { LineageIndex.remove(self, kind: kind, id: id) }
     }
 }
 
@@ -138,7 +198,7 @@ extension Context {
             for context in indexed {
                 if let record = context[keyPath: table][id], !record.isLive {
                     let record = context[keyPath: table].removeValue(forKey: id)
-                    KeyStamps.advance(id)
+                    context.tableChanged(id, kind)
                     withExtendedLifetime(record) {}  // released after the update
                     removed.append(context)
                 }
@@ -161,7 +221,7 @@ extension Context {
             if record.isLive { return true }
             if context[keyPath: table][id] === record {
                 let removed = context[keyPath: table].removeValue(forKey: id)
-                KeyStamps.advance(id)
+                context.tableChanged(id, Record.self == ProviderRecord.self ? .provider : .action)
                 withExtendedLifetime(removed) {}  // released after the update
                 expired.append(context)
             }

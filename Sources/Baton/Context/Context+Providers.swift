@@ -73,7 +73,7 @@ extension Context {
         if let context = nearestHolder(of: id, .provider), let record = context.providers[id] {
             guard record.isLive, let owner = record.owner else {
                 let removed = context.providers.removeValue(forKey: id)
-                KeyStamps.advance(id)
+                context.tableChanged(id, .provider)
                 withExtendedLifetime(removed) {}  // released after the update
                 throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
             }

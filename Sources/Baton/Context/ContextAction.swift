@@ -119,7 +119,7 @@ extension Context {
         if let context = nearestHolder(of: id, .action), let record = context.actions[id] {
             guard record.isLive, let owner = record.owner else {
                 let removed = context.actions.removeValue(forKey: id)
-                KeyStamps.advance(id)
+                context.tableChanged(id, .action)
                 withExtendedLifetime(removed) {}  // released after the update
                 throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
             }

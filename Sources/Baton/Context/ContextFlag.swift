@@ -65,7 +65,7 @@ extension Context {
         var current: Context? = self
         while let context = current {
             if context.flags.removeValue(forKey: id) != nil {
-                KeyStamps.advance(id)
+                context.tableChanged(id, .flag)
                 return
             }
             current = context.parent

@@ -327,12 +327,40 @@ struct LineageIndexModelTests {
         let id = ObjectIdentifier(ModelActionC.self)
         #expect(LineageIndex.entryCount(kind: .action, id: id) >= 100)
         rows.removeAll()
-        // The next lookup of the name drops the freed rows.
+        // Rows are leaves: registering in one never looks at the other holders, so the index
+        // drops dead entries as it grows (here, after the 28th new row).
+        rows = (0..<100).map { Context(name: "next-row-\($0)", parent: app) }
+        for row in rows { try row.register(ModelActionC.self, owner: owner) { _, _ in } }
+        #expect(LineageIndex.entryCount(kind: .action, id: id) <= 128)
+        rows.removeAll()
+        // A context with children looks them up, which drops the freed rows.
+        let child = Context(name: "child", parent: app)
         try app.register(ModelActionC.self, owner: owner) { _, _ in }
         #expect(LineageIndex.entryCount(kind: .action, id: id) == 1)
+        withExtendedLifetime(child) {}
         #expect(throws: ContextError.actionAlreadyRegistered(action: "ModelActionC", registeredIn: "app")) {
             try Context(name: "late", parent: app).register(ModelActionC.self, owner: owner) { _, _ in }
         }
+    }
+
+    @Test func manySiblingsHoldingANameAreCheckedByWalkingTheSubtree() throws {
+        let owner = Owner()
+        let app = Context(name: "app")
+        let rows = (0..<40).map { Context(name: "row-\($0)", parent: app) }
+        let cell = Context(name: "cell", parent: rows[7])
+        let registrations = try rows.map { row in try row.register(ModelActionB.self, owner: owner) { _, _ in } }
+        // 40 holders: the root finds the first in attach order, depth first.
+        #expect(throws: ContextError.actionAlreadyRegistered(action: "ModelActionB", registeredIn: "row-0 → app")) {
+            try app.register(ModelActionB.self, owner: owner) { _, _ in }
+        }
+        #expect(throws: ContextError.actionAlreadyRegistered(action: "ModelActionB", registeredIn: "row-7 → app")) {
+            try cell.register(ModelActionB.self, owner: owner) { _, _ in }
+        }
+        // Once every row's registration has ended, the name is free on the root.
+        for registration in registrations { registration.cancel() }
+        try app.register(ModelActionB.self, owner: owner) { _, _ in }
+        #expect(app.canExecute(ModelActionB.self))
+        #expect(cell.canExecute(ModelActionB.self))
     }
 
     @Test func detachingAndFreeingChildrenKeepsTheirOrderAtAnyCount() throws {

@@ -5,6 +5,7 @@ enum Save: ContextAction {}
 enum Fresh: ContextAction {}
 enum FreshKey: ContextKey { typealias Value = Int }
 enum FreshFlag: ContextFlag {}
+enum Select: ContextAction {}
 
 /// How each operation's cost grows with the size of the app: in trees of 10³, 10⁴ and 10⁵
 /// contexts and on stacks 10, 10², 10³ and 10⁴ screens deep.
@@ -69,6 +70,8 @@ enum ScaleBenchmarks {
         let flatChildren: [Context]
         let attached: Context
         let lone: Context
+        /// One more child of `flat`; every other child registers `Select`.
+        let row: Context
         let owner: Owner
     }
 
@@ -87,7 +90,9 @@ enum ScaleBenchmarks {
         let flat = Context(name: "list")
         let flatChildren = (0..<size).map { _ in Context(parent: flat) }
         let attached = Context(name: "sheet")
+        let row = Context(name: "row", parent: flat)
         do {
+            for child in flatChildren { try child.register(Select.self, owner: owner) { _, _ in } }
             try setUp(root: root, top: leaf, owner: owner)
             try attached.register(Save.self, owner: owner) { _, _ in Sink.count &+= 1 }
         } catch {
@@ -95,7 +100,7 @@ enum ScaleBenchmarks {
         }
         return Tree(
             root: root, leaf: leaf, contexts: contexts, flat: flat, flatChildren: flatChildren, attached: attached,
-            lone: Context(name: "row"), owner: owner)
+            lone: Context(name: "row"), row: row, owner: owner)
     }
 
     /// What the operations use: on `root`, a value, a provider, an action and an event observer;
@@ -136,6 +141,13 @@ enum ScaleBenchmarks {
         measure("register", scale: 10) { tree, count in
             for _ in 0..<count {
                 let registration = try? tree.root.register(Fresh.self, owner: tree.owner) { _, _ in }
+                registration?.cancel()
+            }
+        }
+        // A list row registering the action every other row (10³-10⁵ of them) registers too.
+        measure("register beside as many siblings holding it", scale: 10) { tree, count in
+            for _ in 0..<count {
+                let registration = try? tree.row.register(Select.self, owner: tree.owner) { _, _ in }
                 registration?.cancel()
             }
         }
