@@ -35,7 +35,10 @@ enum TransitionEngine {
                 throw error
             }
         }
+        departures = []
         change()
+        let departed = departures ?? []
+        departures = nil
         let completion = Completion()
         let finish: @MainActor () -> Void = {
             // A custom hook must call `complete` once; a second call does nothing.
@@ -50,6 +53,9 @@ enum TransitionEngine {
                     }
                     for screen in entering where screen.canReceive(.didAppear) { screen.apply(.didAppear, in: window) }
                 }
+                // Screens that left the tree leave the context tree once their did-phase has run:
+                // until then (in `willDisappear`, say) they still read and write the tree.
+                for screen in departed where screen.currentHolder == nil { screen.unwire() }
                 if let ticket { window?.log(transition, at: ticket) }
             }
         }
@@ -77,7 +83,11 @@ enum TransitionEngine {
             let previous = destination.context
             guard previous !== source else { return nil }
             destination.context = source
-            return { destination.context = previous }
+            (destination as? HeadlessScreen)?.wiring = .shared(own: previous)
+            return { [weak destination] in
+                destination?.context = previous
+                (destination as? HeadlessScreen)?.wiring = nil
+            }
         case .inherit:
             let context = destination.context
             let previousParent = context.parent
@@ -87,7 +97,11 @@ enum TransitionEngine {
             } catch {
                 throw misuse(ScreenError.contextWiring(destination: destination.screenName, error))
             }
-            return { try? context.attach(to: previousParent) }
+            (destination as? HeadlessScreen)?.wiring = .inherited(previousParent: previousParent)
+            return { [weak destination] in
+                try? context.attach(to: previousParent)
+                (destination as? HeadlessScreen)?.wiring = nil
+            }
         }
     }
 }
@@ -97,6 +111,18 @@ extension TransitionEngine {
 
     /// What is running now, for reports: a transition's description, or `nil` while idle.
     static var running: String?
+    /// The screens that left the tree during the running transition's change, or `nil` outside one.
+    private static var departures: [HeadlessScreen]?
+
+    /// Records that `screen` left the tree: inside a transition it is unwired when that
+    /// completes, elsewhere at once.
+    static func departed(_ screen: HeadlessScreen) {
+        if departures != nil {
+            departures?.append(screen)
+        } else {
+            screen.unwire()
+        }
+    }
     /// Transitions requested while another ran, in request order.
     private static var deferred: [Deferred] = []
     private static var isDraining = false

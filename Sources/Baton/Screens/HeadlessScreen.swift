@@ -198,6 +198,39 @@ open class HeadlessScreen: Screen {
     /// screen tree; containers that await something override it.
     func didLeaveHierarchy() {}
 
+    /// How a transition wired this screen's context, so that leaving the tree undoes it.
+    enum Wiring {
+        /// The context was attached under the source's; it goes back under `previousParent`.
+        case inherited(previousParent: Context?)
+        /// The screen shared the source's context; it gets its own back.
+        case shared(own: Context)
+    }
+
+    /// The wiring a transition gave this screen, undone when it leaves the tree.
+    final var wiring: Wiring?
+
+    /// Takes this screen, which left the tree, out of the context tree: its context goes back
+    /// to where it was before a transition wired it, so that it no longer receives the tree's
+    /// events nor blocks registrations of the same name. Showing it again wires it again.
+    final func unwire() {
+        guard let wiring else { return }
+        self.wiring = nil
+        switch wiring {
+        case .inherited(let previousParent):
+            // Back to a root (or to the parent it was made with), as it was before it was shown.
+            MisuseMode.$current.withValue(.lenient) { try? context.attach(to: previousParent) }
+        case .shared(let own):
+            context = own
+        }
+    }
+
+    /// Called where a screen leaves the tree (popped, dismissed, replaced, hopped away): tells it
+    /// and what it shows, and unwires its context once the transition has completed.
+    final func leaveTree() {
+        leaveHierarchy()
+        TransitionEngine.departed(self)
+    }
+
     /// Tells this screen and everything it shows that they left the screen tree.
     final func leaveHierarchy() {
         didLeaveHierarchy()

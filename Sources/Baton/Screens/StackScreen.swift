@@ -196,7 +196,7 @@ open class StackScreen: HeadlessScreen {
         let replace = {
             for screen in self.stackedScreens where !newScreens.contains(where: { $0 === screen }) {
                 screen.container = nil
-                screen.leaveHierarchy()
+                screen.leaveTree()
             }
             for screen in newScreens { screen.container = self }
             self.stackedScreens = newScreens
@@ -231,7 +231,7 @@ open class StackScreen: HeadlessScreen {
             stackedScreens.removeSubrange((index + 1)...)
             for screen in popped {
                 screen.container = nil
-                screen.leaveHierarchy()
+                screen.leaveTree()
             }
         }
         return popped

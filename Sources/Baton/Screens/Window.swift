@@ -164,7 +164,7 @@ public final class Window {
             leaving: leaving, entering: [screen]
         ) {
             old?.hostWindow = nil
-            old?.leaveHierarchy()
+            old?.leaveTree()
             screen.hostWindow = self
             root = screen
         }
