@@ -160,10 +160,17 @@ extension TransitionEngine {
     ) throws(Failure) -> Value {
         if running != nil { return try body() }
         running = description()
-        let result = Result { () throws(Failure) -> Value in try body() }
+        let value: Value
+        do throws(Failure) {
+            value = try body()
+        } catch {
+            running = nil
+            runDeferred()
+            throw error
+        }
         running = nil
         runDeferred()
-        return try result.get()
+        return value
     }
 
     /// Runs the transitions requested while others ran, oldest first. Each may queue more; they
