@@ -82,6 +82,16 @@ enum TransitionEngine {
         case .share:
             let previous = destination.context
             guard previous !== source else { return nil }
+            // What the screen registered on its own context would be dropped silently: refuse,
+            // naming it. Values a container keeps for its presenter (a tab screen's selection)
+            // move to the shared context instead.
+            let moved = Set((destination as? HeadlessScreen)?.valuesMovedWhenShared ?? [])
+            let held = previous.ownRegistrations(except: moved)
+            guard held.isEmpty else {
+                throw misuse(
+                    ScreenError.sharedContextHasRegistrations(destination: destination.screenName, registrations: held))
+            }
+            for id in moved { previous.moveValue(id, to: source) }
             destination.context = source
             (destination as? HeadlessScreen)?.wiring = .shared(own: previous)
             return { [weak destination] in

@@ -198,6 +198,10 @@ open class HeadlessScreen: Screen {
     /// screen tree; containers that await something override it.
     func didLeaveHierarchy() {}
 
+    /// The keys whose values this screen stores on its own context for whoever shares it: a
+    /// `.share` wiring moves them to the shared context instead of refusing.
+    var valuesMovedWhenShared: [ObjectIdentifier] { [] }
+
     /// How a transition wired this screen's context, so that leaving the tree undoes it.
     enum Wiring {
         /// The context was attached under the source's; it goes back under `previousParent`.
@@ -229,6 +233,20 @@ open class HeadlessScreen: Screen {
     final func leaveTree() {
         leaveHierarchy()
         TransitionEngine.departed(self)
+    }
+
+    /// Called from the `deinit` of a container or window: the screens it held, if something
+    /// else keeps them alive (an awaiting task), left the tree, so awaited flows in them end.
+    /// Their contexts stay as they are: the released tree's contexts live on with them.
+    nonisolated static func released(_ screens: [HeadlessScreen]) {
+        guard !screens.isEmpty else { return }
+        let handoff = ReleasedScreens(screens: screens)
+        // `assumeIsolated` exists from iOS 17 / macOS 14; before that the task does the same later.
+        if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+            MainActor.assumeIsolated { for screen in handoff.screens { screen.leaveHierarchy() } }
+        } else {
+            Task { @MainActor in for screen in handoff.screens { screen.leaveHierarchy() } }
+        }
     }
 
     /// Tells this screen and everything it shows that they left the screen tree.
@@ -317,4 +335,9 @@ open class HeadlessScreen: Screen {
             throw misuse(ScreenError.alreadyInHierarchy(screen: screenName, container: holder))
         }
     }
+}
+
+/// Screens handed from a `deinit` to the main actor; they are used only there.
+private struct ReleasedScreens: @unchecked Sendable {
+    let screens: [HeadlessScreen]
 }

@@ -73,6 +73,11 @@ open class StackScreen: HeadlessScreen {
         }
     }
 
+    /// The screens of a released stack leave the tree: awaited hops in them end with an error.
+    deinit {
+        HeadlessScreen.released(stackedScreens)
+    }
+
     override var containedScreens: [HeadlessScreen] { stackedScreens }
     override var visibleChildren: [HeadlessScreen] { stackedScreens.last.map { [$0] } ?? [] }
 

@@ -105,3 +105,86 @@ struct LeavingTheTreeTests {
         #expect(detail.context === own)
     }
 }
+
+/// An awaited hop ends with a typed error when its window or container is released.
+@MainActor
+@Suite(.lenientMisuse)
+struct ReleasedContainerTests {
+    @Test(.timeLimit(.minutes(1))) func anAwaitedHopEndsWhenItsWindowIsReleased() async throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        var window: Window? = Window()
+        try window?.setRoot(startup)
+        window?.makeVisible()
+        weak let weakWindow = window
+        let hop = Task { @MainActor in
+            try await startup.hop(to: HeadlessScreen(identifier: "login"), returning: String.self)
+        }
+        while !startup.isWaitingForUnhop { await Task.yield() }
+        window = nil
+        #expect(weakWindow == nil)
+        await #expect(throws: ScreenError.removedFromTree(hopping: "startup", awaited: "login")) {
+            try await hop.value
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anAwaitedHopEndsWhenItsContainerIsReleased() async throws {
+        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        var stack: StackScreen? = try StackScreen(root: startup, identifier: "stack")
+        weak let weakStack = stack
+        let hop = Task { @MainActor in try await startup.hop(to: HeadlessScreen(identifier: "login")) }
+        while !startup.isWaitingForUnhop { await Task.yield() }
+        stack = nil
+        #expect(weakStack == nil)
+        await #expect(throws: ScreenError.removedFromTree(hopping: "startup", awaited: "login")) {
+            try await hop.value
+        }
+        #expect(startup.parentScreen == nil)
+    }
+}
+
+/// `.share` wiring never drops what a screen registered on its own context.
+@MainActor
+@Suite(.lenientMisuse)
+struct ShareWiringTests {
+    @Test func sharingRefusesAScreenWhoseOwnContextHoldsRegistrations() throws {
+        final class Registering: HeadlessScreen {
+            override init(identifier: String? = nil, context: Context? = nil) {
+                super.init(identifier: identifier, context: context)
+                self.context.set("Blue", for: Color.self)
+                _ = try? self.context.provide(TotalWeight.self, owner: self) { _ in 1 }
+                self.context.observe(Saved.self, owner: self) { _, _ in }
+            }
+        }
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        let detail = Registering(identifier: "detail")
+        let expected = ScreenError.sharedContextHasRegistrations(
+            destination: "detail", registrations: ["1 observer", "provider TotalWeight", "value Color"])
+        #expect(throws: expected) { try stack.push(detail, wiring: .share) }
+        #expect(
+            expected.description
+                == "Cannot share the source's context with detail: its own context holds 1 observer, "
+                + "provider TotalWeight, value Color, which sharing would drop. Register them after the "
+                + "transition, on the shared context, or use .inherit.")
+        #expect(stack.screens.map(\.screenName) == ["list"])
+        #expect(detail.context[Color.self] == "Blue")
+    }
+
+    @Test func aSharedTabScreenReportsItsInitialSelectionToItsPresenter() throws {
+        let main = HeadlessScreen(identifier: "main")
+        _ = try makeVisibleWindow(root: main)
+        let tabs = try TabScreen(
+            tabs: [HeadlessScreen(identifier: "a"), HeadlessScreen(identifier: "b"), HeadlessScreen(identifier: "c")],
+            selectedIndex: 2, sharesContext: true, identifier: "tabs")
+        let owner = Owner()
+        main.context.onChange(of: TabScreen.SelectedTabIndex.self, owner: owner) { owner, index in
+            owner.received.append("\(index ?? -1)")
+        }
+        try main.present(tabs, wiring: .share)
+        #expect(main.context[TabScreen.SelectedTabIndex.self] == 2)
+        #expect(owner.received == ["2"])
+        try tabs.select(at: 0)
+        #expect(main.context[TabScreen.SelectedTabIndex.self] == 0)
+    }
+}
