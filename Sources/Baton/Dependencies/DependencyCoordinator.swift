@@ -306,7 +306,8 @@ public final class DependencyCoordinator {
     /// it can override what they set. It runs for one destination only.
     /// ``resolveDependencies(from:to:identifier:sender:)`` counts as a transition. When calls are
     /// nested, each waiting one-shot resolver applies to the first transition it matches, outer
-    /// first.
+    /// first. A transition `body` requests while another one runs (from a lifecycle callback) is
+    /// queued, and the resolver still applies to it when it runs, after `body` has returned.
     ///
     /// ```swift
     /// try DependencyCoordinator.resolvingNextTransition(.direct { (s: MainScreen, d: AwesomeScreen) in
@@ -397,6 +398,20 @@ public final class DependencyCoordinator {
     // MARK: - Internals
 
     private static var inlineResolvers: [InlineResolver] = []
+
+    /// The one-shot resolvers waiting now, kept by a transition that is queued to run later.
+    static var waitingInlineResolvers: [InlineResolver] { inlineResolvers }
+
+    /// Runs `body`, a queued transition, with the one-shot resolvers that waited when it was
+    /// requested waiting again.
+    static func with<Failure: Error>(_ waiting: [InlineResolver], _ body: () throws(Failure) -> Void)
+        throws(Failure)
+    {
+        let added = waiting.filter { inline in !inlineResolvers.contains { $0 === inline } }
+        inlineResolvers += added
+        defer { inlineResolvers.removeAll { inline in added.contains { $0 === inline } } }
+        try body()
+    }
 
     /// Called by the transition engine for every forward transition, after the destination's
     /// context is wired.
