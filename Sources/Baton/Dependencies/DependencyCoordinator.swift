@@ -445,11 +445,16 @@ public final class DependencyCoordinator {
 
     func resolve(_ transition: Transition, window: Window? = nil) throws(DependencyError) {
         let pass = ResolutionPass(transition, window: window)
-        try resolve(pass)
-        // One-shot resolvers run after the registered ones, and are used up only by a transition
-        // they match.
-        for inline in Self.inlineResolvers where !inline.isUsed {
-            try pass.runTemporary(inline)
+        do {
+            try resolve(pass)
+            // One-shot resolvers run after the registered ones, and are used up only by a
+            // transition they match.
+            for inline in Self.inlineResolvers where !inline.isUsed {
+                try pass.runTemporary(inline)
+            }
+        } catch {
+            pass.abandon()
+            throw error
         }
         pass.commit()
         if recordsResolutions {
@@ -631,6 +636,9 @@ struct RememberedSource {
 final class InlineResolver {
     let coordinator: DependencyCoordinator
     var isUsed = false
+    /// Ran in a pass that has not committed yet: a resolution nested in a resolver must not run
+    /// it a second time.
+    var isClaimed = false
 
     init(_ resolver: DependencyResolver) {
         coordinator = DependencyCoordinator(name: "inline")
@@ -728,9 +736,25 @@ final class ResolutionPass {
 
     /// Runs a one-shot or temporary resolver's coordinator; it is used up when it ran.
     func runTemporary(_ temporary: InlineResolver) throws(DependencyError) {
+        guard !temporary.isClaimed else { return }
+        temporary.isClaimed = true
         let before = ranEntries.count
-        try temporary.coordinator.resolve(self)
-        if ranEntries.count > before { usedTemporaries.append(temporary) }
+        do {
+            try temporary.coordinator.resolve(self)
+        } catch {
+            temporary.isClaimed = false
+            throw error
+        }
+        if ranEntries.count > before {
+            usedTemporaries.append(temporary)
+        } else {
+            temporary.isClaimed = false
+        }
+    }
+
+    /// Gives back the temporary resolvers this failed pass ran, so that they keep waiting.
+    func abandon() {
+        for temporary in usedTemporaries { temporary.isClaimed = false }
     }
 
     func spend(_ entry: ResolverEntry) {

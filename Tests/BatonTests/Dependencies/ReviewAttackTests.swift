@@ -35,3 +35,21 @@ struct ReviewDependencyAttackTests {
         #expect(target.log == ["one-shot"])
     }
 }
+
+extension ReviewDependencyAttackTests {
+    @Test func aTemporaryResolverThatResolvesByHandInsideItselfRunsForOneDestination() throws {
+        let (window, coordinator) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let extra = Target(identifier: "extra")
+        coordinator.registerTemporary(
+            .direct { (source: HeadlessScreen, d: Target) in
+                d.log.append("temporary")
+                if d !== extra { try coordinator.resolveDependencies(from: source, to: extra) }
+            })
+        let target = Target(identifier: "target")
+        try stack.push(target)
+        #expect(target.log == ["temporary"])
+        #expect(extra.log == [])
+        #expect(coordinator.temporaryResolvers.isEmpty)
+    }
+}
