@@ -7,18 +7,25 @@
 extension Context {
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`.
     /// Expired registrations met on the way are removed, so that they are replaced silently; the
-    /// contexts they were removed from are appended to `removed`.
+    /// contexts they were removed from are appended to `removed`, and the records to `dropped`,
+    /// which the caller releases once its own registration is in place: a `deinit` of what their
+    /// closures captured may register again, and must find it.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
         of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
-        removingExpiredInto removed: inout [Context]
+        removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
     ) -> Context? {
         var expired: [Context] = []
-        defer { removed += expired }
+        var expiredRecords: [Record] = []
+        defer {
+            removed += expired
+            dropped += expiredRecords
+        }
         func holds(_ context: Context) -> Bool {
             guard let record = context[keyPath: table][id] else { return false }
             if record.isLive { return true }
             if context[keyPath: table][id] === record {
-                _ = context[keyPath: table].removeValue(forKey: id)  // released after the update
+                _ = context[keyPath: table].removeValue(forKey: id)
+                expiredRecords.append(record)
                 expired.append(context)
             }
             return false
@@ -36,14 +43,15 @@ extension Context {
         return found
     }
 
-    /// The context on this lineage on which flag `id` is set, or `nil`.
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`,
-    /// removing expired registrations met on the way.
+    /// removing expired registrations met on the way into `dropped`, for the caller to release
+    /// once its own registration is in place.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
-        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
+        releasingLater dropped: inout [Record]
     ) -> Context? {
         var removed: [Context] = []
-        return liveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed)
+        return liveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed, releasingLater: &dropped)
     }
 
     /// The context on this lineage on which flag `id` is set, or `nil`.
