@@ -320,11 +320,16 @@ extension Context {
 
     /// Moves the value of key `id` from this context to `target`, telling the observers of both.
     final func moveValue(_ id: ObjectIdentifier, to target: Context) {
+        guard slots[id] != nil else { return }
+        let trackedHere = observationState(of: id)
+        let trackedThere = target.observationState(of: id)
         guard let slot = slots.removeValue(forKey: id) else { return }
         let replaced = target.slots.updateValue(slot, forKey: id)
-        ContextGeneration.advance()
+        KeyStamps.advance(id)
         notifyChange(id: id)
         target.notifyChange(id: id)
+        if let trackedHere { publishValueChange(of: id, from: trackedHere) }
+        if let trackedThere { target.publishValueChange(of: id, from: trackedThere) }
         withExtendedLifetime(replaced) {}
     }
 }
