@@ -39,6 +39,12 @@ class FakeViewController: Screen {
     /// `viewWillAppear(_:)` and friends, forwarded to the visible children as UIKit does; the
     /// glue reports each and runs the app's override as the body.
     func appearanceCallback(_ phase: LifecyclePhase) {
+        if phase == .willAppear, parent is FakeTabBarController {
+            // The glue sees a tab selection (a tap) in the new tab's viewWillAppear.
+            _ = try? ExternalTransition.beginSelection(revealedBy: self) {
+                ($0 as? FakeViewController)?.lifecycle.appearance
+            }
+        }
         lifecycle.report(phase, of: self) { onAppearance?(phase) }
         for child in visibleChildren { child.appearanceCallback(phase) }
     }
@@ -197,24 +203,22 @@ final class FakeNavigationController: FakeViewController {
         below.appearanceCallback(.didAppear)
     }
 
-    /// `setViewControllers(_:animated:)`: the screens new to the stack below the new top are
-    /// wired in order, the top with a transition.
+    /// `setViewControllers(_:animated:)`.
     func setViewControllers(_ controllers: [FakeViewController]) throws(ScreenError) {
         guard let newTop = controllers.last else { return }
         let oldTop = topViewController
-        var below: FakeViewController? = nil
-        for controller in controllers.dropLast() {
-            if controller.parent !== self { try ExternalTransition.wire(controller, to: (below ?? self).context) }
-            below = controller
-        }
-        let transition = try ExternalTransition.begin(
-            .setStack, from: oldTop ?? self, to: newTop, parentContext: (below ?? self).context)
+        let transition = try ExternalTransition.beginStackChange(
+            in: self, from: children, to: controllers, isShown: Window.containing(self) != nil)
         for controller in children where !controllers.contains(where: { $0 === controller }) {
             controller.parent = nil
         }
         children = controllers
         for controller in controllers { controller.parent = self }
-        guard isOnScreen else { return transition.complete() }
+        guard oldTop !== newTop else { return }
+        guard isOnScreen else {
+            transition?.complete()
+            return
+        }
         oldTop?.appearanceCallback(.willDisappear)
         newTop.appearanceCallback(.willAppear)
         oldTop?.appearanceCallback(.didDisappear)
@@ -235,14 +239,14 @@ final class FakeTabBarController: FakeViewController {
 
     override var visibleChildren: [FakeViewController] { [children[selectedIndex]] }
 
-    /// A tap on a tab (`tabBarController(_:didSelect:)`).
-    func selectTab(at index: Int) throws(ScreenError) {
+    /// A tap on a tab: UIKit sends the callbacks; the glue sees the selection in the new tab's
+    /// viewWillAppear.
+    func selectTab(at index: Int) {
         guard index != selectedIndex else { return }
         let old = children[selectedIndex]
         let new = children[index]
-        let transition = try ExternalTransition.begin(.selectTab, from: old, to: new)
         selectedIndex = index
-        guard isOnScreen else { return transition.complete() }
+        guard isOnScreen else { return }
         old.appearanceCallback(.willDisappear)
         new.appearanceCallback(.willAppear)
         old.appearanceCallback(.didDisappear)
