@@ -42,17 +42,11 @@
         }
 
         @objc func batonDismiss(animated: Bool, completion: (() -> Void)?) {
-            // UIKit dismisses what this controller presents or, when it presents nothing, itself.
-            var transition: ExternalTransition?
-            if let dismissed = presentedViewController ?? (presentingViewController == nil ? nil : self),
-                let presenter = dismissed.presentingViewController
-            {
-                var top = dismissed
-                while let next = top.presentedViewController { top = next }
-                transition = UIKitAdapter.begin(.dismiss, from: top, to: presenter)
+            let transition = UIKitAdapter.attempt { () throws(ScreenError) in
+                try ExternalTransition.beginDismissal(calledOn: self)
             }
             batonDismiss(animated: animated) {
-                transition?.complete()
+                transition??.complete()
                 completion?()
             }
         }
@@ -85,7 +79,7 @@
             guard isBeingDismissed, let presenter = presentingViewController,
                 ExternalTransition.inFlight(to: presenter) == nil
             else { return }
-            _ = UIKitAdapter.begin(.dismiss, from: self, to: presenter)
+            _ = UIKitAdapter.attempt { () throws(ScreenError) in try ExternalTransition.beginDismissal(calledOn: self) }
         }
     }
 

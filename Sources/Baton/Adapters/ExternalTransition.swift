@@ -237,6 +237,33 @@ public final class ExternalTransition {
         return try begin(.selectTab, from: old, to: tab)
     }
 
+    /// Begins the dismissal that a framework performs when `dismiss` is called on `screen`, with
+    /// UIKit's rule: a screen that presents another dismisses the one it presents, else a
+    /// presented screen dismisses itself; everything presented above goes with it. The transition
+    /// goes from the topmost screen shown to the presenter that reappears.
+    ///
+    /// ```swift
+    /// // In dismiss(animated:completion:):
+    /// let transition = try ExternalTransition.beginDismissal(calledOn: self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen `dismiss` is called on.
+    ///   - sender: An optional sender.
+    /// - Returns: The ``TransitionKind/dismiss`` transition, or `nil` when `screen` neither
+    ///   presents nor is presented.
+    /// - Throws: The errors of ``begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``.
+    @discardableResult
+    public static func beginDismissal(calledOn screen: any Screen, sender: Any? = nil) throws(ScreenError)
+        -> ExternalTransition?
+    {
+        let dismissed: (any Screen)? = screen.presentedScreen ?? (screen.presentingScreen == nil ? nil : screen)
+        guard let dismissed, let presenter = dismissed.presentingScreen else { return nil }
+        var top = dismissed
+        while let next = top.presentedScreen { top = next }
+        return try begin(.dismiss, from: top, to: presenter, sender: sender)
+    }
+
     /// Begins the change of a stack's screens that a framework is about to make (UIKit's
     /// `setViewControllers`): screens new to the stack below the new top are wired in order, each
     /// to the one below it (the first to the container); then a new top is a

@@ -321,6 +321,21 @@ struct ExternalTransitionTests {
         #expect(sheet.isOnScreen && main.presentedViewController === sheet)
     }
 
+    @Test func dismissCalledOnThePresenterOfStackedSheetsGoesFromTheTopmostSheetToIt() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let sheet = FakeViewController(storyboardIdentifier: "sheet")
+        let picker = FakeViewController(storyboardIdentifier: "picker")
+        try main.present(sheet, style: .pageSheet)
+        try sheet.present(picker, style: .pageSheet)
+
+        let transition = try #require(try ExternalTransition.beginDismissal(calledOn: main))
+        #expect(transition.source === picker && transition.destination === main)
+        transition.complete()
+        #expect(try ExternalTransition.beginDismissal(calledOn: FakeViewController()) == nil)
+        #expect(transitions(window).last == "dismiss: picker → main")
+    }
+
     @Test func signUpPresentedWithSharedContextReturnsTheUserIDToItsPresenter() throws {
         let main = FakeViewController(storyboardIdentifier: "main")
         _ = try makeKeyWindow(root: main)

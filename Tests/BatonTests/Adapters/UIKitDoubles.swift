@@ -82,8 +82,9 @@ class FakeViewController: Screen {
 
     /// `dismiss(animated:completion:)` on the presenter.
     func dismissPresented(sender: Any? = nil) throws(ScreenError) {
-        guard let presented = presentedViewController else { return }
-        let transition = try ExternalTransition.begin(.dismiss, from: presented, to: self, sender: sender)
+        guard let presented = presentedViewController,
+            let transition = try ExternalTransition.beginDismissal(calledOn: self, sender: sender)
+        else { return }
         let covered = presented.presentationStyle == .fullScreen ? [presentationRoot] : []
         presented.appearanceCallback(.willDisappear)
         for screen in covered { screen.appearanceCallback(.willAppear) }
@@ -101,7 +102,7 @@ class FakeViewController: Screen {
     /// sheet's viewWillDisappear, seeing `isBeingDismissed`; the callbacks end it.
     func swipeDownSheet(releasedEarly: Bool) throws(ScreenError) {
         guard let presenter = presentingViewController else { return }
-        try ExternalTransition.begin(.dismiss, from: self, to: presenter)
+        try ExternalTransition.beginDismissal(calledOn: self)
         appearanceCallback(.willDisappear)
         if releasedEarly {
             appearanceCallback(.willAppear)
