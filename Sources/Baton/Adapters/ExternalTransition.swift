@@ -18,6 +18,15 @@
 /// A completed transition is logged in its ``Window`` and posted there as
 /// ``TransitionDidComplete``; a cancelled one is not, and the wiring it made is undone.
 ///
+/// Re-entrancy: the framework, not Baton, decides when its transitions run, so a transition
+/// begun while another is in flight (from a resolver, an observer or an appearance callback) is
+/// begun at once, never deferred as ``HeadlessScreen`` containers defer theirs. Baton's state is
+/// settled before any user code runs: a transition is registered only after its resolvers
+/// succeeded, and ends (completes or cancels) before the appearance callback that ended it runs,
+/// so a transition started from a destination's did-appear is logged after the one that showed it.
+/// A transition takes its place in the log when it completes, so one that never completes (its
+/// screens never shown) holds up no other.
+///
 /// ```swift
 /// // In an adapter's push:
 /// let transition = try ExternalTransition.begin(.push, from: top, to: detail, in: window)
