@@ -501,6 +501,23 @@ struct ExternalTransitionTests {
         #expect(more.isOnScreen && !detail.isOnScreen)
     }
 
+    @Test func aPushRequestedByAResolverIsBegunAtOnceAndBothComplete() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        let more = FakeViewController(storyboardIdentifier: "more")
+        try window.baton.dependencyCoordinator.register(
+            .destination { (_: DetailViewController) in try? navigation.pushViewController(more) })
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+
+        try navigation.pushViewController(detail)
+
+        #expect(transitions(window) == ["push: list → more", "push: list → detail"])
+        #expect(more.context.parent === list.context && detail.context.parent === list.context)
+        #expect(ExternalTransition.inFlight(to: more) == nil && ExternalTransition.inFlight(to: detail) == nil)
+        #expect(navigation.viewControllers.map(\.screenName) == ["list", "more", "detail"])
+    }
+
     @Test func aPushRequestedByATransitionObserverCompletesAfterTheFirst() throws {
         let list = ListViewController(storyboardIdentifier: "list")
         let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
