@@ -101,6 +101,29 @@
         var body: some View { TabsView(tabs) }
     }
 
+    // MARK: - Screens from a module without SwiftUI
+
+    /// A plain headless screen, as a UI-free module defines it.
+    final class EntryScreen: HeadlessScreen {
+        var entry = "48.8584, 2.2945"
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct HeadlessAppView: View {
+        let window: Window
+
+        var body: some View {
+            WindowView(window)
+                .screenContent { screen in
+                    if let entry = screen as? EntryScreen {
+                        Text("Entry: \(entry.entry)")
+                    } else {
+                        Text(screen.screenName)
+                    }
+                }
+        }
+    }
+
     // MARK: - Provider requests
 
     enum TotalWeight: ContextKey { typealias Value = Double }

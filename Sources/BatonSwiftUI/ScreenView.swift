@@ -121,7 +121,7 @@
 
     /// Shows any Baton screen in SwiftUI: a ``ViewScreen``'s body, a `StackScreen` as a
     /// ``StackView``, a `TabScreen` as a ``TabsView``, a `HoppingScreen` as a ``HoppingView``,
-    /// with the screen's context and the screen in the environment and what it presents as a
+    /// any other screen as `screenContent(_:)` draws it (or its name), with the screen's context and the screen in the environment and what it presents as a
     /// sheet or a full-screen cover.
     ///
     /// A presentation goes through Baton (`screen.present(_:)`), so the presented screen is
@@ -134,6 +134,7 @@
     @MainActor
     public struct ScreenView: View {
         private let screen: HeadlessScreen
+        @Environment(\.batonScreenContent) private var screenContent
 
         /// Shows `screen`.
         ///
@@ -163,6 +164,8 @@
                 HoppingView(hopping)
             } else if let viewScreen = screen as? any ViewScreen {
                 viewScreen.erasedBody
+            } else if let screenContent {
+                screenContent(screen)
             } else {
                 Text(screen.screenName)
             }
@@ -174,6 +177,7 @@
     @MainActor
     private struct PresentationHost: ViewModifier {
         let screen: HeadlessScreen
+        @Environment(\.batonScreenContent) private var screenContent
 
         func body(content: Content) -> some View {
             let presented = screen.presentedScreen as? HeadlessScreen
@@ -199,6 +203,7 @@
         @ViewBuilder private var presentedView: some View {
             if let presented = screen.presentedScreen as? HeadlessScreen {
                 ScreenView(presented)
+                    .environment(\.batonScreenContent, screenContent)
             }
         }
     }
