@@ -202,21 +202,6 @@ public final class DependencyCoordinator {
         }
     }
 
-    /// Resolves by hand a destination that has no source (MHDependencyKit's
-    /// `resolveDependencies(to:)`): ``DependencyResolver/Kind/consumer`` resolvers run, with
-    /// destination and initial resolvers and resolvers declared with an optional source, which
-    /// receive `nil`.
-    ///
-    /// ```swift
-    /// try coordinator.resolveDependencies(to: settingsScreen)
-    /// ```
-    ///
-    /// - Parameter destination: The destination screen.
-    /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
-    public func resolveDependencies(to destination: any Screen) throws(DependencyError) {
-        try resolve(Transition(kind: .manual, source: nil, destination: destination))
-    }
-
     /// Resolves by hand between any two values, not only screens (MHDependencyKit's core
     /// `resolveDependencies(from:to:)` over any provider and consumer): every direct, context
     /// and destination resolver whose types match runs, this coordinator's first, then its
@@ -234,23 +219,32 @@ public final class DependencyCoordinator {
     ///   - consumer: The value that consumes; usually an object, so that resolvers can change it.
     /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
     public func resolveDependencies(from provider: Any, to consumer: Any) throws(DependencyError) {
+        if let source = provider as? any Screen, let destination = consumer as? any Screen {
+            return try resolveDependencies(from: source, to: destination, identifier: nil, sender: nil)
+        }
         var visited: Set<ObjectIdentifier> = []
         // A `Void` provider is no provider, as in MHDependencyKit.
         try resolveValues(from: provider is Void ? nil : provider, to: consumer, visited: &visited)
     }
 
-    /// Resolves by hand a value that has no provider (MHDependencyKit's `resolveDependencies(to:)`
-    /// with a `Void` provider): ``DependencyResolver/consumer(fileID:line:_:)`` and
-    /// ``DependencyResolver/destination(fileID:line:_:)`` resolvers, and resolvers declared with
-    /// an optional source, run.
+    /// Resolves by hand a destination that has no provider (MHDependencyKit's
+    /// `resolveDependencies(to:)`, whose provider is `Void`):
+    /// ``DependencyResolver/consumer(fileID:line:_:)`` and
+    /// ``DependencyResolver/destination(fileID:line:_:)`` resolvers run, and direct resolvers
+    /// declared with an optional source, which receive `nil`, or over `Void` or `Any` providers,
+    /// which receive `()`. A screen is resolved as by a transition from no screen: with every
+    /// screen it contains, and initial resolvers take part.
     ///
     /// ```swift
-    /// try coordinator.resolveDependencies(to: renderer)
+    /// try coordinator.resolveDependencies(to: settingsScreen)
     /// ```
     ///
-    /// - Parameter consumer: The value to resolve.
+    /// - Parameter consumer: The screen or value to resolve.
     /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
     public func resolveDependencies(to consumer: Any) throws(DependencyError) {
+        if let destination = consumer as? any Screen {
+            return try resolve(Transition(kind: .manual, source: nil, destination: destination))
+        }
         var visited: Set<ObjectIdentifier> = []
         try resolveValues(from: nil, to: consumer, visited: &visited)
     }

@@ -118,6 +118,13 @@ public struct ScreenContent: Hashable, Sendable {
     /// content.status   // "Unknown command 'x'."
     /// ```
     public var status: String?
+    /// Text to put on the clipboard once, when the user asked to copy it; a terminal host sends it
+    /// with ``TextRenderer/clipboardEscape(_:insideTmux:)``.
+    ///
+    /// ```swift
+    /// if let text = content.clipboard { write(TextRenderer.clipboardEscape(text, insideTmux: false)) }
+    /// ```
+    public var clipboard: String?
 
     /// Makes a screen's content.
     ///

@@ -17,6 +17,9 @@ final class EntryScreen: AppScreen {
     override var title: String { field == .position ? "Edit position" : "Set target" }
     override var commands: [ScreenCommand] { [] }
 
+    /// Whether the field takes text keys (the terminal host keeps Ctrl-D for it).
+    override var isEditingText: Bool { true }
+
     override func willAppear() {
         guard !hasStarted, let model else { return }
         hasStarted = true
@@ -36,10 +39,10 @@ final class EntryScreen: AppScreen {
 
     override func makeContent() -> ScreenContent {
         var content = super.makeContent()
-        content.field = ScreenContent.Field(text: text, cursor: cursor, errorOffset: errorOffset)
+        content.field = ScreenContent.Field(text: text, cursor: min(cursor, text.count), errorOffset: errorOffset)
         content.commands = [
             ScreenContent.Command(shortcut: "Enter", title: "Save"),
-            ScreenContent.Command(shortcut: "Esc", title: "Cancel (an empty line in plain mode)"),
+            ScreenContent.Command(shortcut: "Esc", title: "Cancel"),
         ]
         content.selection = nil
         return content
@@ -61,30 +64,60 @@ final class EntryScreen: AppScreen {
         case .key(.escape):
             navigateBack()
         case .key(.character(let character)):
-            let index = text.index(text.startIndex, offsetBy: cursor)
-            text.insert(character, at: index)
-            cursor += 1
-            errorOffset = nil
+            insert(String(character))
+        case .key(.paste(let pasted)):
+            // Line breaks and tabs become spaces; other control characters are dropped.
+            let cleaned = pasted.unicodeScalars.compactMap { scalar -> Character? in
+                if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
+                if scalar.properties.generalCategory == .control { return nil }
+                return Character(scalar)
+            }
+            insert(String(cleaned))
         case .key(.backspace):
             guard cursor > 0 else { return }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
-            cursor -= 1
-            errorOffset = nil
-        case .key(.delete):
+            replace(from: cursor - 1, to: cursor, with: "")
+        case .key(.delete), .key(.endOfInput):
             guard cursor < text.count else { return }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-            errorOffset = nil
-        case .key(.left): cursor = max(0, cursor - 1)
+            replace(from: cursor, to: cursor + 1, with: "")
+        case .key(.deleteToEnd):
+            replace(from: cursor, to: text.count, with: "")
+        case .key(.deleteWordBackward):
+            let head = Array(text.prefix(cursor))
+            var start = head.count
+            while start > 0, head[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !head[start - 1].isWhitespace { start -= 1 }
+            replace(from: start, to: cursor, with: "")
+        case .key(.left): cursor = max(0, min(cursor, text.count) - 1)
         case .key(.right): cursor = min(text.count, cursor + 1)
         case .key(.home): cursor = 0
         case .key(.end): cursor = text.count
         case .key(.clearLine):
-            text = ""
-            cursor = 0
-            errorOffset = nil
+            replace(from: 0, to: text.count, with: "")
         case .key:
             break
         }
+    }
+
+    /// The text is edited by grapheme cluster: `e` followed by U+0301, or an emoji followed by a skin
+    /// tone, join into one character, so the cursor counts what the user sees. Every edit goes
+    /// through here and leaves the cursor within the text.
+    private func insert(_ typed: String) {
+        guard !typed.isEmpty else { return }
+        // A field longer than any coordinate is a paste gone wrong; keep it bounded.
+        let room = max(0, Self.lengthLimit - text.count)
+        replace(from: cursor, to: cursor, with: String(typed.prefix(room)))
+    }
+
+    /// The most characters the field holds.
+    static let lengthLimit = 1_000
+
+    private func replace(from start: Int, to end: Int, with replacement: String) {
+        let start = max(0, min(start, text.count))
+        let end = max(start, min(end, text.count))
+        let head = String(text.prefix(start)) + replacement
+        text = head + String(text.dropFirst(end))
+        cursor = min(head.count, text.count)
+        errorOffset = nil
     }
 
     private func submit() {

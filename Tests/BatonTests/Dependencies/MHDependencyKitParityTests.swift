@@ -180,7 +180,7 @@ struct MHDependencyKitParityTests {
     @Test func testSegueResolverMatchesTheSendersType() throws {
         let (window, coordinator) = makeWindow()
         try coordinator.register(
-            .transition(identifier: "showOrder") { (_, orderID: String, _: OrdersScreen, d: OrderScreen) in
+            .transition(identifier: "showOrder", sender: String.self) { (_, orderID, _: OrdersScreen, d: OrderScreen) in
                 d.orderID = orderID
             })
         let stack = try showStack(OrdersScreen(identifier: "orders"), in: window)
