@@ -134,10 +134,12 @@ extension TransitionEngine {
     ) throws(Failure) -> Value {
         if running != nil { return try body() }
         running = description()
-        let result = Result { () throws(Failure) -> Value in try body() }
-        running = nil
-        runDeferred()
-        return try result.get()
+        // Not `Result { … }.get()`: the iOS 17 SDK's standard library has no typed-throws `get()`.
+        defer {
+            running = nil
+            runDeferred()
+        }
+        return try body()
     }
 
     /// Runs the transitions requested while others ran, oldest first. Each may queue more; they
