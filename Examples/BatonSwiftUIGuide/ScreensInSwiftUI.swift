@@ -52,8 +52,13 @@
         var body: some View {
             VStack {
                 Button("Blue") { color = "Blue" }
-                Button("Settings") { try? screen?.present(SettingsScreen(identifier: "settings")) }
+                ScreenLink("Settings", action: .present) { SettingsScreen(identifier: "settings") }
                 Button("Tour") { try? screen?.present(TourScreen(identifier: "tour")) }
+                ScreenLink(action: .push, wiring: .isolate) {
+                    OrderListScreen(identifier: "orders")
+                } label: {
+                    Label("Orders", systemImage: "list.bullet")
+                }
             }
         }
     }

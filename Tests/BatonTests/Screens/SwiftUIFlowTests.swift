@@ -93,3 +93,27 @@ final class SeenOrder: @unchecked Sendable {
     var orderID: String?
     var path: [ScreenIdentity] = []
 }
+
+@MainActor
+@Suite(.lenientMisuse)
+struct EnclosingStackTests {
+    @Test func aScreenFindsTheStackItIsOnThroughItsContainers() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list)
+        let colors = HeadlessScreen(identifier: "colors")
+        let tabs = try TabScreen(tabs: [colors])
+        try stack.push(tabs)
+        #expect(list.enclosingStack === stack)
+        #expect(colors.enclosingStack === stack)
+        #expect(stack.enclosingStack == nil)
+        #expect(HeadlessScreen().enclosingStack == nil)
+    }
+
+    @Test func aPresentedScreenIsNotOnItsPresentersStack() throws {
+        let list = HeadlessScreen(identifier: "list")
+        _ = try StackScreen(root: list)
+        let sheet = HeadlessScreen(identifier: "sheet")
+        try list.present(sheet)
+        #expect(sheet.enclosingStack == nil)
+    }
+}
