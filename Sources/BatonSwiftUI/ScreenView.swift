@@ -172,6 +172,23 @@
         }
     }
 
+    /// A screen as SwiftUI's item for a sheet or a navigation path: identified and compared by the
+    /// screen's identity, and holding the screen, so that its view can still be drawn while
+    /// SwiftUI animates it away after Baton let it go.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct ScreenItem: Identifiable, Hashable {
+        let screen: HeadlessScreen
+        let id: ScreenIdentity
+
+        @MainActor init(_ screen: HeadlessScreen) {
+            self.screen = screen
+            self.id = ScreenIdentity(screen)
+        }
+
+        static func == (lhs: ScreenItem, rhs: ScreenItem) -> Bool { lhs.id == rhs.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+
     /// Shows what a screen presents, and turns a sheet swiped down into a Baton dismissal.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
@@ -180,31 +197,30 @@
         @Environment(\.batonScreenContent) private var screenContent
 
         func body(content: Content) -> some View {
-            let presented = screen.presentedScreen as? HeadlessScreen
-            let style = (presented as? any ScreenStyling)?.presentationStyle ?? .sheet
+            let presented = (screen.presentedScreen as? HeadlessScreen).map(ScreenItem.init)
+            let style = (presented?.screen as? any ScreenStyling)?.presentationStyle ?? .sheet
             #if os(macOS)
                 content
-                    .sheet(item: item(presented)) { _ in presentedView }
+                    .sheet(item: item(presented)) { item in presentedView(item) }
             #else
                 content
-                    .sheet(item: item(style == .sheet ? presented : nil)) { _ in presentedView }
-                    .fullScreenCover(item: item(style == .fullScreenCover ? presented : nil)) { _ in presentedView }
+                    .sheet(item: item(style == .sheet ? presented : nil)) { item in presentedView(item) }
+                    .fullScreenCover(item: item(style == .fullScreenCover ? presented : nil)) { item in
+                        presentedView(item)
+                    }
             #endif
         }
 
-        private func item(_ presented: HeadlessScreen?) -> Binding<ScreenIdentity?> {
+        private func item(_ presented: ScreenItem?) -> Binding<ScreenItem?> {
             let screen = self.screen
-            let identity = presented.map(ScreenIdentity.init)
             return Binding(
-                get: { identity },
-                set: { item in screen.followPresentation(item) })
+                get: { presented },
+                set: { item in screen.followPresentation(item?.id) })
         }
 
-        @ViewBuilder private var presentedView: some View {
-            if let presented = screen.presentedScreen as? HeadlessScreen {
-                ScreenView(presented)
-                    .environment(\.batonScreenContent, screenContent)
-            }
+        private func presentedView(_ item: ScreenItem) -> some View {
+            ScreenView(item.screen)
+                .environment(\.batonScreenContent, screenContent)
         }
     }
 #endif
