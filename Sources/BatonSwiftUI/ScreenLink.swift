@@ -8,7 +8,7 @@
     /// The screen is made when the button is tapped and shown through a Baton transition, so it
     /// is wired to the source's context (`.inherit`, `.share` or `.isolate`) and resolved by the
     /// dependency coordinator before it appears. A refused transition (a resolver that throws, a
-    /// misuse) shows nothing; Baton reports misuses as its ``Baton/MisuseMode`` says.
+    /// misuse) shows nothing; Baton reports misuses as its `MisuseMode` says.
     ///
     /// ```swift
     /// ScreenLink("Sign up", wiring: .share) { SignupScreen(identifier: "signup") }
