@@ -158,7 +158,7 @@ extension Context {
         func add<Event: ContextEvent>(_ event: Event.Type) {
             guard seen.insert(ObjectIdentifier(event)).inserted else { return }
             let member = observe(event, owner: owner, if: condition, expiresIf: expiry) { owner, payload in
-                body(owner, ContextPost(event: event, origin: PostOrigin.current, payload: payload as Any))
+                body(owner, ContextPost(event: Event.self, origin: PostOrigin.current, payload: payload as Any))
             }
             group.members.append(member.record)
         }
