@@ -117,3 +117,21 @@ struct EnclosingStackTests {
         #expect(sheet.enclosingStack == nil)
     }
 }
+
+@MainActor
+@Suite(.lenientMisuse)
+struct ObservationReaderListTests {
+    enum NeverWritten: ContextKey { typealias Value = Int }
+
+    @Test func readersOfAKeyThatIsNeverWrittenDoNotPileUp() {
+        let app = Context(name: "app")
+        for _ in 0..<10_000 {
+            let screen = Context(name: "screen", parent: app)
+            _ = track { _ = screen[NeverWritten.self] }
+            _ = track { _ = try? screen.request(NeverWritten.self) }
+        }
+        let id = ObjectIdentifier(NeverWritten.self)
+        #expect(ObservationReaders.values[id, default: []].count <= 32)
+        #expect(ObservationReaders.providers[id, default: []].count <= 32)
+    }
+}
