@@ -136,6 +136,11 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct TotalView: View {
         @ContextRequest(TotalWeight.self) private var total
-        var body: some View { Text(total.map { "Total \($0)" } ?? "No total yet") }
+        var body: some View {
+            Text(total.map { "Total \($0)" } ?? "No total yet")
+            if case .failure(let error) = $total {
+                Text(error.description).font(.footnote)
+            }
+        }
     }
 #endif
