@@ -51,7 +51,8 @@ func isObservationTracking() -> Bool {
 }
 
 /// The contexts that hold a cell for a chain read or a provider request of each key, so that a
-/// write looks at those readers only. Dead entries are pruned when a write looks at them.
+/// write looks at those readers only. Dead entries are pruned when a write looks at them and as a
+/// list grows.
 @MainActor
 enum ObservationReaders {
     /// Set by the first tracked read; until then writes and attaches skip all of this.
