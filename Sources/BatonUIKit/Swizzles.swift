@@ -57,6 +57,17 @@
             }
         }
 
+        @objc func batonShowDetailViewController(_ controller: UIViewController, sender: Any?) {
+            // In a split view controller the detail replaces the secondary column, or is pushed
+            // when collapsed (then the push joins this transition); elsewhere UIKit presents it,
+            // and the presentation begins the transition.
+            let transition =
+                splitViewController != nil
+                ? UIKitAdapter.begin(.push, from: self, to: controller, sender: sender) : nil
+            batonShowDetailViewController(controller, sender: sender)
+            UIKitAdapter.finish(transition, after: self)
+        }
+
         /// A tab bar controller's tab appearing while the tab bar controller is on screen is a tab
         /// selection, by a tap or by code: from the tab that is leaving.
         private func beginTabSelectionIfRevealed() {

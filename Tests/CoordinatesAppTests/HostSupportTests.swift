@@ -311,3 +311,59 @@ private final class Notifications: Sendable {
         #expect(ShareOutcome.failed.statusText == "The message could not be sent.")
     }
 }
+
+/// A composer that the share message is written into, shaped like MFMessageComposeViewController.
+@MainActor
+private final class ComposerDouble: HeadlessScreen, MessageBodyConfigurable {
+    var body: String?
+}
+
+@MainActor
+@Suite struct ShareMessageTests {
+    private let parisMessage = """
+        I'm at 48.858400° N, 2.294500° E
+        (48° 51.504′ N, 2° 17.670′ E / 48° 51′ 30.2″ N, 2° 17′ 40.2″ E)
+        geo:48.858400,2.294500
+        Target 51.507400° N, 0.127800° W: 341.3 km (212.1 mi, 184.3 NM) away, bearing 330.6° (NNW)
+        """
+
+    @Test func theMessageIsTheShareScreensText() {
+        let model = CoordinatesModel(state: .paris)
+        #expect(ShareMessage.text(for: model) == parisMessage)
+    }
+
+    @Test func aComposerPresentedFromTheShareScreenIsWiredAndGetsTheMessageFromTheResolvers() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        try harness.app.window.dependencyCoordinator.register(ShareMessage.resolver())
+        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
+        let share = try #require(harness.top)
+        weak var weakComposer: ComposerDouble?
+        do {
+            let composer = ComposerDouble()
+            weakComposer = composer
+            let transition = try ExternalTransition.begin(
+                .present, from: share, to: composer, identifier: ShareMessage.transitionIdentifier)
+            transition.complete()
+            #expect(composer.body == parisMessage)
+            #expect(composer.context.parent === share.context)
+            try ExternalTransition.begin(.dismiss, from: composer, to: share).complete()
+        }
+        #expect(weakComposer == nil)
+        #expect(
+            harness.app.window.transitionLog.suffix(2).map(\.description) == [
+                "present: share → ComposerDouble (compose-message)", "dismiss: ComposerDouble → share",
+            ])
+    }
+
+    @Test func aComposerPresentedWithAnotherIdentifierGetsNoMessage() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        try harness.app.window.dependencyCoordinator.register(ShareMessage.resolver())
+        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
+        let composer = ComposerDouble()
+        let share: HeadlessScreen? = harness.top
+        try ExternalTransition.begin(.present, from: share, to: composer, identifier: "other").complete()
+        #expect(composer.body == nil)
+    }
+}

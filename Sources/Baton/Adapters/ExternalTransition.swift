@@ -5,7 +5,7 @@
 /// performs its own too, and an adapter reports them to Baton through this type, in three steps
 /// that keep Baton's order:
 ///
-/// 1. ``begin(_:from:to:identifier:sender:wiring:parentContext:in:)`` before the framework shows
+/// 1. ``begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)`` before the framework shows
 ///    the destination (for a segue, in `prepare(for:sender:)`): wires the destination's context
 ///    and runs the dependency coordinator, so that both are done before the destination's
 ///    will-appear;
@@ -162,15 +162,19 @@ public final class ExternalTransition {
     ///   - wiring: How the destination's context is wired to `parentContext`.
     ///   - parentContext: The context the destination is wired to; `nil` means the source's, or
     ///     the window's when there is no source. Pass the window's context for a root change.
+    ///   - resolutionSource: The screen the dependency coordinator takes as the source when it
+    ///     is not `source`: a hopping container's first hop comes from no screen but is resolved
+    ///     from the container, as ``HoppingScreen`` does. `nil` means `source`.
     ///   - window: The window to log in; `nil` means the window that shows the source (or the
-    ///     destination), found with ``Window/containing(_:)``.
+    ///     resolution source, or the destination), found with ``Window/containing(_:)``.
     /// - Returns: The transition in flight.
     /// - Throws: ``ScreenError/contextWiring(destination:_:)`` when the contexts cannot be joined,
     ///   ``ScreenError/dependencies(_:)`` when a resolver fails. Nothing stays wired when it throws.
     @discardableResult
     public static func begin(
         _ kind: TransitionKind, from source: (any Screen)?, to destination: any Screen, identifier: String? = nil,
-        sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: Context? = nil, in window: Window? = nil
+        sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: Context? = nil,
+        resolutionSource: (any Screen)? = nil, in window: Window? = nil
     ) throws(ScreenError) -> ExternalTransition {
         if let existing = inFlight(to: destination) {
             if kind.isForward && existing.kind.isForward {
@@ -179,15 +183,19 @@ public final class ExternalTransition {
             }
             existing.cancel()
         }
-        let window = window ?? Window.containing(source ?? destination) ?? Window.containing(destination)
+        let window =
+            window ?? Window.containing(source ?? resolutionSource ?? destination) ?? Window.containing(destination)
         let transition = ExternalTransition(
             kind: kind, source: source, destination: destination, identifier: identifier, sender: sender,
             window: window)
         if kind.isForward {
             do {
-                try transition.wire(destination, to: parentContext ?? source?.context ?? window?.context, wiring)
+                let parent = parentContext ?? (source ?? resolutionSource)?.context ?? window?.context
+                try transition.wire(destination, to: parent, wiring)
                 if kind != .selectTab {
-                    try DependencyCoordinator.resolve(transition.makeTransition(destination), in: window)
+                    var resolved = transition.makeTransition(destination)
+                    if let resolutionSource { resolved.resolutionSource = resolutionSource }
+                    try DependencyCoordinator.resolve(resolved, in: window)
                 }
             } catch {
                 transition.undoWiring()

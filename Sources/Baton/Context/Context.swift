@@ -100,7 +100,7 @@ open class Context {
         MainActorCheck.install()
     }
 
-    /// Ends the async sequences of ``changes(of:)`` and ``events(_:)`` that this context feeds,
+    /// Ends the async sequences of ``changes(of:buffering:)`` and ``events(_:buffering:)`` that this context feeds,
     /// and uncounts the keys its observers watched.
     deinit {
         for list in keyObservers.values { for record in list { record.finish?() } }

@@ -233,19 +233,21 @@ public struct DependencyResolver {
     /// receives it typed (MHDependencyKit's `UIStoryboardSegueDependencyResolver<Sender>`).
     ///
     /// ```swift
-    /// .transition(identifier: "showOrder") { (transition, orderID: String, source: OrdersScreen, destination: OrderScreen) in
+    /// .transition(identifier: "showOrder", sender: String.self) {
+    ///     (transition, orderID, source: OrdersScreen, destination: OrderScreen) in
     ///     destination.orderID = orderID
     /// }
     /// ```
     ///
     /// - Parameters:
     ///   - identifier: When given, only transitions with this identifier match.
+    ///   - sender: The sender's type; transitions with another sender, or none, do not match.
     ///   - fileID: Where the resolver is made (filled in for you).
     ///   - line: The line (filled in for you).
     ///   - resolve: Receives the transition, the typed sender, the source and the destination.
     /// - Returns: A resolver to register.
     public static func transition<Sender, Source, Destination>(
-        identifier: String? = nil, fileID: String = #fileID, line: Int = #line,
+        identifier: String? = nil, sender: Sender.Type, fileID: String = #fileID, line: Int = #line,
         _ resolve: @escaping @MainActor (Transition, Sender, Source, Destination) throws -> Void
     ) -> DependencyResolver {
         var resolver = pair(.transition, identifier: identifier, fileID: fileID, line: line) {

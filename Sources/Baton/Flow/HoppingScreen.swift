@@ -262,12 +262,11 @@ open class HoppingScreen: HeadlessScreen {
                         case .failure(let error): continuation.resume(throwing: error)
                         }
                     })
-                do {
-                    try perform(
-                        hopTo: screen, identifier: identifier, sender: sender, wiring: wiring, pending: pending)
-                } catch {
-                    continuation.resume(throwing: error)
-                }
+                // A failure resumes the continuation, whether the hop runs now or, requested
+                // inside another transition, after it.
+                try? perform(
+                    hopTo: screen, identifier: identifier, sender: sender, wiring: wiring, pending: pending,
+                    onFailure: { error in continuation.resume(throwing: error) })
             }
         } onCancel: {
             Task { @MainActor in self.cancelAwaiting(id) }
@@ -330,7 +329,23 @@ open class HoppingScreen: HeadlessScreen {
 
     private func perform(
         hopTo screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: Pending,
-        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil
+        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
+        onFailure: (@MainActor (ScreenError) -> Void)? = nil
+    ) throws(ScreenError) {
+        try requestTransition("hop of \(screenName) to \(screen.screenName)") { () throws(ScreenError) in
+            do throws(ScreenError) {
+                try self.performHop(
+                    to: screen, identifier: identifier, sender: sender, wiring: wiring, pending: pending, hook: hook)
+            } catch {
+                onFailure?(error)
+                throw error
+            }
+        }
+    }
+
+    private func performHop(
+        to screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: Pending,
+        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)?
     ) throws(ScreenError) {
         try screen.requireFree()
         let previous = currentScreen

@@ -20,6 +20,9 @@ enum TransitionEngine {
         change: () -> Void
     ) throws(ScreenError) {
         let destination = transition.destination
+        if isBusy { running = transition.record.description }
+        // The log keeps start order: this transition's record waits for those started before it.
+        let ticket = window?.reserveLogEntry()
         let undo = transition.kind.isForward ? try wire(destination, to: sourceContext, wiring) : nil
         // A tab already in the tree was resolved when its container was shown: selecting it
         // does not resolve it again.
@@ -28,6 +31,7 @@ enum TransitionEngine {
                 try DependencyCoordinator.resolve(transition, in: window)
             } catch {
                 undo?()
+                if let ticket { window?.log(nil, at: ticket) }
                 throw error
             }
         }
@@ -37,11 +41,17 @@ enum TransitionEngine {
             // A custom hook must call `complete` once; a second call does nothing.
             guard !completion.isDone else { return }
             completion.isDone = true
-            if visible {
-                for screen in leaving where screen.canReceive(.didDisappear) { screen.apply(.didDisappear, in: window) }
-                for screen in entering where screen.canReceive(.didAppear) { screen.apply(.didAppear, in: window) }
+            // A hook may complete later, outside any transition: the did-phase is then a step of
+            // its own, and transitions its callbacks request wait for it.
+            exclusively(while: transition.record.description) {
+                if visible {
+                    for screen in leaving where screen.canReceive(.didDisappear) {
+                        screen.apply(.didDisappear, in: window)
+                    }
+                    for screen in entering where screen.canReceive(.didAppear) { screen.apply(.didAppear, in: window) }
+                }
+                if let ticket { window?.log(transition, at: ticket) }
             }
-            window?.log(transition)
         }
         guard visible else { return finish() }
         // A screen receives a phase only from the state before it: one already hidden (covered by
@@ -78,6 +88,82 @@ enum TransitionEngine {
                 throw misuse(ScreenError.contextWiring(destination: destination.screenName, error))
             }
             return { try? context.attach(to: previousParent) }
+        }
+    }
+}
+
+extension TransitionEngine {
+    // MARK: - One transition at a time
+
+    /// What is running now, for reports: a transition's description, or `nil` while idle.
+    static var running: String?
+    /// Transitions requested while another ran, in request order.
+    private static var deferred: [Deferred] = []
+    private static var isDraining = false
+
+    private struct Deferred {
+        let request: String
+        let inProgress: String
+        weak var window: Window?
+        let run: @MainActor () throws(ScreenError) -> Void
+    }
+
+    /// Whether a transition is running now, so that a new request must wait.
+    static var isBusy: Bool { running != nil }
+
+    /// Queues a transition requested while another runs, to run right after it; `false` when
+    /// nothing runs and the caller goes ahead now.
+    ///
+    /// - Parameters:
+    ///   - request: What is requested, for a failure report: `push of detail from stack`.
+    ///   - window: Where a failure of the deferred transition is reported.
+    ///   - run: Requests the transition again; it runs when nothing else does.
+    static func defers(
+        _ request: @autoclosure () -> String, window: Window?,
+        _ run: @escaping @MainActor () throws(ScreenError) -> Void
+    ) -> Bool {
+        guard let running else { return false }
+        deferred.append(Deferred(request: request(), inProgress: running, window: window, run: run))
+        return true
+    }
+
+    /// Runs `body`, one step of a transition, marked as running; then the transitions requested
+    /// during it, in request order. Inside a running step it just runs `body`.
+    static func exclusively<Value, Failure: Error>(
+        while description: @autoclosure () -> String, _ body: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        if running != nil { return try body() }
+        running = description()
+        // Not `Result(catching:)` and `get()`: their typed-throws forms are newer than the iOS 17
+        // SDK's standard library.
+        let result: Result<Value, Failure>
+        do throws(Failure) {
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
+        running = nil
+        runDeferred()
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Runs the transitions requested while others ran, oldest first. Each may queue more; they
+    /// run after it, in turn.
+    private static func runDeferred() {
+        guard !isDraining else { return }
+        isDraining = true
+        defer { isDraining = false }
+        while !deferred.isEmpty {
+            let next = deferred.removeFirst()
+            do {
+                try exclusively(while: next.request, next.run)
+            } catch {
+                let failure = TransitionFailure(request: next.request, inProgress: next.inProgress, error: error)
+                next.window?.context.post(TransitionDidFail.self, failure, reach: .local)
+            }
         }
     }
 }

@@ -21,6 +21,14 @@ extension HeadlessScreen {
     public final func present(
         _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
+        try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
+            try self.performPresent(screen, identifier: identifier, sender: sender, wiring: wiring)
+        }
+    }
+
+    private func performPresent(_ screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring)
+        throws(ScreenError)
+    {
         if let presented {
             throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
         }
@@ -61,6 +69,12 @@ extension HeadlessScreen {
     /// - Throws: ``ScreenError/nothingToDismiss(screen:)`` when neither this screen nor any of
     ///   its containers presents a screen or is presented.
     public final func dismiss(sender: Any? = nil) throws(ScreenError) {
+        try requestTransition("dismissal from \(screenName)") { () throws(ScreenError) in
+            try self.performDismiss(sender: sender)
+        }
+    }
+
+    private func performDismiss(sender: Any?) throws(ScreenError) {
         var found: HeadlessScreen?
         var current: HeadlessScreen? = self
         while let screen = current, found == nil {

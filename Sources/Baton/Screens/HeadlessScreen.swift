@@ -269,6 +269,16 @@ open class HeadlessScreen: Screen {
         return nil
     }
 
+    /// Runs a transition of this screen now, or, while another transition runs (this one was
+    /// requested from a resolver, a lifecycle callback, a hook or a continuation), right after
+    /// it, in request order. See <doc:Reentrancy>.
+    final func requestTransition(
+        _ request: @autoclosure () -> String, _ body: @escaping @MainActor () throws(ScreenError) -> Void
+    ) throws(ScreenError) {
+        if TransitionEngine.defers(request(), window: window, body) { return }
+        try TransitionEngine.exclusively(while: request(), body)
+    }
+
     final func requireFree() throws(ScreenError) {
         if let holder = currentHolder {
             throw misuse(ScreenError.alreadyInHierarchy(screen: screenName, container: holder))

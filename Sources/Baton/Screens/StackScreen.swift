@@ -65,7 +65,12 @@ open class StackScreen: HeadlessScreen {
     /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `root` is shown elsewhere.
     public init(root: HeadlessScreen, identifier: String? = nil, context: Context? = nil) throws(ScreenError) {
         super.init(identifier: identifier, context: context)
-        try push(root)
+        // Construction, not a requested transition: the root is pushed now, even inside another
+        // transition.
+        try TransitionEngine.exclusively(while: "push of \(root.screenName) onto \(screenName)") {
+            () throws(ScreenError) in
+            try performPush(root, identifier: nil, sender: nil, wiring: .inherit)
+        }
     }
 
     override var containedScreens: [HeadlessScreen] { stackedScreens }
@@ -88,6 +93,14 @@ open class StackScreen: HeadlessScreen {
     public final func push(
         _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
+        try requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
+            try self.performPush(screen, identifier: identifier, sender: sender, wiring: wiring)
+        }
+    }
+
+    private func performPush(_ screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring)
+        throws(ScreenError)
+    {
         try screen.requireFree()
         let previous = stackedScreens.last
         let transition = Transition(
@@ -113,8 +126,12 @@ open class StackScreen: HeadlessScreen {
     /// - Returns: The popped screen, or `nil` when the stack has one screen or none.
     @discardableResult
     public final func pop(sender: Any? = nil) -> HeadlessScreen? {
-        guard stackedScreens.count > 1 else { return nil }
-        return popTo(index: stackedScreens.count - 2, sender: sender).first
+        var popped: HeadlessScreen?
+        try? requestTransition("pop of \(screenName)") { [self] () throws(ScreenError) in
+            guard stackedScreens.count > 1 else { return }
+            popped = popTo(index: stackedScreens.count - 2, sender: sender).first
+        }
+        return popped
     }
 
     /// Pops every screen above the root.
@@ -127,8 +144,12 @@ open class StackScreen: HeadlessScreen {
     /// - Returns: The popped screens, bottom first.
     @discardableResult
     public final func popToRoot(sender: Any? = nil) -> [HeadlessScreen] {
-        guard stackedScreens.count > 1 else { return [] }
-        return popTo(index: 0, sender: sender)
+        var popped: [HeadlessScreen] = []
+        try? requestTransition("pop to the root of \(screenName)") { [self] () throws(ScreenError) in
+            guard stackedScreens.count > 1 else { return }
+            popped = popTo(index: 0, sender: sender)
+        }
+        return popped
     }
 
     /// Replaces all screens at once (UIKit's `setViewControllers`). Screens new to the stack are
@@ -146,6 +167,12 @@ open class StackScreen: HeadlessScreen {
     /// - Throws: ``ScreenError/emptyStack(container:)`` for an empty list,
     ///   ``ScreenError/alreadyInHierarchy(screen:container:)`` for a screen shown elsewhere.
     public final func setScreens(_ newScreens: [HeadlessScreen], sender: Any? = nil) throws(ScreenError) {
+        try requestTransition("setScreens of \(screenName)") { () throws(ScreenError) in
+            try self.performSetScreens(newScreens, sender: sender)
+        }
+    }
+
+    private func performSetScreens(_ newScreens: [HeadlessScreen], sender: Any?) throws(ScreenError) {
         guard let newTop = newScreens.last else { throw misuse(ScreenError.emptyStack(container: screenName)) }
         for screen in newScreens where screen.container !== self {
             try screen.requireFree()

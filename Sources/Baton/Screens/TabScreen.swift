@@ -115,6 +115,12 @@ open class TabScreen: HeadlessScreen {
     ///   - sender: An optional sender.
     /// - Throws: ``ScreenError/tabOutOfRange(index:container:tabs:)``.
     public final func select(at index: Int, sender: Any? = nil) throws(ScreenError) {
+        try requestTransition("selection of tab \(index) of \(screenName)") { () throws(ScreenError) in
+            try self.performSelect(at: index, sender: sender)
+        }
+    }
+
+    private func performSelect(at index: Int, sender: Any?) throws(ScreenError) {
         guard tabs.indices.contains(index) else {
             throw misuse(ScreenError.tabOutOfRange(index: index, container: screenName, tabs: tabs.map(\.screenName)))
         }

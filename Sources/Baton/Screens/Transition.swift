@@ -61,7 +61,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     case manual
     /// A storyboard segue begun in `prepare(for:sender:)`, before the framework shows its
     /// destination; the push or presentation the segue then performs takes its place
-    /// (``ExternalTransition/begin(_:from:to:identifier:sender:wiring:parentContext:in:)``).
+    /// (``ExternalTransition/begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``).
     ///
     /// ```swift
     /// try ExternalTransition.begin(.segue, from: list, to: detail, identifier: "showDetail", in: window)
@@ -267,4 +267,57 @@ public enum TransitionDidComplete: ContextEvent {
     /// let record: TransitionDidComplete.Payload = window.transitionLog[0]
     /// ```
     public typealias Payload = TransitionRecord
+}
+
+/// Posted locally on a ``Window``'s context when a transition requested during another one
+/// (and so deferred until it completed) fails when it runs: its caller had already returned.
+///
+/// ```swift
+/// window.context.observe(TransitionDidFail.self, owner: self) { owner, failure in
+///     owner.report(failure.error)
+/// }
+/// ```
+public enum TransitionDidFail: ContextEvent {
+    /// What was requested, what it waited for, and why it failed.
+    ///
+    /// ```swift
+    /// let failure: TransitionDidFail.Payload
+    /// ```
+    public typealias Payload = TransitionFailure
+}
+
+/// A deferred transition that failed when it ran.
+///
+/// ```swift
+/// failure.description
+/// // "push of list from stack, deferred until push: list → detail completed, failed: …"
+/// ```
+public struct TransitionFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The transition that was requested, as `push of detail from stack`.
+    ///
+    /// ```swift
+    /// failure.request   // "push of detail from stack"
+    /// ```
+    public let request: String
+    /// The transition that was running when it was requested.
+    ///
+    /// ```swift
+    /// failure.inProgress   // "push: list → detail"
+    /// ```
+    public let inProgress: String
+    /// Why it failed.
+    ///
+    /// ```swift
+    /// failure.error   // .alreadyInHierarchy(screen: "list", container: "stack")
+    /// ```
+    public let error: ScreenError
+
+    /// A sentence naming the request, what it waited for and the error.
+    ///
+    /// ```swift
+    /// print(failure)
+    /// ```
+    public var description: String {
+        "\(request), deferred until \(inProgress) completed, failed: \(error.description)"
+    }
 }

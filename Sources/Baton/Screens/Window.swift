@@ -106,8 +106,11 @@ public final class Window {
         guard var shown = rootScreen else { return }
         // Only the topmost full-screen presentation appears; what it covers stays hidden.
         while let presented = shown.visiblePresentation { shown = presented }
-        shown.apply(.willAppear, in: self)
-        shown.apply(.didAppear, in: self)
+        // Appearing is a step like a transition's: transitions its callbacks request wait for it.
+        TransitionEngine.exclusively(while: "the window appearing") {
+            shown.apply(.willAppear, in: self)
+            if shown.canReceive(.didAppear) { shown.apply(.didAppear, in: self) }
+        }
     }
 
     /// Replaces the root screen (UIKit's `rootViewController`), with a ``TransitionKind/replaceRoot``
@@ -126,6 +129,23 @@ public final class Window {
     public func setRoot(
         _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
+        if TransitionEngine.defers(
+            "replacing the root with \(screen.screenName)", window: self,
+            { [self] () throws(ScreenError) in
+                try performSetRoot(screen, identifier: identifier, sender: sender, wiring: wiring)
+            })
+        {
+            return
+        }
+        try TransitionEngine.exclusively(while: "replacing the root with \(screen.screenName)") {
+            () throws(ScreenError) in
+            try performSetRoot(screen, identifier: identifier, sender: sender, wiring: wiring)
+        }
+    }
+
+    private func performSetRoot(_ screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring)
+        throws(ScreenError)
+    {
         if screen === rootScreen { return }
         try screen.requireFree()
         let old = rootScreen
@@ -165,12 +185,36 @@ public final class Window {
         lifecycleLog.append(entry)
     }
 
+    /// Logs a transition that completes as it is logged (one UIKit drove), in turn.
     func log(_ transition: Transition) {
-        let record = transition.record
-        if transitionLog.count >= transitionLogLimit {
-            transitionLog.removeFirst(transitionLog.count - transitionLogLimit + 1)
+        log(transition, at: reserveLogEntry())
+    }
+
+    /// The sequence number of the next transition to start, for ``log(_:at:)``.
+    private var nextLogEntry: UInt64 = 0
+    /// The first sequence number not logged yet.
+    private var firstUnlogged: UInt64 = 0
+    /// Completed transitions (or `nil` for failed ones) that wait for earlier ones.
+    private var completedOutOfOrder: [UInt64: TransitionRecord?] = [:]
+
+    /// Reserves a transition's place in the log when it starts.
+    func reserveLogEntry() -> UInt64 {
+        defer { nextLogEntry &+= 1 }
+        return nextLogEntry
+    }
+
+    /// Logs a completed transition (or gives up its place, with `nil`) in start order: a record
+    /// waits until every transition that started before it has completed or failed.
+    func log(_ transition: Transition?, at entry: UInt64) {
+        completedOutOfOrder[entry] = .some(transition?.record)
+        while let ready = completedOutOfOrder.removeValue(forKey: firstUnlogged) {
+            firstUnlogged &+= 1
+            guard let record = ready else { continue }
+            if transitionLog.count >= transitionLogLimit {
+                transitionLog.removeFirst(transitionLog.count - transitionLogLimit + 1)
+            }
+            transitionLog.append(record)
+            context.post(TransitionDidComplete.self, record, reach: .local)
         }
-        transitionLog.append(record)
-        context.post(TransitionDidComplete.self, record, reach: .local)
     }
 }

@@ -285,6 +285,44 @@ struct ExternalTransitionTests {
         #expect(signUp.context === main.context)
     }
 
+    @Test func checkoutWorkflowReturnsTheOrderNumberToTheStoreThroughItsNamedContext() throws {
+        enum ShippingAddress: ContextKey { typealias Value = String }
+        enum OrderNumber: ContextKey { typealias Value = String }
+        let store = FakeViewController(storyboardIdentifier: "store")
+        let window = try makeKeyWindow(root: store)
+        let address = FakeViewController(storyboardIdentifier: "address")
+        let checkout = FakeNavigationController(rootViewController: address, storyboardIdentifier: "checkout")
+
+        try store.present(checkout)
+        address.context.set("1 Infinite Loop", for: ShippingAddress.self)
+        let confirm = FakeViewController(storyboardIdentifier: "confirm")
+        try checkout.pushViewController(confirm)
+        #expect(confirm.context[ShippingAddress.self] == "1 Infinite Loop")
+        try confirm.context.set("A-17", for: OrderNumber.self, in: "store")
+        try store.dismissPresented()
+
+        #expect(store.context[OrderNumber.self] == "A-17")
+        #expect(store.context[ShippingAddress.self] == nil)
+        #expect(
+            transitions(window) == [
+                "present: store → checkout", "push: address → confirm", "dismiss: checkout → store",
+            ])
+    }
+
+    @Test func explicitPushWithIsolateWiringLeavesTheControllersContextAlone() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        _ = try makeKeyWindow(root: navigation)
+        let settings = FakeViewController(storyboardIdentifier: "settings")
+        let own = Context(name: "settings")
+        settings.context = own
+
+        try navigation.pushViewController(settings, wiring: .isolate)
+
+        #expect(settings.context === own)
+        #expect(own.parent == nil)
+    }
+
     // MARK: - UIWindow
 
     @Test func windowRootChangeWiresTheNewRootToTheAppContextAndFreesTheOldRoot() throws {
@@ -339,6 +377,26 @@ struct ExternalTransitionTests {
         #expect(weakTransition?.destination == nil)
     }
 
+    @Test func tenThousandPushesAndBackButtonPopsLeaveNoControllerAlive() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        window.baton.recordsLifecycle = false
+        let pushed = WeakScreens()
+        for _ in 0..<10_000 {
+            try {
+                let detail = DetailViewController(storyboardIdentifier: "detail")
+                pushed.track(detail, detail.context)
+                try navigation.pushViewController(detail)
+                try navigation.popViewController()
+            }()
+        }
+        #expect(pushed.aliveCount == 0)
+        #expect(window.baton.transitionLog.count == 10_000)
+        #expect(window.baton.transitionLog.last?.description == "pop: detail → list")
+        #expect(list.context.children.isEmpty)
+    }
+
     @Test func appearanceCallbacksOutOfOrderChangeNothing() throws {
         let screen = FakeViewController(storyboardIdentifier: "screen")
         var ran = 0
@@ -357,6 +415,26 @@ struct ExternalTransitionTests {
             screen.lifecycle.report(phase, of: screen) { seen.append(condition.evaluate()) }
         }
         #expect(seen == [false, true, true, false])
+    }
+
+    @Test func aPushFromViewDidAppearIsLoggedAfterThePushThatShowedTheController() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        let more = FakeViewController(storyboardIdentifier: "more")
+        var completedWhenViewDidAppearRan: [String]?
+        detail.onAppearance = { [unowned window] phase in
+            guard phase == .didAppear, completedWhenViewDidAppearRan == nil else { return }
+            completedWhenViewDidAppearRan = window.baton.transitionLog.map(\.description)
+            try? navigation.pushViewController(more)
+        }
+
+        try navigation.pushViewController(detail)
+
+        #expect(completedWhenViewDidAppearRan == ["push: list → detail"])
+        #expect(transitions(window) == ["push: list → detail", "push: detail → more"])
+        #expect(more.isOnScreen && !detail.isOnScreen)
     }
 
     @Test func aPushRequestedByATransitionObserverCompletesAfterTheFirst() throws {

@@ -33,9 +33,13 @@ class FakeViewController: Screen {
     /// selected tab).
     var visibleChildren: [FakeViewController] { children }
 
-    /// `viewWillAppear(_:)` and friends, forwarded to the visible children as UIKit does.
+    /// The app's own `viewDidAppear(_:)` and friends.
+    var onAppearance: ((LifecyclePhase) -> Void)?
+
+    /// `viewWillAppear(_:)` and friends, forwarded to the visible children as UIKit does; the
+    /// glue reports each and runs the app's override as the body.
     func appearanceCallback(_ phase: LifecyclePhase) {
-        lifecycle.report(phase, of: self)
+        lifecycle.report(phase, of: self) { onAppearance?(phase) }
         for child in visibleChildren { child.appearanceCallback(phase) }
     }
 
@@ -346,8 +350,9 @@ final class FakeHoppingViewController: FakeViewController, HopFlowContainer {
     /// `transition(from:to:duration:options:animations:completion:)` sends them.
     private func show(_ step: FakeViewController, identifier: String?) throws(ScreenError) {
         let old = currentViewController
+        // The first hop comes from no step, and is resolved from the container.
         let transition = try ExternalTransition.begin(
-            .hop, from: old ?? self, to: step, identifier: identifier, parentContext: context)
+            .hop, from: old, to: step, identifier: identifier, parentContext: context, resolutionSource: self)
         children = [step]
         step.parent = self
         old?.parent = nil

@@ -143,6 +143,7 @@ enum ContextBenchmarks {
             Row(
                 "depth 100 after a write elsewhere (cold cache) vs dict write + naive walk", baton: cold[0],
                 peer: cold[1]))
+        if #available(macOS 14, iOS 17, *) { ObservationBenchmarks.rows(harness, into: &section) }
         return section
     }
 
