@@ -278,4 +278,17 @@ private let leaveFullScreen = "\u{1B}[?1049l"
         #expect(waitForExit(process))
         #expect(process.terminationStatus == 0)
     }
+
+    @Test func anyOtherTerminatingSignalRestoresTheTerminalFirst() throws {
+        let scratch = try Scratch()
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "Welcome to Coordinates"))
+        kill(process.processIdentifier, SIGUSR1)
+        #expect(waitForExit(process))
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGUSR1)
+        #expect(terminal.output.wait(for: leaveFullScreen))
+        #expect(terminal.isRestored)
+    }
 }
