@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// A pseudo-terminal whose slave end is the child's standard input, output and error.
-private final class PseudoTerminal {
+final class PseudoTerminal {
     let master: Int32
     let slave: Int32
     let output = Collector()
@@ -290,5 +290,23 @@ private let leaveFullScreen = "\u{1B}[?1049l"
         #expect(process.terminationStatus == SIGUSR1)
         #expect(terminal.output.wait(for: leaveFullScreen))
         #expect(terminal.isRestored)
+    }
+
+    @Test func theMapRedrawsAtTheNewSizeOnResize() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal(columns: 40, rows: 14)
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        terminal.type("m")
+        #expect(terminal.output.wait(for: "@ 1.000000° N, 2.000000° E"))
+        #expect(terminal.output.text.contains(" ←→↑↓ pan  + - zoom"))
+        let mark = terminal.output.text.count
+        terminal.resize(columns: 100, rows: 30)
+        kill(process.processIdentifier, SIGWINCH)
+        #expect(terminal.output.wait(for: " Map" + String(repeating: " ", count: 96), after: mark))
+        terminal.type("q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
     }
 }
