@@ -2,9 +2,10 @@ import CoordinatesApp
 import CoordinatesKit
 import CoreLocation
 
-/// "Use my location": the CoreLocation glue around `LocationRequestFlow`, which decides every step
-/// (ask permission, ask for one position, turn the answer into a coordinate) and is tested on
-/// Linux. This class only does what the flow says and feeds it CoreLocation's callbacks.
+/// "Use my location": the app's `PositionLocator` (the main screen's "From GPS" command in the
+/// terminal, backed by gpsd there), backed here by CoreLocation. `LocationRequestFlow` decides
+/// every step (ask permission, ask for one position, turn the answer into a coordinate) and is
+/// tested on Linux; this class only does what the flow says and feeds it CoreLocation's callbacks.
 @MainActor
 final class CoreLocationLocator: NSObject, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
@@ -19,7 +20,7 @@ final class CoreLocationLocator: NSObject, CLLocationManagerDelegate {
     }
 
     /// Asks for permission when needed, then for one position.
-    func locate() async -> Result<LocatedPosition, LocationError> {
+    func requestPosition() async -> Result<LocatedPosition, LocationError> {
         let servicesEnabled = await Task.detached { CLLocationManager.locationServicesEnabled() }.value
         let step = flow.start(
             authorization: Self.authorization(manager.authorizationStatus), servicesEnabled: servicesEnabled)
@@ -93,4 +94,15 @@ final class CoreLocationLocator: NSObject, CLLocationManagerDelegate {
 struct LocatedPosition: Sendable {
     let coordinate: Coordinate
     let accuracy: Double
+}
+
+extension CoreLocationLocator: PositionLocator {
+    nonisolated var name: String { "the location service" }
+
+    func locate() async throws(PositionFixError) -> PositionFix {
+        switch await requestPosition() {
+        case .success(let position): return PositionFix(coordinate: position.coordinate, accuracy: position.accuracy)
+        case .failure(let error): throw PositionFixError(error.description)
+        }
+    }
 }
