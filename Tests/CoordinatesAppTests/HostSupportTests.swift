@@ -236,6 +236,18 @@ private final class Notifications: Sendable {
         #expect(flow.phase == .waitingForAuthorization)
     }
 
+    @Test func finalStepsAreWhatALocatorAnswers() {
+        #expect(
+            LocationRequestFlow.Step.located(.at("1, 2"), accuracy: 12).outcome
+                == .success(PositionFix(coordinate: .at("1, 2"), accuracy: 12)))
+        #expect(
+            LocationRequestFlow.Step.failed(.restricted).outcome
+                == .failure(PositionFixError("This device does not allow Coordinates to use your location.")))
+        #expect(LocationRequestFlow.Step.requestAuthorization.outcome == nil)
+        #expect(LocationRequestFlow.Step.requestLocation.outcome == nil)
+        #expect(LocationRequestFlow.Step.wait.outcome == nil)
+    }
+
     @Test func aServiceFailureEndsTheRequestOnce() {
         var flow = LocationRequestFlow()
         #expect(flow.failed(.unavailable("x")) == .wait)
