@@ -16,8 +16,11 @@ private final class MessageComposerDouble: HeadlessScreen, MessageBodyConfigurab
 /// phase change), and every check is what the next view reads.
 @MainActor
 @Suite struct GraphicalHostFlowTests {
+    /// The top screen's presenter, as its view makes it and refreshes it when it appears.
     private func presenter(_ harness: AppHarness) throws -> ScreenPresenter {
-        ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
+        let presenter = ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
+        presenter.refresh()
+        return presenter
     }
 
     @Test func aFirstRunGoesThroughOnboardingToMainAndIsSavedWhenTheSceneResignsActive() async throws {

@@ -92,6 +92,24 @@ private final class Notifications: Sendable {
                 == "the main screen has no command 'continue'; it offers: edit, distance, map, share, help, quit")
     }
 
+    @Test func makingAPresenterLeavesTheStatusForTheOneThatAppears() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        let main = try #require(harness.top as (any CoordinatesScreen)?)
+        try main.run(.editPosition)
+        try #require(harness.top as (any CoordinatesScreen)?).handle(.line("1, 2"))
+        #expect(harness.top === main)
+        // SwiftUI makes a view's initial state again on every update of its parent, and drops it.
+        let discarded = ScreenPresenter(screen: main)
+        #expect(discarded.status == nil)
+        #expect(discarded.content.status == nil)
+        #expect(main.content.status == "Position updated.")
+        let shown = ScreenPresenter(screen: main)
+        shown.refresh()
+        #expect(shown.status == "Position updated.")
+        #expect(main.content.status == nil)
+    }
+
     @Test func aHostMessageShowsUntilTheNextCommand() async throws {
         let harness = try AppHarness(state: .paris)
         await harness.launchToMain()

@@ -43,6 +43,7 @@ struct MainView: View {
             }
         }
         .statusBanner(presenter.status)
+        .onAppear { presenter.refresh() }
         .onChange(of: updates) { presenter.refresh() }
     }
 }
