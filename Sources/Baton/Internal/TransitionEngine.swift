@@ -134,10 +134,20 @@ extension TransitionEngine {
     ) throws(Failure) -> Value {
         if running != nil { return try body() }
         running = description()
-        let result = Result { () throws(Failure) -> Value in try body() }
+        // Not `Result(catching:)` and `get()`: their typed-throws forms are newer than the iOS 17
+        // SDK's standard library.
+        let result: Result<Value, Failure>
+        do throws(Failure) {
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
         running = nil
         runDeferred()
-        return try result.get()
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
     }
 
     /// Runs the transitions requested while others ran, oldest first. Each may queue more; they
