@@ -157,8 +157,9 @@ extension Context {
         var seen: Set<ObjectIdentifier> = []
         func add<Event: ContextEvent>(_ event: Event.Type) {
             guard seen.insert(ObjectIdentifier(event)).inserted else { return }
+            let eventType = EventMetatype(type: event)
             let member = observe(event, owner: owner, if: condition, expiresIf: expiry) { owner, payload in
-                body(owner, ContextPost(event: event, origin: PostOrigin.current, payload: payload as Any))
+                body(owner, ContextPost(event: eventType.type, origin: PostOrigin.current, payload: payload as Any))
             }
             group.members.append(member.record)
         }
@@ -220,4 +221,11 @@ extension Context {
             withExtendedLifetime(dropped) {}
         }
     }
+}
+
+/// An event's metatype, captured by a main-actor observer. A metatype is immutable, but the
+/// compiler's region analysis (in optimized builds) cannot tell that `any ContextEvent.Type` is
+/// safe to send, and `SendableMetatype` is newer than the iOS 17 SDK's standard library.
+private struct EventMetatype: @unchecked Sendable {
+    let type: any ContextEvent.Type
 }

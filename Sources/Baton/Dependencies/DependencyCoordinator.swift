@@ -10,8 +10,10 @@
 /// ```
 ///
 /// A screen's coordinator is stored in its context, so a destination inherits its source's
-/// coordinator, and a coordinator set on a screen (a workflow coordinator) applies to it and
-/// all its descendants. Screens without one use ``default``.
+/// coordinator. A transition is resolved by its source's coordinator, as MHDependencyKit's
+/// `prepare(for:sender:)` is, so a coordinator set on a screen (a workflow coordinator) applies
+/// to the transitions after it and to everything shown after them. A transition from no screen
+/// (a window's root) is resolved by the window's. Screens without one use ``default``.
 ///
 /// Order: on a forward transition, the destination's context is wired first, then the
 /// coordinator runs (before any lifecycle callback of the transition, so before the
@@ -274,8 +276,8 @@ public final class DependencyCoordinator {
             case .context:
                 if let provider, resolver.matchesSource(provider) {
                     source = provider
-                    entry.rememberedSource = provider as AnyObject
-                } else if let remembered = entry.rememberedSource {
+                    entry.remember(provider as AnyObject, branch: [])
+                } else if let remembered = entry.rememberedSource(onBranch: []) {
                     source = remembered
                 } else {
                     continue
@@ -491,7 +493,8 @@ public final class DependencyCoordinator {
                     try pass.run(entry, nil, destination)
                 }
             case .context:
-                guard let source = pass.rememberedSource(for: entry), source !== destination else { continue }
+                guard let source = pass.rememberedSource(for: entry, destination: destination), source !== destination
+                else { continue }
                 try pass.run(entry, source, destination)
             }
         }
@@ -548,7 +551,10 @@ public struct ResolutionRecord: Hashable, Sendable {
 @MainActor
 final class ResolverEntry {
     let resolver: DependencyResolver
-    weak var rememberedSource: AnyObject?
+    /// The sources a context resolver remembers, one per branch of the screen tree (a tab
+    /// container's tabs are branches), held weakly; the newest on a destination's branch, or on
+    /// a branch it grew out of, applies to it.
+    private var remembered: [RememberedSource] = []
     /// The windows an initial resolver has run in (a second window or scene gets its own run);
     /// `spentWithoutWindow` for resolutions outside any window.
     private var spentWindows: [WeakWindow] = []
@@ -557,6 +563,22 @@ final class ResolverEntry {
     var runsOnce = false
 
     init(_ resolver: DependencyResolver) { self.resolver = resolver }
+
+    /// Remembers `source` for its branch; it replaces the source remembered for the same branch.
+    func remember(_ source: AnyObject, branch: [ObjectIdentifier]) {
+        remembered.removeAll { $0.source == nil || $0.branch == branch }
+        remembered.append(RememberedSource(source: source, branch: branch))
+    }
+
+    /// The newest live source remembered on `branch` or on a branch it grew out of (a prefix):
+    /// two tabs of one workflow do not see each other's sources.
+    func rememberedSource(onBranch branch: [ObjectIdentifier]) -> AnyObject? {
+        for candidate in remembered.reversed() {
+            guard let source = candidate.source, branch.starts(with: candidate.branch) else { continue }
+            return source
+        }
+        return nil
+    }
 
     func isSpent(in window: Window?) -> Bool {
         guard let window else { return spentWithoutWindow }
@@ -579,6 +601,13 @@ final class ResolverEntry {
 @MainActor
 struct WeakWindow {
     weak var window: Window?
+}
+
+/// A context resolver's remembered source and the branch it was seen on.
+@MainActor
+struct RememberedSource {
+    weak var source: AnyObject?
+    let branch: [ObjectIdentifier]
 }
 
 /// A one-shot resolver of ``DependencyCoordinator/resolvingNextTransition(_:_:)``, in a
@@ -612,7 +641,13 @@ final class ResolutionPass {
     private var ranIDs: Set<ObjectIdentifier> = []
     var ran: [String] { ranEntries.map(\.resolver.summary) }
     private var visited: Set<ObjectIdentifier> = []
-    private var remembered: [ObjectIdentifier: (entry: ResolverEntry, source: any Screen)] = [:]
+    private var remembered: [ObjectIdentifier: (entry: ResolverEntry, source: any Screen, branch: [ObjectIdentifier])] =
+        [:]
+    /// The branch the transition starts on: the tabs above its source.
+    private lazy var sourceBranch: [ObjectIdentifier] = {
+        guard let source = transition.resolutionSource else { return [] }
+        return Self.branch(of: source)
+    }()
     private var spent: [ObjectIdentifier: ResolverEntry] = [:]
     private var usedTemporaries: [InlineResolver] = []
     /// The window the transition happens in, for initial resolvers (once per window).
@@ -636,11 +671,36 @@ final class ResolutionPass {
     }
 
     func remember(_ source: any Screen, for entry: ResolverEntry) {
-        remembered[ObjectIdentifier(entry)] = (entry, source)
+        remembered[ObjectIdentifier(entry)] = (entry, source, Self.branch(of: source))
     }
 
-    func rememberedSource(for entry: ResolverEntry) -> (any Screen)? {
-        remembered[ObjectIdentifier(entry)]?.source ?? (entry.rememberedSource as? any Screen)
+    func rememberedSource(for entry: ResolverEntry, destination: any Screen) -> (any Screen)? {
+        let branch = branch(ofDestination: destination)
+        if let local = remembered[ObjectIdentifier(entry)], branch.starts(with: local.branch) { return local.source }
+        return entry.rememberedSource(onBranch: branch) as? any Screen
+    }
+
+    /// The tabs above `screen`, outermost first: its branch of the screen tree.
+    static func branch(of screen: any Screen) -> [ObjectIdentifier] {
+        var branch: [ObjectIdentifier] = []
+        var current = screen
+        while let parent = current.parentScreen ?? current.presentingScreen {
+            if parent is TabScreen { branch.append(ObjectIdentifier(current)) }
+            current = parent
+        }
+        return branch.reversed()
+    }
+
+    /// A destination's branch: where the transition starts, then the tabs within the destination
+    /// above it (the destination is not in the tree yet while it is resolved).
+    private func branch(ofDestination screen: any Screen) -> [ObjectIdentifier] {
+        var tail: [ObjectIdentifier] = []
+        var current = screen
+        while current !== transition.destination, let parent = current.parentScreen {
+            if parent is TabScreen { tail.append(ObjectIdentifier(current)) }
+            current = parent
+        }
+        return sourceBranch + tail.reversed()
     }
 
     func isSpent(_ entry: ResolverEntry) -> Bool {
@@ -676,7 +736,7 @@ final class ResolutionPass {
 
     /// Applies the state changes once the whole transition resolved.
     func commit() {
-        for (entry, source) in remembered.values { entry.rememberedSource = source }
+        for (entry, source, branch) in remembered.values { entry.remember(source, branch: branch) }
         for entry in spent.values { entry.spend(in: window) }
         for temporary in usedTemporaries { temporary.isUsed = true }
     }
@@ -688,10 +748,11 @@ enum DependencyCoordinatorKey: ContextKey {
 }
 
 extension Screen {
-    /// The coordinator that resolves transitions to this screen: the one set on this screen or
-    /// inherited through its context from the screens before it, else
-    /// ``DependencyCoordinator/default``. Setting it makes a workflow coordinator for this screen
-    /// and its descendants.
+    /// The coordinator that resolves the transitions from this screen: the one set on this screen
+    /// or inherited through its context from the screens before it, else
+    /// ``DependencyCoordinator/default``. Setting it starts a workflow at this screen, as
+    /// MHDependencyKit's `setupWorkflowDependencyCoordinator` does: the transitions after it use
+    /// it, and a container's children that had a coordinator of their own get it too.
     ///
     /// A screen shown with an isolated context (``ContextWiring/isolate``) inherits nothing
     /// through its context, so this reads ``DependencyCoordinator/default`` for it; transitions
