@@ -184,10 +184,12 @@ extension Context {
 extension Context {
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`.
     /// Expired registrations met on the way are removed, so that they are replaced silently; the
-    /// contexts they were removed from are appended to `removed`.
+    /// contexts they were removed from are appended to `removed`, and the records to `dropped`,
+    /// which the caller releases once its own registration is in place: a `deinit` of what their
+    /// closures captured may register again, and must find it.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
         of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
-        removingExpiredInto removed: inout [Context]
+        removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
     ) -> Context? {
         let kind: LineageIndex.Kind = Record.self == ProviderRecord.self ? .provider : .action
         let indexed = indexedHoldersOnLineage(of: id, kind)
@@ -197,32 +199,36 @@ extension Context {
         if !indexed.contains(where: { $0.holdsLive(id, kind) }) {
             for context in indexed {
                 if let record = context[keyPath: table][id], !record.isLive {
-                    let record = context[keyPath: table].removeValue(forKey: id)
+                    context[keyPath: table][id] = nil
                     context.tableChanged(id, kind)
-                    withExtendedLifetime(record) {}  // released after the update
+                    dropped.append(record)  // released by the caller, after its own update
                     removed.append(context)
                 }
             }
             return nil
         }
-        return exactLiveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed)
+        return exactLiveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed, releasingLater: &dropped)
     }
 
-    /// ``liveHolderOnLineage(of:in:removingExpiredInto:)`` by walking the chain and the subtree:
-    /// the holder nearest on the chain, else the first in the subtree, depth first.
+    /// ``liveHolderOnLineage(of:in:removingExpiredInto:releasingLater:)`` by walking the chain and
+    /// the subtree: the holder nearest on the chain, else the first in the subtree, depth first.
     final func exactLiveHolderOnLineage<Record: RegistrationRecord>(
         of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
-        removingExpiredInto removed: inout [Context]
+        removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
     ) -> Context? {
         var expired: [Context] = []
-        defer { removed += expired }
+        var expiredRecords: [Record] = []
+        defer {
+            removed += expired
+            dropped += expiredRecords
+        }
         func holds(_ context: Context) -> Bool {
             guard let record = context[keyPath: table][id] else { return false }
             if record.isLive { return true }
             if context[keyPath: table][id] === record {
-                let removed = context[keyPath: table].removeValue(forKey: id)
+                _ = context[keyPath: table].removeValue(forKey: id)
                 context.tableChanged(id, Record.self == ProviderRecord.self ? .provider : .action)
-                withExtendedLifetime(removed) {}  // released after the update
+                expiredRecords.append(record)
                 expired.append(context)
             }
             return false
@@ -241,12 +247,14 @@ extension Context {
     }
 
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`,
-    /// removing expired registrations met on the way.
+    /// removing expired registrations met on the way into `dropped`, for the caller to release
+    /// once its own registration is in place.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
-        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
+        releasingLater dropped: inout [Record]
     ) -> Context? {
         var removed: [Context] = []
-        return liveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed)
+        return liveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed, releasingLater: &dropped)
     }
 
     /// The context on this lineage on which flag `id` is set, or `nil`.

@@ -37,10 +37,15 @@ extension Context {
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(key)
         var replaced: [Context] = []
-        let holder = liveHolderOnLineage(of: id, in: \.providers, removingExpiredInto: &replaced)
-        // Removing an expired provider changes what a request there returns, even if this one fails.
-        for context in replaced where context !== self { context.publishProviderChange(of: id) }
+        // Expired providers removed on the way are released last, once this one is in place: a
+        // `deinit` of what they captured may call back into the context (DESIGN's re-entrancy rule).
+        var dropped: [ProviderRecord] = []
+        defer { withExtendedLifetime(dropped) {} }
+        let holder = liveHolderOnLineage(
+            of: id, in: \.providers, removingExpiredInto: &replaced, releasingLater: &dropped)
         if let holder {
+            // Removing an expired provider changes what a request there returns, even if this one fails.
+            for context in replaced where context !== self { context.publishProviderChange(of: id) }
             throw misuse(ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: holder.pathDescription))
         }
         let record = ProviderRecord(
@@ -51,6 +56,7 @@ extension Context {
         providers[id] = record
         KeyStamps.advance(id)
         LineageIndex.add(self, kind: .provider, id: id)
+        for context in replaced where context !== self { context.publishProviderChange(of: id) }
         publishProviderChange(of: id)
         return Registration(record: record)
     }

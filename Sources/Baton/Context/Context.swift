@@ -301,3 +301,35 @@ open class Context {
         }
     }
 }
+
+extension Context {
+    /// What was registered on this context itself, as `kind Name` labels, leaving out the values
+    /// of `except`: values, live providers, actions and observers, flags.
+    final func ownRegistrations(except: Set<ObjectIdentifier>) -> [String] {
+        var labels: [String] = []
+        for (id, slot) in slots where !except.contains(id) { labels.append("value \(slot.key.name)") }
+        for record in providers.values where record.isLive { labels.append("provider \(record.name)") }
+        for record in actions.values where record.isLive { labels.append("action \(record.name)") }
+        for name in flags.values { labels.append("flag \(name)") }
+        let observers =
+            keyObservers.values.joined().filter(\.isLive).count
+            + eventObservers.values.joined().filter(\.isLive).count
+        if observers > 0 { labels.append("\(observers) observer\(observers == 1 ? "" : "s")") }
+        return labels.sorted()
+    }
+
+    /// Moves the value of key `id` from this context to `target`, telling the observers of both.
+    final func moveValue(_ id: ObjectIdentifier, to target: Context) {
+        guard slots[id] != nil else { return }
+        let trackedHere = observationState(of: id)
+        let trackedThere = target.observationState(of: id)
+        guard let slot = slots.removeValue(forKey: id) else { return }
+        let replaced = target.slots.updateValue(slot, forKey: id)
+        KeyStamps.advance(id)
+        notifyChange(id: id)
+        target.notifyChange(id: id)
+        if let trackedHere { publishValueChange(of: id, from: trackedHere) }
+        if let trackedThere { target.publishValueChange(of: id, from: trackedThere) }
+        withExtendedLifetime(replaced) {}
+    }
+}

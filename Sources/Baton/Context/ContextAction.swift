@@ -83,7 +83,11 @@ extension Context {
         _ perform: @escaping @MainActor (Owner, Action.Input) -> Action.Output
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(action)
-        if let holder = liveHolderOnLineage(of: id, in: \.actions) {
+        // Expired actions removed on the way are released once this one is in place: a `deinit`
+        // of what they captured may register again (DESIGN's re-entrancy rule).
+        var dropped: [ActionRecord] = []
+        defer { withExtendedLifetime(dropped) {} }
+        if let holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped) {
             throw misuse(
                 ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: holder.pathDescription))
         }

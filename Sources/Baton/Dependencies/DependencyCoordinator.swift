@@ -306,7 +306,8 @@ public final class DependencyCoordinator {
     /// it can override what they set. It runs for one destination only.
     /// ``resolveDependencies(from:to:identifier:sender:)`` counts as a transition. When calls are
     /// nested, each waiting one-shot resolver applies to the first transition it matches, outer
-    /// first.
+    /// first. A transition `body` requests while another one runs (from a lifecycle callback) is
+    /// queued, and the resolver still applies to it when it runs, after `body` has returned.
     ///
     /// ```swift
     /// try DependencyCoordinator.resolvingNextTransition(.direct { (s: MainScreen, d: AwesomeScreen) in
@@ -398,6 +399,20 @@ public final class DependencyCoordinator {
 
     private static var inlineResolvers: [InlineResolver] = []
 
+    /// The one-shot resolvers waiting now, kept by a transition that is queued to run later.
+    static var waitingInlineResolvers: [InlineResolver] { inlineResolvers }
+
+    /// Runs `body`, a queued transition, with the one-shot resolvers that waited when it was
+    /// requested waiting again.
+    static func with<Failure: Error>(_ waiting: [InlineResolver], _ body: () throws(Failure) -> Void)
+        throws(Failure)
+    {
+        let added = waiting.filter { inline in !inlineResolvers.contains { $0 === inline } }
+        inlineResolvers += added
+        defer { inlineResolvers.removeAll { inline in added.contains { $0 === inline } } }
+        try body()
+    }
+
     /// Called by the transition engine for every forward transition, after the destination's
     /// context is wired.
     static func resolve(_ transition: Transition, in window: Window?) throws(ScreenError) {
@@ -430,11 +445,16 @@ public final class DependencyCoordinator {
 
     func resolve(_ transition: Transition, window: Window? = nil) throws(DependencyError) {
         let pass = ResolutionPass(transition, window: window)
-        try resolve(pass)
-        // One-shot resolvers run after the registered ones, and are used up only by a transition
-        // they match.
-        for inline in Self.inlineResolvers where !inline.isUsed {
-            try pass.runTemporary(inline)
+        do {
+            try resolve(pass)
+            // One-shot resolvers run after the registered ones, and are used up only by a
+            // transition they match.
+            for inline in Self.inlineResolvers where !inline.isUsed {
+                try pass.runTemporary(inline)
+            }
+        } catch {
+            pass.abandon()
+            throw error
         }
         pass.commit()
         if recordsResolutions {
@@ -616,6 +636,9 @@ struct RememberedSource {
 final class InlineResolver {
     let coordinator: DependencyCoordinator
     var isUsed = false
+    /// Ran in a pass that has not committed yet: a resolution nested in a resolver must not run
+    /// it a second time.
+    var isClaimed = false
 
     init(_ resolver: DependencyResolver) {
         coordinator = DependencyCoordinator(name: "inline")
@@ -713,9 +736,25 @@ final class ResolutionPass {
 
     /// Runs a one-shot or temporary resolver's coordinator; it is used up when it ran.
     func runTemporary(_ temporary: InlineResolver) throws(DependencyError) {
+        guard !temporary.isClaimed else { return }
+        temporary.isClaimed = true
         let before = ranEntries.count
-        try temporary.coordinator.resolve(self)
-        if ranEntries.count > before { usedTemporaries.append(temporary) }
+        do {
+            try temporary.coordinator.resolve(self)
+        } catch {
+            temporary.isClaimed = false
+            throw error
+        }
+        if ranEntries.count > before {
+            usedTemporaries.append(temporary)
+        } else {
+            temporary.isClaimed = false
+        }
+    }
+
+    /// Gives back the temporary resolvers this failed pass ran, so that they keep waiting.
+    func abandon() {
+        for temporary in usedTemporaries { temporary.isClaimed = false }
     }
 
     func spend(_ entry: ResolverEntry) {
