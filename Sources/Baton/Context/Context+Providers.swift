@@ -73,11 +73,11 @@ extension Context {
             if let record = context.providers[id] {
                 guard record.isLive, let owner = record.owner else {
                     _ = context.providers.removeValue(forKey: id)  // released after the update
-                    throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
+                    // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
+                    throw ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription)
                 }
                 if let condition = record.condition, !condition.isMet() {
-                    throw misuse(
-                        ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription))
+                    throw ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription)
                 }
                 return unsafeDowncast(record.produce(owner), to: Box<Key.Value>.self).value
             }

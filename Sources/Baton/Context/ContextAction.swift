@@ -119,11 +119,11 @@ extension Context {
             if let record = context.actions[id] {
                 guard record.isLive, let owner = record.owner else {
                     _ = context.actions.removeValue(forKey: id)  // released after the update
-                    throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
+                    // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
+                    throw ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription)
                 }
                 if let condition = record.condition, !condition.isMet() {
-                    throw misuse(
-                        ContextError.actionUnavailable(action: Action.name, registeredIn: context.pathDescription))
+                    throw ContextError.actionUnavailable(action: Action.name, registeredIn: context.pathDescription)
                 }
                 return unsafeDowncast(record.perform(owner, Box(input)), to: Box<Action.Output>.self).value
             }
