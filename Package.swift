@@ -46,7 +46,8 @@ let package = Package(
             ]
         ),
         // The app's headless Baton screens, model object, persistence, start-up flow and text renderer.
-        .target(name: "CoordinatesApp", dependencies: ["Baton", "CoordinatesKit"]),
+        // Map/README.md records where the generated land outline comes from.
+        .target(name: "CoordinatesApp", dependencies: ["Baton", "CoordinatesKit"], exclude: ["Map/README.md"]),
         // The terminal program: `swift run coordinates`.
         .executableTarget(
             name: "coordinates",
@@ -59,7 +60,9 @@ let package = Package(
         // The screens and flows driven headlessly through Baton.
         .testTarget(name: "CoordinatesAppTests", dependencies: ["CoordinatesApp", "CoordinatesKit", "Baton"]),
         // Runs the built `coordinates` binary; it depends on the executable so that it is built first.
-        .testTarget(name: "CoordinatesEndToEndTests", dependencies: ["coordinates"]),
+        // The GPS tests feed the recordings in Fixtures/ to a real gpsd (`Scripts/test.sh` installs it).
+        .testTarget(
+            name: "CoordinatesEndToEndTests", dependencies: ["coordinates"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,6 +38,7 @@ modules=(
 # module NAME for its own minimum iOS, with the cross-import overlays Xcode enables (SwiftUI with
 # MapKit brings in `Map`), and saves no interface.
 apps=(
+    "CoordinatesiOS@17=Examples/CoordinatesiOS/Coordinates.swiftpm/Sources"
 )
 
 checked=0

@@ -318,8 +318,10 @@
         private func show(_ step: UIViewController, identifier: String?, transition: HopTransition?) throws(ScreenError)
         {
             let old = currentViewController
+            // The first hop comes from no step, and is resolved from the container, as
+            // HoppingScreen's.
             let hop = try ExternalTransition.begin(
-                .hop, from: old ?? self, to: step, identifier: identifier, parentContext: context)
+                .hop, from: old, to: step, identifier: identifier, parentContext: context, resolutionSource: self)
             let animation = transition ?? hopTransition
             addChild(step)
             step.view.frame = view.bounds

@@ -23,14 +23,15 @@
     /// | UIKit method | Baton, before calling it |
     /// | --- | --- |
     /// | `prepare(for:sender:)` | begins a ``Baton/TransitionKind/segue`` with the segue's identifier and sender, so resolvers run before the app's own override |
-    /// | `UIStoryboardSegue.perform()` | the same, when an override of `prepare(for:sender:)` does not call `super` (the sender is then unknown) |
+    /// | `UIStoryboardSegue.perform()` | the same, when an override of `prepare(for:sender:)` does not call `super` and the segue's class calls this `perform()` (the sender is then unknown) |
     /// | `pushViewController`, `popViewController`, `popToViewController`, `popToRootViewController`, `setViewControllers` | begins a push, pop or set-stack |
     /// | `present(_:animated:completion:)`, `dismiss(animated:completion:)` | begins a present or dismiss |
+    /// | `showDetailViewController(_:sender:)` in a split view controller | begins a push (the detail replaces the secondary column, or is pushed when collapsed) |
     /// | `UIWindow.rootViewController`'s setter | begins a root change, wiring the root to ``UIKit/UIWindow/batonWindow``'s context |
     /// | `viewWillAppear(_:)`, `viewDidAppear(_:)`, `viewWillDisappear(_:)`, `viewDidDisappear(_:)` | reports the callback to ``Baton/ScreenLifecycle``, begins a tab selection or a swipe-dismiss it reveals |
     ///
-    /// `show(_:sender:)` and `showDetailViewController(_:sender:)` reach Baton through the push or
-    /// presentation they perform; a tab selection, by a tap or by code, through the new tab's
+    /// `show(_:sender:)`, and `showDetailViewController(_:sender:)` outside a split view
+    /// controller, reach Baton through the push or presentation they perform; a tab selection, by a tap or by code, through the new tab's
     /// `viewWillAppear(_:)`; a sheet dismissed by a swipe, through its `viewWillDisappear(_:)`
     /// (`isBeingDismissed`); the interactive pop, through the `popViewController(animated:)` UIKit
     /// calls when the swipe starts and the callbacks that follow, which cancel it when the swipe is
@@ -41,9 +42,13 @@
     /// controller's delegate) untouched, which delegate proxies cannot promise; an app's own
     /// `prepare(for:sender:)` overrides keep working, and run after the resolvers. Its costs: it is
     /// global to the process (hence opt-in, and installed once however often `install()` is
-    /// called); an override of `prepare(for:sender:)` that does not call `super` is seen only at
-    /// `perform()`, without the sender; and an app property named `context`, `screenName` or
-    /// `isOnScreen` on a view controller clashes with the ``Baton/Screen`` conformance. Everything
+    /// called); an override of `prepare(for:sender:)` that does not call `super` hides the segue's
+    /// identifier and sender from the resolvers (the segue is then begun at `perform()` when its
+    /// class calls `UIStoryboardSegue`'s, else at the push or presentation it performs, still
+    /// before the destination's `viewWillAppear`); every view controller, UIKit's own included
+    /// (alerts, keyboards), gets a context on first use; and an app property named `context`,
+    /// `screenName` or `isOnScreen` on a view controller clashes with the ``Baton/Screen``
+    /// conformance. Everything
     /// Baton decides (wiring, resolution, lifecycle order, cancellation) happens in the core's
     /// ``Baton/ExternalTransition`` and ``Baton/ScreenLifecycle``, which Linux tests cover; these
     /// methods only translate UIKit's calls.
@@ -101,6 +106,9 @@
             exchange(
                 controller, #selector(UIViewController.dismiss(animated:completion:)),
                 #selector(UIViewController.batonDismiss(animated:completion:)))
+            exchange(
+                controller, #selector(UIViewController.showDetailViewController(_:sender:)),
+                #selector(UIViewController.batonShowDetailViewController(_:sender:)))
             let navigation = UINavigationController.self
             exchange(
                 navigation, #selector(UINavigationController.pushViewController(_:animated:)),
@@ -151,6 +159,16 @@
                 return try ExternalTransition.begin(
                     kind, from: source, to: destination, identifier: identifier, sender: sender,
                     parentContext: parentContext, in: window)
+            } catch {
+                errorHandler(error)
+                return nil
+            }
+        }
+
+        /// Runs `body`; an error goes to ``errorHandler`` and UIKit goes on.
+        static func attempt<Result>(_ body: () throws(ScreenError) -> Result) -> Result? {
+            do {
+                return try body()
             } catch {
                 errorHandler(error)
                 return nil

@@ -15,6 +15,9 @@ import Foundation
 @main
 enum CoordinatesMain {
     @MainActor static func main() async {
+        // A closed output pipe is reported by write's EPIPE, so that the state is saved before exiting
+        // with 141, instead of the process dying of SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let command: any ParsableCommand
         do {
             command = try CoordinatesCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
@@ -26,6 +29,10 @@ enum CoordinatesMain {
             exit(convert.execute())
         case let bearing as BearingCommand:
             exit(bearing.execute())
+        case let gps as GPSCommand:
+            exit(await gps.execute())
+        case let share as ShareCommand:
+            exit(runShare(share))
         case let root as CoordinatesCommand:
             exit(await runApp(root))
         default:
@@ -59,14 +66,57 @@ enum CoordinatesMain {
             StandardError.write("no state file location: set HOME or XDG_DATA_HOME, or pass --state PATH.")
             return 2
         }
+        let store = StateStore(path: path)
+        do {
+            try store.checkPath()
+        } catch {
+            StandardError.write("--state \(path): \(error.reason); pass the path of a regular file.")
+            return 2
+        }
+        do {
+            try store.lock()
+        } catch {
+            StandardError.write("cannot use the state file \(path): \(error.reason).")
+            return 1
+        }
         let reporter = Reporter()
-        let app = CoordinatesApplication(store: StateStore(path: path)) { message in
+        let app = CoordinatesApplication(store: store) { message in
             reporter.report(message)
         }
+        app.locator = GPSDLocator.parse(options.gpsd, timeout: 10)
         if !options.plain, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             return await InteractiveHost(app: app, reporter: reporter).run()
         }
         return await PlainHost(app: app).run()
+    }
+}
+
+extension CoordinatesMain {
+    /// `coordinates share`: reads the state without changing it and prints the message.
+    @MainActor static func runShare(_ options: ShareCommand) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        guard let path = options.state ?? StateStore.defaultPath(environment: environment) else {
+            StandardError.write("no state file location: set HOME or XDG_DATA_HOME, or pass --state PATH.")
+            return 2
+        }
+        let store = StateStore(path: path)
+        do {
+            try store.checkPath()
+        } catch {
+            StandardError.write("--state \(path): \(error.reason); pass the path of a regular file.")
+            return 2
+        }
+        var state = SavedState.initial
+        switch store.read() {
+        case .loaded(let saved): state = saved
+        case .missing: break
+        case .unreadable(let problem):
+            StandardError.write("could not read the state file \(problem.path): \(problem.reason).")
+            return 1
+        }
+        let report = ShareReport(position: state.position, target: state.target)
+        StandardOutput.line(options.json ? report.json : report.text)
+        return 0
     }
 }
 
@@ -83,6 +133,9 @@ final class Reporter {
             StandardError.write(message)
         }
     }
+
+    /// The reports held so far.
+    var heldMessages: [String] { held ?? [] }
 
     /// Holds reports from now on.
     func hold() {

@@ -17,6 +17,8 @@ final class InteractiveHost {
     let reporter: Reporter
     private var content: ScreenContent?
     private var decoder = KeyDecoder()
+    /// A start-up problem to show once on screen.
+    private var notice = ""
 
     init(app: CoordinatesApplication, reporter: Reporter) {
         self.app = app
@@ -28,24 +30,30 @@ final class InteractiveHost {
             return await PlainHost(app: app).run()
         }
         reporter.hold()
-        let events = HostEvents.start(reading: .bytes, signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+        let events = HostEvents.start(reading: .bytes, signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH])
+        app.onUpdate = { [weak self] in self?.redraw(taking: true) }
         await app.launch()
         if app.failure != nil { return finish(1) }
+        // A problem found while starting (a corrupt or unreadable state) is shown now, on screen, and
+        // again on standard error after the terminal is restored.
+        notice = reporter.heldMessages.joined(separator: " ")
         redraw(taking: true)
         for await event in events {
+            if StandardOutput.isClosed { return finish(128 + SIGPIPE) }
             switch event {
             case .bytes(let bytes):
                 for key in decoder.decode(bytes) {
                     switch key {
                     case .interrupt: return finish(130)
-                    case .endOfInput: return finish(0)
+                    // Ctrl-D deletes in a text field, as in a shell; elsewhere it ends the session.
+                    case .endOfInput where !app.isEditingText: return finish(0)
                     default: await app.handle(.key(key))
                     }
                     if app.isFinished { return finish(0) }
                 }
                 redraw(taking: true)
             case .signal(SIGWINCH):
-                redraw(taking: false)
+                redraw(taking: true, keepingStatus: true)
             case .signal(let number):
                 return finish(128 + number)
             case .endOfInput:
@@ -59,10 +67,25 @@ final class InteractiveHost {
 
     /// Draws the top screen; after a resize, the content already taken is drawn again so that a
     /// status message is not lost.
-    private func redraw(taking: Bool) {
-        if taking || content == nil { content = app.takeContent() }
-        guard let content else { return }
+    private func redraw(taking: Bool, keepingStatus: Bool = false) {
         let size = Terminal.size() ?? (columns: 80, rows: 24)
+        if taking || content == nil {
+            let previousStatus = content?.status
+            app.setDisplay(columns: size.columns, rows: size.rows, colour: Terminal.showsColour)
+            content = app.takeContent()
+            if keepingStatus, content?.status == nil { content?.status = previousStatus }
+            if !notice.isEmpty {
+                let status = content?.status
+                content?.status = [status, notice].compactMap { $0 }.joined(separator: " ")
+                notice = ""
+            }
+            if let text = content?.clipboard {
+                let insideTmux = getenv("TMUX") != nil
+                Terminal.write(TextRenderer.clipboardEscape(text, insideTmux: insideTmux))
+                content?.clipboard = nil
+            }
+        }
+        guard let content else { return }
         let frame = TextRenderer.frame(content, width: size.columns, height: size.rows)
         var output = "\u{1B}[H" + frame.lines.joined(separator: "\r\n")
         if let cursor = frame.cursor {
@@ -75,6 +98,7 @@ final class InteractiveHost {
 
     /// Restores the terminal first, so that the held reports and any error are readable, then saves.
     private func finish(_ code: Int32) -> Int32 {
+        app.onUpdate = nil
         Terminal.leaveFullScreen()
         reporter.release()
         do {

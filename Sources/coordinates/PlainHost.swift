@@ -16,17 +16,21 @@ struct PlainHost {
     let app: CoordinatesApplication
 
     func run() async -> Int32 {
-        let events = HostEvents.start(reading: .lines, signals: [SIGINT, SIGTERM, SIGHUP])
+        let events = HostEvents.start(reading: .lines, signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        Terminal.installRestoringHandlers()
         await app.launch()
         show()
         if app.failure != nil { return 1 }
+        if StandardOutput.isClosed { return finish(128 + SIGPIPE) }
         for await event in events {
             switch event {
             case .line(let line):
                 StandardOutput.line("> \(line)")
+                if StandardOutput.isClosed { return finish(128 + SIGPIPE) }
                 await app.handle(.line(line))
                 if app.isFinished { return finish(0) }
                 show()
+                if StandardOutput.isClosed { return finish(128 + SIGPIPE) }
             case .endOfInput:
                 return finish(0)
             case .signal(let number):

@@ -18,6 +18,10 @@ enum StandardError {
 /// Writes to standard output unbuffered, so that plain mode's output interleaves correctly with a
 /// script that waits for each screen before sending the next command.
 enum StandardOutput {
+    /// Whether a write found standard output closed (EPIPE): the reader is gone, and the host
+    /// saves and exits with 141 as if SIGPIPE had arrived.
+    static var isClosed: Bool { outputClosed }
+
     static func write(_ text: String) {
         writeAll(text, to: STDOUT_FILENO)
     }
@@ -27,6 +31,8 @@ enum StandardOutput {
         writeAll(text + "\n", to: STDOUT_FILENO)
     }
 }
+
+nonisolated(unsafe) private var outputClosed = false
 
 /// Writes every byte of `text` to `descriptor`, retrying on interruption.
 private func writeAll(_ text: String, to descriptor: Int32) {
@@ -38,6 +44,7 @@ private func writeAll(_ text: String, to descriptor: Int32) {
         }
         if count < 0 {
             if errno == EINTR { continue }
+            if errno == EPIPE, descriptor == STDOUT_FILENO { outputClosed = true }
             return
         }
         offset += count

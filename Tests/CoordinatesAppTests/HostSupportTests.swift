@@ -30,7 +30,7 @@ private final class Notifications: Sendable {
         let harness = try AppHarness(state: .paris)
         await harness.launchToMain()
         let main = try #require(harness.top as (any CoordinatesScreen)?)
-        #expect(main.availableCommands == [.editPosition, .bearing, .share, .help, .quit])
+        #expect(main.availableCommands == [.editPosition, .bearing, .map, .share, .help, .quit])
         #expect(main.model === harness.app.model)
     }
 
@@ -57,7 +57,7 @@ private final class Notifications: Sendable {
         } catch {
             #expect(
                 error.description
-                    == "the main screen has no command 'clear'; it offers: edit, distance, share, help, quit")
+                    == "the main screen has no command 'clear'; it offers: edit, distance, map, share, help, quit")
         }
         #expect(harness.app.topScreenName == "main")
     }
@@ -89,7 +89,25 @@ private final class Notifications: Sendable {
         presenter.run(.continue)
         #expect(
             presenter.status
-                == "the main screen has no command 'continue'; it offers: edit, distance, share, help, quit")
+                == "the main screen has no command 'continue'; it offers: edit, distance, map, share, help, quit")
+    }
+
+    @Test func makingAPresenterLeavesTheStatusForTheOneThatAppears() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        let main = try #require(harness.top as (any CoordinatesScreen)?)
+        try main.run(.editPosition)
+        try #require(harness.top as (any CoordinatesScreen)?).handle(.line("1, 2"))
+        #expect(harness.top === main)
+        // SwiftUI makes a view's initial state again on every update of its parent, and drops it.
+        let discarded = ScreenPresenter(screen: main)
+        #expect(discarded.status == nil)
+        #expect(discarded.content.status == nil)
+        #expect(main.content.status == "Position updated.")
+        let shown = ScreenPresenter(screen: main)
+        shown.refresh()
+        #expect(shown.status == "Position updated.")
+        #expect(main.content.status == nil)
     }
 
     @Test func aHostMessageShowsUntilTheNextCommand() async throws {
@@ -236,6 +254,18 @@ private final class Notifications: Sendable {
         #expect(flow.phase == .waitingForAuthorization)
     }
 
+    @Test func finalStepsAreWhatALocatorAnswers() {
+        #expect(
+            LocationRequestFlow.Step.located(.at("1, 2"), accuracy: 12).outcome
+                == .success(PositionFix(coordinate: .at("1, 2"), accuracy: 12)))
+        #expect(
+            LocationRequestFlow.Step.failed(.restricted).outcome
+                == .failure(PositionFixError("This device does not allow Coordinates to use your location.")))
+        #expect(LocationRequestFlow.Step.requestAuthorization.outcome == nil)
+        #expect(LocationRequestFlow.Step.requestLocation.outcome == nil)
+        #expect(LocationRequestFlow.Step.wait.outcome == nil)
+    }
+
     @Test func aServiceFailureEndsTheRequestOnce() {
         var flow = LocationRequestFlow()
         #expect(flow.failed(.unavailable("x")) == .wait)
@@ -309,5 +339,61 @@ private final class Notifications: Sendable {
         #expect(ShareOutcome.sent.statusText == "Message sent.")
         #expect(ShareOutcome.cancelled.statusText == "Message not sent.")
         #expect(ShareOutcome.failed.statusText == "The message could not be sent.")
+    }
+}
+
+/// A composer that the share message is written into, shaped like MFMessageComposeViewController.
+@MainActor
+private final class ComposerDouble: HeadlessScreen, MessageBodyConfigurable {
+    var body: String?
+}
+
+@MainActor
+@Suite struct ShareMessageTests {
+    private let parisMessage = """
+        I'm at 48.858400° N, 2.294500° E
+        (48° 51.504′ N, 2° 17.670′ E / 48° 51′ 30.2″ N, 2° 17′ 40.2″ E)
+        geo:48.858400,2.294500
+        Target 51.507400° N, 0.127800° W: 341.3 km (212.1 mi, 184.3 NM) away, bearing 330.6° (NNW)
+        """
+
+    @Test func theMessageIsTheShareScreensText() {
+        let model = CoordinatesModel(state: .paris)
+        #expect(ShareMessage.text(for: model) == parisMessage)
+    }
+
+    @Test func aComposerPresentedFromTheShareScreenIsWiredAndGetsTheMessageFromTheResolvers() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        try harness.app.window.dependencyCoordinator.register(ShareMessage.resolver())
+        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
+        let share = try #require(harness.top)
+        weak var weakComposer: ComposerDouble?
+        do {
+            let composer = ComposerDouble()
+            weakComposer = composer
+            let transition = try ExternalTransition.begin(
+                .present, from: share, to: composer, identifier: ShareMessage.transitionIdentifier)
+            transition.complete()
+            #expect(composer.body == parisMessage)
+            #expect(composer.context.parent === share.context)
+            try ExternalTransition.begin(.dismiss, from: composer, to: share).complete()
+        }
+        #expect(weakComposer == nil)
+        #expect(
+            harness.app.window.transitionLog.suffix(2).map(\.description) == [
+                "present: share → ComposerDouble (compose-message)", "dismiss: ComposerDouble → share",
+            ])
+    }
+
+    @Test func aComposerPresentedWithAnotherIdentifierGetsNoMessage() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        try harness.app.window.dependencyCoordinator.register(ShareMessage.resolver())
+        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
+        let composer = ComposerDouble()
+        let share: HeadlessScreen? = harness.top
+        try ExternalTransition.begin(.present, from: share, to: composer, identifier: "other").complete()
+        #expect(composer.body == nil)
     }
 }

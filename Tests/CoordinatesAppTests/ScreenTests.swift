@@ -19,7 +19,7 @@ import Testing
 
                 Target  51.507400° N, 0.127800° W
 
-                [e] Edit position  [d] Bearing & distance  [s] Share  [?] Help  [q] Quit
+                [e] Edit position  [d] Bearing & distance  [m] Map  [s] Share  [?] Help  [q] Quit
                 """)
     }
 
@@ -29,7 +29,8 @@ import Testing
         await harness.send("x")
         #expect(
             harness.app.takeContent().status
-                == "Unknown command 'x'. Commands here: e (edit), d (distance), s (share), ? (help), q (quit).")
+                == "Unknown command 'x'. Commands here: e (edit), d (distance), m (map), s (share), ? (help), q (quit)."
+        )
         #expect(harness.app.takeContent().status == nil)
     }
 
@@ -48,7 +49,7 @@ import Testing
         let harness = try AppHarness(state: .paris)
         await harness.launchToMain()
         await harness.app.handle(.key(.up))
-        #expect(harness.app.takeContent().selection == 4)
+        #expect(harness.app.takeContent().selection == 5)
     }
 
     @Test func letterShortcutsAndWordsRunTheSameCommand() async throws {

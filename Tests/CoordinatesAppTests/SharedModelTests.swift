@@ -54,7 +54,7 @@ import Testing
         let harness = try AppHarness()
         #expect(
             harness.app.registry.identifiers == [
-                "bearing", "entry", "help", "main", "navigation", "onboarding", "share", "splash",
+                "bearing", "entry", "help", "main", "map", "navigation", "onboarding", "share", "splash",
             ])
     }
 

@@ -104,8 +104,12 @@ import Testing
             Issue.record("expected unreadable")
             return
         }
-        #expect(problem.reason == "the field 'formatVersion' is invalid: format version 2 is newer than this app's 1")
-        #expect(folder.contents(of: "state.json.corrupt") == #"{"formatVersion":2}"#)
+        #expect(problem.reason == "it was written by a newer version of the app (format 2; this one reads up to 1)")
+        #expect(problem.movedTo == nil)
+        #expect(!problem.allowsSaving)
+        // Kept where it is, never moved aside to be replaced.
+        #expect(folder.names == ["state.json"])
+        #expect(folder.contents(of: "state.json") == #"{"formatVersion":2}"#)
     }
 
     @Test func anEarlierCorruptFileIsNotOverwritten() throws {
@@ -117,15 +121,16 @@ import Testing
         #expect(folder.contents(of: "state.json.2.corrupt") == "second")
     }
 
-    @Test func aFolderAtThePathIsMovedAside() throws {
+    @Test func aFolderAtThePathIsKeptAndNeverSavedOver() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("state.json"), withIntermediateDirectories: false)
         guard case .unreadable(let problem) = StateStore(path: folder.file("state.json")).load() else {
             Issue.record("expected unreadable")
             return
         }
-        #expect(problem.reason == "it is a folder, not a file")
-        #expect(folder.names == ["state.json.corrupt"])
+        #expect(problem.reason == "it is a folder, not a regular file")
+        #expect(!problem.allowsSaving)
+        #expect(folder.names == ["state.json"])
     }
 
     @Test func aFileThatCouldNotBeMovedIsNeverSavedOver() {

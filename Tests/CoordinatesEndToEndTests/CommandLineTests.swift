@@ -119,8 +119,12 @@ import Testing
     func helpDocumentsTheAppCommandsAndSucceeds(flag: String) throws {
         let result = try runCoordinates([flag], home: home)
         #expect(result.status == 0)
-        #expect(result.output.contains("  Main screen     e edit, d distance, s share, ? help, q quit\n"))
+        #expect(result.output.contains("  Main screen     e edit, g GPS, d distance, m map, s share, ? help, q quit\n"))
         #expect(result.output.contains("SUBCOMMANDS:"))
-        #expect(result.output.contains("USAGE: coordinates [--state <path>] [--plain]\n"))
+        #expect(result.output.contains("USAGE: coordinates [--state <path>] [--plain] [--gpsd <host:port>]\n"))
+        // Every exit code, signals included.
+        for code in ["0 success", "1 invalid coordinates", "2 usage error", "129, 130, 131, 141, 143"] {
+            #expect(result.output.contains(code))
+        }
     }
 }

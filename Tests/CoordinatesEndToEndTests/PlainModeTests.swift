@@ -41,7 +41,7 @@ import Testing
 
                 Target  not set (press d, then t)
 
-                [e] Edit position  [d] Bearing & distance  [s] Share  [?] Help  [q] Quit
+                [e] Edit position  [g] From GPS  [d] Bearing & distance  [m] Map  [s] Share  [?] Help  [q] Quit
 
                 > e
                 == Edit position ==
@@ -73,7 +73,7 @@ import Testing
                 Target  not set (press d, then t)
                 ! Position updated.
 
-                [e] Edit position  [d] Bearing & distance  [s] Share  [?] Help  [q] Quit
+                [e] Edit position  [g] From GPS  [d] Bearing & distance  [m] Map  [s] Share  [?] Help  [q] Quit
 
                 > d
                 == Bearing & distance ==
@@ -107,9 +107,14 @@ import Testing
 
                 > ?
                 == Help ==
-                Main screen         e edit position, d bearing & distance, s share, ? help, q quit
+                Main screen         e edit position, g from GPS, d bearing & distance, m map,
+                                    s share, ? help, q quit
                 Bearing & distance  t set target, c clear target, < back
+                Map                 ← → ↑ ↓ pan, + zoom in, - zoom out, 0 whole world, < back
+                Share               y copy the message to the clipboard (full-screen UI)
                 Edit / set target   type a coordinate, Enter saves, Esc (or an empty line) cancels
+                Editing keys        ← → move, Home/Ctrl-A start, End/Ctrl-E end, Backspace,
+                                    Delete/Ctrl-D delete, Ctrl-U clear, Ctrl-K to the end, Ctrl-W word
                 Everywhere          ↑ ↓ move, Enter select, ← or Esc back, Ctrl-C save and quit
                 Plain mode          one command per line: a shortcut (e) or its word (edit)
 
@@ -141,7 +146,7 @@ import Testing
 
                 Target  51.507400° N, 0.127800° W
 
-                [e] Edit position  [d] Bearing & distance  [s] Share  [?] Help  [q] Quit
+                [e] Edit position  [g] From GPS  [d] Bearing & distance  [m] Map  [s] Share  [?] Help  [q] Quit
 
                 > s
                 == Share ==
@@ -152,7 +157,7 @@ import Testing
                   geo:48.858400,2.294500
                   Target 51.507400° N, 0.127800° W: 341.3 km (212.1 mi, 184.3 NM) away, bearing 330.6° (NNW)
 
-                [<] Back  [?] Help  [q] Quit
+                [y] Copy to clipboard  [<] Back  [?] Help  [q] Quit
 
                 > <
                 == Coordinates ==
@@ -163,7 +168,7 @@ import Testing
 
                 Target  51.507400° N, 0.127800° W
 
-                [e] Edit position  [d] Bearing & distance  [s] Share  [?] Help  [q] Quit
+                [e] Edit position  [g] From GPS  [d] Bearing & distance  [m] Map  [s] Share  [?] Help  [q] Quit
 
                 > q
 
@@ -206,7 +211,7 @@ import Testing
 
                 Target  37.813600° S, 144.963100° E
 
-                [e] Edit position  [d] Bearing & distance  [s] Share  [?] Help  [q] Quit
+                [e] Edit position  [g] From GPS  [d] Bearing & distance  [m] Map  [s] Share  [?] Help  [q] Quit
 
 
                 """)
@@ -221,7 +226,7 @@ import Testing
             result.errors == "coordinates: could not read the state file \(scratch.state): it is not valid JSON."
                 + " Moved it to \(scratch.state).corrupt and started from defaults.\n")
         #expect(result.output.hasPrefix("== Welcome to Coordinates =="))
-        #expect(scratch.names == ["state.json", "state.json.corrupt"])
+        #expect(scratch.names == ["state.json", "state.json.corrupt", "state.json.lock"])
         #expect(scratch.read("state.json.corrupt") == "{\"formatVersion\": 1, \"position\": ")
         #expect(scratch.read("state.json")?.contains("\"hasCompletedOnboarding\" : true") == true)
     }

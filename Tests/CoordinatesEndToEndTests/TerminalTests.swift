@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// A pseudo-terminal whose slave end is the child's standard input, output and error.
-private final class PseudoTerminal {
+final class PseudoTerminal {
     let master: Int32
     let slave: Int32
     let output = Collector()
@@ -119,13 +119,15 @@ private let leaveFullScreen = "\u{1B}[?1049l"
         let terminal = try PseudoTerminal()
         let process = try terminal.start(["--state", scratch.state], home: scratch.path)
         #expect(terminal.output.wait(for: "Welcome to Coordinates"))
+        // Shown on screen when it happens, not only after quitting.
+        #expect(terminal.output.wait(for: " ! could not read the state file"))
         terminal.type("q")
         #expect(waitForExit(process))
         #expect(process.terminationStatus == 0)
         let afterRestore = terminal.output.text.components(separatedBy: leaveFullScreen).last ?? ""
         #expect(
             afterRestore.contains("coordinates: could not read the state file \(scratch.state): it is not valid JSON."))
-        #expect(scratch.names == ["state.json", "state.json.corrupt"])
+        #expect(scratch.names == ["state.json", "state.json.corrupt", "state.json.lock"])
     }
 
     @Test func aResizeRedrawsAtTheNewSize() throws {
@@ -154,5 +156,157 @@ private let leaveFullScreen = "\u{1B}[?1049l"
         #expect(process.terminationStatus == SIGSEGV)
         #expect(terminal.output.wait(for: leaveFullScreen))
         #expect(terminal.isRestored)
+    }
+
+    // MARK: - Issue 14: text by grapheme and column, bracketed paste, SIGQUIT
+
+    /// A state past onboarding, so the app opens on the main screen.
+    private static let onboarded =
+        #"{"formatVersion":1,"hasCompletedOnboarding":true,"position":{"latitude":1,"longitude":2}}"#
+
+    /// The column of the last cursor placement, from the `ESC [ row ; column H ESC [ ?25h` it wrote.
+    private func lastCursorColumn(_ text: String) -> Int? {
+        guard let range = text.range(of: "H\u{1B}[?25h", options: .backwards) else { return nil }
+        let head = text[..<range.lowerBound]
+        guard let semicolon = head.lastIndex(of: ";") else { return nil }
+        return Int(head[head.index(after: semicolon)...])
+    }
+
+    @Test func aCombiningMarkAndASkinToneThenBackspaceDoNotCrashTheEditor() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        terminal.type("e")
+        #expect(terminal.output.wait(for: "Edit position"))
+        terminal.type("\u{15}")
+        // Each code point arrives in its own read, as a terminal sends a key at a time.
+        for piece in ["4", "e", "\u{301}", "👍", "\u{1F3FD}"] {
+            let mark = terminal.output.text.count
+            terminal.type(piece)
+            #expect(terminal.output.wait(for: "H\u{1B}[?25h", after: mark))
+        }
+        #expect(terminal.output.text.contains(" > 4e\u{301}👍🏽"))
+        let mark = terminal.output.text.count
+        terminal.type("\u{7F}\u{7F}8")
+        #expect(terminal.output.wait(for: " > 48 ", after: mark))
+        #expect(process.isRunning)
+        terminal.type("\u{1B}")
+        terminal.type("q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.isRestored)
+    }
+
+    @Test func wideCharactersScrollTheFieldInsteadOfWrappingTheScreen() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal(columns: 30, rows: 12)
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        terminal.type("e")
+        #expect(terminal.output.wait(for: "Edit position"))
+        terminal.type("\u{15}")
+        let mark = terminal.output.text.count
+        terminal.type(String(repeating: "東京", count: 20))
+        #expect(terminal.output.wait(for: "東京東京東京", after: mark))
+        terminal.type("X")
+        #expect(terminal.output.wait(for: "X ", after: mark))
+        let column = try #require(lastCursorColumn(terminal.output.text))
+        // 3 columns of " > ", the last 12 wide characters that fit, the X, and the cursor after it.
+        #expect(column == 4 + 12 * 2 + 1 + 1 - 1)
+        #expect(column <= 30)
+        terminal.type("\u{1B}q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func bracketedPasteTypesIntoTheFieldAndNeverRunsCommands() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        #expect(terminal.output.text.contains("\u{1B}[?2004h"))
+        // A paste of "q" on the main screen quits nothing.
+        terminal.type("\u{1B}[200~q\u{1B}[201~")
+        #expect(terminal.output.wait(for: "Pasted text is only taken in a text field"))
+        #expect(process.isRunning)
+        terminal.type("e")
+        #expect(terminal.output.wait(for: "Edit position"))
+        terminal.type("\u{15}\u{1B}[200~48.8584,\r2.2945\u{1B}[201~")
+        #expect(terminal.output.wait(for: " > 48.8584, 2.2945"))
+        terminal.type("\r")
+        #expect(terminal.output.wait(for: "Position updated."))
+        terminal.type("q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.output.text.contains("\u{1B}[?2004l"))
+        #expect(scratch.read("state.json")?.contains("\"latitude\" : 48.8584") == true)
+    }
+
+    @Test func sigquitRestoresTheTerminalSavesAndExitsWith131() throws {
+        let scratch = try Scratch()
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "Welcome to Coordinates"))
+        terminal.type("c")
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        kill(process.processIdentifier, SIGQUIT)
+        #expect(waitForExit(process))
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 131)
+        #expect(terminal.output.text.hasSuffix(leaveFullScreen))
+        #expect(terminal.isRestored)
+        #expect(scratch.read("state.json")?.contains("\"hasCompletedOnboarding\" : true") == true)
+    }
+
+    @Test func ctrlDInTheFieldDeletesInsteadOfQuitting() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        terminal.type("e")
+        #expect(terminal.output.wait(for: "Edit position"))
+        let mark = terminal.output.text.count
+        terminal.type("\u{15}12\u{01}\u{04}")
+        #expect(terminal.output.wait(for: " > 2 ", after: mark))
+        #expect(process.isRunning)
+        terminal.type("\u{1B}q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func anyOtherTerminatingSignalRestoresTheTerminalFirst() throws {
+        let scratch = try Scratch()
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "Welcome to Coordinates"))
+        kill(process.processIdentifier, SIGUSR1)
+        #expect(waitForExit(process))
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGUSR1)
+        #expect(terminal.output.wait(for: leaveFullScreen))
+        #expect(terminal.isRestored)
+    }
+
+    @Test func theMapRedrawsAtTheNewSizeOnResize() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal(columns: 40, rows: 14)
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        terminal.type("m")
+        #expect(terminal.output.wait(for: "@ 1.000000° N, 2.000000° E"))
+        #expect(terminal.output.text.contains(" ←→↑↓ pan  + - zoom"))
+        let mark = terminal.output.text.count
+        terminal.resize(columns: 100, rows: 30)
+        kill(process.processIdentifier, SIGWINCH)
+        #expect(terminal.output.wait(for: " Map" + String(repeating: " ", count: 96), after: mark))
+        terminal.type("q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
     }
 }

@@ -49,9 +49,10 @@ public final class ScreenLifecycle {
 
     /// Reports one appearance callback of `screen`, in the order the framework calls them.
     ///
-    /// The state changes first, then `body` runs (the framework's own callback, so that it sees
-    /// the new state, as a ``HeadlessScreen`` subclass does), then the transition in flight to
-    /// the screen ends: a did-appear completes it, a did-disappear cancels it.
+    /// The state changes first, then the transitions the screen takes part in end (a did-appear
+    /// completes the one in flight to it, a did-disappear cancels it), then `body` runs: the
+    /// framework's own callback sees the new state, as a ``HeadlessScreen`` subclass does, and a
+    /// transition it starts is logged after the one that brought the screen.
     ///
     /// ```swift
     /// lifecycle.report(.didAppear, of: self) { originalViewDidAppear(animated) }
@@ -84,7 +85,6 @@ public final class ScreenLifecycle {
         if let window, window.recordsLifecycle {
             window.record(LifecycleRecord(screen: screen.screenName, phase: phase))
         }
-        body()
         switch phase {
         case .willAppear:
             // Back on screen while leaving: the interactive pop or the swipe was released.
@@ -102,6 +102,9 @@ public final class ScreenLifecycle {
         case .willDisappear:
             break
         }
+        // Baton is settled (state, log, transitions) before the framework's callback runs, so a
+        // transition the callback starts comes after this one in the log.
+        body()
         return true
     }
 

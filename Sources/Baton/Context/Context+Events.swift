@@ -27,10 +27,12 @@ extension Context {
         defer { PostOrigin.current = outerOrigin }
         deliver(payload, id: id)
         if reach == .tree || reach == .ancestors {
-            var current = parent
-            while let context = current {
+            // From one ancestor with observers of the event to the next, through the caches of
+            // nearest holders: a post from the top of a deep stack does not visit every screen.
+            var next = parent?.nearestHolder(of: id, .eventObserver)
+            while let context = next {
                 context.deliver(payload, id: id)
-                current = context.parent
+                next = context.parent?.nearestHolder(of: id, .eventObserver)
             }
         }
         if reach == .tree || reach == .descendants {
@@ -94,6 +96,7 @@ extension Context {
             body(unsafeDowncast(owner!, to: Owner.self), payload)
         }
         eventObservers[ObjectIdentifier(event), default: []].append(record)
+        KeyStamps.advance(ObjectIdentifier(event))  // posts below see the new observer
         return Registration(record: record)
     }
 
@@ -157,8 +160,9 @@ extension Context {
         var seen: Set<ObjectIdentifier> = []
         func add<Event: ContextEvent>(_ event: Event.Type) {
             guard seen.insert(ObjectIdentifier(event)).inserted else { return }
+            let eventType = EventMetatype(type: event)
             let member = observe(event, owner: owner, if: condition, expiresIf: expiry) { owner, payload in
-                body(owner, ContextPost(event: event, origin: PostOrigin.current, payload: payload as Any))
+                body(owner, ContextPost(event: eventType.type, origin: PostOrigin.current, payload: payload as Any))
             }
             group.members.append(member.record)
         }
@@ -197,6 +201,7 @@ extension Context {
             continuation.yield(payload)
         }
         eventObservers[ObjectIdentifier(event), default: []].append(record)
+        KeyStamps.advance(ObjectIdentifier(event))  // posts below see the new observer
         continuation.onTermination = { _ in
             Task { @MainActor in record.cancel() }
         }
@@ -220,4 +225,11 @@ extension Context {
             withExtendedLifetime(dropped) {}
         }
     }
+}
+
+/// An event's metatype, captured by a main-actor observer. A metatype is immutable, but the
+/// compiler's region analysis (in optimized builds) cannot tell that `any ContextEvent.Type` is
+/// safe to send, and `SendableMetatype` is newer than the iOS 17 SDK's standard library.
+private struct EventMetatype: @unchecked Sendable {
+    let type: any ContextEvent.Type
 }

@@ -37,10 +37,15 @@ extension Context {
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(key)
         var replaced: [Context] = []
-        let holder = liveHolderOnLineage(of: id, in: \.providers, removingExpiredInto: &replaced)
-        // Removing an expired provider changes what a request there returns, even if this one fails.
-        for context in replaced where context !== self { context.publishProviderChange(of: id) }
+        // Expired providers removed on the way are released last, once this one is in place: a
+        // `deinit` of what they captured may call back into the context (DESIGN's re-entrancy rule).
+        var dropped: [ProviderRecord] = []
+        defer { withExtendedLifetime(dropped) {} }
+        let holder = liveHolderOnLineage(
+            of: id, in: \.providers, removingExpiredInto: &replaced, releasingLater: &dropped)
         if let holder {
+            // Removing an expired provider changes what a request there returns, even if this one fails.
+            for context in replaced where context !== self { context.publishProviderChange(of: id) }
             throw misuse(ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: holder.pathDescription))
         }
         let record = ProviderRecord(
@@ -49,6 +54,9 @@ extension Context {
             Box(produce(unsafeDowncast(owner, to: Owner.self)))
         }
         providers[id] = record
+        KeyStamps.advance(id)
+        LineageIndex.add(self, kind: .provider, id: id)
+        for context in replaced where context !== self { context.publishProviderChange(of: id) }
         publishProviderChange(of: id)
         return Registration(record: record)
     }
@@ -68,20 +76,18 @@ extension Context {
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
         let id = ObjectIdentifier(key)
         if isObservationTracking() { trackRead(.provider(id)) }
-        var current: Context? = self
-        while let context = current {
-            if let record = context.providers[id] {
-                guard record.isLive, let owner = record.owner else {
-                    _ = context.providers.removeValue(forKey: id)  // released after the update
-                    // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
-                    throw ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription)
-                }
-                if let condition = record.condition, !condition.isMet() {
-                    throw ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription)
-                }
-                return unsafeDowncast(record.produce(owner), to: Box<Key.Value>.self).value
+        if let context = nearestHolder(of: id, .provider), let record = context.providers[id] {
+            guard record.isLive, let owner = record.owner else {
+                let removed = context.providers.removeValue(forKey: id)
+                context.tableChanged(id, .provider)
+                withExtendedLifetime(removed) {}  // released after the update
+                // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
+                throw ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription)
             }
-            current = context.parent
+            if let condition = record.condition, !condition.isMet() {
+                throw ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription)
+            }
+            return unsafeDowncast(record.produce(owner), to: Box<Key.Value>.self).value
         }
         throw misuse(
             ContextError.providerMissing(key: Key.name, searched: chainLabels, available: providerNamesOnChain))
@@ -99,14 +105,8 @@ extension Context {
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
         if isObservationTracking() { trackRead(.provider(id)) }
-        var current: Context? = self
-        while let context = current {
-            if let record = context.providers[id] {
-                return record.isLive && (record.condition?.isMet() ?? true)
-            }
-            current = context.parent
-        }
-        return false
+        guard let context = nearestHolder(of: id, .provider), let record = context.providers[id] else { return false }
+        return record.isLive && (record.condition?.isMet() ?? true)
     }
 
     final var providerNamesOnChain: [String] {

@@ -10,8 +10,10 @@
 /// ```
 ///
 /// A screen's coordinator is stored in its context, so a destination inherits its source's
-/// coordinator, and a coordinator set on a screen (a workflow coordinator) applies to it and
-/// all its descendants. Screens without one use ``default``.
+/// coordinator. A transition is resolved by its source's coordinator, as MHDependencyKit's
+/// `prepare(for:sender:)` is, so a coordinator set on a screen (a workflow coordinator) applies
+/// to the transitions after it and to everything shown after them. A transition from no screen
+/// (a window's root) is resolved by the window's. Screens without one use ``default``.
 ///
 /// Order: on a forward transition, the destination's context is wired first, then the
 /// coordinator runs (before any lifecycle callback of the transition, so before the
@@ -202,21 +204,6 @@ public final class DependencyCoordinator {
         }
     }
 
-    /// Resolves by hand a destination that has no source (MHDependencyKit's
-    /// `resolveDependencies(to:)`): ``DependencyResolver/Kind/consumer`` resolvers run, with
-    /// destination and initial resolvers and resolvers declared with an optional source, which
-    /// receive `nil`.
-    ///
-    /// ```swift
-    /// try coordinator.resolveDependencies(to: settingsScreen)
-    /// ```
-    ///
-    /// - Parameter destination: The destination screen.
-    /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
-    public func resolveDependencies(to destination: any Screen) throws(DependencyError) {
-        try resolve(Transition(kind: .manual, source: nil, destination: destination))
-    }
-
     /// Resolves by hand between any two values, not only screens (MHDependencyKit's core
     /// `resolveDependencies(from:to:)` over any provider and consumer): every direct, context
     /// and destination resolver whose types match runs, this coordinator's first, then its
@@ -234,23 +221,32 @@ public final class DependencyCoordinator {
     ///   - consumer: The value that consumes; usually an object, so that resolvers can change it.
     /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
     public func resolveDependencies(from provider: Any, to consumer: Any) throws(DependencyError) {
+        if let source = provider as? any Screen, let destination = consumer as? any Screen {
+            return try resolveDependencies(from: source, to: destination, identifier: nil, sender: nil)
+        }
         var visited: Set<ObjectIdentifier> = []
         // A `Void` provider is no provider, as in MHDependencyKit.
         try resolveValues(from: provider is Void ? nil : provider, to: consumer, visited: &visited)
     }
 
-    /// Resolves by hand a value that has no provider (MHDependencyKit's `resolveDependencies(to:)`
-    /// with a `Void` provider): ``DependencyResolver/consumer(fileID:line:_:)`` and
-    /// ``DependencyResolver/destination(fileID:line:_:)`` resolvers, and resolvers declared with
-    /// an optional source, run.
+    /// Resolves by hand a destination that has no provider (MHDependencyKit's
+    /// `resolveDependencies(to:)`, whose provider is `Void`):
+    /// ``DependencyResolver/consumer(fileID:line:_:)`` and
+    /// ``DependencyResolver/destination(fileID:line:_:)`` resolvers run, and direct resolvers
+    /// declared with an optional source, which receive `nil`, or over `Void` or `Any` providers,
+    /// which receive `()`. A screen is resolved as by a transition from no screen: with every
+    /// screen it contains, and initial resolvers take part.
     ///
     /// ```swift
-    /// try coordinator.resolveDependencies(to: renderer)
+    /// try coordinator.resolveDependencies(to: settingsScreen)
     /// ```
     ///
-    /// - Parameter consumer: The value to resolve.
+    /// - Parameter consumer: The screen or value to resolve.
     /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
     public func resolveDependencies(to consumer: Any) throws(DependencyError) {
+        if let destination = consumer as? any Screen {
+            return try resolve(Transition(kind: .manual, source: nil, destination: destination))
+        }
         var visited: Set<ObjectIdentifier> = []
         try resolveValues(from: nil, to: consumer, visited: &visited)
     }
@@ -280,8 +276,8 @@ public final class DependencyCoordinator {
             case .context:
                 if let provider, resolver.matchesSource(provider) {
                     source = provider
-                    entry.rememberedSource = provider as AnyObject
-                } else if let remembered = entry.rememberedSource {
+                    entry.remember(provider as AnyObject, branch: [])
+                } else if let remembered = entry.rememberedSource(onBranch: []) {
                     source = remembered
                 } else {
                     continue
@@ -310,7 +306,8 @@ public final class DependencyCoordinator {
     /// it can override what they set. It runs for one destination only.
     /// ``resolveDependencies(from:to:identifier:sender:)`` counts as a transition. When calls are
     /// nested, each waiting one-shot resolver applies to the first transition it matches, outer
-    /// first.
+    /// first. A transition `body` requests while another one runs (from a lifecycle callback) is
+    /// queued, and the resolver still applies to it when it runs, after `body` has returned.
     ///
     /// ```swift
     /// try DependencyCoordinator.resolvingNextTransition(.direct { (s: MainScreen, d: AwesomeScreen) in
@@ -402,6 +399,20 @@ public final class DependencyCoordinator {
 
     private static var inlineResolvers: [InlineResolver] = []
 
+    /// The one-shot resolvers waiting now, kept by a transition that is queued to run later.
+    static var waitingInlineResolvers: [InlineResolver] { inlineResolvers }
+
+    /// Runs `body`, a queued transition, with the one-shot resolvers that waited when it was
+    /// requested waiting again.
+    static func with<Failure: Error>(_ waiting: [InlineResolver], _ body: () throws(Failure) -> Void)
+        throws(Failure)
+    {
+        let added = waiting.filter { inline in !inlineResolvers.contains { $0 === inline } }
+        inlineResolvers += added
+        defer { inlineResolvers.removeAll { inline in added.contains { $0 === inline } } }
+        try body()
+    }
+
     /// Called by the transition engine for every forward transition, after the destination's
     /// context is wired.
     static func resolve(_ transition: Transition, in window: Window?) throws(ScreenError) {
@@ -434,11 +445,16 @@ public final class DependencyCoordinator {
 
     func resolve(_ transition: Transition, window: Window? = nil) throws(DependencyError) {
         let pass = ResolutionPass(transition, window: window)
-        try resolve(pass)
-        // One-shot resolvers run after the registered ones, and are used up only by a transition
-        // they match.
-        for inline in Self.inlineResolvers where !inline.isUsed {
-            try pass.runTemporary(inline)
+        do {
+            try resolve(pass)
+            // One-shot resolvers run after the registered ones, and are used up only by a
+            // transition they match.
+            for inline in Self.inlineResolvers where !inline.isUsed {
+                try pass.runTemporary(inline)
+            }
+        } catch {
+            pass.abandon()
+            throw error
         }
         pass.commit()
         if recordsResolutions {
@@ -497,7 +513,8 @@ public final class DependencyCoordinator {
                     try pass.run(entry, nil, destination)
                 }
             case .context:
-                guard let source = pass.rememberedSource(for: entry), source !== destination else { continue }
+                guard let source = pass.rememberedSource(for: entry, destination: destination), source !== destination
+                else { continue }
                 try pass.run(entry, source, destination)
             }
         }
@@ -554,7 +571,10 @@ public struct ResolutionRecord: Hashable, Sendable {
 @MainActor
 final class ResolverEntry {
     let resolver: DependencyResolver
-    weak var rememberedSource: AnyObject?
+    /// The sources a context resolver remembers, one per branch of the screen tree (a tab
+    /// container's tabs are branches), held weakly; the newest on a destination's branch, or on
+    /// a branch it grew out of, applies to it.
+    private var remembered: [RememberedSource] = []
     /// The windows an initial resolver has run in (a second window or scene gets its own run);
     /// `spentWithoutWindow` for resolutions outside any window.
     private var spentWindows: [WeakWindow] = []
@@ -563,6 +583,22 @@ final class ResolverEntry {
     var runsOnce = false
 
     init(_ resolver: DependencyResolver) { self.resolver = resolver }
+
+    /// Remembers `source` for its branch; it replaces the source remembered for the same branch.
+    func remember(_ source: AnyObject, branch: [ObjectIdentifier]) {
+        remembered.removeAll { $0.source == nil || $0.branch == branch }
+        remembered.append(RememberedSource(source: source, branch: branch))
+    }
+
+    /// The newest live source remembered on `branch` or on a branch it grew out of (a prefix):
+    /// two tabs of one workflow do not see each other's sources.
+    func rememberedSource(onBranch branch: [ObjectIdentifier]) -> AnyObject? {
+        for candidate in remembered.reversed() {
+            guard let source = candidate.source, branch.starts(with: candidate.branch) else { continue }
+            return source
+        }
+        return nil
+    }
 
     func isSpent(in window: Window?) -> Bool {
         guard let window else { return spentWithoutWindow }
@@ -587,12 +623,22 @@ struct WeakWindow {
     weak var window: Window?
 }
 
+/// A context resolver's remembered source and the branch it was seen on.
+@MainActor
+struct RememberedSource {
+    weak var source: AnyObject?
+    let branch: [ObjectIdentifier]
+}
+
 /// A one-shot resolver of ``DependencyCoordinator/resolvingNextTransition(_:_:)``, in a
 /// coordinator of its own so that it is matched like any registered resolver.
 @MainActor
 final class InlineResolver {
     let coordinator: DependencyCoordinator
     var isUsed = false
+    /// Ran in a pass that has not committed yet: a resolution nested in a resolver must not run
+    /// it a second time.
+    var isClaimed = false
 
     init(_ resolver: DependencyResolver) {
         coordinator = DependencyCoordinator(name: "inline")
@@ -618,7 +664,13 @@ final class ResolutionPass {
     private var ranIDs: Set<ObjectIdentifier> = []
     var ran: [String] { ranEntries.map(\.resolver.summary) }
     private var visited: Set<ObjectIdentifier> = []
-    private var remembered: [ObjectIdentifier: (entry: ResolverEntry, source: any Screen)] = [:]
+    private var remembered: [ObjectIdentifier: (entry: ResolverEntry, source: any Screen, branch: [ObjectIdentifier])] =
+        [:]
+    /// The branch the transition starts on: the tabs above its source.
+    private lazy var sourceBranch: [ObjectIdentifier] = {
+        guard let source = transition.resolutionSource else { return [] }
+        return Self.branch(of: source)
+    }()
     private var spent: [ObjectIdentifier: ResolverEntry] = [:]
     private var usedTemporaries: [InlineResolver] = []
     /// The window the transition happens in, for initial resolvers (once per window).
@@ -642,11 +694,36 @@ final class ResolutionPass {
     }
 
     func remember(_ source: any Screen, for entry: ResolverEntry) {
-        remembered[ObjectIdentifier(entry)] = (entry, source)
+        remembered[ObjectIdentifier(entry)] = (entry, source, Self.branch(of: source))
     }
 
-    func rememberedSource(for entry: ResolverEntry) -> (any Screen)? {
-        remembered[ObjectIdentifier(entry)]?.source ?? (entry.rememberedSource as? any Screen)
+    func rememberedSource(for entry: ResolverEntry, destination: any Screen) -> (any Screen)? {
+        let branch = branch(ofDestination: destination)
+        if let local = remembered[ObjectIdentifier(entry)], branch.starts(with: local.branch) { return local.source }
+        return entry.rememberedSource(onBranch: branch) as? any Screen
+    }
+
+    /// The tabs above `screen`, outermost first: its branch of the screen tree.
+    static func branch(of screen: any Screen) -> [ObjectIdentifier] {
+        var branch: [ObjectIdentifier] = []
+        var current = screen
+        while let parent = current.parentScreen ?? current.presentingScreen {
+            if parent is TabScreen { branch.append(ObjectIdentifier(current)) }
+            current = parent
+        }
+        return branch.reversed()
+    }
+
+    /// A destination's branch: where the transition starts, then the tabs within the destination
+    /// above it (the destination is not in the tree yet while it is resolved).
+    private func branch(ofDestination screen: any Screen) -> [ObjectIdentifier] {
+        var tail: [ObjectIdentifier] = []
+        var current = screen
+        while current !== transition.destination, let parent = current.parentScreen {
+            if parent is TabScreen { tail.append(ObjectIdentifier(current)) }
+            current = parent
+        }
+        return sourceBranch + tail.reversed()
     }
 
     func isSpent(_ entry: ResolverEntry) -> Bool {
@@ -659,9 +736,25 @@ final class ResolutionPass {
 
     /// Runs a one-shot or temporary resolver's coordinator; it is used up when it ran.
     func runTemporary(_ temporary: InlineResolver) throws(DependencyError) {
+        guard !temporary.isClaimed else { return }
+        temporary.isClaimed = true
         let before = ranEntries.count
-        try temporary.coordinator.resolve(self)
-        if ranEntries.count > before { usedTemporaries.append(temporary) }
+        do {
+            try temporary.coordinator.resolve(self)
+        } catch {
+            temporary.isClaimed = false
+            throw error
+        }
+        if ranEntries.count > before {
+            usedTemporaries.append(temporary)
+        } else {
+            temporary.isClaimed = false
+        }
+    }
+
+    /// Gives back the temporary resolvers this failed pass ran, so that they keep waiting.
+    func abandon() {
+        for temporary in usedTemporaries { temporary.isClaimed = false }
     }
 
     func spend(_ entry: ResolverEntry) {
@@ -682,7 +775,7 @@ final class ResolutionPass {
 
     /// Applies the state changes once the whole transition resolved.
     func commit() {
-        for (entry, source) in remembered.values { entry.rememberedSource = source }
+        for (entry, source, branch) in remembered.values { entry.remember(source, branch: branch) }
         for entry in spent.values { entry.spend(in: window) }
         for temporary in usedTemporaries { temporary.isUsed = true }
     }
@@ -694,10 +787,11 @@ enum DependencyCoordinatorKey: ContextKey {
 }
 
 extension Screen {
-    /// The coordinator that resolves transitions to this screen: the one set on this screen or
-    /// inherited through its context from the screens before it, else
-    /// ``DependencyCoordinator/default``. Setting it makes a workflow coordinator for this screen
-    /// and its descendants.
+    /// The coordinator that resolves the transitions from this screen: the one set on this screen
+    /// or inherited through its context from the screens before it, else
+    /// ``DependencyCoordinator/default``. Setting it starts a workflow at this screen, as
+    /// MHDependencyKit's `setupWorkflowDependencyCoordinator` does: the transitions after it use
+    /// it, and a container's children that had a coordinator of their own get it too.
     ///
     /// A screen shown with an isolated context (``ContextWiring/isolate``) inherits nothing
     /// through its context, so this reads ``DependencyCoordinator/default`` for it; transitions

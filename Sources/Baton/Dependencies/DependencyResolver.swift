@@ -56,7 +56,7 @@ public struct DependencyResolver {
         /// ```
         case transition
         /// A destination resolved without a source only (MHDependencyKit's
-        /// `ConsumerDependencyResolver`): ``DependencyCoordinator/resolveDependencies(to:)-(Screen)`` and
+        /// `ConsumerDependencyResolver`): ``DependencyCoordinator/resolveDependencies(to:)`` and
         /// transitions that come from no screen, such as a window's root.
         ///
         /// ```swift
@@ -209,7 +209,7 @@ public struct DependencyResolver {
     }
 
     /// Resolves a destination only when it is resolved without a source: with
-    /// ``DependencyCoordinator/resolveDependencies(to:)-(Screen)``, or by a transition that comes from no
+    /// ``DependencyCoordinator/resolveDependencies(to:)``, or by a transition that comes from no
     /// screen (a window's root). This is MHDependencyKit's `ConsumerDependencyResolver`, whose
     /// provider is `Void`; ``destination(fileID:line:_:)`` instead runs whatever the source.
     ///
@@ -233,19 +233,21 @@ public struct DependencyResolver {
     /// receives it typed (MHDependencyKit's `UIStoryboardSegueDependencyResolver<Sender>`).
     ///
     /// ```swift
-    /// .transition(identifier: "showOrder") { (transition, orderID: String, source: OrdersScreen, destination: OrderScreen) in
+    /// .transition(identifier: "showOrder", sender: String.self) {
+    ///     (transition, orderID, source: OrdersScreen, destination: OrderScreen) in
     ///     destination.orderID = orderID
     /// }
     /// ```
     ///
     /// - Parameters:
     ///   - identifier: When given, only transitions with this identifier match.
+    ///   - sender: The sender's type; transitions with another sender, or none, do not match.
     ///   - fileID: Where the resolver is made (filled in for you).
     ///   - line: The line (filled in for you).
     ///   - resolve: Receives the transition, the typed sender, the source and the destination.
     /// - Returns: A resolver to register.
     public static func transition<Sender, Source, Destination>(
-        identifier: String? = nil, fileID: String = #fileID, line: Int = #line,
+        identifier: String? = nil, sender: Sender.Type, fileID: String = #fileID, line: Int = #line,
         _ resolve: @escaping @MainActor (Transition, Sender, Source, Destination) throws -> Void
     ) -> DependencyResolver {
         var resolver = pair(.transition, identifier: identifier, fileID: fileID, line: line) {

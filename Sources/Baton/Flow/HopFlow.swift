@@ -19,8 +19,8 @@
 ///     let hopFlow = HopFlow()
 ///     func hop(to step: UIViewController, then next: (@MainActor () -> Void)?) throws(ScreenError) {
 ///         try hopFlow.hop(to: step, in: self, then: next) { () throws(ScreenError) in
-///             try ExternalTransition.begin(.hop, from: self.children.first ?? self, to: step,
-///                                          parentContext: self.context)
+///             try ExternalTransition.begin(.hop, from: self.children.first, to: step,
+///                                          parentContext: self.context, resolutionSource: self)
 ///             self.showChild(step)
 ///         }
 ///     }

@@ -280,9 +280,9 @@ open class HoppingScreen: HeadlessScreen {
     /// called ``Screen/unhop()`` (CLHoppingViewController's `[hoppingViewController unhop]` from
     /// code that holds the container).
     ///
-    /// It has its own name so that a hopping container nested in another one, such as a
-    /// multi-page onboarding step inside a start-up flow, still reaches its parent's flow with
-    /// ``Screen/unhop()``.
+    /// On a hopping container, ``Screen/unhop()`` does the same; this name says so at the call
+    /// site. A hopping container nested as a step of another one (a multi-page onboarding inside
+    /// a start-up flow) finishes its own step in the outer flow with `try parentScreen?.unhop()`.
     ///
     /// ```swift
     /// try startup.unhopCurrentScreen()

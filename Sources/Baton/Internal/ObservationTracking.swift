@@ -42,22 +42,30 @@ func isObservationTracking() -> Bool {
     #if canImport(Observation)
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             let probe = ObservationProbe.shared
-            let before = ProbeToken.hits
+            let before = probe.hits
             probe.registrar.access(probe, keyPath: probe.keyPath)
-            return ProbeToken.hits != before
+            return probe.hits != before
         }
     #endif
     return false
 }
 
 /// The contexts that hold a cell for a chain read or a provider request of each key, so that a
-/// write looks at those readers only. Dead entries are pruned when a write looks at them.
+/// write looks at those readers only. Dead entries are pruned when a write looks at them and as a
+/// list grows.
 @MainActor
 enum ObservationReaders {
     /// Set by the first tracked read; until then writes and attaches skip all of this.
     static var isActive = false
     static var values: [ObjectIdentifier: [WeakContext]] = [:]
     static var providers: [ObjectIdentifier: [WeakContext]] = [:]
+    /// Adds a reader, first dropping the dead ones whenever the list has grown by another 16,
+    /// so that readers of a key that is never written again do not pile up.
+    static func add(_ reader: Context, to list: inout [WeakContext]) {
+        if list.count >= 16, list.count.isMultiple(of: 16) { list.removeAll { $0.context == nil } }
+        list.append(WeakContext(reader))
+    }
+
     /// Whether cells are being fired; cells fired meanwhile wait in `queued`.
     static var isFiring = false
     static var queued: [AnyObject] = []
@@ -100,8 +108,8 @@ extension Context {
                 trackedReads[read] = cell
                 ObservationReaders.isActive = true
                 switch read {
-                case .value(let id): ObservationReaders.values[id, default: []].append(WeakContext(self))
-                case .provider(let id): ObservationReaders.providers[id, default: []].append(WeakContext(self))
+                case .value(let id): ObservationReaders.add(self, to: &ObservationReaders.values[id, default: []])
+                case .provider(let id): ObservationReaders.add(self, to: &ObservationReaders.providers[id, default: []])
                 case .slot, .link: break
                 }
             }
@@ -339,11 +347,36 @@ struct ReparentedRead {
 
     /// The shared subject whose access tells a read whether a tracking scope is recording.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    final class ObservationProbe: Observable, Sendable {
+    final class ObservationProbe: Observable, @unchecked Sendable {
         static let shared = ObservationProbe()
 
         let registrar = ObservationRegistrar()
         let keyPath: KeyPath<ObservationProbe, Int> & Sendable = \ObservationProbe.[probe: ProbeToken()]
+
+        #if canImport(Darwin)
+            /// How often a tracking scope on the main thread hashed or compared a token. Only the
+            /// main thread, where the main actor runs on Apple platforms, changes it: Observation
+            /// may hash the key path on other threads when it cancels a tracking.
+            @exclusivity(unchecked) private var count: UInt = 0
+
+            var hits: UInt { count }
+
+            func touch() {
+                if pthread_main_np() != 0 { count &+= 1 }
+            }
+        #else
+            /// How often a token was hashed or compared. Elsewhere the main actor may run on any
+            /// thread (libdispatch services the main queue from its pool after `dispatch_main`),
+            /// so the count is atomic; a hash from another thread during a read only makes that
+            /// read record a cell it did not need.
+            private let count = Atomic<UInt>(0)
+
+            var hits: UInt { count.load(ordering: .relaxed) }
+
+            func touch() {
+                count.wrappingAdd(1, ordering: .relaxed)
+            }
+        #endif
 
         subscript(probe token: ProbeToken) -> Int { 0 }
     }
@@ -351,31 +384,6 @@ struct ReparentedRead {
 
 /// The probe key path's argument: Observation hashes it when it records the probe's access.
 struct ProbeToken: Hashable, Sendable {
-    #if canImport(Darwin)
-        /// How often a tracking scope on the main thread hashed or compared a token. Only the
-        /// main thread, where the main actor runs on Apple platforms, changes it: Observation
-        /// may hash the key path on other threads when it cancels a tracking.
-        nonisolated(unsafe) private static var count: UInt = 0
-
-        static var hits: UInt { count }
-
-        private static func touch() {
-            if pthread_main_np() != 0 { count &+= 1 }
-        }
-    #else
-        /// How often a token was hashed or compared. Elsewhere the main actor may run on any
-        /// thread (libdispatch services the main queue from its pool after `dispatch_main`), so
-        /// the count is atomic; a hash from another thread during a read only makes that read
-        /// record a cell it did not need.
-        private static let count = Atomic<UInt>(0)
-
-        static var hits: UInt { count.load(ordering: .relaxed) }
-
-        private static func touch() {
-            count.wrappingAdd(1, ordering: .relaxed)
-        }
-    #endif
-
     static func == (lhs: ProbeToken, rhs: ProbeToken) -> Bool {
         touch()
         return true
@@ -383,5 +391,12 @@ struct ProbeToken: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) {
         Self.touch()
+    }
+
+    private static func touch() {
+        #if canImport(Observation)
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            ObservationProbe.shared.touch()
+        #endif
     }
 }

@@ -165,7 +165,17 @@ extension TransitionEngine {
         _ run: @escaping @MainActor () throws(ScreenError) -> Void
     ) -> Bool {
         guard let running else { return false }
-        deferred.append(Deferred(request: request(), inProgress: running, window: window, run: run))
+        // A one-shot resolver waiting around the request (resolvingNextTransition) still applies
+        // when the queued transition runs, after the request's body has returned.
+        let waiting = DependencyCoordinator.waitingInlineResolvers
+        if waiting.isEmpty {
+            deferred.append(Deferred(request: request(), inProgress: running, window: window, run: run))
+        } else {
+            deferred.append(
+                Deferred(request: request(), inProgress: running, window: window) { () throws(ScreenError) in
+                    try DependencyCoordinator.with(waiting, run)
+                })
+        }
         return true
     }
 

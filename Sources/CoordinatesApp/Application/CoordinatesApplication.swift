@@ -63,6 +63,26 @@ public final class CoordinatesApplication {
     /// ```
     public private(set) var failure: String?
 
+    /// Where "From GPS" on the main screen reads the position; without one the command is not offered.
+    ///
+    /// ```swift
+    /// app.locator = myGPSLocator
+    /// ```
+    public var locator: (any PositionLocator)? {
+        didSet { window.context.set(locator.map(LocatorBox.init), for: PositionLocatorKey.self) }
+    }
+
+    /// Called when work that finished in the background (a GPS fix) changed what the top screen
+    /// shows, so that a full-screen host redraws without waiting for a key.
+    ///
+    /// ```swift
+    /// app.onUpdate = { redraw() }
+    /// ```
+    public var onUpdate: (@MainActor () -> Void)?
+
+    /// The GPS request under way, if any.
+    private var pendingWork: Task<Void, Never>?
+
     let registry = ScreenRegistry()
     let coordinator = DependencyCoordinator(name: "coordinates")
     let startup: StartupScreen
@@ -107,6 +127,7 @@ public final class CoordinatesApplication {
             (ScreenID.bearing, { BearingScreen(identifier: ScreenID.bearing) }),
             (ScreenID.share, { ShareScreen(identifier: ScreenID.share) }),
             (ScreenID.help, { HelpScreen(identifier: ScreenID.help) }),
+            (ScreenID.map, { MapScreen(identifier: ScreenID.map) }),
             (
                 ScreenID.navigation,
                 { [unowned registry] in
@@ -146,6 +167,7 @@ public final class CoordinatesApplication {
         try! context.register(Navigate.self, owner: self) { app, route in app.show(route) }
         try! context.register(NavigateBack.self, owner: self) { app, _ in app.goBack() }
         try! context.register(QuitApp.self, owner: self) { app, _ in app.isFinished = true }
+        try! context.register(LocatePosition.self, owner: self) { app, _ in app.locate() }
         context.observe(StateLoadDidFinish.self, owner: self) { app, result in
             app.loadResult = result
             if case .unreadable(let problem) = result { app.report(problem.message) }
@@ -186,6 +208,47 @@ public final class CoordinatesApplication {
         guard !isFinished, let screen = window.topScreen as? AppScreen else { return }
         screen.handle(input)
         await settle()
+        // Plain mode reads one command at a time: it waits for the answer, so scripts see it.
+        if case .line = input { await finishPendingWork() }
+    }
+
+    /// Waits until the GPS request under way, if any, has set the position or said why it could not.
+    ///
+    /// ```swift
+    /// await app.handle(.key(.character("g")))
+    /// await app.finishPendingWork()
+    /// ```
+    public func finishPendingWork() async {
+        while let work = pendingWork {
+            await work.value
+            if pendingWork == work { pendingWork = nil }
+        }
+    }
+
+    /// Asks the locator for a position without blocking: the top screen says so now, and the
+    /// position and a message follow when the answer comes.
+    private func locate() {
+        guard let locator else { return }
+        guard pendingWork == nil else {
+            (window.topScreen as? AppScreen)?.status = "Still waiting for \(locator.name)…"
+            return
+        }
+        (window.topScreen as? AppScreen)?.status = "Asking \(locator.name) for a fix…"
+        pendingWork = Task { [weak self] in
+            let message: String
+            do throws(PositionFixError) {
+                let fix = try await locator.locate()
+                guard let self, !self.isFinished else { return }
+                self.model.setPosition(fix.coordinate)
+                message = "Position set from \(locator.name)" + (fix.accuracyText.map { " (\($0))" } ?? "") + "."
+            } catch {
+                message = error.description
+            }
+            guard let self else { return }
+            self.pendingWork = nil
+            (self.window.topScreen as? AppScreen)?.status = message
+            self.onUpdate?()
+        }
     }
 
     /// What the top screen shows now. A screen's one-time status message is included once.
@@ -204,6 +267,30 @@ public final class CoordinatesApplication {
         }
         return screen.takeContent()
     }
+
+    /// Tells the screens the terminal's size and whether it shows colour, for the map. Plain mode
+    /// leaves the default, 74×28 without colour.
+    ///
+    /// ```swift
+    /// app.setDisplay(columns: 120, rows: 40, colour: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - columns: The terminal's width.
+    ///   - rows: The terminal's height.
+    ///   - colour: Whether ANSI colours may be used.
+    public func setDisplay(columns: Int, rows: Int, colour: Bool) {
+        let display = MapDisplay(columns: columns, rows: rows, colour: colour)
+        if window.context[MapDisplayKey.self] != display { window.context.set(display, for: MapDisplayKey.self) }
+    }
+
+    /// Whether the top screen is editing text: a terminal host then gives it Ctrl-D (delete) instead
+    /// of ending the session.
+    ///
+    /// ```swift
+    /// if key == .endOfInput, !app.isEditingText { quit() }
+    /// ```
+    public var isEditingText: Bool { (window.topScreen as? AppScreen)?.isEditingText ?? false }
 
     /// The identifier of the screen on top, such as `"main"`.
     ///

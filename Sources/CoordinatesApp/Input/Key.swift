@@ -77,13 +77,31 @@ public enum Key: Hashable, Sendable {
     /// decoder.decode([0x15])   // [.clearLine]
     /// ```
     case clearLine
+    /// Ctrl-K: delete from the cursor to the end of the field.
+    ///
+    /// ```swift
+    /// decoder.decode([0x0B])   // [.deleteToEnd]
+    /// ```
+    case deleteToEnd
+    /// Ctrl-W: delete the word before the cursor.
+    ///
+    /// ```swift
+    /// decoder.decode([0x17])   // [.deleteWordBackward]
+    /// ```
+    case deleteWordBackward
+    /// Text pasted while bracketed paste is on: typed into a text field as is, never run as commands.
+    ///
+    /// ```swift
+    /// decoder.decode(Array("\u{1B}[200~48.8584, 2.2945\u{1B}[201~".utf8))   // [.paste("48.8584, 2.2945")]
+    /// ```
+    case paste(String)
     /// Ctrl-C, which raw mode delivers as a byte instead of a signal.
     ///
     /// ```swift
     /// decoder.decode([0x03])   // [.interrupt]
     /// ```
     case interrupt
-    /// Ctrl-D: the end of input.
+    /// Ctrl-D: the end of input, or Delete in a text field.
     ///
     /// ```swift
     /// decoder.decode([0x04])   // [.endOfInput]

@@ -115,6 +115,9 @@ public final class CoordinatesModel {
     /// ```
     public var onChange: (@MainActor (Change) -> Void)?
 
+    /// Fields of the loaded file that this version does not know, saved back unchanged.
+    private var unknownFields: [String: JSONValue] = [:]
+
     /// Makes a model holding `state`.
     ///
     /// ```swift
@@ -126,6 +129,7 @@ public final class CoordinatesModel {
         storedPosition = state.position
         storedTarget = state.target
         storedHasCompletedOnboarding = state.hasCompletedOnboarding
+        unknownFields = state.unknownFields
     }
 
     /// The model's values, as saved on quit.
@@ -134,7 +138,9 @@ public final class CoordinatesModel {
     /// try store.save(model.savedState)
     /// ```
     public var savedState: SavedState {
-        SavedState(position: position, target: target, hasCompletedOnboarding: hasCompletedOnboarding)
+        var state = SavedState(position: position, target: target, hasCompletedOnboarding: hasCompletedOnboarding)
+        state.unknownFields = unknownFields
+        return state
     }
 
     /// Replaces every value by a saved state, as the splash screen does after loading.
@@ -148,6 +154,7 @@ public final class CoordinatesModel {
         position = state.position
         target = state.target
         hasCompletedOnboarding = state.hasCompletedOnboarding
+        unknownFields = state.unknownFields
         onChange?(.restored)
     }
 

@@ -42,6 +42,9 @@ public struct SavedState: Codable, Hashable, Sendable {
     /// ```
     public var hasCompletedOnboarding: Bool
 
+    /// Fields of the file that this version does not know, written back unchanged on save.
+    var unknownFields: [String: JSONValue] = [:]
+
     /// Makes a state.
     ///
     /// ```swift
@@ -94,6 +97,10 @@ public struct SavedState: Codable, Hashable, Sendable {
         position = try container.decode(Coordinate.self, forKey: .position)
         target = try container.decodeIfPresent(Coordinate.self, forKey: .target)
         hasCompletedOnboarding = try container.decode(Bool.self, forKey: .hasCompletedOnboarding)
+        let everything = try decoder.container(keyedBy: AnyKey.self)
+        for key in everything.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            unknownFields[key.stringValue] = try everything.decode(JSONValue.self, forKey: key)
+        }
     }
 
     /// Encodes the state with its `formatVersion`; a missing target is left out.
@@ -110,5 +117,56 @@ public struct SavedState: Codable, Hashable, Sendable {
         try container.encode(position, forKey: .position)
         try container.encodeIfPresent(target, forKey: .target)
         try container.encode(hasCompletedOnboarding, forKey: .hasCompletedOnboarding)
+        var everything = encoder.container(keyedBy: AnyKey.self)
+        for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
+            try everything.encode(value, forKey: AnyKey(stringValue: key))
+        }
+    }
+}
+
+/// Any field name.
+struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Any JSON value, kept as read so that it can be written back.
+enum JSONValue: Codable, Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
     }
 }

@@ -13,6 +13,7 @@ enum ScreenID {
     static let bearing = "bearing"
     static let share = "share"
     static let help = "help"
+    static let map = "map"
 }
 
 /// Where a screen asks to go, by registry identifier; the application decides how.
@@ -42,6 +43,19 @@ enum NavigateBack: ContextAction {}
 
 /// Ends the session; the application saves the state and the host exits.
 enum QuitApp: ContextAction {}
+
+/// Asks the application's locator for the position, in the background.
+enum LocatePosition: ContextAction {}
+
+/// The application's locator, set on the window's context when there is one.
+enum PositionLocatorKey: ContextKey {
+    typealias Value = LocatorBox
+}
+
+/// Holds a locator as a context value.
+struct LocatorBox {
+    let locator: any PositionLocator
+}
 
 /// Posted by the splash screen towards the window once it has tried to load the saved state.
 enum StateLoadDidFinish: ContextEvent {

@@ -77,24 +77,125 @@ public struct StateStore: Hashable, Sendable {
     ///
     /// - Returns: The state, or why there is none.
     public func load() -> StateLoadResult {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
+        removeLeftoverTemporaries()
+        return read(movingAside: true)
+    }
+
+    /// Reads the saved state like ``load()`` but changes nothing: a corrupt file stays where it is.
+    ///
+    /// ```swift
+    /// if case .loaded(let state) = store.read() { print(state.position) }
+    /// ```
+    ///
+    /// - Returns: The state, or why there is none.
+    public func read() -> StateLoadResult {
+        read(movingAside: false)
+    }
+
+    private func read(movingAside: Bool) -> StateLoadResult {
+        switch FileSystem.kind(of: path) {
+        case .missing: return .missing
+        case .other(let kind):
+            return .unreadable(
+                StateLoadProblem(
+                    path: path, reason: "it is \(kind), not a regular file", movedTo: nil, moveFailure: nil))
+        case .failure(let reason):
+            return .unreadable(StateLoadProblem(path: path, reason: reason, movedTo: nil, moveFailure: nil))
+        case .regularFile:
+            break
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(path)
+        } catch {
+            // The file may hold a good state that this process cannot read: keep it, never save over it.
+            return .unreadable(StateLoadProblem(path: path, reason: error.description, movedTo: nil, moveFailure: nil))
+        }
         let reason: String
-        if isDirectory.boolValue {
-            reason = "it is a folder, not a file"
-        } else {
-            do {
-                let bytes = try FileSystem.readFile(path)
-                return .loaded(try JSONDecoder().decode(SavedState.self, from: Data(bytes)))
-            } catch let error as FileSystem.Failure {
-                reason = error.description
-            } catch let error as DecodingError {
-                reason = Self.explain(error)
-            } catch {
-                reason = String(describing: error)
+        do {
+            if let newer = try? JSONDecoder().decode(VersionProbe.self, from: Data(bytes)).formatVersion,
+                newer > SavedState.formatVersion
+            {
+                return .unreadable(
+                    StateLoadProblem(
+                        path: path,
+                        reason: "it was written by a newer version of the app (format \(newer); this one reads up to"
+                            + " \(SavedState.formatVersion))",
+                        movedTo: nil, moveFailure: nil))
             }
+            return .loaded(try JSONDecoder().decode(SavedState.self, from: Data(bytes)))
+        } catch let error as DecodingError {
+            reason = Self.explain(error)
+        } catch {
+            reason = String(describing: error)
+        }
+        guard movingAside else {
+            return .unreadable(StateLoadProblem(path: path, reason: reason, movedTo: nil, moveFailure: nil))
         }
         return .unreadable(moveAside(because: reason))
+    }
+
+    /// Just the version of a state file, read before the rest.
+    private struct VersionProbe: Decodable {
+        let formatVersion: Int?
+    }
+
+    /// Checks that `path` can hold the state: it is missing (and can be made) or a regular file, or a
+    /// symlink to one. A folder, a device, a FIFO or a socket is refused before anything opens it.
+    ///
+    /// ```swift
+    /// try StateStore(path: "/tmp").checkPath()   // throws: it is a folder, not a regular file
+    /// ```
+    ///
+    /// - Throws: ``StateStoreError`` saying what the path is.
+    public func checkPath() throws(StateStoreError) {
+        if path.isEmpty { throw StateStoreError(path: path, reason: "the path is empty") }
+        switch FileSystem.kind(of: path) {
+        case .missing, .regularFile: return
+        case .other(let kind): throw StateStoreError(path: path, reason: "it is \(kind), not a regular file")
+        case .failure(let reason): throw StateStoreError(path: path, reason: reason)
+        }
+    }
+
+    /// Takes the state file's lock, so that a second app on the same file is refused instead of one
+    /// of them silently losing the other's changes. The lock is held until the process exits.
+    ///
+    /// ```swift
+    /// try store.lock()   // "… is in use by another coordinates (process 4242)"
+    /// ```
+    ///
+    /// - Throws: ``StateStoreError`` when another process holds the lock, or it cannot be made.
+    public func lock() throws(StateStoreError) {
+        let target = FileSystem.resolvingSymlinks(path)
+        let folder = (target as NSString).deletingLastPathComponent
+        do {
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        } catch {
+            throw StateStoreError(path: path, reason: "could not create the folder \(folder)")
+        }
+        do {
+            try FileSystem.lockForever(target + ".lock")
+        } catch {
+            throw StateStoreError(path: path, reason: error.description)
+        }
+    }
+
+    /// Deletes `<name>.tmp-<pid>` files that a save killed half-way left behind, when that process
+    /// is gone.
+    private func removeLeftoverTemporaries() {
+        let target = FileSystem.resolvingSymlinks(path)
+        let folder = (target as NSString).deletingLastPathComponent
+        let prefix = (target as NSString).lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else {
+            return
+        }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+            if pid != getpid(), kill(pid, 0) == 0 || errno != ESRCH { continue }
+            FileSystem.removeFile(folder.isEmpty ? name : folder + "/" + name)
+        }
     }
 
     private func moveAside(because reason: String) -> StateLoadProblem {
@@ -151,7 +252,10 @@ public struct StateStore: Hashable, Sendable {
         } catch {
             throw StateStoreError(path: path, reason: String(describing: error))
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        try checkPath()
+        // A symlinked state file is written through to its target, and the link stays.
+        let target = FileSystem.resolvingSymlinks(path)
+        let folder = (target as NSString).deletingLastPathComponent
         do {
             if !folder.isEmpty {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -159,10 +263,10 @@ public struct StateStore: Hashable, Sendable {
         } catch {
             throw StateStoreError(path: path, reason: "could not create the folder \(folder)")
         }
-        let temporary = "\(path).tmp-\(getpid())"
+        let temporary = "\(target).tmp-\(getpid())"
         do {
             try FileSystem.writeFile(Array(data) + [0x0A], to: temporary)
-            try FileSystem.renameFile(temporary, to: path)
+            try FileSystem.renameFile(temporary, to: target)
         } catch {
             FileSystem.removeFile(temporary)
             throw StateStoreError(path: path, reason: error.description)
@@ -255,8 +359,11 @@ public struct StateLoadProblem: Hashable, Sendable {
         if let movedTo {
             return head + " Moved it to \(movedTo) and started from defaults."
         }
-        return head + " Could not move it aside (\(moveFailure ?? "unknown reason")), so this session"
-            + " starts from defaults and will not save over it."
+        if let moveFailure {
+            return head + " Could not move it aside (\(moveFailure)), so this session"
+                + " starts from defaults and will not save over it."
+        }
+        return head + " Kept it as it is; this session starts from defaults and will not save over it."
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Draws a ``ScreenContent`` as plain text (for plain mode, scripts and tests) or as a full-screen
 /// frame of a given size (for the interactive terminal UI).
 ///
@@ -79,7 +81,15 @@ public enum TextRenderer {
             output.append("! \(status)")
         }
         output.append("")
-        output.append(commandLine(content.commands))
+        var commands = content.commands
+        if content.field != nil {
+            // Plain mode has no Esc key: an empty line cancels.
+            commands = commands.map {
+                $0.shortcut == "Esc"
+                    ? ScreenContent.Command(shortcut: "Esc", title: $0.title + " (an empty line in plain mode)") : $0
+            }
+        }
+        output.append(commandLine(commands))
         return output.joined(separator: "\n")
     }
 
@@ -105,15 +115,19 @@ public enum TextRenderer {
     public static func frame(_ content: ScreenContent, width: Int, height: Int) -> Frame {
         let width = max(width, 1)
         let height = max(height, 1)
+        if width < minimumSize.columns || height < minimumSize.rows {
+            return tooSmall(width: width, height: height)
+        }
         var lines: [String] = [reverse + fit(" \(content.title)", width) + reset, ""]
         lines += content.lines.map { fit(" " + $0, width) }
         var cursor: Cursor?
         if let field = content.field {
             lines.append("")
-            cursor = Cursor(row: lines.count, column: min(3 + field.cursor, width - 1))
-            lines.append(fit(" > " + field.text, width))
-            if let offset = field.errorOffset {
-                lines.append(fit(String(repeating: " ", count: 3 + offset) + "^", width))
+            let view = FieldView(field, columns: width - 4)
+            cursor = Cursor(row: lines.count, column: 3 + view.cursorColumn)
+            lines.append(fit(" > " + view.text, width))
+            if let column = view.errorColumn {
+                lines.append(fit(String(repeating: " ", count: 3 + column) + "^", width))
             }
         }
         lines.append("")
@@ -130,9 +144,10 @@ public enum TextRenderer {
             lines.append(fit(" ! " + status, width))
         }
         let help =
-            content.selection != nil
-            ? " ↑↓ move  Enter select  or press a shortcut key"
-            : " Type a coordinate  Enter save  Esc cancel"
+            content.keyHelp
+            ?? (content.selection != nil
+                ? " ↑↓ move  Enter select  or press a shortcut key"
+                : " Type a coordinate  Enter save  Esc cancel")
         var top = Array(lines.prefix(height - 1))
         while top.count < height - 1 { top.append(String(repeating: " ", count: width)) }
         top = top.map { $0.isEmpty ? String(repeating: " ", count: width) : $0 }
@@ -140,10 +155,75 @@ public enum TextRenderer {
         return Frame(lines: top + [dim + fit(help, width) + reset], cursor: cursor)
     }
 
-    /// Cuts or pads `text` to exactly `width` characters.
+    /// The smallest terminal that the full-screen UI draws in; below it says so.
+    ///
+    /// ```swift
+    /// TextRenderer.minimumSize   // (columns: 12, rows: 4)
+    /// ```
+    public static let minimumSize = (columns: 12, rows: 4)
+
+    static func tooSmall(width: Int, height: Int) -> Frame {
+        let words = ["terminal too small", "(\(width)×\(height); needs \(minimumSize.columns)×\(minimumSize.rows))"]
+        var lines: [String] = []
+        for row in 0..<height {
+            lines.append(row < words.count ? fit(words[row], width) : String(repeating: " ", count: width))
+        }
+        return Frame(lines: lines, cursor: nil)
+    }
+
+    /// The part of a field that fits in `columns`, scrolled sideways to keep the cursor in view.
+    struct FieldView {
+        let text: String
+        let cursorColumn: Int
+        let errorColumn: Int?
+
+        init(_ field: ScreenContent.Field, columns: Int) {
+            let characters = Array(field.text)
+            let cursor = max(0, min(field.cursor, characters.count))
+            let widths = characters.map(TerminalWidth.columns(of:))
+            let room = max(columns, 2)
+            // Start where the text up to the cursor, and one column for the cursor, fits.
+            var start = 0
+            var used = widths[..<cursor].reduce(0, +)
+            while used + 1 > room, start < cursor {
+                used -= widths[start]
+                start += 1
+            }
+            var end = start
+            var shown = 0
+            while end < characters.count, shown + widths[end] <= room {
+                shown += widths[end]
+                end += 1
+            }
+            text = String(characters[start..<end])
+            cursorColumn = used
+            if let offset = field.errorOffset, offset >= start, offset <= end {
+                errorColumn = widths[start..<min(offset, characters.count)].reduce(0, +)
+            } else {
+                errorColumn = nil
+            }
+        }
+    }
+
+    /// The OSC 52 escape that asks the terminal to put `text` on the system clipboard; inside tmux it
+    /// is wrapped in tmux's passthrough so that it reaches the outer terminal.
+    ///
+    /// ```swift
+    /// TextRenderer.clipboardEscape("hi", insideTmux: false)   // "\u{1B}]52;c;aGk=\u{07}"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text to copy.
+    ///   - insideTmux: Whether the program runs inside tmux (`TMUX` is set).
+    /// - Returns: The escape sequence.
+    public static func clipboardEscape(_ text: String, insideTmux: Bool) -> String {
+        let sequence = "\u{1B}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}"
+        guard insideTmux else { return sequence }
+        return "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+    }
+
+    /// Cuts or pads `text` to exactly `width` terminal columns.
     static func fit(_ text: String, _ width: Int) -> String {
-        let count = text.count
-        if count >= width { return String(text.prefix(width)) }
-        return text + String(repeating: " ", count: width - count)
+        TerminalWidth.fit(text, width)
     }
 }

@@ -34,6 +34,9 @@ class AppScreen: HeadlessScreen, CoordinatesModelConfigurable {
     /// The screen's text.
     func lines(for model: CoordinatesModel) -> [String] { [] }
 
+    /// Whether the screen edits text, so that keys such as Ctrl-D edit instead of quitting.
+    var isEditingText: Bool { false }
+
     /// The commands, in menu order.
     var commands: [ScreenCommand] { [.back, .help, .quit] }
 
@@ -68,6 +71,9 @@ class AppScreen: HeadlessScreen, CoordinatesModelConfigurable {
 
     func handle(_ input: ScreenInput) {
         let commands = self.commands
+        // The list may have shrunk since the last key (a shortcut can change it): the highlighted
+        // command, drawn clamped, is the one Enter runs.
+        selection = commands.isEmpty ? 0 : min(selection, commands.count - 1)
         switch input {
         case .key(.up):
             selection = (selection + commands.count - 1) % max(commands.count, 1)
@@ -83,6 +89,8 @@ class AppScreen: HeadlessScreen, CoordinatesModelConfigurable {
             } else {
                 status = "No command on '\(character)'. " + Self.listing(commands)
             }
+        case .key(.paste):
+            status = "Pasted text is only taken in a text field; it runs no command here."
         case .key:
             break
         case .line(let text):

@@ -7,8 +7,8 @@ import Foundation
 /// with the screen that asked, and goes back: that screen reads it when it reappears (seed 000).
 /// It never learns which screen asked.
 final class EntryScreen: AppScreen {
-    private var text = ""
-    private var cursor = 0
+    private var editor = LineEditor()
+    private var text: String { editor.text }
     private var errorOffset: Int?
     private var hasStarted = false
 
@@ -17,12 +17,14 @@ final class EntryScreen: AppScreen {
     override var title: String { field == .position ? "Edit position" : "Set target" }
     override var commands: [ScreenCommand] { [] }
 
+    /// Whether the field takes text keys (the terminal host keeps Ctrl-D for it).
+    override var isEditingText: Bool { true }
+
     override func willAppear() {
         guard !hasStarted, let model else { return }
         hasStarted = true
         let current = field == .position ? model.position : model.target
-        text = current?.formatted() ?? ""
-        cursor = text.count
+        editor = LineEditor(text: current?.formatted() ?? "")
     }
 
     override func lines(for model: CoordinatesModel) -> [String] {
@@ -36,10 +38,10 @@ final class EntryScreen: AppScreen {
 
     override func makeContent() -> ScreenContent {
         var content = super.makeContent()
-        content.field = ScreenContent.Field(text: text, cursor: cursor, errorOffset: errorOffset)
+        content.field = ScreenContent.Field(text: text, cursor: editor.cursor, errorOffset: errorOffset)
         content.commands = [
             ScreenContent.Command(shortcut: "Enter", title: "Save"),
-            ScreenContent.Command(shortcut: "Esc", title: "Cancel (an empty line in plain mode)"),
+            ScreenContent.Command(shortcut: "Esc", title: "Cancel"),
         ]
         content.selection = nil
         return content
@@ -52,38 +54,15 @@ final class EntryScreen: AppScreen {
             if trimmed.isEmpty || trimmed == "<" || trimmed.lowercased() == "back" {
                 navigateBack()
             } else {
-                text = trimmed
-                cursor = text.count
+                editor = LineEditor(text: trimmed)
                 submit()
             }
         case .key(.enter):
             if text.trimmingCharacters(in: .whitespaces).isEmpty { navigateBack() } else { submit() }
         case .key(.escape):
             navigateBack()
-        case .key(.character(let character)):
-            let index = text.index(text.startIndex, offsetBy: cursor)
-            text.insert(character, at: index)
-            cursor += 1
-            errorOffset = nil
-        case .key(.backspace):
-            guard cursor > 0 else { return }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
-            cursor -= 1
-            errorOffset = nil
-        case .key(.delete):
-            guard cursor < text.count else { return }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-            errorOffset = nil
-        case .key(.left): cursor = max(0, cursor - 1)
-        case .key(.right): cursor = min(text.count, cursor + 1)
-        case .key(.home): cursor = 0
-        case .key(.end): cursor = text.count
-        case .key(.clearLine):
-            text = ""
-            cursor = 0
-            errorOffset = nil
-        case .key:
-            break
+        case .key(let key):
+            if editor.apply(key) { errorOffset = nil }
         }
     }
 

@@ -11,9 +11,14 @@ final class HelpScreen: AppScreen {
 
     /// The help text; `coordinates --help` shows the same commands.
     static let text = [
-        "Main screen         e edit position, d bearing & distance, s share, ? help, q quit",
+        "Main screen         e edit position, g from GPS, d bearing & distance, m map,",
+        "                    s share, ? help, q quit",
         "Bearing & distance  t set target, c clear target, < back",
+        "Map                 ← → ↑ ↓ pan, + zoom in, - zoom out, 0 whole world, < back",
+        "Share               y copy the message to the clipboard (full-screen UI)",
         "Edit / set target   type a coordinate, Enter saves, Esc (or an empty line) cancels",
+        "Editing keys        ← → move, Home/Ctrl-A start, End/Ctrl-E end, Backspace,",
+        "                    Delete/Ctrl-D delete, Ctrl-U clear, Ctrl-K to the end, Ctrl-W word",
         "Everywhere          ↑ ↓ move, Enter select, ← or Esc back, Ctrl-C save and quit",
         "Plain mode          one command per line: a shortcut (e) or its word (edit)",
         "",

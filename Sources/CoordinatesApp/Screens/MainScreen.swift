@@ -11,6 +11,8 @@ final class MainScreen: AppScreen {
     static let edit = ScreenCommand(key: "e", word: "edit", title: "Edit position")
     static let bearing = ScreenCommand(key: "d", word: "distance", title: "Bearing & distance")
     static let share = ScreenCommand(key: "s", word: "share", title: "Share")
+    static let gps = ScreenCommand(key: "g", word: "gps", title: "From GPS")
+    static let map = ScreenCommand(key: "m", word: "map", title: "Map")
 
     /// The lines as last refreshed.
     private(set) var shownLines: [String] = []
@@ -25,7 +27,10 @@ final class MainScreen: AppScreen {
     }
 
     override var title: String { "Coordinates" }
-    override var commands: [ScreenCommand] { [Self.edit, Self.bearing, Self.share, .help, .quit] }
+    override var commands: [ScreenCommand] {
+        let gps = context[PositionLocatorKey.self] != nil ? [Self.gps] : []
+        return [Self.edit] + gps + [Self.bearing, Self.map, Self.share, .help, .quit]
+    }
 
     override func lines(for model: CoordinatesModel) -> [String] { shownLines }
 
@@ -57,6 +62,10 @@ final class MainScreen: AppScreen {
             navigate(to: ScreenID.bearing, .push)
         case Self.share:
             navigate(to: ScreenID.share, .push)
+        case Self.map:
+            navigate(to: ScreenID.map, .push)
+        case Self.gps:
+            execute(LocatePosition.self)
         default:
             super.perform(command)
         }

@@ -12,7 +12,7 @@ nonisolated(unsafe) private let savedSettings = UnsafeMutablePointer<termios>.al
 /// Whether raw mode is on and must be undone.
 nonisolated(unsafe) private var rawModeIsOn = false
 /// The bytes that leave the alternate screen and show the cursor, prepared before any signal.
-private let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+private let leaveSequence: [UInt8] = Array("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 nonisolated(unsafe) private let leaveBytes: UnsafeMutablePointer<UInt8> = {
     let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: leaveSequence.count)
     bytes.initialize(from: leaveSequence, count: leaveSequence.count)
@@ -55,7 +55,9 @@ enum Terminal {
         installRestoringHandlers()
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
         rawModeIsOn = true
-        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        // The alternate screen, no cursor, and bracketed paste, so that pasted text arrives marked and
+        // is typed into a field, never run as commands.
+        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[?2004h")
         return true
     }
 
@@ -66,14 +68,20 @@ enum Terminal {
 
     private static var handlersInstalled = false
 
-    private static func installRestoringHandlers() {
+    /// Installs, once, the handlers that restore the terminal at exit and on a crash signal, and
+    /// then die of that signal: no runtime crash reporter is left waiting on a raw terminal.
+    static func installRestoringHandlers() {
         guard !handlersInstalled else { return }
         handlersInstalled = true
         // Globals initialize lazily; do it now, not inside a signal handler.
         _ = leaveBytes
         atexit { restoreTerminalNow() }
-        for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
-            signal(fatal, restoreAndReraise)
+        // Crashes, and every other signal whose default is to end the process (the host handles
+        // SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE itself): none may leave the terminal raw.
+        let fatal = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
+        let terminating = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF]
+        for number in fatal + terminating {
+            signal(number, restoreAndReraise)
         }
     }
 
@@ -84,6 +92,12 @@ enum Terminal {
             return nil
         }
         return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Whether to use ANSI colours: not when `NO_COLOR` is set or the terminal is `dumb`.
+    static var showsColour: Bool {
+        guard getenv("NO_COLOR") == nil, let term = getenv("TERM") else { return false }
+        return String(cString: term) != "dumb"
     }
 
     /// Writes all of `text` to standard output.

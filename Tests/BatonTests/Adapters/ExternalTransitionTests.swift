@@ -124,6 +124,40 @@ struct ExternalTransitionTests {
             lifecycle(window) == ["home.willDisappear", "detail.willAppear", "home.didDisappear", "detail.didAppear"])
     }
 
+    @Test func navigationControllerSetViewControllersBackToAControllerOnTheStackIsAPop() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        try navigation.pushViewController(DetailViewController(storyboardIdentifier: "detail"))
+        let window = try makeKeyWindow(root: navigation)
+        var resolutions = 0
+        try window.baton.dependencyCoordinator.register(.destination { (_: FakeViewController) in resolutions += 1 })
+
+        try navigation.setViewControllers([list])
+
+        #expect(resolutions == 0)
+        #expect(transitions(window) == ["pop: detail → list"])
+    }
+
+    @Test func navigationControllerBuiltOffscreenIsWiredThenResolvedWhenPresented() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        var resolved: [String] = []
+        try window.baton.dependencyCoordinator.register(
+            .destination { (screen: FakeViewController) in resolved.append(screen.screenName) })
+        let list = ListViewController(storyboardIdentifier: "list")
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+
+        try navigation.setViewControllers([list, detail])
+        #expect(resolved.isEmpty)
+        #expect(detail.context.parent === list.context)
+        try main.present(navigation)
+
+        #expect(resolved == ["nav", "list", "detail"])
+        #expect(list.context.parent === navigation.context)
+        #expect(transitions(window) == ["present: main → nav"])
+    }
+
     // MARK: - Storyboard segues
 
     @Test func storyboardSegueResolvesOnceInPrepareForSegueWithIdentifierAndSender() throws {
@@ -183,12 +217,27 @@ struct ExternalTransitionTests {
         #expect(colors.context.parent === tabs.context && sizes.context.parent === tabs.context)
         window.baton.clearLogs()
 
-        try tabs.selectTab(at: 1)
+        tabs.selectTab(at: 1)
 
         #expect(resolved == ["tabs", "colors", "sizes"])
         #expect(
             lifecycle(window) == ["colors.willDisappear", "sizes.willAppear", "colors.didDisappear", "sizes.didAppear"])
         #expect(transitions(window) == ["selectTab: colors → sizes"])
+    }
+
+    @Test func tabSelectedWhileTheTabBarControllerIsOffScreenIsNoTransition() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let tabs = FakeTabBarController(
+            viewControllers: [ColorsViewController(storyboardIdentifier: "colors"), SizesViewController()],
+            storyboardIdentifier: "tabs")
+
+        tabs.selectTab(at: 1)
+        try main.present(tabs)
+        tabs.selectTab(at: 1)
+
+        #expect(transitions(window) == ["present: main → tabs"])
+        #expect(lifecycle(window).contains("SizesViewController.willAppear"))
     }
 
     @Test func tabsSharingTheTabBarControllersContextReturnTheSelection() throws {
@@ -202,7 +251,7 @@ struct ExternalTransitionTests {
 
         try main.present(tabs, wiring: .share)
         colors.context.set("red", for: SelectedColor.self)
-        try tabs.selectTab(at: 1)
+        tabs.selectTab(at: 1)
 
         #expect(sizes.context[SelectedColor.self] == "red")
         try main.dismissPresented()
@@ -272,6 +321,21 @@ struct ExternalTransitionTests {
         #expect(sheet.isOnScreen && main.presentedViewController === sheet)
     }
 
+    @Test func dismissCalledOnThePresenterOfStackedSheetsGoesFromTheTopmostSheetToIt() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let sheet = FakeViewController(storyboardIdentifier: "sheet")
+        let picker = FakeViewController(storyboardIdentifier: "picker")
+        try main.present(sheet, style: .pageSheet)
+        try sheet.present(picker, style: .pageSheet)
+
+        let transition = try #require(try ExternalTransition.beginDismissal(calledOn: main))
+        #expect(transition.source === picker && transition.destination === main)
+        transition.complete()
+        #expect(try ExternalTransition.beginDismissal(calledOn: FakeViewController()) == nil)
+        #expect(transitions(window).last == "dismiss: picker → main")
+    }
+
     @Test func signUpPresentedWithSharedContextReturnsTheUserIDToItsPresenter() throws {
         let main = FakeViewController(storyboardIdentifier: "main")
         _ = try makeKeyWindow(root: main)
@@ -283,6 +347,44 @@ struct ExternalTransitionTests {
 
         #expect(main.context[UserID.self] == "user-42")
         #expect(signUp.context === main.context)
+    }
+
+    @Test func checkoutWorkflowReturnsTheOrderNumberToTheStoreThroughItsNamedContext() throws {
+        enum ShippingAddress: ContextKey { typealias Value = String }
+        enum OrderNumber: ContextKey { typealias Value = String }
+        let store = FakeViewController(storyboardIdentifier: "store")
+        let window = try makeKeyWindow(root: store)
+        let address = FakeViewController(storyboardIdentifier: "address")
+        let checkout = FakeNavigationController(rootViewController: address, storyboardIdentifier: "checkout")
+
+        try store.present(checkout)
+        address.context.set("1 Infinite Loop", for: ShippingAddress.self)
+        let confirm = FakeViewController(storyboardIdentifier: "confirm")
+        try checkout.pushViewController(confirm)
+        #expect(confirm.context[ShippingAddress.self] == "1 Infinite Loop")
+        try confirm.context.set("A-17", for: OrderNumber.self, in: "store")
+        try store.dismissPresented()
+
+        #expect(store.context[OrderNumber.self] == "A-17")
+        #expect(store.context[ShippingAddress.self] == nil)
+        #expect(
+            transitions(window) == [
+                "present: store → checkout", "push: address → confirm", "dismiss: checkout → store",
+            ])
+    }
+
+    @Test func explicitPushWithIsolateWiringLeavesTheControllersContextAlone() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        _ = try makeKeyWindow(root: navigation)
+        let settings = FakeViewController(storyboardIdentifier: "settings")
+        let own = Context(name: "settings")
+        settings.context = own
+
+        try navigation.pushViewController(settings, wiring: .isolate)
+
+        #expect(settings.context === own)
+        #expect(own.parent == nil)
     }
 
     // MARK: - UIWindow
@@ -339,6 +441,26 @@ struct ExternalTransitionTests {
         #expect(weakTransition?.destination == nil)
     }
 
+    @Test func tenThousandPushesAndBackButtonPopsLeaveNoControllerAlive() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        window.baton.recordsLifecycle = false
+        let pushed = WeakScreens()
+        for _ in 0..<10_000 {
+            try {
+                let detail = DetailViewController(storyboardIdentifier: "detail")
+                pushed.track(detail, detail.context)
+                try navigation.pushViewController(detail)
+                try navigation.popViewController()
+            }()
+        }
+        #expect(pushed.aliveCount == 0)
+        #expect(window.baton.transitionLog.count == 10_000)
+        #expect(window.baton.transitionLog.last?.description == "pop: detail → list")
+        #expect(list.context.children.isEmpty)
+    }
+
     @Test func appearanceCallbacksOutOfOrderChangeNothing() throws {
         let screen = FakeViewController(storyboardIdentifier: "screen")
         var ran = 0
@@ -357,6 +479,43 @@ struct ExternalTransitionTests {
             screen.lifecycle.report(phase, of: screen) { seen.append(condition.evaluate()) }
         }
         #expect(seen == [false, true, true, false])
+    }
+
+    @Test func aPushFromViewDidAppearIsLoggedAfterThePushThatShowedTheController() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        let more = FakeViewController(storyboardIdentifier: "more")
+        var completedWhenViewDidAppearRan: [String]?
+        detail.onAppearance = { [unowned window] phase in
+            guard phase == .didAppear, completedWhenViewDidAppearRan == nil else { return }
+            completedWhenViewDidAppearRan = window.baton.transitionLog.map(\.description)
+            try? navigation.pushViewController(more)
+        }
+
+        try navigation.pushViewController(detail)
+
+        #expect(completedWhenViewDidAppearRan == ["push: list → detail"])
+        #expect(transitions(window) == ["push: list → detail", "push: detail → more"])
+        #expect(more.isOnScreen && !detail.isOnScreen)
+    }
+
+    @Test func aPushRequestedByAResolverIsBegunAtOnceAndBothComplete() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        let more = FakeViewController(storyboardIdentifier: "more")
+        try window.baton.dependencyCoordinator.register(
+            .destination { (_: DetailViewController) in try? navigation.pushViewController(more) })
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+
+        try navigation.pushViewController(detail)
+
+        #expect(transitions(window) == ["push: list → more", "push: list → detail"])
+        #expect(more.context.parent === list.context && detail.context.parent === list.context)
+        #expect(ExternalTransition.inFlight(to: more) == nil && ExternalTransition.inFlight(to: detail) == nil)
+        #expect(navigation.viewControllers.map(\.screenName) == ["list", "more", "detail"])
     }
 
     @Test func aPushRequestedByATransitionObserverCompletesAfterTheFirst() throws {

@@ -31,7 +31,21 @@ struct HopFlowTests {
             window.baton.lifecycleLog.map(\.description) == [
                 "onboarding.willAppear", "field.willAppear", "onboarding.didAppear", "field.didAppear",
             ])
-        #expect(window.baton.transitionLog.map(\.description) == ["hop: startup → onboarding"])
+        #expect(window.baton.transitionLog.map(\.description) == ["hop: → onboarding"])
+    }
+
+    @Test func firstHopComesFromNoStepAndIsResolvedFromTheHoppingViewController() throws {
+        let (window, startup) = try makeStartup()
+        var resolved: [String] = []
+        try window.baton.dependencyCoordinator.register(
+            .direct { (container: FakeHoppingViewController, step: FakeViewController) in
+                resolved.append("\(container.screenName) → \(step.screenName)")
+            })
+
+        try startup.hop(to: FakeViewController(storyboardIdentifier: "splash"), then: nil)
+
+        #expect(resolved == ["startup → splash"])
+        #expect(window.baton.transitionLog.map(\.description) == ["hop: → splash"])
     }
 
     @Test func secondUnhopOfTheSameHopIsAMisuse() throws {
@@ -81,7 +95,7 @@ struct HopFlowTests {
         #expect(weakSplash == nil)
         #expect(
             window.baton.transitionLog.map(\.description) == [
-                "hop: startup → splash (splash)", "hop: splash → main (main)",
+                "hop: → splash (splash)", "hop: splash → main (main)",
             ])
         #expect(!startup.hopFlow.isWaitingForUnhop)
     }

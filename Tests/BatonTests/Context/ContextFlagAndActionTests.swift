@@ -50,6 +50,9 @@ struct ContextFlagAndActionTests {
         #expect(throws: ContextError.flagAlreadySet(flag: "UserUsedTheTotalField", setIn: "left → app")) {
             try leaf.setFlag(UserUsedTheTotalField.self)
         }
+        // As in ProContext, isSet looks along the chain only: app does not see left's flag, yet
+        // setting it on app is refused, since left is on app's lineage.
+        #expect(!app.isSet(UserUsedTheTotalField.self))
         #expect(throws: ContextError.flagAlreadySet(flag: "UserUsedTheTotalField", setIn: "left → app")) {
             try app.setFlag(UserUsedTheTotalField.self)
         }

@@ -180,7 +180,7 @@ struct MHDependencyKitParityTests {
     @Test func testSegueResolverMatchesTheSendersType() throws {
         let (window, coordinator) = makeWindow()
         try coordinator.register(
-            .transition(identifier: "showOrder") { (_, orderID: String, _: OrdersScreen, d: OrderScreen) in
+            .transition(identifier: "showOrder", sender: String.self) { (_, orderID, _: OrdersScreen, d: OrderScreen) in
                 d.orderID = orderID
             })
         let stack = try showStack(OrdersScreen(identifier: "orders"), in: window)
@@ -270,6 +270,31 @@ struct MHDependencyKitParityTests {
         #expect(first.log == [])
         #expect(first.dependencyCoordinator === workflow)
         #expect(second.log == ["workflow"])
+    }
+
+    @Test func twoBranchesOfOneWorkflowDoNotSeeEachOthersContextSources() throws {
+        let (window, coordinator) = makeWindow()
+        try coordinator.register(
+            .context { (source: TokenSourceScreen, destination: TokenConsumerScreen) in
+                destination.token = source.token
+            })
+        let outer = TokenSourceScreen(identifier: "outer", token: "from outer")
+        let stack = try showStack(outer, in: window)
+        let branch1 = try StackScreen(root: HeadlessScreen(identifier: "t1"), identifier: "branch1")
+        let branch2 = try StackScreen(root: HeadlessScreen(identifier: "t2"), identifier: "branch2")
+        try stack.push(try TabScreen(tabs: [branch1, branch2], identifier: "tabs"))
+        let inner = TokenSourceScreen(identifier: "inner", token: "from branch1")
+        try branch1.push(inner)
+        let consumer1 = TokenConsumerScreen(identifier: "c1")
+        try branch1.push(consumer1)
+        let consumer2 = TokenConsumerScreen(identifier: "c2")
+        try branch2.push(consumer2)
+        #expect(consumer1.token == "from branch1")
+        #expect(consumer2.token == "from outer")  // not branch1's source
+        // Later in branch1, its own source still applies.
+        let consumer3 = TokenConsumerScreen(identifier: "c3")
+        try branch1.push(consumer3)
+        #expect(consumer3.token == "from branch1")
     }
 
     @Test func manualResolutionHandsTheSourcesCoordinatorOn() throws {

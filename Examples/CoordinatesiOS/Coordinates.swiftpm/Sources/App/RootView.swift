@@ -1,19 +1,16 @@
 import Baton
-import BatonSwiftUI
 import CoordinatesApp
 import SwiftUI
 
-/// The app's window: BatonSwiftUI draws the headless window's screen tree (the start-up flow's
-/// hopping container, then the navigation stack and its sheets) and asks ``CoordinatesScreenView`` for each
-/// of the app's own screens.
+/// The app's window: the headless window's screen tree (``AppWindowView``), and the problems the
+/// app reports (an unreadable state file, a failed save), each shown once.
 struct RootView: View {
     let host: AppHost
 
     var body: some View {
         Group {
             if host.isLaunched {
-                WindowView(host.application.window)
-                    .screenContent { screen in CoordinatesScreenView(screen: screen, host: host) }
+                AppWindowView(window: host.application.window, host: host)
             } else {
                 ProgressView()
             }

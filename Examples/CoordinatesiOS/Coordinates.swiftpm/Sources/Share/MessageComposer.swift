@@ -6,30 +6,23 @@ import UIKit
 
 /// Presents UIKit's text-message composer from the headless share screen, through Baton: with
 /// BatonUIKit every `UIViewController` is a Baton screen, so the composer's presentation is a Baton
-/// transition from the share screen. Its context becomes a child of the share screen's, and the
-/// app's dependency coordinator resolves it like any other screen: the resolver that
-/// ``register(in:)`` adds writes the share message (`ShareReport`, from the model the share screen
-/// got through the resolvers) into the composer's body. No code here passes the model or the text.
+/// transition from the share screen (`ExternalTransition`, the core entry point BatonUIKit is built
+/// on). Its context becomes a child of the share screen's, and the app's dependency coordinator
+/// resolves it like any other screen: `ShareMessage.resolver()` (CoordinatesApp, tested on Linux)
+/// writes the message for the model that the share screen got through the resolvers into the
+/// composer's body. No code here passes the model or the text.
 @MainActor
 final class MessageComposer: NSObject, MFMessageComposeViewControllerDelegate {
-    /// The transition identifier of the composer's presentation, which the resolver matches.
-    static let transitionIdentifier = "compose-message"
-
     private var finish: ((ShareOutcome) -> Void)?
     /// The screen that presented the composer, which the dismissal returns to.
     private weak var source: (any Screen)?
 
-    /// Registers the resolver that fills in the composer's body when the share screen presents it.
+    /// Registers the resolver that writes the message into the composer's body.
     static func register(in coordinator: DependencyCoordinator) throws(DependencyError) {
-        try coordinator.register(
-            .transition(identifier: transitionIdentifier) {
-                (_, share: any CoordinatesScreen, composer: MFMessageComposeViewController) in
-                guard let model = share.model else { return }
-                composer.body = ShareReport(position: model.position, target: model.target).text
-            })
+        try coordinator.register(ShareMessage.resolver())
     }
 
-    /// Presents the composer over the app, as a Baton transition from `source`.
+    /// Presents the composer over the app, as a Baton transition from the share screen.
     func compose(from share: any CoordinatesScreen, finish: @escaping (ShareOutcome) -> Void) {
         guard let presenter = Self.topViewController(), let source = share as? any Screen else {
             return finish(.failed)
@@ -38,7 +31,7 @@ final class MessageComposer: NSObject, MFMessageComposeViewControllerDelegate {
         composer.messageComposeDelegate = self
         do {
             let transition = try ExternalTransition.begin(
-                .present, from: source, to: composer, identifier: Self.transitionIdentifier)
+                .present, from: source, to: composer, identifier: ShareMessage.transitionIdentifier)
             self.finish = finish
             self.source = source
             presenter.present(composer, animated: true) { transition.complete() }
@@ -73,3 +66,6 @@ final class MessageComposer: NSObject, MFMessageComposeViewControllerDelegate {
         return top
     }
 }
+
+/// The composer's `body` is what the share message resolver writes.
+extension MFMessageComposeViewController: @retroactive MessageBodyConfigurable {}

@@ -2,7 +2,7 @@ import CoordinatesApp
 import MessageUI
 import SwiftUI
 
-/// The headless share screen: the message the terminal app shows (`ShareReport`, composed in
+/// The headless share screen: the message the terminal app shows (`ShareMessage`, composed in
 /// CoordinatesApp and tested on Linux), sent as a text message through UIKit's
 /// `MFMessageComposeViewController` where the device can send one, else through the share sheet.
 struct ShareView: View {
@@ -13,7 +13,7 @@ struct ShareView: View {
         List {
             if let model = presenter.screen.model {
                 // The same message the composer's resolver writes into its body.
-                let message = ShareReport(position: model.position, target: model.target).text
+                let message = ShareMessage.text(for: model)
                 Section("Message") {
                     Text(message).font(.callout.monospaced()).textSelection(.enabled)
                 }
@@ -33,5 +33,6 @@ struct ShareView: View {
         .navigationTitle(presenter.content.title)
         .navigationBarTitleDisplayMode(.inline)
         .statusBanner(presenter.status)
+        .onAppear { presenter.refresh() }
     }
 }

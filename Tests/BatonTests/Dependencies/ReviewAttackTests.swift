@@ -1,0 +1,55 @@
+import Baton
+import Testing
+
+@MainActor
+private final class Launcher: HeadlessScreen {
+    var onDidAppear: (@MainActor () throws -> Void)?
+    override func didAppear() { try? onDidAppear?() }
+}
+
+@MainActor
+private final class Target: HeadlessScreen {
+    var log: [String] = []
+}
+
+/// A reviewer's attacks on issue 10's dependency features: user code calling back into Baton
+/// while a transition or a resolution runs.
+@MainActor
+@Suite(.lenientMisuse)
+struct ReviewDependencyAttackTests {
+    @Test func aOneShotResolverAroundAPushQueuedByALifecycleCallbackRunsForThatPush() throws {
+        let (window, _) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let launcher = Launcher(identifier: "launcher")
+        let target = Target(identifier: "target")
+        launcher.onDidAppear = {
+            // Inside a running transition: the push is queued, and runs after `body` returned.
+            try DependencyCoordinator.resolvingNextTransition(
+                .direct { (_: Launcher, d: Target) in d.log.append("one-shot") }
+            ) {
+                try stack.push(target)
+            }
+        }
+        try stack.push(launcher)
+        #expect(stack.screens.map(\.identifier) == ["start", "launcher", "target"])
+        #expect(target.log == ["one-shot"])
+    }
+}
+
+extension ReviewDependencyAttackTests {
+    @Test func aTemporaryResolverThatResolvesByHandInsideItselfRunsForOneDestination() throws {
+        let (window, coordinator) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let extra = Target(identifier: "extra")
+        coordinator.registerTemporary(
+            .direct { (source: HeadlessScreen, d: Target) in
+                d.log.append("temporary")
+                if d !== extra { try coordinator.resolveDependencies(from: source, to: extra) }
+            })
+        let target = Target(identifier: "target")
+        try stack.push(target)
+        #expect(target.log == ["temporary"])
+        #expect(extra.log == [])
+        #expect(coordinator.temporaryResolvers.isEmpty)
+    }
+}
