@@ -543,6 +543,12 @@ public final class DependencyCoordinator {
         destinationIndex.removeAll()
         sourceIndex.removeAll()
     }
+
+    /// Drops every resolver, and the indexes that hold them too (a used temporary's coordinator).
+    fileprivate func removeAllEntries() {
+        entries.removeAll()
+        invalidate()
+    }
 }
 
 /// Which resolvers ran for one transition, as recorded by ``DependencyCoordinator/resolutionLog``.
@@ -777,7 +783,12 @@ final class ResolutionPass {
     func commit() {
         for (entry, source, branch) in remembered.values { entry.remember(source, branch: branch) }
         for entry in spent.values { entry.spend(in: window) }
-        for temporary in usedTemporaries { temporary.isUsed = true }
+        for temporary in usedTemporaries {
+            temporary.isUsed = true
+            // A used temporary lets go of its resolver and what it captured; `ranEntries` holds
+            // it until this pass ends, after the coordinator's state is settled.
+            temporary.coordinator.removeAllEntries()
+        }
     }
 }
 

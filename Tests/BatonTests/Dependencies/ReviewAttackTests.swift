@@ -53,3 +53,27 @@ extension ReviewDependencyAttackTests {
         #expect(coordinator.temporaryResolvers.isEmpty)
     }
 }
+
+@MainActor
+private final class Model {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+extension ReviewDependencyAttackTests {
+    @Test func aTemporaryResolverThatRanReleasesWhatItCaptured() throws {
+        let (window, coordinator) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        weak var weakModel: Model?
+        do {
+            let model = Model(name: "order-7")
+            weakModel = model
+            coordinator.registerTemporary(.destination { (d: Target) in d.log.append(model.name) })
+        }
+        #expect(weakModel != nil)  // waiting: it keeps what it needs
+        let target = Target(identifier: "target")
+        try stack.push(target)
+        #expect(target.log == ["order-7"])
+        #expect(weakModel == nil)
+    }
+}
