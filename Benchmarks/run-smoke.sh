@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the benchmark package and runs it in smoke mode: a few iterations of every measure,
-# so that the benchmarks cannot rot. Timings are not judged; it fails only on a build error or
-# when screens or contexts are left alive after being pushed and popped.
+# so that the benchmarks cannot rot. Timings are not judged; it fails only on a build error,
+# when screens or contexts are left alive after being pushed and popped, or when an operation's
+# cost grows more than 10x between the smallest and the largest tree or stack of the scale
+# section (an operation that walks the tree or the stack grows 100-1,000x).
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build -c release --product baton-benchmarks

@@ -1,26 +1,53 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target for the CoordinatesKit parser and runs it.
+# Builds a libFuzzer target and runs it.
 #
-# Usage: Fuzz/run-fuzzer.sh [seconds]   (default 300)
+# Usage: Fuzz/run-fuzzer.sh [seconds] [parser|editor]   (default 300 parser)
 #
-# The binary is built from Sources/CoordinatesKit/*.swift and Fuzz/FuzzParser.swift with
-# `swiftc -sanitize=fuzzer,address -parse-as-library -O`. The committed seed corpus is Fuzz/corpus; new inputs
-# that libFuzzer finds go to Fuzz/.build/corpus (not committed), and crash reproducers to Fuzz/artifacts/.
+#   parser  the CoordinatesKit parser: Sources/CoordinatesKit/*.swift and Fuzz/FuzzParser.swift; seeds in
+#           Fuzz/corpus.
+#   editor  the full-screen UI's key decoder, line editor and frame renderer: the CoordinatesApp files they use
+#           and Fuzz/FuzzLineEditor.swift; seeds in Fuzz/corpus-editor.
+#
+# Each is built with `swiftc -sanitize=fuzzer,address -parse-as-library -O`. New inputs that libFuzzer finds go to
+# Fuzz/.build/corpus[-editor] (not committed), and crash reproducers to Fuzz/artifacts/.
 set -euo pipefail
 
 seconds="${1:-300}"
+target="${2:-parser}"
 fuzz_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 package_dir="$(dirname "$fuzz_dir")"
 build_dir="$fuzz_dir/.build"
-binary="$build_dir/coordinates-fuzzer"
+app="$package_dir/Sources/CoordinatesApp"
 
-mkdir -p "$build_dir/corpus" "$fuzz_dir/artifacts"
+case "$target" in
+parser)
+    binary="$build_dir/coordinates-fuzzer"
+    new_corpus="$build_dir/corpus"
+    seeds="$fuzz_dir/corpus"
+    sources=("$package_dir"/Sources/CoordinatesKit/*.swift "$fuzz_dir/FuzzParser.swift")
+    module=CoordinatesKitFuzz
+    ;;
+editor)
+    binary="$build_dir/editor-fuzzer"
+    new_corpus="$build_dir/corpus-editor"
+    seeds="$fuzz_dir/corpus-editor"
+    sources=("$app/Input/Key.swift" "$app/Input/KeyDecoder.swift" "$app/Input/LineEditor.swift"
+        "$app/Rendering/ScreenContent.swift" "$app/Rendering/TextRenderer.swift" "$app/Rendering/TerminalWidth.swift"
+        "$app/Rendering/Base64.swift" "$fuzz_dir/FuzzLineEditor.swift")
+    module=LineEditorFuzz
+    ;;
+*)
+    echo "usage: Fuzz/run-fuzzer.sh [seconds] [parser|editor]" >&2
+    exit 2
+    ;;
+esac
+
+mkdir -p "$new_corpus" "$fuzz_dir/artifacts"
 
 echo "Building $binary"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-    -module-name CoordinatesKitFuzz \
-    "$package_dir"/Sources/CoordinatesKit/*.swift \
-    "$fuzz_dir/FuzzParser.swift" \
+    -module-name "$module" \
+    "${sources[@]}" \
     -o "$binary"
 
 echo "Fuzzing for $seconds seconds"
@@ -30,4 +57,4 @@ echo "Fuzzing for $seconds seconds"
     -max_len=256 \
     -print_final_stats=1 \
     -artifact_prefix="$fuzz_dir/artifacts/" \
-    "$build_dir/corpus" "$fuzz_dir/corpus"
+    "$new_corpus" "$seeds"

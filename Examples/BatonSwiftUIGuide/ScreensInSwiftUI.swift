@@ -52,8 +52,13 @@
         var body: some View {
             VStack {
                 Button("Blue") { color = "Blue" }
-                Button("Settings") { try? screen?.present(SettingsScreen(identifier: "settings")) }
+                ScreenLink("Settings", action: .present) { SettingsScreen(identifier: "settings") }
                 Button("Tour") { try? screen?.present(TourScreen(identifier: "tour")) }
+                ScreenLink(action: .push, wiring: .isolate) {
+                    OrderListScreen(identifier: "orders")
+                } label: {
+                    Label("Orders", systemImage: "list.bullet")
+                }
             }
         }
     }
@@ -101,6 +106,29 @@
         var body: some View { TabsView(tabs) }
     }
 
+    // MARK: - Screens from a module without SwiftUI
+
+    /// A plain headless screen, as a UI-free module defines it.
+    final class EntryScreen: HeadlessScreen {
+        var entry = "48.8584, 2.2945"
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct HeadlessAppView: View {
+        let window: Window
+
+        var body: some View {
+            WindowView(window)
+                .screenContent { screen in
+                    if let entry = screen as? EntryScreen {
+                        Text("Entry: \(entry.entry)")
+                    } else {
+                        Text(screen.screenName)
+                    }
+                }
+        }
+    }
+
     // MARK: - Provider requests
 
     enum TotalWeight: ContextKey { typealias Value = Double }
@@ -108,6 +136,11 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct TotalView: View {
         @ContextRequest(TotalWeight.self) private var total
-        var body: some View { Text(total.map { "Total \($0)" } ?? "No total yet") }
+        var body: some View {
+            Text(total.map { "Total \($0)" } ?? "No total yet")
+            if case .failure(let error) = $total {
+                Text(error.description).font(.footnote)
+            }
+        }
     }
 #endif

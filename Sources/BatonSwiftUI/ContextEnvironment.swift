@@ -40,7 +40,45 @@
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension EnvironmentValues {
+        /// How ``ScreenView`` draws a leaf screen that is not a ``ViewScreen``, or `nil` to show
+        /// its name; set it with `screenContent(_:)`.
+        ///
+        /// ```swift
+        /// @Environment(\.batonScreenContent) private var screenContent
+        /// ```
+        public var batonScreenContent: (@MainActor (HeadlessScreen) -> AnyView)? {
+            get { self[ScreenContentEnvironmentKey.self] }
+            set { self[ScreenContentEnvironmentKey.self] = newValue }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension View {
+        /// Draws the leaf screens of this hierarchy that are not ``ViewScreen``s, such as the
+        /// headless screens of a module that does not import SwiftUI.
+        ///
+        /// ``ScreenView`` shows containers itself and a ``ViewScreen``'s body first; any other
+        /// screen it gives to `content`. Presented screens inherit it.
+        ///
+        /// ```swift
+        /// WindowView(app.window)
+        ///     .screenContent { screen in
+        ///         switch screen {
+        ///         case let entry as EntryScreen: EntryView(screen: entry)
+        ///         default: Text(screen.screenName)
+        ///         }
+        ///     }
+        /// ```
+        ///
+        /// - Parameter content: Makes the view of a leaf screen.
+        /// - Returns: The view with `content` in its environment.
+        public func screenContent<Content: View>(
+            @ViewBuilder _ content: @escaping @MainActor (HeadlessScreen) -> Content
+        ) -> some View {
+            environment(\.batonScreenContent) { @MainActor screen in AnyView(content(screen)) }
+        }
+
         /// Gives this view hierarchy `context` as its Baton context.
         ///
         /// ``ScreenView`` does this for every screen; call it yourself to host a hierarchy that
@@ -60,6 +98,10 @@
 
     private struct ContextEnvironmentKey: EnvironmentKey {
         static var defaultValue: Context? { nil }
+    }
+
+    private struct ScreenContentEnvironmentKey: EnvironmentKey {
+        static var defaultValue: (@MainActor (HeadlessScreen) -> AnyView)? { nil }
     }
 
     private struct ScreenEnvironmentKey: EnvironmentKey {

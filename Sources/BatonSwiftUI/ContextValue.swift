@@ -105,5 +105,23 @@
             guard let context, context.canRequest(Key.self) else { return nil }
             return try? context.request(Key.self)
         }
+
+        /// The request's outcome with the reason when it fails: the typed `ContextError` that
+        /// names the key, where Baton looked and what exists instead. `nil` outside any Baton
+        /// context. Asked in lenient misuse mode, so a missing provider never stops the app.
+        ///
+        /// ```swift
+        /// if case .failure(let error) = $total { Text(error.description) }
+        /// ```
+        @MainActor public var projectedValue: Result<Key.Value, ContextError>? {
+            guard let context else { return nil }
+            return MisuseMode.$current.withValue(.lenient) {
+                do throws(ContextError) {
+                    return .success(try context.request(Key.self))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
     }
 #endif

@@ -121,7 +121,7 @@
 
     /// Shows any Baton screen in SwiftUI: a ``ViewScreen``'s body, a `StackScreen` as a
     /// ``StackView``, a `TabScreen` as a ``TabsView``, a `HoppingScreen` as a ``HoppingView``,
-    /// with the screen's context and the screen in the environment and what it presents as a
+    /// any other screen as `screenContent(_:)` draws it (or its name), with the screen's context and the screen in the environment and what it presents as a
     /// sheet or a full-screen cover.
     ///
     /// A presentation goes through Baton (`screen.present(_:)`), so the presented screen is
@@ -134,6 +134,7 @@
     @MainActor
     public struct ScreenView: View {
         private let screen: HeadlessScreen
+        @Environment(\.batonScreenContent) private var screenContent
 
         /// Shows `screen`.
         ///
@@ -163,10 +164,29 @@
                 HoppingView(hopping)
             } else if let viewScreen = screen as? any ViewScreen {
                 viewScreen.erasedBody
+            } else if let screenContent {
+                screenContent(screen)
             } else {
                 Text(screen.screenName)
             }
         }
+    }
+
+    /// A screen as SwiftUI's item for a sheet or a navigation path: identified and compared by the
+    /// screen's identity, and holding the screen, so that its view can still be drawn while
+    /// SwiftUI animates it away after Baton let it go.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct ScreenItem: Identifiable, Hashable {
+        let screen: HeadlessScreen
+        let id: ScreenIdentity
+
+        @MainActor init(_ screen: HeadlessScreen) {
+            self.screen = screen
+            self.id = ScreenIdentity(screen)
+        }
+
+        static func == (lhs: ScreenItem, rhs: ScreenItem) -> Bool { lhs.id == rhs.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
     /// Shows what a screen presents, and turns a sheet swiped down into a Baton dismissal.
@@ -174,32 +194,33 @@
     @MainActor
     private struct PresentationHost: ViewModifier {
         let screen: HeadlessScreen
+        @Environment(\.batonScreenContent) private var screenContent
 
         func body(content: Content) -> some View {
-            let presented = screen.presentedScreen as? HeadlessScreen
-            let style = (presented as? any ScreenStyling)?.presentationStyle ?? .sheet
+            let presented = (screen.presentedScreen as? HeadlessScreen).map(ScreenItem.init)
+            let style = (presented?.screen as? any ScreenStyling)?.presentationStyle ?? .sheet
             #if os(macOS)
                 content
-                    .sheet(item: item(presented)) { _ in presentedView }
+                    .sheet(item: item(presented)) { item in presentedView(item) }
             #else
                 content
-                    .sheet(item: item(style == .sheet ? presented : nil)) { _ in presentedView }
-                    .fullScreenCover(item: item(style == .fullScreenCover ? presented : nil)) { _ in presentedView }
+                    .sheet(item: item(style == .sheet ? presented : nil)) { item in presentedView(item) }
+                    .fullScreenCover(item: item(style == .fullScreenCover ? presented : nil)) { item in
+                        presentedView(item)
+                    }
             #endif
         }
 
-        private func item(_ presented: HeadlessScreen?) -> Binding<ScreenIdentity?> {
+        private func item(_ presented: ScreenItem?) -> Binding<ScreenItem?> {
             let screen = self.screen
-            let identity = presented.map(ScreenIdentity.init)
             return Binding(
-                get: { identity },
-                set: { item in screen.followPresentation(item) })
+                get: { presented },
+                set: { item in screen.followPresentation(item?.id) })
         }
 
-        @ViewBuilder private var presentedView: some View {
-            if let presented = screen.presentedScreen as? HeadlessScreen {
-                ScreenView(presented)
-            }
+        private func presentedView(_ item: ScreenItem) -> some View {
+            ScreenView(item.screen)
+                .environment(\.batonScreenContent, screenContent)
         }
     }
 #endif

@@ -33,21 +33,19 @@
         /// The navigation stack.
         public var body: some View {
             let stack = self.stack
-            let path = stack.navigationPath
+            let path = stack.screens.dropFirst().map(ScreenItem.init)
             NavigationStack(
                 path: Binding(
                     get: { path },
-                    set: { newPath in stack.followNavigationPath(newPath) })
+                    set: { newPath in stack.followNavigationPath(newPath.map(\.id)) })
             ) {
                 Group {
                     if let root = stack.rootScreen {
                         ScreenView(root)
                     }
                 }
-                .navigationDestination(for: ScreenIdentity.self) { identity in
-                    if let screen = stack.screen(for: identity) {
-                        ScreenView(screen)
-                    }
+                .navigationDestination(for: ScreenItem.self) { item in
+                    ScreenView(item.screen)
                 }
             }
         }

@@ -42,17 +42,11 @@
         }
 
         @objc func batonDismiss(animated: Bool, completion: (() -> Void)?) {
-            // UIKit dismisses what this controller presents or, when it presents nothing, itself.
-            var transition: ExternalTransition?
-            if let dismissed = presentedViewController ?? (presentingViewController == nil ? nil : self),
-                let presenter = dismissed.presentingViewController
-            {
-                var top = dismissed
-                while let next = top.presentedViewController { top = next }
-                transition = UIKitAdapter.begin(.dismiss, from: top, to: presenter)
+            let transition = UIKitAdapter.attempt { () throws(ScreenError) in
+                try ExternalTransition.beginDismissal(calledOn: self)
             }
             batonDismiss(animated: animated) {
-                transition?.complete()
+                transition??.complete()
                 completion?()
             }
         }
@@ -71,15 +65,12 @@
         /// A tab bar controller's tab appearing while the tab bar controller is on screen is a tab
         /// selection, by a tap or by code: from the tab that is leaving.
         private func beginTabSelectionIfRevealed() {
-            guard let tabs = parent as? UITabBarController, tabs.screenLifecycle.appearance == .appeared,
-                ExternalTransition.inFlight(to: self) == nil,
-                let old = tabs.children.first(where: {
-                    $0 !== self
-                        && ($0.screenLifecycle.appearance == .disappearing
-                            || $0.screenLifecycle.appearance == .appeared)
-                })
-            else { return }
-            _ = UIKitAdapter.begin(.selectTab, from: old, to: self)
+            guard parent is UITabBarController else { return }
+            _ = UIKitAdapter.attempt { () throws(ScreenError) in
+                try ExternalTransition.beginSelection(revealedBy: self) {
+                    ($0 as? UIViewController)?.screenLifecycle.appearance
+                }
+            }
         }
 
         /// A presented controller disappearing because it is being dismissed, when no dismiss was
@@ -88,7 +79,7 @@
             guard isBeingDismissed, let presenter = presentingViewController,
                 ExternalTransition.inFlight(to: presenter) == nil
             else { return }
-            _ = UIKitAdapter.begin(.dismiss, from: self, to: presenter)
+            _ = UIKitAdapter.attempt { () throws(ScreenError) in try ExternalTransition.beginDismissal(calledOn: self) }
         }
     }
 
@@ -141,25 +132,12 @@
         }
 
         @objc func batonSetViewControllers(_ controllers: [UIViewController], animated: Bool) {
-            var below: UIViewController?
-            for controller in controllers.dropLast() {
-                if controller.parent !== self { wireOffscreen(controller, below: below) }
-                below = controller
-            }
-            var transition: ExternalTransition?
-            if let newTop = controllers.last, newTop !== topViewController {
-                if !isInScreenTree {
-                    if newTop.parent !== self { wireOffscreen(newTop, below: below) }
-                } else if newTop.parent === self {
-                    // Already on the stack: a pop-like change; nothing new to wire or resolve.
-                    transition = topViewController.flatMap { UIKitAdapter.begin(.pop, from: $0, to: newTop) }
-                } else {
-                    transition = UIKitAdapter.begin(
-                        .setStack, from: topViewController ?? self, to: newTop, parentContext: (below ?? self).context)
-                }
+            let transition = UIKitAdapter.attempt { () throws(ScreenError) in
+                try ExternalTransition.beginStackChange(
+                    in: self, from: viewControllers, to: controllers, isShown: isInScreenTree)
             }
             batonSetViewControllers(controllers, animated: animated)
-            UIKitAdapter.finish(transition, after: self)
+            UIKitAdapter.finish(transition ?? nil, after: self)
         }
 
         /// Whether this navigation controller is in a window's screen tree, so that a push in it

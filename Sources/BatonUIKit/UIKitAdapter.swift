@@ -165,6 +165,16 @@
             }
         }
 
+        /// Runs `body`; an error goes to ``errorHandler`` and UIKit goes on.
+        static func attempt<Result>(_ body: () throws(ScreenError) -> Result) -> Result? {
+            do {
+                return try body()
+            } catch {
+                errorHandler(error)
+                return nil
+            }
+        }
+
         /// Ends `transition` with UIKit's transition coordinator when there is one, or at once when
         /// no appearance callback will be reported (the controller is not in a window, or
         /// ``install()`` did not run). Otherwise the destination's callbacks end it.

@@ -208,6 +208,25 @@ public struct CoordinateParseError: Error, Hashable, Sendable, CustomStringConve
         /// try Coordinate(parsing: "0, 181")  // throws .longitudeOutOfRange(181)
         /// ```
         case longitudeOutOfRange(Double)
+
+        /// A number is written in exponent notation, which coordinates never use; the `e` would
+        /// otherwise be read as East.
+        ///
+        /// Message: `'1e2' is exponent notation, which is not accepted; write the number out (100)`.
+        ///
+        /// ```swift
+        /// try Coordinate(parsing: "1e2, 0")  // throws .exponentNotation("1e2")
+        /// ```
+        case exponentNotation(String)
+
+        /// A number has more digits than any latitude, longitude, minute or second needs.
+        ///
+        /// Message: `the number '1111111111…1111' has 400 digits; no coordinate needs more than 32`.
+        ///
+        /// ```swift
+        /// try Coordinate(parsing: String(repeating: "1", count: 400) + ", 0")  // throws .tooManyDigits
+        /// ```
+        case tooManyDigits(String, count: Int)
     }
 
     /// What went wrong, including the offending text or value.
@@ -266,7 +285,7 @@ public struct CoordinateParseError: Error, Hashable, Sendable, CustomStringConve
         case .invalidNumber(let text):
             return "could not read '\(text)' as a number"
         case .unexpectedCharacter(let text):
-            return "unexpected character '\(text)'"
+            return "unexpected character '\(visible(text))'"
         case .missingNumber(let text):
             return "expected a number in '\(text)'"
         case .misplacedSign(let sign):
@@ -297,6 +316,12 @@ public struct CoordinateParseError: Error, Hashable, Sendable, CustomStringConve
             return "latitude \(shortDecimal(value)) is out of range −90…90"
         case .longitudeOutOfRange(let value):
             return "longitude \(shortDecimal(value)) is out of range −180…180"
+        case .exponentNotation(let text):
+            let value = Double(text).map { " (\(shortDecimal($0)))" } ?? ""
+            return "'\(text)' is exponent notation, which is not accepted; write the number out\(value)"
+        case .tooManyDigits(let text, let count):
+            let shown = text.count > 14 ? text.prefix(10) + "…" + text.suffix(4) : Substring(text)
+            return "the number '\(shown)' has \(count) digits; no coordinate needs more than \(maximumNumberLength)"
         }
     }
 
@@ -312,6 +337,23 @@ public struct CoordinateParseError: Error, Hashable, Sendable, CustomStringConve
         guard let offset else { return message }
         return "\(message) (at offset \(offset))"
     }
+}
+
+/// The longest number the parser reads, in characters.
+let maximumNumberLength = 32
+
+/// Shows control characters (an escape, a bell, a NUL…) as `\u{1B}`, so that a message never sends
+/// them to a terminal.
+func visible(_ text: String) -> String {
+    var output = ""
+    for scalar in text.unicodeScalars {
+        if scalar.properties.generalCategory == .control {
+            output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            output.unicodeScalars.append(scalar)
+        }
+    }
+    return output
 }
 
 /// Writes a number in its shortest round-tripping form, without a trailing `.0` for whole numbers.

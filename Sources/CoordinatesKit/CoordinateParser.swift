@@ -219,6 +219,19 @@ struct CoordinateParser {
                     end += 1
                 }
                 let numberText = text(start, end)
+                // `1e2`: a number glued to e and a digit (or a sign and a digit) is exponent notation.
+                if end + 1 < characters.count, characters[end] == "e" || characters[end] == "E" {
+                    var exponentEnd = end + 1
+                    if characters[exponentEnd] == "+" || characters[exponentEnd] == "-" { exponentEnd += 1 }
+                    if exponentEnd < characters.count, asciiDigit(characters[exponentEnd]) {
+                        while exponentEnd < characters.count && asciiDigit(characters[exponentEnd]) { exponentEnd += 1 }
+                        throw CoordinateParseError(.exponentNotation(text(start, exponentEnd)), offset: start)
+                    }
+                }
+                if numberText.count > maximumNumberLength {
+                    throw CoordinateParseError(
+                        .tooManyDigits(numberText, count: numberText.filter(asciiDigit).count), offset: start)
+                }
                 let dots = numberText.filter { $0 == "." }.count
                 guard dots <= 1, numberText.count > dots, let value = Double(numberText) else {
                     throw CoordinateParseError(.invalidNumber(numberText), offset: start)

@@ -174,3 +174,184 @@ import Testing
         #expect(Base64.encode(Array("abcd".utf8)) == "YWJjZA==")
     }
 }
+
+@Suite struct BearingDefectTests {
+    @Test func theBearingBetweenTheSamePointIsUndefinedAndSaysSo() throws {
+        let here = Coordinate.at("48.8584, 2.2945")
+        let report = BearingReport(from: here, to: here)
+        #expect(report.initialBearing == nil)
+        #expect(report.compassPoint == nil)
+        #expect(report.lines[2] == "Initial bearing  undefined: the two points are the same")
+        #expect(report.distanceText == "0.0 m (0.0 ft)")
+        #expect(!report.json.contains("\"initialBearing\" :"))
+    }
+
+    @Test func theBearingToTheAntipodeIsUndefinedAndSaysSo() throws {
+        let report = BearingReport(from: .at("10, 20"), to: .at("-10, -160"))
+        #expect(report.initialBearing == nil)
+        #expect(
+            report.initialBearingText == "undefined: the points are antipodal, so every direction is a shortest path")
+    }
+
+    @Test func shortDistancesAreInMetres() throws {
+        #expect(BearingReport(from: .at("1, 2"), to: .at("1.00001, 2")).distanceText == "1.1 m (3.6 ft)")
+        #expect(BearingReport(from: .at("1, 2"), to: .at("1.001, 2")).distanceText == "111 m (365 ft)")
+        #expect(BearingReport(from: .at("1, 2"), to: .at("1.01, 2")).distanceText == "1.1 km (0.7 mi, 0.6 NM)")
+    }
+
+    @Test func controlCharactersInInputAreShownEscaped() throws {
+        let text = "1\u{1B}[31m, 2"
+        do {
+            _ = try Coordinate(parsing: text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                InvalidCoordinate(text: text, error: error).message == """
+                    could not read the coordinate "1\\u{1B}[31m, 2": unexpected character '\\u{1B}'
+                      1\\u{1B}[31m, 2
+                       ^
+                    """)
+        }
+    }
+}
+
+@MainActor
+@Suite struct StateDefectTests {
+    @Test func unknownFieldsSurviveASave() async throws {
+        let folder = try TemporaryFolder()
+        folder.write(
+            #"{"formatVersion":1,"hasCompletedOnboarding":true,"position":{"latitude":1,"longitude":2},"#
+                + #""future":{"list":[1,true,null,"x"]},"note":"kept"}"#, to: "state.json")
+        let store = StateStore(path: folder.file("state.json"))
+        let app = CoordinatesApplication(store: store) { _ in }
+        await app.launch()
+        await app.handle(.line("e"))
+        await app.handle(.line("3, 4"))
+        #expect(try app.save())
+        let saved = try #require(folder.contents(of: "state.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
+        #expect(object["note"] as? String == "kept")
+        let future = try #require(object["future"] as? [String: Any])
+        #expect((future["list"] as? [Any])?.count == 4)
+        #expect((object["position"] as? [String: Double])?["latitude"] == 3)
+    }
+
+    @Test func aNewerFormatIsKeptAndTheAppRefusesToSaveOverIt() async throws {
+        let folder = try TemporaryFolder()
+        let newer = #"{"formatVersion":2,"position":{"latitude":1,"longitude":2},"hasCompletedOnboarding":true}"#
+        folder.write(newer, to: "state.json")
+        var reports: [String] = []
+        let app = CoordinatesApplication(store: StateStore(path: folder.file("state.json"))) { reports.append($0) }
+        await app.launch()
+        await app.handle(.line("c"))
+        #expect(try app.save() == false)
+        #expect(folder.contents(of: "state.json") == newer)
+        #expect(folder.names == ["state.json"])
+        #expect(
+            reports == [
+                "could not read the state file \(folder.file("state.json")): it was written by a newer version of the"
+                    + " app (format 2; this one reads up to 1). Kept it as it is; this session starts from defaults"
+                    + " and will not save over it."
+            ])
+    }
+
+    @Test func aFileThatCannotBeReadIsKeptAndNeverSavedOver() throws {
+        // /proc/self/mem is a regular file whose read at offset 0 fails, as an unreadable file's would.
+        guard case .unreadable(let problem) = StateStore(path: "/proc/self/mem").load() else {
+            Issue.record("expected unreadable")
+            return
+        }
+        #expect(problem.reason == "read: Input/output error")
+        #expect(problem.movedTo == nil)
+        #expect(!problem.allowsSaving)
+    }
+
+    @Test func readNeverMovesACorruptFile() throws {
+        let folder = try TemporaryFolder()
+        folder.write("not json", to: "state.json")
+        guard case .unreadable(let problem) = StateStore(path: folder.file("state.json")).read() else {
+            Issue.record("expected unreadable")
+            return
+        }
+        #expect(problem.reason == "it is not valid JSON")
+        #expect(folder.names == ["state.json"])
+    }
+}
+
+@MainActor
+@Suite struct MapTests {
+    @Test func theMapMarksThePositionAndTheTargetWithTheRouteBetween() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        await harness.send("m")
+        #expect(harness.app.topScreenName == "map")
+        let content = harness.app.takeContent()
+        #expect(content.title == "Map")
+        #expect(content.lines.count == 18 + 2)
+        let map = content.lines.prefix(18).joined()
+        #expect(map.contains("@"))
+        #expect(map.contains("X") || map.contains("@"))
+        #expect(map.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+        #expect(
+            Array(content.lines.suffix(2)) == [
+                "@ 48.858400° N, 2.294500° E   X 51.507400° N, 0.127800° W",
+                "Centre 0.000000° N, 2.000000° E, zoom ×1; dots: great-circle route",
+            ])
+        for line in content.lines.prefix(18) { #expect(TerminalWidth.columns(line) == 72) }
+        #expect(content.commands.map(\.shortcut) == ["+", "-", "0", "<", "?", "q"])
+        #expect(content.selection == nil)
+    }
+
+    @Test func arrowsPanPlusAndMinusZoomAndZeroResets() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        await harness.send("m")
+        await harness.app.handle(.key(.right))
+        await harness.app.handle(.key(.character("+")))
+        await harness.app.handle(.key(.up))
+        #expect(
+            harness.app.takeContent().lines.last
+                == "Centre 45.000000° N, 92.000000° E, zoom ×2; dots: great-circle route")
+        await harness.app.handle(.key(.character("-")))
+        await harness.app.handle(.key(.character("-")))
+        await harness.app.handle(.key(.left))
+        #expect(
+            harness.app.takeContent().lines.last
+                == "Centre 45.000000° N, 2.000000° E, zoom ×1; dots: great-circle route")
+        await harness.send("0")
+        #expect(
+            harness.app.takeContent().lines.last == "Centre 0.000000° N, 2.000000° E, zoom ×1; dots: great-circle route"
+        )
+        await harness.app.handle(.key(.escape))
+        #expect(harness.app.topScreenName == "main")
+    }
+
+    @Test func theMapFollowsTheTerminalSizeAndColour() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        await harness.send("m")
+        harness.app.setDisplay(columns: 40, rows: 12, colour: true)
+        let content = harness.app.takeContent()
+        #expect(content.lines.count == 4 + 2)
+        #expect(content.lines[0].contains("\u{1B}[32m"))
+        let frame = TextRenderer.frame(content, width: 40, height: 12)
+        for line in frame.lines {
+            let plain = line.replacingOccurrences(
+                of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            #expect(TerminalWidth.columns(plain) == 40)
+        }
+    }
+
+    @Test func thePositionLandsInItsCell() {
+        let view = WorldMap.View(centerLatitude: 0, centerLongitude: 0, zoom: 0)
+        let lines = WorldMap.draw(
+            view, columns: 36, rows: 9, position: .at("0, 0"), target: nil, colour: false)
+        #expect(lines.count == 9)
+        #expect(Array(lines[4])[18] == "@")
+    }
+
+    @Test func theLandOutlineDecodes() {
+        #expect(LandOutline.rings.count == 288)
+        #expect(LandOutline.rings.reduce(0) { $0 + $1.latitudes.count } == 10_283)
+    }
+}

@@ -16,8 +16,11 @@ private final class MessageComposerDouble: HeadlessScreen, MessageBodyConfigurab
 /// phase change), and every check is what the next view reads.
 @MainActor
 @Suite struct GraphicalHostFlowTests {
+    /// The top screen's presenter, as its view makes it and refreshes it when it appears.
     private func presenter(_ harness: AppHarness) throws -> ScreenPresenter {
-        ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
+        let presenter = ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
+        presenter.refresh()
+        return presenter
     }
 
     @Test func aFirstRunGoesThroughOnboardingToMainAndIsSavedWhenTheSceneResignsActive() async throws {
@@ -95,5 +98,82 @@ private final class MessageComposerDouble: HeadlessScreen, MessageBodyConfigurab
         #expect((help.screen as? HeadlessScreen)?.presentingScreen === (share.screen as AnyObject))
         help.run(.back)
         #expect(harness.top === (share.screen as AnyObject))
+    }
+}
+
+/// A phone's location service, scripted: what the user answers to the permission prompt and what
+/// the service reports, driven through `LocationRequestFlow` as the iOS app's CoreLocation
+/// locator drives it.
+private struct ScriptedLocationService: PositionLocator {
+    let authorization: LocationAuthorization
+    let answer: LocationAuthorization
+    let readings: [LocationReading]
+
+    var name: String { "the location service" }
+
+    func locate() async throws(PositionFixError) -> PositionFix {
+        var flow = LocationRequestFlow()
+        var step = flow.start(authorization: authorization, servicesEnabled: true)
+        while step.outcome == nil {
+            switch step {
+            case .requestAuthorization: step = flow.authorizationChanged(to: answer)
+            case .requestLocation: step = flow.received(readings)
+            default: throw PositionFixError("the flow stalled at \(step)")
+            }
+        }
+        return try step.outcome!.get()
+    }
+}
+
+@MainActor
+@Suite struct UseMyLocationTests {
+    /// Runs the main screen's locate command as the iOS "Use My Location" button does, and waits
+    /// for the application's update.
+    private func useMyLocation(with service: ScriptedLocationService, state: SavedState = .paris) async throws -> (
+        AppHarness, ScreenPresenter
+    ) {
+        let harness = try AppHarness(state: state)
+        harness.app.locator = service
+        await harness.launchToMain()
+        let main = ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
+        #expect(main.screen.availableCommands.contains(.locate))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            harness.app.onUpdate = {
+                harness.app.onUpdate = nil
+                done.resume()
+            }
+            main.run(.locate)
+            #expect(main.status == "Asking the location service for a fix…")
+        }
+        main.refresh()
+        return (harness, main)
+    }
+
+    @Test func aFirstUseAsksPermissionThenSetsThePosition() async throws {
+        let service = ScriptedLocationService(
+            authorization: .notDetermined, answer: .authorizedWhenInUse,
+            readings: [LocationReading(latitude: -33.8688, longitude: 151.2093, horizontalAccuracy: 12.4)])
+        let (harness, main) = try await useMyLocation(with: service)
+        #expect(harness.app.model.position == .at("-33.8688, 151.2093"))
+        #expect(main.status == "Position set from the location service (±12 m).")
+    }
+
+    @Test func aRefusalLeavesThePositionAndSaysWhereToAllowIt() async throws {
+        let service = ScriptedLocationService(authorization: .notDetermined, answer: .denied, readings: [])
+        let (harness, main) = try await useMyLocation(with: service)
+        #expect(harness.app.model.position == SavedState.paris.position)
+        #expect(
+            main.status
+                == "Coordinates may not use your location. Allow it in Settings › Privacy & Security › Location Services."
+        )
+    }
+
+    @Test func anInvalidReadingLeavesThePosition() async throws {
+        let service = ScriptedLocationService(
+            authorization: .authorizedAlways, answer: .authorizedAlways,
+            readings: [LocationReading(latitude: 1, longitude: 2, horizontalAccuracy: -1)])
+        let (harness, main) = try await useMyLocation(with: service)
+        #expect(harness.app.model.position == SavedState.paris.position)
+        #expect(main.status == "The location service gave no valid position; try again outdoors.")
     }
 }

@@ -92,6 +92,24 @@ private final class Notifications: Sendable {
                 == "the main screen has no command 'continue'; it offers: edit, distance, map, share, help, quit")
     }
 
+    @Test func makingAPresenterLeavesTheStatusForTheOneThatAppears() async throws {
+        let harness = try AppHarness(state: .paris)
+        await harness.launchToMain()
+        let main = try #require(harness.top as (any CoordinatesScreen)?)
+        try main.run(.editPosition)
+        try #require(harness.top as (any CoordinatesScreen)?).handle(.line("1, 2"))
+        #expect(harness.top === main)
+        // SwiftUI makes a view's initial state again on every update of its parent, and drops it.
+        let discarded = ScreenPresenter(screen: main)
+        #expect(discarded.status == nil)
+        #expect(discarded.content.status == nil)
+        #expect(main.content.status == "Position updated.")
+        let shown = ScreenPresenter(screen: main)
+        shown.refresh()
+        #expect(shown.status == "Position updated.")
+        #expect(main.content.status == nil)
+    }
+
     @Test func aHostMessageShowsUntilTheNextCommand() async throws {
         let harness = try AppHarness(state: .paris)
         await harness.launchToMain()
@@ -234,6 +252,18 @@ private final class Notifications: Sendable {
         _ = flow.start(authorization: .notDetermined, servicesEnabled: true)
         #expect(flow.start(authorization: .notDetermined, servicesEnabled: true) == .wait)
         #expect(flow.phase == .waitingForAuthorization)
+    }
+
+    @Test func finalStepsAreWhatALocatorAnswers() {
+        #expect(
+            LocationRequestFlow.Step.located(.at("1, 2"), accuracy: 12).outcome
+                == .success(PositionFix(coordinate: .at("1, 2"), accuracy: 12)))
+        #expect(
+            LocationRequestFlow.Step.failed(.restricted).outcome
+                == .failure(PositionFixError("This device does not allow Coordinates to use your location.")))
+        #expect(LocationRequestFlow.Step.requestAuthorization.outcome == nil)
+        #expect(LocationRequestFlow.Step.requestLocation.outcome == nil)
+        #expect(LocationRequestFlow.Step.wait.outcome == nil)
     }
 
     @Test func aServiceFailureEndsTheRequestOnce() {

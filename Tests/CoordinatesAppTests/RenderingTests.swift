@@ -128,7 +128,7 @@ import Testing
                 Distance         343.6 km (213.5 mi, 185.5 NM)
                 """)
         #expect(abs(report.distanceKm - 343.5565) < 0.001)
-        #expect(abs(report.initialBearing - 330.0211) < 0.001)
+        #expect(abs(report.initialBearing! - 330.0211) < 0.001)
     }
 
     @Test func aBearingJustBelowNorthReadsZeroNotThreeSixty() {

@@ -249,6 +249,29 @@ private final class GPSDaemon {
         #expect(saved.contains("\"longitude\" : 2.2945"))
     }
 
+    @Test func waitingForAFixNeverBlocksTheFullScreenUI() throws {
+        let feed = try NMEAFeed(recording: "no-fix.nmea")
+        defer { feed.stop() }
+        let daemon = try GPSDaemon(source: "tcp://127.0.0.1:\(feed.port)")
+        defer { daemon.stop() }
+        let scratch = try Scratch()
+        scratch.write(
+            #"{"formatVersion":1,"hasCompletedOnboarding":true,"position":{"latitude":1,"longitude":2}}"#,
+            to: "state.json")
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state, "--gpsd", daemon.address], home: scratch.path)
+        #expect(terminal.output.wait(for: "[g] From GPS"))
+        terminal.type("g")
+        #expect(terminal.output.wait(for: "Asking gpsd at \(daemon.address) for a fix…"))
+        // gpsd has no fix to give, and the app waits for up to 10 s: the keys still work meanwhile.
+        let mark = terminal.output.text.count
+        terminal.type("?")
+        #expect(terminal.output.wait(for: "Accepted notations", after: mark))
+        terminal.type("q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func gpsRefusesTheStateOption() throws {
         let scratch = try Scratch()
         let result = try runCoordinates(["gps", "--state", scratch.state], home: scratch.path)

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// A pseudo-terminal whose slave end is the child's standard input, output and error.
-private final class PseudoTerminal {
+final class PseudoTerminal {
     let master: Int32
     let slave: Int32
     let output = Collector()
@@ -275,6 +275,37 @@ private let leaveFullScreen = "\u{1B}[?1049l"
         #expect(terminal.output.wait(for: " > 2 ", after: mark))
         #expect(process.isRunning)
         terminal.type("\u{1B}q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func anyOtherTerminatingSignalRestoresTheTerminalFirst() throws {
+        let scratch = try Scratch()
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "Welcome to Coordinates"))
+        kill(process.processIdentifier, SIGUSR1)
+        #expect(waitForExit(process))
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGUSR1)
+        #expect(terminal.output.wait(for: leaveFullScreen))
+        #expect(terminal.isRestored)
+    }
+
+    @Test func theMapRedrawsAtTheNewSizeOnResize() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal(columns: 40, rows: 14)
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        terminal.type("m")
+        #expect(terminal.output.wait(for: "@ 1.000000° N, 2.000000° E"))
+        #expect(terminal.output.text.contains(" ←→↑↓ pan  + - zoom"))
+        let mark = terminal.output.text.count
+        terminal.resize(columns: 100, rows: 30)
+        kill(process.processIdentifier, SIGWINCH)
+        #expect(terminal.output.wait(for: " Map" + String(repeating: " ", count: 96), after: mark))
+        terminal.type("q")
         #expect(waitForExit(process))
         #expect(process.terminationStatus == 0)
     }

@@ -10,7 +10,9 @@
 ///     swift run -c release --package-path Benchmarks baton-benchmarks --smoke    # CI: a few iterations
 ///
 /// Timings are medians of 11 runs (3 in smoke mode). The smoke mode does not judge timings; it
-/// fails only when screens or contexts are left alive, which is not a matter of timing.
+/// fails only when screens or contexts are left alive, which is not a matter of timing, or when
+/// an operation's cost grows more than 10× between the smallest and the largest tree or stack
+/// (an operation that walks them grows 100-1,000×).
 @main
 struct BatonBenchmarks {
     @MainActor
@@ -18,7 +20,7 @@ struct BatonBenchmarks {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|memory] [--iterations N] [--probe NAME]"
+                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|memory|scale] [--iterations N] [--probe NAME] [--plot FILE.svg]"
             )
             return
         }
@@ -48,6 +50,12 @@ struct BatonBenchmarks {
         if runs("operations") { sections.append(ContextBenchmarks.operations(harness)) }
         if runs("events") { sections.append(EventBenchmarks.posts(harness)) }
         if runs("transitions") { sections.append(TransitionBenchmarks.transitions(harness)) }
+        var curves: [ScaleBenchmarks.Curve] = []
+        if runs("scale") {
+            let scale = ScaleBenchmarks.scale(harness)
+            sections.append(scale.section)
+            curves = scale.curves
+        }
         if let memory { sections.append(memory) }
 
         if harness.probe != nil {
@@ -61,6 +69,33 @@ struct BatonBenchmarks {
         print()
         print(Report.table(sections, judgeTimings: !smoke))
         blackHole(Sink.count)
+        var superLinear = false
+        if !curves.isEmpty {
+            print()
+            print("Scale (ns per operation; growth = largest size ÷ smallest)")
+            print()
+            print(ScaleBenchmarks.table(curves))
+            if let path = option("--plot") {
+                let title = "Baton: cost per operation as the tree and the stack grow"
+                let written = ScalePlot.write(ScalePlot.svg(curves, title: title), to: path)
+                print(written ? "Plot written to \(path)" : "Could not write the plot to \(path)")
+            }
+            // Checked in smoke mode too: timings vary by tens of percent, an O(n) operation by 100×.
+            let (regressions, known) = ScaleBenchmarks.superLinear(curves)
+            let limit = fixed(ScaleBenchmarks.superLinearGrowth, 0)
+            for curve in known {
+                let reason = ScaleBenchmarks.knownGrowth["\(curve.sweep.rawValue): \(curve.operation)"] ?? ""
+                print(
+                    "Known growth (\(reason)): \(curve.operation) over \(curve.sweep.rawValue), \(fixed(curve.growth, 1))×"
+                )
+            }
+            for curve in regressions {
+                print(
+                    "SUPER-LINEAR: \(curve.operation) over \(curve.sweep.rawValue) grows \(fixed(curve.growth, 1))× (limit \(limit)×)"
+                )
+            }
+            superLinear = !regressions.isEmpty
+        }
 
         let misses = Report.misses(sections, judgeTimings: !smoke)
         print()
@@ -69,6 +104,6 @@ struct BatonBenchmarks {
         } else {
             print("Missed: " + misses.map(\.measure).joined(separator: "; "))
         }
-        if leaked { exit(1) }
+        if leaked || superLinear { exit(1) }
     }
 }

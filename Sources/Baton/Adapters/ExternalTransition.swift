@@ -18,6 +18,15 @@
 /// A completed transition is logged in its ``Window`` and posted there as
 /// ``TransitionDidComplete``; a cancelled one is not, and the wiring it made is undone.
 ///
+/// Re-entrancy: the framework, not Baton, decides when its transitions run, so a transition
+/// begun while another is in flight (from a resolver, an observer or an appearance callback) is
+/// begun at once, never deferred as ``HeadlessScreen`` containers defer theirs. Baton's state is
+/// settled before any user code runs: a transition is registered only after its resolvers
+/// succeeded, and ends (completes or cancels) before the appearance callback that ended it runs,
+/// so a transition started from a destination's did-appear is logged after the one that showed it.
+/// A transition takes its place in the log when it completes, so one that never completes (its
+/// screens never shown) holds up no other.
+///
 /// ```swift
 /// // In an adapter's push:
 /// let transition = try ExternalTransition.begin(.push, from: top, to: detail, in: window)
@@ -205,6 +214,112 @@ public final class ExternalTransition {
         if kind == .replaceRoot, let window { Window.setHostedRoot(destination, of: window) }
         register(transition)
         return transition
+    }
+
+    /// Begins the tab selection that a tab's will-appear reveals, for a framework that does not
+    /// announce selections (UIKit's taps): a tab about to appear while its container is on
+    /// screen, with nothing in flight to it, is selected from the sibling tab that is leaving or
+    /// still visible. Call it from the tab's will-appear, before ``ScreenLifecycle/report(_:of:in:_:)``,
+    /// only for a tab container's children.
+    ///
+    /// ```swift
+    /// // In viewWillAppear(_:) of a child of a UITabBarController:
+    /// try ExternalTransition.beginSelection(revealedBy: self) { lifecycle(of: $0)?.appearance }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tab: The tab about to appear.
+    ///   - appearance: Where a screen is in its appearance cycle (from its ``ScreenLifecycle``);
+    ///     `nil` for a screen without one.
+    /// - Returns: The ``TransitionKind/selectTab`` transition, or `nil` when the will-appear is not
+    ///   a selection (the container itself is appearing, or a transition to the tab is in flight).
+    /// - Throws: The errors of ``begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``.
+    @discardableResult
+    public static func beginSelection(
+        revealedBy tab: any Screen, appearance: (any Screen) -> Appearance?
+    ) throws(ScreenError) -> ExternalTransition? {
+        guard let container = tab.parentScreen, appearance(container) == .appeared, inFlight(to: tab) == nil,
+            let old = container.childScreens.first(where: {
+                $0 !== tab && (appearance($0) == .disappearing || appearance($0) == .appeared)
+            })
+        else { return nil }
+        return try begin(.selectTab, from: old, to: tab)
+    }
+
+    /// Begins the dismissal that a framework performs when `dismiss` is called on `screen`, with
+    /// UIKit's rule: a screen that presents another dismisses the one it presents, else a
+    /// presented screen dismisses itself; everything presented above goes with it. The transition
+    /// goes from the topmost screen shown to the presenter that reappears.
+    ///
+    /// ```swift
+    /// // In dismiss(animated:completion:):
+    /// let transition = try ExternalTransition.beginDismissal(calledOn: self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen `dismiss` is called on.
+    ///   - sender: An optional sender.
+    /// - Returns: The ``TransitionKind/dismiss`` transition, or `nil` when `screen` neither
+    ///   presents nor is presented.
+    /// - Throws: The errors of ``begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``.
+    @discardableResult
+    public static func beginDismissal(calledOn screen: any Screen, sender: Any? = nil) throws(ScreenError)
+        -> ExternalTransition?
+    {
+        let dismissed: (any Screen)? = screen.presentedScreen ?? (screen.presentingScreen == nil ? nil : screen)
+        guard let dismissed, let presenter = dismissed.presentingScreen else { return nil }
+        var top = dismissed
+        while let next = top.presentedScreen { top = next }
+        return try begin(.dismiss, from: top, to: presenter, sender: sender)
+    }
+
+    /// Begins the change of a stack's screens that a framework is about to make (UIKit's
+    /// `setViewControllers`): screens new to the stack below the new top are wired in order, each
+    /// to the one below it (the first to the container); then a new top is a
+    /// ``TransitionKind/setStack`` transition (resolved), a top that was already on the stack a
+    /// ``TransitionKind/pop``, and an unchanged top no transition. In a container that is not
+    /// shown (a navigation controller being built), every new screen is only wired, and is
+    /// resolved when the container is shown.
+    ///
+    /// ```swift
+    /// let transition = try ExternalTransition.beginStackChange(
+    ///     in: navigationController, from: navigationController.viewControllers, to: [list, detail])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - container: The stack container.
+    ///   - current: Its screens now, root first.
+    ///   - screens: Its screens next, root first.
+    ///   - sender: An optional sender.
+    ///   - isShown: Whether the container is in a window's screen tree.
+    /// - Returns: The transition to the new top, or `nil`.
+    /// - Throws: The errors of ``begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``
+    ///   and ``wire(_:to:_:)``.
+    @discardableResult
+    public static func beginStackChange(
+        in container: any Screen, from current: [any Screen], to screens: [any Screen], sender: Any? = nil,
+        isShown: Bool = true
+    ) throws(ScreenError) -> ExternalTransition? {
+        guard let newTop = screens.last else { return nil }
+        let isNew = { (screen: any Screen) in !current.contains { $0 === screen } }
+        var below: (any Screen)? = nil
+        for screen in screens.dropLast() {
+            if isNew(screen) { try wire(screen, to: (below ?? container).context) }
+            below = screen
+        }
+        let oldTop = current.last
+        guard oldTop !== newTop else { return nil }
+        guard isShown else {
+            if isNew(newTop) { try wire(newTop, to: (below ?? container).context) }
+            return nil
+        }
+        if !isNew(newTop) {
+            guard let oldTop else { return nil }
+            return try begin(.pop, from: oldTop, to: newTop, sender: sender)
+        }
+        return try begin(
+            .setStack, from: oldTop ?? container, to: newTop, sender: sender,
+            parentContext: (below ?? container).context)
     }
 
     /// Wires `screen`'s context to `parent` outside any transition, for containment that is not a

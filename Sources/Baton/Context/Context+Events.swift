@@ -27,10 +27,12 @@ extension Context {
         defer { PostOrigin.current = outerOrigin }
         deliver(payload, id: id)
         if reach == .tree || reach == .ancestors {
-            var current = parent
-            while let context = current {
+            // From one ancestor with observers of the event to the next, through the caches of
+            // nearest holders: a post from the top of a deep stack does not visit every screen.
+            var next = parent?.nearestHolder(of: id, .eventObserver)
+            while let context = next {
                 context.deliver(payload, id: id)
-                current = context.parent
+                next = context.parent?.nearestHolder(of: id, .eventObserver)
             }
         }
         if reach == .tree || reach == .descendants {
@@ -94,6 +96,7 @@ extension Context {
             body(unsafeDowncast(owner!, to: Owner.self), payload)
         }
         eventObservers[ObjectIdentifier(event), default: []].append(record)
+        KeyStamps.advance(ObjectIdentifier(event))  // posts below see the new observer
         return Registration(record: record)
     }
 
@@ -198,6 +201,7 @@ extension Context {
             continuation.yield(payload)
         }
         eventObservers[ObjectIdentifier(event), default: []].append(record)
+        KeyStamps.advance(ObjectIdentifier(event))  // posts below see the new observer
         continuation.onTermination = { _ in
             Task { @MainActor in record.cancel() }
         }

@@ -2,8 +2,185 @@
 /// among a context, its ancestors and its descendants, as ProContext checks it; two siblings (two
 /// tabs, each with its own form) may each hold one of the same name.
 ///
-/// The checks walk the chain to the root and the context's own subtree, never the rest of the
-/// tree, so they cost no more than the whole-tree walks they replace.
+/// A registration does not walk the tree to check this: ancestors holding the name are found
+/// through the caches of nearest holders (``CachedHolder``), and descendants among the contexts
+/// that ``LineageIndex`` lists for the name, each checked by walking its own chain. Registering
+/// a name that no other context holds costs the same in a tree of any size and at any depth; an
+/// attach checks its subtree's names against the new chain through the same caches. When a live
+/// holder is on the lineage (a misuse, about to throw), the exact walks below pick the one the
+/// error names.
+
+/// The contexts that may hold a provider, an action or a flag of each name: a superset of the
+/// live holders. Contexts are held weakly; entries whose context is gone or no longer holds the
+/// name are dropped when the name is next looked up.
+@MainActor
+enum LineageIndex {
+    enum Kind {
+        case provider
+        case action
+        case flag
+        /// Not indexed: only for the caches of ``Context/nearestHolder(of:_:)``, which posts use
+        /// to go from one ancestor with observers of an event to the next.
+        case eventObserver
+    }
+
+    /// The contexts listed for one name, by identity, and the count at which dead entries (of
+    /// freed contexts) are dropped next, so that adding costs O(1) amortized.
+    @MainActor
+    struct Holders {
+        var entries: [ObjectIdentifier: WeakContext] = [:]
+        var pruneAt = 32
+
+        mutating func add(_ context: Context) {
+            entries[ObjectIdentifier(context)] = WeakContext(context)
+            if entries.count >= pruneAt {
+                entries = entries.filter { $0.value.context != nil }
+                pruneAt = max(32, 2 * entries.count)
+            }
+        }
+    }
+
+    static var providers: [ObjectIdentifier: Holders] = [:]
+    static var actions: [ObjectIdentifier: Holders] = [:]
+    static var flags: [ObjectIdentifier: Holders] = [:]
+
+    /// Records that `context` holds `id`.
+    static func add(_ context: Context, kind: Kind, id: ObjectIdentifier) {
+        switch kind {
+        case .provider: providers[id, default: Holders()].add(context)
+        case .action: actions[id, default: Holders()].add(context)
+        case .flag: flags[id, default: Holders()].add(context)
+        case .eventObserver: break
+        }
+    }
+
+    /// Records that `context` no longer holds `id`.
+    static func remove(_ context: Context, kind: Kind, id: ObjectIdentifier) {
+        func remove(from table: inout [ObjectIdentifier: Holders]) {
+            guard table[id]?.entries.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
+            if table[id]?.entries.isEmpty == true { table[id] = nil }
+        }
+        switch kind {
+        case .provider: remove(from: &providers)
+        case .action: remove(from: &actions)
+        case .flag: remove(from: &flags)
+        case .eventObserver: break
+        }
+    }
+
+    /// Whether no context is listed for `id`: then none holds it, and nothing need be walked.
+    static func isEmpty(kind: Kind, id: ObjectIdentifier) -> Bool {
+        switch kind {
+        case .provider: providers[id] == nil
+        case .action: actions[id] == nil
+        case .flag: flags[id] == nil
+        case .eventObserver: true
+        }
+    }
+
+    /// The contexts that hold `id` now (live or expired registrations), dropping the others.
+    static func holders(kind: Kind, id: ObjectIdentifier) -> [Context] {
+        func holders(in table: inout [ObjectIdentifier: Holders]) -> [Context] {
+            guard let entries = table[id]?.entries else { return [] }
+            var holders: [Context] = []
+            var stale: [ObjectIdentifier] = []
+            for (key, entry) in entries {
+                if let context = entry.context, context.holds(id, kind) {
+                    holders.append(context)
+                } else {
+                    stale.append(key)
+                }
+            }
+            for key in stale { table[id]?.entries.removeValue(forKey: key) }
+            if table[id]?.entries.isEmpty == true { table[id] = nil }
+            return holders
+        }
+        switch kind {
+        case .provider: return holders(in: &providers)
+        case .action: return holders(in: &actions)
+        case .flag: return holders(in: &flags)
+        case .eventObserver: return []
+        }
+    }
+
+    /// The number of contexts listed for `id`, held or not; for tests.
+    static func entryCount(kind: Kind, id: ObjectIdentifier) -> Int {
+        switch kind {
+        case .provider: providers[id]?.entries.count ?? 0
+        case .action: actions[id]?.entries.count ?? 0
+        case .flag: flags[id]?.entries.count ?? 0
+        case .eventObserver: 0
+        }
+    }
+}
+
+extension Context {
+    /// Whether this context's table of `kind` has an entry for `id`, live or expired.
+    final func holds(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Bool {
+        switch kind {
+        case .provider: providers[id] != nil
+        case .action: actions[id] != nil
+        case .flag: flags[id] != nil
+        case .eventObserver: eventObservers[id] != nil
+        }
+    }
+
+    /// Whether this context holds a live registration `id` of `kind` (a flag is always live).
+    final func holdsLive(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Bool {
+        switch kind {
+        case .provider: providers[id]?.isLive ?? false
+        case .action: actions[id]?.isLive ?? false
+        case .flag: flags[id] != nil
+        case .eventObserver: eventObservers[id] != nil
+        }
+    }
+
+    /// Whether this context is `other` or one of its ancestors: walks `other`'s chain.
+    final func isAncestorOrSelf(of other: Context) -> Bool {
+        var current: Context? = other
+        while let context = current {
+            if context === self { return true }
+            current = context.parent
+        }
+        return false
+    }
+
+    /// The contexts on this context's lineage that hold `id` (live or expired): its ancestors
+    /// that do, nearest first, found through the caches of nearest holders; this context; then,
+    /// if it has children, its descendants among the indexed holders, each checked by walking its
+    /// own chain (or, when many contexts hold the name, by walking this subtree). When no context
+    /// holds the name, the common case, nothing is walked; a leaf (a list row, a new screen) never
+    /// looks at the other holders.
+    final func indexedHoldersOnLineage(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> [Context] {
+        if LineageIndex.isEmpty(kind: kind, id: id) { return [] }
+        var result: [Context] = []
+        var current = parent?.nearestHolder(of: id, kind)
+        while let holder = current {
+            result.append(holder)
+            current = holder.parent?.nearestHolder(of: id, kind)
+        }
+        if holds(id, kind) { result.append(self) }
+        guard weakChildren.contains(where: { $0.context != nil }) else { return result }
+        let holders = LineageIndex.holders(kind: kind, id: id)
+        if holders.count > 32 {
+            walkSubtree { context in
+                if context !== self, context.holds(id, kind) { result.append(context) }
+                return true
+            }
+        } else {
+            for holder in holders where holder !== self && isAncestorOrSelf(of: holder) { result.append(holder) }
+        }
+        return result
+    }
+
+    /// Records a change of this context's table of `kind` for `id`: advances the name's stamp
+    /// (cached holders are stale) and drops this context from the index if it no longer holds it.
+    final func tableChanged(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) {
+        KeyStamps.advance(id)
+        if !holds(id, kind) { LineageIndex.remove(self, kind: kind, id: id) }
+    }
+}
+
 extension Context {
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`.
     /// Expired registrations met on the way are removed, so that they are replaced silently; the
@@ -11,6 +188,31 @@ extension Context {
     /// which the caller releases once its own registration is in place: a `deinit` of what their
     /// closures captured may register again, and must find it.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
+        removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
+    ) -> Context? {
+        let kind: LineageIndex.Kind = Record.self == ProviderRecord.self ? .provider : .action
+        let indexed = indexedHoldersOnLineage(of: id, kind)
+        if indexed.isEmpty { return nil }
+        // Only expired registrations on the lineage: removed without walking, as the walk below
+        // would remove them.
+        if !indexed.contains(where: { $0.holdsLive(id, kind) }) {
+            for context in indexed {
+                if let record = context[keyPath: table][id], !record.isLive {
+                    context[keyPath: table][id] = nil
+                    context.tableChanged(id, kind)
+                    dropped.append(record)  // released by the caller, after its own update
+                    removed.append(context)
+                }
+            }
+            return nil
+        }
+        return exactLiveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed, releasingLater: &dropped)
+    }
+
+    /// ``liveHolderOnLineage(of:in:removingExpiredInto:releasingLater:)`` by walking the chain and
+    /// the subtree: the holder nearest on the chain, else the first in the subtree, depth first.
+    final func exactLiveHolderOnLineage<Record: RegistrationRecord>(
         of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
         removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
     ) -> Context? {
@@ -25,6 +227,7 @@ extension Context {
             if record.isLive { return true }
             if context[keyPath: table][id] === record {
                 _ = context[keyPath: table].removeValue(forKey: id)
+                context.tableChanged(id, Record.self == ProviderRecord.self ? .provider : .action)
                 expiredRecords.append(record)
                 expired.append(context)
             }
@@ -56,6 +259,7 @@ extension Context {
 
     /// The context on this lineage on which flag `id` is set, or `nil`.
     final func flagHolderOnLineage(of id: ObjectIdentifier) -> Context? {
+        if indexedHoldersOnLineage(of: id, .flag).isEmpty { return nil }
         var current = parent
         while let context = current {
             if context.flags[id] != nil { return context }
@@ -84,6 +288,7 @@ extension Context {
             return !registersAnything
         }
         guard registersAnything else { return }
+        guard sharesAnyIndexedName(with: newParent) else { return }
         var chainProviders: [ObjectIdentifier: Context] = [:]
         var chainActions: [ObjectIdentifier: Context] = [:]
         var chainFlags: [ObjectIdentifier: Context] = [:]
@@ -119,5 +324,101 @@ extension Context {
             }
             return true
         }
+    }
+}
+
+extension Context {
+    /// Whether a live provider, action or flag registered in this subtree is also held live by a
+    /// context on `newParent`'s chain. Walks this subtree; on the chain, goes from one holder of
+    /// each name to the next through the caches of nearest holders.
+    final func sharesAnyIndexedName(with newParent: Context) -> Bool {
+        var names: [(ObjectIdentifier, LineageIndex.Kind)] = []
+        walkSubtree { context in
+            for (id, record) in context.providers where record.isLive { names.append((id, .provider)) }
+            for (id, record) in context.actions where record.isLive { names.append((id, .action)) }
+            for id in context.flags.keys { names.append((id, .flag)) }
+            return true
+        }
+        for (id, kind) in names {
+            // From one holder on the chain to the next, through the caches: not through every
+            // context of a deep chain.
+            var current = newParent.nearestHolder(of: id, kind)
+            while let holder = current {
+                if holder.holdsLive(id, kind) { return true }
+                current = holder.parent?.nearestHolder(of: id, kind)
+            }
+        }
+        return false
+    }
+}
+
+/// The nearest context on a chain that holds a provider, an action or a flag of one name, as
+/// cached by a context: valid while the name's ``KeyStamp`` is unchanged (every change of a
+/// provider, action or flag table advances it) and the context's chain has not been re-attached
+/// (which empties the cache).
+///
+/// The holder is unretained: it is on the caching context's chain, which holds it strongly, and
+/// the chain cannot change without emptying the cache. A stale entry could only name a holder
+/// that no longer has the name; lookups check the table and walk again then.
+struct CachedHolder {
+    let holder: Unmanaged<Context>?
+    let stamp: UInt64
+    let key: Unmanaged<KeyStamp>
+
+    @inline(__always) var isValid: Bool { key._withUnsafeGuaranteedRef { $0.value } == stamp }
+}
+
+extension Context {
+    /// The nearest context on the chain, this one first, whose table of `kind` has an entry for
+    /// `id` (live or expired), through the cache: O(1) once warm, at any depth.
+    @inline(__always)
+    final func nearestHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Context? {
+        guard parent != nil else { return holds(id, kind) ? self : nil }
+        if let cached = cachedHolder(of: id, kind), cached.isValid {
+            guard let holder = cached.holder?.takeUnretainedValue() else { return nil }
+            if holder.holds(id, kind) { return holder }
+        }
+        return nearestHolderThrough(id, kind)
+    }
+
+    @inline(__always)
+    final func cachedHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> CachedHolder? {
+        switch kind {
+        case .provider: providerHolders[id]
+        case .action: actionHolders[id]
+        case .flag: flagHolders[id]
+        case .eventObserver: observerHolders[id]
+        }
+    }
+
+    /// Walks the chain up to the first context that holds `id` or has a valid cached holder of
+    /// it, and caches the result.
+    final func nearestHolderThrough(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Context? {
+        let key = KeyStamps.stamp(for: id)
+        let stamp = key.value
+        var found: Context?
+        var current: Context? = self
+        while let context = current {
+            if context.holds(id, kind) {
+                found = context
+                break
+            }
+            if context !== self, let cached = context.cachedHolder(of: id, kind), cached.stamp == stamp,
+                let holder = cached.holder?.takeUnretainedValue(), holder.holds(id, kind)
+            {
+                found = holder
+                break
+            }
+            current = context.parent
+        }
+        let entry = CachedHolder(
+            holder: found.map(Unmanaged.passUnretained), stamp: stamp, key: Unmanaged.passUnretained(key))
+        switch kind {
+        case .provider: providerHolders[id] = entry
+        case .action: actionHolders[id] = entry
+        case .flag: flagHolders[id] = entry
+        case .eventObserver: observerHolders[id] = entry
+        }
+        return found
     }
 }

@@ -141,6 +141,12 @@ extension Context {
     /// Tells the observers of `key` in this context and in every descendant that does not shadow
     /// it what they now read.
     final func notifyChange<Key: ContextKey>(of key: Key.Type, id: ObjectIdentifier) {
+        notifyChange(id: id)
+    }
+
+    /// Tells the observers of the key `id` in this context and in every descendant that does not
+    /// shadow it what they now read.
+    final func notifyChange(id: ObjectIdentifier) {
         guard ObservedKeys.count[id, default: 0] > 0 else { return }
         walkSubtree { context in
             if context !== self, context.slots[id] != nil { return false }

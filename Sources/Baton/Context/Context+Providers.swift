@@ -54,6 +54,8 @@ extension Context {
             Box(produce(unsafeDowncast(owner, to: Owner.self)))
         }
         providers[id] = record
+        KeyStamps.advance(id)
+        LineageIndex.add(self, kind: .provider, id: id)
         for context in replaced where context !== self { context.publishProviderChange(of: id) }
         publishProviderChange(of: id)
         return Registration(record: record)
@@ -74,20 +76,17 @@ extension Context {
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
         let id = ObjectIdentifier(key)
         if isObservationTracking() { trackRead(.provider(id)) }
-        var current: Context? = self
-        while let context = current {
-            if let record = context.providers[id] {
-                guard record.isLive, let owner = record.owner else {
-                    _ = context.providers.removeValue(forKey: id)  // released after the update
-                    throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
-                }
-                if let condition = record.condition, !condition.isMet() {
-                    throw misuse(
-                        ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription))
-                }
-                return unsafeDowncast(record.produce(owner), to: Box<Key.Value>.self).value
+        if let context = nearestHolder(of: id, .provider), let record = context.providers[id] {
+            guard record.isLive, let owner = record.owner else {
+                let removed = context.providers.removeValue(forKey: id)
+                context.tableChanged(id, .provider)
+                withExtendedLifetime(removed) {}  // released after the update
+                throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
             }
-            current = context.parent
+            if let condition = record.condition, !condition.isMet() {
+                throw misuse(ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription))
+            }
+            return unsafeDowncast(record.produce(owner), to: Box<Key.Value>.self).value
         }
         throw misuse(
             ContextError.providerMissing(key: Key.name, searched: chainLabels, available: providerNamesOnChain))
@@ -105,14 +104,8 @@ extension Context {
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
         if isObservationTracking() { trackRead(.provider(id)) }
-        var current: Context? = self
-        while let context = current {
-            if let record = context.providers[id] {
-                return record.isLive && (record.condition?.isMet() ?? true)
-            }
-            current = context.parent
-        }
-        return false
+        guard let context = nearestHolder(of: id, .provider), let record = context.providers[id] else { return false }
+        return record.isLive && (record.condition?.isMet() ?? true)
     }
 
     final var providerNamesOnChain: [String] {

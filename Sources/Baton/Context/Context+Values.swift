@@ -224,26 +224,24 @@ extension Context {
     }
 
     /// Reads through the per-context cache. A root reads its own table; other contexts keep a
-    /// cache of chain reads that is valid for one ``ContextGeneration``, so that a read costs the
-    /// same at any depth once warm.
+    /// cache of chain reads, each valid until its key is next written (``KeyStamps``) or the
+    /// context's chain is re-attached (which empties the cache), so that a read costs the same at
+    /// any depth once warm, and a write of one key leaves the reads of the others warm.
     @inline(__always)
     final func read(_ id: ObjectIdentifier) -> ReadResult {
         guard parent != nil else {
             if let slot = slots[id] { return .found(slot.box.map(Unmanaged.passUnretained)) }
             return .missing
         }
-        let generation = ContextGeneration.current
-        if cacheGeneration == generation, let cached = readCache[id] {
-            return cached
-        }
-        return readThrough(id, generation: generation)
+        if let cached = readCache[id], cached.isValid { return cached.result }
+        return readThrough(id)
     }
 
-    final func readThrough(_ id: ObjectIdentifier, generation: UInt64) -> ReadResult {
-        if cacheGeneration != generation {
-            readCache.removeAll(keepingCapacity: true)
-            cacheGeneration = generation
-        }
+    /// Walks the chain up to the first context that holds `id` or has a valid cached read of it
+    /// (the parent, usually: a new context on a stack reads in one step), and caches the result.
+    final func readThrough(_ id: ObjectIdentifier) -> ReadResult {
+        let key = KeyStamps.stamp(for: id)
+        let stamp = key.value
         var result = ReadResult.missing
         var current: Context? = self
         while let context = current {
@@ -251,9 +249,16 @@ extension Context {
                 result = .found(slot.box.map(Unmanaged.passUnretained))
                 break
             }
+            // An ancestor's valid read is what this context reads too: the chain between them
+            // holds no slot for `id` (just checked) and has not changed since (an attach would
+            // have emptied that ancestor's cache).
+            if context !== self, let cached = context.readCache[id], cached.stamp == stamp {
+                result = cached.result
+                break
+            }
             current = context.parent
         }
-        readCache[id] = result
+        readCache[id] = CachedRead(result: result, stamp: stamp, key: Unmanaged.passUnretained(key))
         return result
     }
 
@@ -265,7 +270,7 @@ extension Context {
         let id = ObjectIdentifier(key)
         let tracked = target.observationState(of: id)
         let replaced = target.slots.updateValue(Slot(key: key, box: value.map { Box($0) }), forKey: id)
-        ContextGeneration.advance()
+        KeyStamps.advance(id)
         target.notifyChange(of: key, id: id)
         if let tracked { target.publishValueChange(of: id, from: tracked) }
         withExtendedLifetime(replaced) {}
@@ -276,7 +281,7 @@ extension Context {
         let tracked = target.observationState(of: id)
         let removed = target.slots.removeValue(forKey: id)
         guard removed != nil else { return false }
-        ContextGeneration.advance()
+        KeyStamps.advance(id)
         target.notifyChange(of: key, id: id)
         if let tracked { target.publishValueChange(of: id, from: tracked) }
         withExtendedLifetime(removed) {}

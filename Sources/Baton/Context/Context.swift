@@ -53,8 +53,15 @@ open class Context {
     /// ```
     @exclusivity(unchecked) public final private(set) var parent: Context?
 
+    /// Children in attach order. A detached child leaves an empty entry, and entries of freed
+    /// children empty themselves; ``adopt(_:)`` compacts the array when it has doubled since the
+    /// last compaction, so that adding or removing a child costs O(1) amortized at any count.
     final var weakChildren: [WeakContext] = []
-    // `parent`, `slots`, `readCache` and `cacheGeneration` are the read path's state. They skip
+    /// This context's index in its parent's `weakChildren`, kept by the parent's compactions.
+    final var indexInParent = 0
+    /// The count of `weakChildren` at which ``adopt(_:)`` compacts next.
+    final var childCompactionThreshold = 16
+    // `parent`, `slots` and `readCache` are the read path's state. They skip
     // the run-time exclusivity checks that would cost two calls per read, which is sound only
     // because no user code can run during an access to them:
     // - they are main-actor isolated, so no other thread accesses them;
@@ -66,8 +73,12 @@ open class Context {
     // `ReentrancyCrashTests` runs a value `deinit`, a parent `deinit` and a condition that call
     // back into the context during each of these writes.
     @exclusivity(unchecked) final var slots: [ObjectIdentifier: Slot] = [:]
-    @exclusivity(unchecked) final var readCache: [ObjectIdentifier: ReadResult] = [:]
-    @exclusivity(unchecked) final var cacheGeneration: UInt64 = .max
+    @exclusivity(unchecked) final var readCache: [ObjectIdentifier: CachedRead] = [:]
+    // The same for the nearest holders of providers, actions and flags (``CachedHolder``).
+    @exclusivity(unchecked) final var providerHolders: [ObjectIdentifier: CachedHolder] = [:]
+    @exclusivity(unchecked) final var actionHolders: [ObjectIdentifier: CachedHolder] = [:]
+    @exclusivity(unchecked) final var flagHolders: [ObjectIdentifier: CachedHolder] = [:]
+    @exclusivity(unchecked) final var observerHolders: [ObjectIdentifier: CachedHolder] = [:]
     final var providers: [ObjectIdentifier: ProviderRecord] = [:]
     final var keyObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
     final var eventObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
@@ -173,7 +184,11 @@ open class Context {
     public final func attach(to newParent: Context?) throws(ContextError) {
         if newParent === parent { return }
         if let newParent {
-            var current: Context? = newParent
+            // Only this context or one of its descendants can close a cycle: without children,
+            // only itself, so that attaching a new screen's context costs the same at any depth.
+            let hasChildren = weakChildren.contains { $0.context != nil }
+            var current: Context? = hasChildren ? newParent : nil
+            if newParent === self { current = self }
             while let context = current {
                 if context === self {
                     throw misuse(ContextError.cycle(context: label, parent: newParent.label))
@@ -190,10 +205,18 @@ open class Context {
         // What every observer in this subtree reads now, to tell those whose value changes.
         let observed = observedReads()
         let trackedReads = observationSnapshotBeforeReparenting()
-        oldParent?.weakChildren.removeAll { $0.context === self || $0.context == nil }
+        oldParent?.release(child: self)
         parent = newParent
         newParent?.adopt(self)
-        ContextGeneration.advance()
+        // Only this subtree's reads change: its caches are emptied, every other context's stay.
+        walkSubtree { context in
+            context.readCache.removeAll(keepingCapacity: true)
+            context.providerHolders.removeAll(keepingCapacity: true)
+            context.actionHolders.removeAll(keepingCapacity: true)
+            context.flagHolders.removeAll(keepingCapacity: true)
+            context.observerHolders.removeAll(keepingCapacity: true)
+            return true
+        }
         // Re-parenting changes what the subtree reads: observers are told as if the value had
         // been set. Boxes are compared by identity; the old ones are still alive (the old parent
         // is), so an address cannot have been reused.
@@ -247,10 +270,23 @@ open class Context {
     final var pathDescription: String { chainLabels.joined(separator: " → ") }
 
     final func adopt(_ child: Context) {
-        if weakChildren.count > 8, weakChildren.count.isMultiple(of: 8) {
+        if weakChildren.count >= childCompactionThreshold {
             weakChildren.removeAll { $0.context == nil }
+            for (index, entry) in weakChildren.enumerated() { entry.context?.indexInParent = index }
+            childCompactionThreshold = max(16, 2 * weakChildren.count)
         }
+        child.indexInParent = weakChildren.count
         weakChildren.append(WeakContext(child))
+    }
+
+    /// Empties `child`'s entry in `weakChildren`, found through its `indexInParent`.
+    final func release(child: Context) {
+        let index = child.indexInParent
+        if weakChildren.indices.contains(index), weakChildren[index].context === child {
+            weakChildren[index].context = nil
+        } else if let index = weakChildren.firstIndex(where: { $0.context === child }) {
+            weakChildren[index].context = nil
+        }
     }
 
     /// Calls `body` for this context and all descendants, depth first, in attach order.
@@ -263,5 +299,37 @@ open class Context {
                 if let child = child.context { stack.append(child) }
             }
         }
+    }
+}
+
+extension Context {
+    /// What was registered on this context itself, as `kind Name` labels, leaving out the values
+    /// of `except`: values, live providers, actions and observers, flags.
+    final func ownRegistrations(except: Set<ObjectIdentifier>) -> [String] {
+        var labels: [String] = []
+        for (id, slot) in slots where !except.contains(id) { labels.append("value \(slot.key.name)") }
+        for record in providers.values where record.isLive { labels.append("provider \(record.name)") }
+        for record in actions.values where record.isLive { labels.append("action \(record.name)") }
+        for name in flags.values { labels.append("flag \(name)") }
+        let observers =
+            keyObservers.values.joined().filter(\.isLive).count
+            + eventObservers.values.joined().filter(\.isLive).count
+        if observers > 0 { labels.append("\(observers) observer\(observers == 1 ? "" : "s")") }
+        return labels.sorted()
+    }
+
+    /// Moves the value of key `id` from this context to `target`, telling the observers of both.
+    final func moveValue(_ id: ObjectIdentifier, to target: Context) {
+        guard slots[id] != nil else { return }
+        let trackedHere = observationState(of: id)
+        let trackedThere = target.observationState(of: id)
+        guard let slot = slots.removeValue(forKey: id) else { return }
+        let replaced = target.slots.updateValue(slot, forKey: id)
+        KeyStamps.advance(id)
+        notifyChange(id: id)
+        target.notifyChange(id: id)
+        if let trackedHere { publishValueChange(of: id, from: trackedHere) }
+        if let trackedThere { target.publishValueChange(of: id, from: trackedThere) }
+        withExtendedLifetime(replaced) {}
     }
 }

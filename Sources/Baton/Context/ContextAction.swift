@@ -97,6 +97,8 @@ extension Context {
             Box(perform(unsafeDowncast(owner, to: Owner.self), unsafeDowncast(input, to: Box<Action.Input>.self).value))
         }
         actions[id] = record
+        KeyStamps.advance(id)
+        LineageIndex.add(self, kind: .action, id: id)
         return Registration(record: record)
     }
 
@@ -118,20 +120,17 @@ extension Context {
         throws(ContextError) -> Action.Output
     {
         let id = ObjectIdentifier(action)
-        var current: Context? = self
-        while let context = current {
-            if let record = context.actions[id] {
-                guard record.isLive, let owner = record.owner else {
-                    _ = context.actions.removeValue(forKey: id)  // released after the update
-                    throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
-                }
-                if let condition = record.condition, !condition.isMet() {
-                    throw misuse(
-                        ContextError.actionUnavailable(action: Action.name, registeredIn: context.pathDescription))
-                }
-                return unsafeDowncast(record.perform(owner, Box(input)), to: Box<Action.Output>.self).value
+        if let context = nearestHolder(of: id, .action), let record = context.actions[id] {
+            guard record.isLive, let owner = record.owner else {
+                let removed = context.actions.removeValue(forKey: id)
+                context.tableChanged(id, .action)
+                withExtendedLifetime(removed) {}  // released after the update
+                throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
             }
-            current = context.parent
+            if let condition = record.condition, !condition.isMet() {
+                throw misuse(ContextError.actionUnavailable(action: Action.name, registeredIn: context.pathDescription))
+            }
+            return unsafeDowncast(record.perform(owner, Box(input)), to: Box<Action.Output>.self).value
         }
         throw misuse(
             ContextError.actionMissing(action: Action.name, searched: chainLabels, available: actionNamesOnChain))
@@ -163,14 +162,8 @@ extension Context {
     /// - Returns: `true` when ``execute(_:with:)`` would run it.
     public final func canExecute<Action: ContextAction>(_ action: Action.Type) -> Bool {
         let id = ObjectIdentifier(action)
-        var current: Context? = self
-        while let context = current {
-            if let record = context.actions[id] {
-                return record.isLive && (record.condition?.isMet() ?? true)
-            }
-            current = context.parent
-        }
-        return false
+        guard let context = nearestHolder(of: id, .action), let record = context.actions[id] else { return false }
+        return record.isLive && (record.condition?.isMet() ?? true)
     }
 
     final var actionNamesOnChain: [String] {

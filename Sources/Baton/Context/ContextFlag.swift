@@ -47,6 +47,8 @@ extension Context {
             throw misuse(ContextError.flagAlreadySet(flag: Flag.name, setIn: holder.pathDescription))
         }
         flags[id] = Flag.name
+        KeyStamps.advance(id)
+        LineageIndex.add(self, kind: .flag, id: id)
     }
 
     /// Unsets `flag` in the nearest context on the chain that has it set.
@@ -62,7 +64,10 @@ extension Context {
         let id = ObjectIdentifier(flag)
         var current: Context? = self
         while let context = current {
-            if context.flags.removeValue(forKey: id) != nil { return }
+            if context.flags.removeValue(forKey: id) != nil {
+                context.tableChanged(id, .flag)
+                return
+            }
             current = context.parent
         }
         throw misuse(ContextError.flagNotSet(flag: Flag.name, searched: chainLabels, setFlags: flagNamesOnChain))
@@ -78,12 +83,7 @@ extension Context {
     /// - Returns: `true` when a context on the chain has it set.
     public final func isSet<Flag: ContextFlag>(_ flag: Flag.Type) -> Bool {
         let id = ObjectIdentifier(flag)
-        var current: Context? = self
-        while let context = current {
-            if context.flags[id] != nil { return true }
-            current = context.parent
-        }
-        return false
+        return nearestHolder(of: id, .flag) != nil
     }
 
     final var flagNamesOnChain: [String] {

@@ -361,7 +361,7 @@ open class HoppingScreen: HeadlessScreen {
         ) {
             if case .showing(let old, let oldPending) = state {
                 old.container = nil
-                old.leaveHierarchy()
+                old.leaveTree()
                 superseded = oldPending
             }
             screen.container = self

@@ -51,13 +51,21 @@ func isObservationTracking() -> Bool {
 }
 
 /// The contexts that hold a cell for a chain read or a provider request of each key, so that a
-/// write looks at those readers only. Dead entries are pruned when a write looks at them.
+/// write looks at those readers only. Dead entries are pruned when a write looks at them and as a
+/// list grows.
 @MainActor
 enum ObservationReaders {
     /// Set by the first tracked read; until then writes and attaches skip all of this.
     static var isActive = false
     static var values: [ObjectIdentifier: [WeakContext]] = [:]
     static var providers: [ObjectIdentifier: [WeakContext]] = [:]
+    /// Adds a reader, first dropping the dead ones whenever the list has grown by another 16,
+    /// so that readers of a key that is never written again do not pile up.
+    static func add(_ reader: Context, to list: inout [WeakContext]) {
+        if list.count >= 16, list.count.isMultiple(of: 16) { list.removeAll { $0.context == nil } }
+        list.append(WeakContext(reader))
+    }
+
     /// Whether cells are being fired; cells fired meanwhile wait in `queued`.
     static var isFiring = false
     static var queued: [AnyObject] = []
@@ -100,8 +108,8 @@ extension Context {
                 trackedReads[read] = cell
                 ObservationReaders.isActive = true
                 switch read {
-                case .value(let id): ObservationReaders.values[id, default: []].append(WeakContext(self))
-                case .provider(let id): ObservationReaders.providers[id, default: []].append(WeakContext(self))
+                case .value(let id): ObservationReaders.add(self, to: &ObservationReaders.values[id, default: []])
+                case .provider(let id): ObservationReaders.add(self, to: &ObservationReaders.providers[id, default: []])
                 case .slot, .link: break
                 }
             }

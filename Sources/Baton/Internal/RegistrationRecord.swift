@@ -129,11 +129,13 @@ extension Context {
             let old = providers
             let ended = old.filter { $0.value === provider }.map(\.key)
             providers = old.filter { $0.value !== provider }
+            for id in ended { tableChanged(id, .provider) }
             for id in ended { publishProviderChange(of: id) }
             withExtendedLifetime(old) {}
         } else if let action = record as? ActionRecord {
             let old = actions
             actions = old.filter { $0.value !== action }
+            for (id, record) in old where record === action { tableChanged(id, .action) }
             withExtendedLifetime(old) {}
         } else {
             let old = (keyObservers, eventObservers)

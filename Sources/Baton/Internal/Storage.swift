@@ -35,12 +35,13 @@ struct Slot {
     let box: AnyBox?
 }
 
-/// The outcome of reading a key along a chain, as cached per context.
+/// The outcome of reading a key along a chain.
 ///
 /// The box is held unretained, so that a cache never keeps a removed or replaced value alive.
-/// This is sound because a cached result is used only within the ``ContextGeneration`` it was
-/// filled in: until then no slot changed and no context on the chain was detached, so the
-/// holder's slot still holds the box strongly.
+/// This is sound because a cached result (``CachedRead``) is used only while its key's
+/// ``KeyStamp`` is unchanged and the context's chain has not been re-attached: until then no
+/// slot of that key changed and the holder is still on the chain, so its slot holds the box
+/// strongly.
 enum ReadResult {
     case found(Unmanaged<AnyBox>?)
     case missing
@@ -55,12 +56,43 @@ enum ReadResult {
     }
 }
 
-/// A counter advanced by every change that can alter what some context reads (set, remove,
-/// attach). Per-context read caches are valid only for the generation they were filled in.
+/// A read cached in one context: valid while its key's stamp still has the value it had when
+/// the read was made. Re-attaching a context empties the caches of its subtree instead.
+struct CachedRead {
+    let result: ReadResult
+    let stamp: UInt64
+    /// The key's stamp; stamps are never freed (``KeyStamps`` keeps them), so this cannot dangle.
+    let key: Unmanaged<KeyStamp>
+
+    @inline(__always) var isValid: Bool { key._withUnsafeGuaranteedRef { $0.value } == stamp }
+}
+
+/// A counter advanced by every set or remove of one key, anywhere: the caches of that key's
+/// reads are then stale, and the caches of every other key stay warm.
+final class KeyStamp {
+    // An integer, read and advanced without calling anything: no user code can run during an
+    // access, so the run-time exclusivity check is skipped.
+    @exclusivity(unchecked) final var value: UInt64 = 0
+}
+
+/// Every key's ``KeyStamp``, kept for the life of the process (one per key type that was read
+/// or written), so that caches may refer to them unretained.
 @MainActor
-enum ContextGeneration {
-    @exclusivity(unchecked) static var current: UInt64 = 0
-    @inline(__always) static func advance() { current &+= 1 }
+enum KeyStamps {
+    @exclusivity(unchecked) static var table: [ObjectIdentifier: KeyStamp] = [:]
+
+    /// The stamp of `id`, made on first use.
+    static func stamp(for id: ObjectIdentifier) -> KeyStamp {
+        if let stamp = table[id] { return stamp }
+        let stamp = KeyStamp()
+        table[id] = stamp
+        return stamp
+    }
+
+    /// Marks every cached read of `id` stale.
+    @inline(__always) static func advance(_ id: ObjectIdentifier) {
+        if let stamp = table[id] { stamp.value &+= 1 }
+    }
 }
 
 enum JSONText {

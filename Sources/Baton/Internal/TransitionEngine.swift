@@ -35,7 +35,10 @@ enum TransitionEngine {
                 throw error
             }
         }
+        departures = []
         change()
+        let departed = departures ?? []
+        departures = nil
         let completion = Completion()
         let finish: @MainActor () -> Void = {
             // A custom hook must call `complete` once; a second call does nothing.
@@ -50,6 +53,9 @@ enum TransitionEngine {
                     }
                     for screen in entering where screen.canReceive(.didAppear) { screen.apply(.didAppear, in: window) }
                 }
+                // Screens that left the tree leave the context tree once their did-phase has run:
+                // until then (in `willDisappear`, say) they still read and write the tree.
+                for screen in departed where screen.currentHolder == nil { screen.unwire() }
                 if let ticket { window?.log(transition, at: ticket) }
             }
         }
@@ -76,8 +82,22 @@ enum TransitionEngine {
         case .share:
             let previous = destination.context
             guard previous !== source else { return nil }
+            // What the screen registered on its own context would be dropped silently: refuse,
+            // naming it. Values a container keeps for its presenter (a tab screen's selection)
+            // move to the shared context instead.
+            let moved = Set((destination as? HeadlessScreen)?.valuesMovedWhenShared ?? [])
+            let held = previous.ownRegistrations(except: moved)
+            guard held.isEmpty else {
+                throw misuse(
+                    ScreenError.sharedContextHasRegistrations(destination: destination.screenName, registrations: held))
+            }
+            for id in moved { previous.moveValue(id, to: source) }
             destination.context = source
-            return { destination.context = previous }
+            (destination as? HeadlessScreen)?.wiring = .shared(own: previous)
+            return { [weak destination] in
+                destination?.context = previous
+                (destination as? HeadlessScreen)?.wiring = nil
+            }
         case .inherit:
             let context = destination.context
             let previousParent = context.parent
@@ -87,7 +107,11 @@ enum TransitionEngine {
             } catch {
                 throw misuse(ScreenError.contextWiring(destination: destination.screenName, error))
             }
-            return { try? context.attach(to: previousParent) }
+            (destination as? HeadlessScreen)?.wiring = .inherited(previousParent: previousParent)
+            return { [weak destination] in
+                try? context.attach(to: previousParent)
+                (destination as? HeadlessScreen)?.wiring = nil
+            }
         }
     }
 }
@@ -97,6 +121,18 @@ extension TransitionEngine {
 
     /// What is running now, for reports: a transition's description, or `nil` while idle.
     static var running: String?
+    /// The screens that left the tree during the running transition's change, or `nil` outside one.
+    private static var departures: [HeadlessScreen]?
+
+    /// Records that `screen` left the tree: inside a transition it is unwired when that
+    /// completes, elsewhere at once.
+    static func departed(_ screen: HeadlessScreen) {
+        if departures != nil {
+            departures?.append(screen)
+        } else {
+            screen.unwire()
+        }
+    }
     /// Transitions requested while another ran, in request order.
     private static var deferred: [Deferred] = []
     private static var isDraining = false
@@ -144,20 +180,17 @@ extension TransitionEngine {
     ) throws(Failure) -> Value {
         if running != nil { return try body() }
         running = description()
-        // Not `Result(catching:)` and `get()`: their typed-throws forms are newer than the iOS 17
-        // SDK's standard library.
-        let result: Result<Value, Failure>
+        let value: Value
         do throws(Failure) {
-            result = .success(try body())
+            value = try body()
         } catch {
-            result = .failure(error)
+            running = nil
+            runDeferred()
+            throw error
         }
         running = nil
         runDeferred()
-        switch result {
-        case .success(let value): return value
-        case .failure(let error): throw error
-        }
+        return value
     }
 
     /// Runs the transitions requested while others ran, oldest first. Each may queue more; they

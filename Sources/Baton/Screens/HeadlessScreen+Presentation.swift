@@ -104,7 +104,7 @@ extension HeadlessScreen {
                 current = screen.presented
                 screen.presented = nil
             }
-            dismissed?.leaveHierarchy()
+            dismissed?.leaveTree()
         }
         presenter.observedState.publish()
     }

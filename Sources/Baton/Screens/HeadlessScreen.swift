@@ -198,6 +198,57 @@ open class HeadlessScreen: Screen {
     /// screen tree; containers that await something override it.
     func didLeaveHierarchy() {}
 
+    /// The keys whose values this screen stores on its own context for whoever shares it: a
+    /// `.share` wiring moves them to the shared context instead of refusing.
+    var valuesMovedWhenShared: [ObjectIdentifier] { [] }
+
+    /// How a transition wired this screen's context, so that leaving the tree undoes it.
+    enum Wiring {
+        /// The context was attached under the source's; it goes back under `previousParent`.
+        case inherited(previousParent: Context?)
+        /// The screen shared the source's context; it gets its own back.
+        case shared(own: Context)
+    }
+
+    /// The wiring a transition gave this screen, undone when it leaves the tree.
+    final var wiring: Wiring?
+
+    /// Takes this screen, which left the tree, out of the context tree: its context goes back
+    /// to where it was before a transition wired it, so that it no longer receives the tree's
+    /// events nor blocks registrations of the same name. Showing it again wires it again.
+    final func unwire() {
+        guard let wiring else { return }
+        self.wiring = nil
+        switch wiring {
+        case .inherited(let previousParent):
+            // Back to a root (or to the parent it was made with), as it was before it was shown.
+            MisuseMode.$current.withValue(.lenient) { try? context.attach(to: previousParent) }
+        case .shared(let own):
+            context = own
+        }
+    }
+
+    /// Called where a screen leaves the tree (popped, dismissed, replaced, hopped away): tells it
+    /// and what it shows, and unwires its context once the transition has completed.
+    final func leaveTree() {
+        leaveHierarchy()
+        TransitionEngine.departed(self)
+    }
+
+    /// Called from the `deinit` of a container or window: the screens it held, if something
+    /// else keeps them alive (an awaiting task), left the tree, so awaited flows in them end.
+    /// Their contexts stay as they are: the released tree's contexts live on with them.
+    nonisolated static func released(_ screens: [HeadlessScreen]) {
+        guard !screens.isEmpty else { return }
+        let handoff = ReleasedScreens(screens: screens)
+        // `assumeIsolated` exists from iOS 17 / macOS 14; before that the task does the same later.
+        if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+            MainActor.assumeIsolated { for screen in handoff.screens { screen.leaveHierarchy() } }
+        } else {
+            Task { @MainActor in for screen in handoff.screens { screen.leaveHierarchy() } }
+        }
+    }
+
     /// Tells this screen and everything it shows that they left the screen tree.
     final func leaveHierarchy() {
         didLeaveHierarchy()
@@ -284,4 +335,9 @@ open class HeadlessScreen: Screen {
             throw misuse(ScreenError.alreadyInHierarchy(screen: screenName, container: holder))
         }
     }
+}
+
+/// Screens handed from a `deinit` to the main actor; they are used only there.
+private struct ReleasedScreens: @unchecked Sendable {
+    let screens: [HeadlessScreen]
 }

@@ -97,6 +97,14 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```
     case contextWiring(destination: String, ContextError)
 
+    /// A `.share` wiring would replace the destination's own context, on which it registered
+    /// `registrations` (values, providers, actions, flags, observers) that would be lost.
+    ///
+    /// ```swift
+    /// ScreenError.sharedContextHasRegistrations(destination: "detail", registrations: ["value Color"])
+    /// ```
+    case sharedContextHasRegistrations(destination: String, registrations: [String])
+
     /// The diagnostic message.
     ///
     /// ```swift
@@ -141,6 +149,11 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.description
         case .contextWiring(let destination, let error):
             return "Could not wire the context of \(destination): \(error.description)"
+        case .sharedContextHasRegistrations(let destination, let registrations):
+            return
+                "Cannot share the source's context with \(destination): its own context holds "
+                + "\(registrations.joined(separator: ", ")), which sharing would drop. "
+                + "Register them after the transition, on the shared context, or use .inherit."
         }
     }
 }

@@ -54,6 +54,23 @@ extension StackScreen {
 }
 
 extension HeadlessScreen {
+    // MARK: - The enclosing stack
+
+    /// The nearest stack this screen is on, directly or inside a container on it (UIKit's
+    /// `navigationController`); `nil` when none.
+    ///
+    /// ```swift
+    /// try list.enclosingStack?.push(detail)
+    /// ```
+    public final var enclosingStack: StackScreen? {
+        var current: HeadlessScreen? = container
+        while let screen = current {
+            if let stack = screen as? StackScreen { return stack }
+            current = screen.container
+        }
+        return nil
+    }
+
     // MARK: - A UI framework's presentation
 
     /// The identity of the screen this one presents, as the item a `sheet(item:)` or

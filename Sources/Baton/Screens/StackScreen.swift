@@ -73,6 +73,11 @@ open class StackScreen: HeadlessScreen {
         }
     }
 
+    /// The screens of a released stack leave the tree: awaited hops in them end with an error.
+    deinit {
+        HeadlessScreen.released(stackedScreens)
+    }
+
     override var containedScreens: [HeadlessScreen] { stackedScreens }
     override var visibleChildren: [HeadlessScreen] { stackedScreens.last.map { [$0] } ?? [] }
 
@@ -196,7 +201,7 @@ open class StackScreen: HeadlessScreen {
         let replace = {
             for screen in self.stackedScreens where !newScreens.contains(where: { $0 === screen }) {
                 screen.container = nil
-                screen.leaveHierarchy()
+                screen.leaveTree()
             }
             for screen in newScreens { screen.container = self }
             self.stackedScreens = newScreens
@@ -231,7 +236,7 @@ open class StackScreen: HeadlessScreen {
             stackedScreens.removeSubrange((index + 1)...)
             for screen in popped {
                 screen.container = nil
-                screen.leaveHierarchy()
+                screen.leaveTree()
             }
         }
         return popped

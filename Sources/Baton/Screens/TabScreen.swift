@@ -100,6 +100,14 @@ open class TabScreen: HeadlessScreen {
         self.context.set(selectedIndex, for: SelectedTabIndex.self)
     }
 
+    /// The tabs of a released tab container leave the tree: awaited hops in them end with an error.
+    deinit {
+        HeadlessScreen.released(tabs)
+    }
+
+    /// The selection is reported to a presenter that shares this screen's context.
+    override var valuesMovedWhenShared: [ObjectIdentifier] { [ObjectIdentifier(SelectedTabIndex.self)] }
+
     override var containedScreens: [HeadlessScreen] { tabs }
     override var visibleChildren: [HeadlessScreen] { [tabs[selectedIndex]] }
 

@@ -95,6 +95,12 @@ public final class Window {
         self.context = context
     }
 
+    /// Takes the root's tree out of the window: awaited hops in it end with
+    /// ``ScreenError/removedFromTree(hopping:awaited:)`` instead of waiting forever.
+    deinit {
+        HeadlessScreen.released(root.map { [$0] } ?? [])
+    }
+
     /// Shows the window: the root screen and its visible children appear.
     ///
     /// ```swift
@@ -164,7 +170,7 @@ public final class Window {
             leaving: leaving, entering: [screen]
         ) {
             old?.hostWindow = nil
-            old?.leaveHierarchy()
+            old?.leaveTree()
             screen.hostWindow = self
             root = screen
         }

@@ -269,7 +269,7 @@ public final class CoordinatesApplication {
     }
 
     /// Tells the screens the terminal's size and whether it shows colour, for the map. Plain mode
-    /// leaves the default, 74×26 without colour.
+    /// leaves the default, 74×28 without colour.
     ///
     /// ```swift
     /// app.setDisplay(columns: 120, rows: 40, colour: true)

@@ -214,6 +214,14 @@ public protocol CoordinatesScreen: AnyObject {
     /// - Throws: ``UnavailableCommandError`` when the screen does not offer `command` now.
     func run(_ command: CoordinatesCommand) throws(UnavailableCommandError)
 
+    /// What the screen shows now, with its status message if it has one, without clearing it
+    /// (``takeContent()`` clears it).
+    ///
+    /// ```swift
+    /// screen.content.title   // "Bearing & distance"
+    /// ```
+    var content: ScreenContent { get }
+
     /// What the screen shows now; a one-time status message is included once.
     ///
     /// ```swift
@@ -236,6 +244,12 @@ public protocol CoordinatesScreen: AnyObject {
 
 extension AppScreen: CoordinatesScreen {
     var screenKind: CoordinatesScreenKind? { identifier.flatMap(CoordinatesScreenKind.init(rawValue:)) }
+
+    var content: ScreenContent {
+        var content = makeContent()
+        content.status = status
+        return content
+    }
 
     var availableCommands: [CoordinatesCommand] {
         commands.compactMap { CoordinatesCommand(rawValue: $0.word) }

@@ -337,3 +337,23 @@ public struct LocationRequestFlow: Hashable, Sendable {
         }
     }
 }
+
+extension LocationRequestFlow.Step {
+    /// What a ``PositionLocator`` answers for a final step: the fix for
+    /// ``located(_:accuracy:)``, the error's sentence for ``failed(_:)``; `nil` for the steps that
+    /// ask the location service for more.
+    ///
+    /// ```swift
+    /// if let outcome = step.outcome { continuation.resume(with: outcome) }
+    /// ```
+    public var outcome: Result<PositionFix, PositionFixError>? {
+        switch self {
+        case .located(let coordinate, let accuracy):
+            .success(PositionFix(coordinate: coordinate, accuracy: accuracy))
+        case .failed(let error):
+            .failure(PositionFixError(error.description))
+        case .requestAuthorization, .requestLocation, .wait:
+            nil
+        }
+    }
+}

@@ -4,6 +4,10 @@ import Observation
 /// What a graphical view of one headless screen observes: the screen's content, refreshed after each
 /// command, and the last status message, kept until the next command so that a view can show it.
 ///
+/// Making a presenter reads the screen without taking its one-time status message, so a view may
+/// make presenters freely (SwiftUI makes a view's `@State` initial value on every update of its
+/// parent and keeps only the first); the view calls ``refresh()`` when it appears, which takes it.
+///
 /// It is `Observable` where Observation exists, so a SwiftUI view that reads ``content`` or
 /// ``status`` is redrawn when they change.
 ///
@@ -68,7 +72,7 @@ public final class ScreenPresenter {
         }
     }
 
-    /// Presents `screen`, reading its content now.
+    /// Presents `screen`, reading its content now without taking its status message.
     ///
     /// ```swift
     /// let presenter = ScreenPresenter(screen: main)
@@ -77,8 +81,8 @@ public final class ScreenPresenter {
     /// - Parameter screen: The headless screen.
     public init(screen: any CoordinatesScreen) {
         self.screen = screen
-        storedContent = screen.takeContent()
-        storedStatus = storedContent.status
+        storedContent = screen.content
+        storedContent.status = nil
     }
 
     /// Runs a command on the screen and refreshes; a command the screen does not offer becomes the

@@ -187,7 +187,9 @@ public enum WorldMap {
                     for shift in shifts {
                         let start = Int(((crossings[pair] + shift - left) / scale).rounded())
                         let end = Int(((crossings[pair + 1] + shift - left) / scale).rounded())
-                        for x in max(0, start)..<min(width, max(max(0, start), end)) { land[y * width + x] = true }
+                        let low = max(0, start)
+                        let high = min(width, end)
+                        if low < high { for x in low..<high { land[y * width + x] = true } }
                     }
                     pair += 2
                 }

@@ -125,6 +125,13 @@ public struct ScreenContent: Hashable, Sendable {
     /// if let text = content.clipboard { write(TextRenderer.clipboardEscape(text, insideTmux: false)) }
     /// ```
     public var clipboard: String?
+    /// The key help the full-screen frame shows on its last line, when the screen has its own keys;
+    /// else the frame says how to use a menu or a text field.
+    ///
+    /// ```swift
+    /// content.keyHelp = " ←→↑↓ pan  + - zoom  Esc back"
+    /// ```
+    public var keyHelp: String?
 
     /// Makes a screen's content.
     ///

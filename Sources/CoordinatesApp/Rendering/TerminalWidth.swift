@@ -15,12 +15,16 @@ public enum TerminalWidth {
     /// - Parameter character: The character.
     /// - Returns: 0, 1 or 2.
     public static func columns(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
-        if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        if first.properties.isEmojiPresentation { return 2 }
-        return columns(of: first)
+        // The sum of the scalars' widths, so that a string measures the same however it is cut into
+        // characters (a combining mark or a prepended mark joins whatever comes next to it). An emoji
+        // after a zero-width joiner adds nothing: the sequence draws as one picture.
+        var total = 0
+        var afterJoiner = false
+        for scalar in character.unicodeScalars {
+            total += afterJoiner ? 0 : columns(of: scalar)
+            afterJoiner = scalar.value == 0x200D
+        }
+        return total
     }
 
     /// The columns a string takes.
@@ -36,12 +40,21 @@ public enum TerminalWidth {
     }
 
     private static func columns(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x7F { return value < 0x20 ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
-        let value = scalar.value
-        if value == 0x200B || (0x1160...0x11FF).contains(value) { return 0 }
+        // Variation selectors, skin tones and Hangul vowels and finals join what comes before.
+        if (0xFE00...0xFE0F).contains(value) || (0x1F3FB...0x1F3FF).contains(value) || (0x1160...0x11FF).contains(value)
+            || (0xE0020...0xE007F).contains(value)
+        {
+            return 0
+        }
+        // Regional indicators pair into one two-column flag.
+        if (0x1F1E6...0x1F1FF).contains(value) { return 1 }
+        if scalar.properties.isEmojiPresentation { return 2 }
         for range in wideRanges where range.contains(value) { return 2 }
         return 1
     }

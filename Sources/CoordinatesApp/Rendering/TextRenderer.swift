@@ -144,9 +144,10 @@ public enum TextRenderer {
             lines.append(fit(" ! " + status, width))
         }
         let help =
-            content.selection != nil
-            ? " ↑↓ move  Enter select  or press a shortcut key"
-            : " Type a coordinate  Enter save  Esc cancel"
+            content.keyHelp
+            ?? (content.selection != nil
+                ? " ↑↓ move  Enter select  or press a shortcut key"
+                : " Type a coordinate  Enter save  Esc cancel")
         var top = Array(lines.prefix(height - 1))
         while top.count < height - 1 { top.append(String(repeating: " ", count: width)) }
         top = top.map { $0.isEmpty ? String(repeating: " ", count: width) : $0 }

@@ -58,13 +58,13 @@ public struct BearingReport: Encodable, Hashable, Sendable {
     /// ```swift
     /// report.initialBearing   // 330.03…
     /// ```
-    public let initialBearing: Double
+    public let initialBearing: Double?
     /// The bearing's 16-point compass abbreviation.
     ///
     /// ```swift
     /// report.compassPoint   // "NNW"
     /// ```
-    public let compassPoint: String
+    public let compassPoint: String?
     /// The bearing to one decimal with its compass point.
     ///
     /// ```swift
@@ -108,15 +108,37 @@ public struct BearingReport: Encodable, Hashable, Sendable {
     public init(from: Coordinate, to: Coordinate) {
         self.from = Point(latitude: from.latitude, longitude: from.longitude, decimalDegrees: from.formatted())
         self.to = Point(latitude: to.latitude, longitude: to.longitude, decimalDegrees: to.formatted())
-        initialBearing = from.initialBearing(to: to)
-        compassPoint = from.compassPoint(to: to).abbreviation
-        initialBearingText = Self.bearingText(initialBearing) + " (\(compassPoint))"
         distanceKm = from.distance(to: to)
         distanceMiles = from.distance(to: to, in: .statuteMiles)
         distanceNauticalMiles = from.distance(to: to, in: .nauticalMiles)
-        distanceText =
-            "\(Self.oneDecimal(distanceKm)) km (\(Self.oneDecimal(distanceMiles)) mi,"
-            + " \(Self.oneDecimal(distanceNauticalMiles)) NM)"
+        // From a point to itself, or to its antipode, every direction is as good as any other.
+        if distanceKm < Self.samePointKm {
+            initialBearing = nil
+            compassPoint = nil
+            initialBearingText = "undefined: the two points are the same"
+        } else if Double.pi * Coordinate.earthMeanRadiusKilometers - distanceKm < Self.samePointKm {
+            initialBearing = nil
+            compassPoint = nil
+            initialBearingText = "undefined: the points are antipodal, so every direction is a shortest path"
+        } else {
+            let bearing = from.initialBearing(to: to)
+            let point = from.compassPoint(to: to).abbreviation
+            initialBearing = bearing
+            compassPoint = point
+            initialBearingText = Self.bearingText(bearing) + " (\(point))"
+        }
+        if distanceKm < 1 {
+            let metres = distanceKm * 1_000
+            let feet = metres / 0.3048
+            distanceText =
+                metres < 10
+                ? "\(Self.oneDecimal(metres)) m (\(Self.oneDecimal(feet)) ft)"
+                : "\(Int(metres.rounded())) m (\(Int(feet.rounded())) ft)"
+        } else {
+            distanceText =
+                "\(Self.oneDecimal(distanceKm)) km (\(Self.oneDecimal(distanceMiles)) mi,"
+                + " \(Self.oneDecimal(distanceNauticalMiles)) NM)"
+        }
     }
 
     /// One labelled line each for the start, the end, the bearing and the distance.
@@ -147,6 +169,9 @@ public struct BearingReport: Encodable, Hashable, Sendable {
     /// print(report.json)
     /// ```
     public var json: String { JSONText.encode(self) }
+
+    /// Closer than this (a millimetre), two points are the same, or antipodal.
+    static let samePointKm = 1e-6
 
     /// A bearing to one decimal that never reads 360.0°.
     static func bearingText(_ degrees: Double) -> String {

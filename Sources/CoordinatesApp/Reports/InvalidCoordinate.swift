@@ -57,11 +57,26 @@ public struct InvalidCoordinate: Error, Hashable, Sendable {
     /// ```
     public var message: String {
         let subject = role.map { "<\($0)>" } ?? "the coordinate"
-        var lines = ["could not read \(subject) \"\(text)\": \(error.message)"]
+        // Control characters in the input are shown escaped, never sent to the terminal.
+        let shown = Self.visible(text)
+        var lines = ["could not read \(subject) \"\(shown)\": \(error.message)"]
         if let offset = error.offset {
-            lines.append("  " + text)
-            lines.append(String(repeating: " ", count: 2 + offset) + "^")
+            lines.append("  " + shown)
+            lines.append(String(repeating: " ", count: 2 + Self.visible(String(text.prefix(offset))).count) + "^")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` with control characters written as `\u{1B}`.
+    static func visible(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
     }
 }

@@ -3,7 +3,7 @@ import CoordinatesKit
 
 /// The world map (seed 001's map view controller): the land in braille, the position `@`, the
 /// target `X` and the great-circle route between them. Arrows pan, `+` and `-` zoom, `0` resets;
-/// it is drawn at the terminal's size, and in plain mode at 72×18 without colour.
+/// it is drawn at the terminal's size, and in plain mode at 72×18 without colour (the default display, 74×28).
 final class MapScreen: AppScreen {
     static let zoomIn = ScreenCommand(key: "+", word: "zoom in", title: "Zoom in")
     static let zoomOut = ScreenCommand(key: "-", word: "zoom out", title: "Zoom out")
@@ -16,10 +16,11 @@ final class MapScreen: AppScreen {
 
     private var display: MapDisplay { context[MapDisplayKey.self] ?? MapDisplay() }
 
-    /// The map's size: the terminal less the title, the legend and the command line.
+    /// The map's size: the terminal less the title, the legend, the commands, a status and the
+    /// key help (10 rows).
     private var size: (columns: Int, rows: Int) {
         let display = self.display
-        return (max(10, display.columns - 2), max(4, display.rows - 8))
+        return (max(10, display.columns - 2), max(4, display.rows - 10))
     }
 
     private func currentView(for model: CoordinatesModel) -> WorldMap.View {
@@ -50,6 +51,7 @@ final class MapScreen: AppScreen {
     override func makeContent() -> ScreenContent {
         var content = super.makeContent()
         content.selection = nil
+        content.keyHelp = " ←→↑↓ pan  + - zoom  0 whole world  Esc back"
         return content
     }
 
@@ -81,7 +83,7 @@ final class MapScreen: AppScreen {
 /// application (``CoordinatesApplication/setDisplay(columns:rows:colour:)``).
 struct MapDisplay: Hashable, Sendable {
     var columns = 74
-    var rows = 26
+    var rows = 28
     var colour = false
 }
 

@@ -76,8 +76,12 @@ enum Terminal {
         // Globals initialize lazily; do it now, not inside a signal handler.
         _ = leaveBytes
         atexit { restoreTerminalNow() }
-        for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
-            signal(fatal, restoreAndReraise)
+        // Crashes, and every other signal whose default is to end the process (the host handles
+        // SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE itself): none may leave the terminal raw.
+        let fatal = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
+        let terminating = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF]
+        for number in fatal + terminating {
+            signal(number, restoreAndReraise)
         }
     }
 

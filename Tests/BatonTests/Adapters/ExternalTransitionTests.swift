@@ -124,6 +124,40 @@ struct ExternalTransitionTests {
             lifecycle(window) == ["home.willDisappear", "detail.willAppear", "home.didDisappear", "detail.didAppear"])
     }
 
+    @Test func navigationControllerSetViewControllersBackToAControllerOnTheStackIsAPop() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        try navigation.pushViewController(DetailViewController(storyboardIdentifier: "detail"))
+        let window = try makeKeyWindow(root: navigation)
+        var resolutions = 0
+        try window.baton.dependencyCoordinator.register(.destination { (_: FakeViewController) in resolutions += 1 })
+
+        try navigation.setViewControllers([list])
+
+        #expect(resolutions == 0)
+        #expect(transitions(window) == ["pop: detail → list"])
+    }
+
+    @Test func navigationControllerBuiltOffscreenIsWiredThenResolvedWhenPresented() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        var resolved: [String] = []
+        try window.baton.dependencyCoordinator.register(
+            .destination { (screen: FakeViewController) in resolved.append(screen.screenName) })
+        let list = ListViewController(storyboardIdentifier: "list")
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+
+        try navigation.setViewControllers([list, detail])
+        #expect(resolved.isEmpty)
+        #expect(detail.context.parent === list.context)
+        try main.present(navigation)
+
+        #expect(resolved == ["nav", "list", "detail"])
+        #expect(list.context.parent === navigation.context)
+        #expect(transitions(window) == ["present: main → nav"])
+    }
+
     // MARK: - Storyboard segues
 
     @Test func storyboardSegueResolvesOnceInPrepareForSegueWithIdentifierAndSender() throws {
@@ -183,12 +217,27 @@ struct ExternalTransitionTests {
         #expect(colors.context.parent === tabs.context && sizes.context.parent === tabs.context)
         window.baton.clearLogs()
 
-        try tabs.selectTab(at: 1)
+        tabs.selectTab(at: 1)
 
         #expect(resolved == ["tabs", "colors", "sizes"])
         #expect(
             lifecycle(window) == ["colors.willDisappear", "sizes.willAppear", "colors.didDisappear", "sizes.didAppear"])
         #expect(transitions(window) == ["selectTab: colors → sizes"])
+    }
+
+    @Test func tabSelectedWhileTheTabBarControllerIsOffScreenIsNoTransition() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let tabs = FakeTabBarController(
+            viewControllers: [ColorsViewController(storyboardIdentifier: "colors"), SizesViewController()],
+            storyboardIdentifier: "tabs")
+
+        tabs.selectTab(at: 1)
+        try main.present(tabs)
+        tabs.selectTab(at: 1)
+
+        #expect(transitions(window) == ["present: main → tabs"])
+        #expect(lifecycle(window).contains("SizesViewController.willAppear"))
     }
 
     @Test func tabsSharingTheTabBarControllersContextReturnTheSelection() throws {
@@ -202,7 +251,7 @@ struct ExternalTransitionTests {
 
         try main.present(tabs, wiring: .share)
         colors.context.set("red", for: SelectedColor.self)
-        try tabs.selectTab(at: 1)
+        tabs.selectTab(at: 1)
 
         #expect(sizes.context[SelectedColor.self] == "red")
         try main.dismissPresented()
@@ -270,6 +319,21 @@ struct ExternalTransitionTests {
         #expect(lifecycle(window) == ["sheet.willDisappear", "sheet.willAppear", "sheet.didAppear"])
         #expect(transitions(window).isEmpty)
         #expect(sheet.isOnScreen && main.presentedViewController === sheet)
+    }
+
+    @Test func dismissCalledOnThePresenterOfStackedSheetsGoesFromTheTopmostSheetToIt() throws {
+        let main = FakeViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let sheet = FakeViewController(storyboardIdentifier: "sheet")
+        let picker = FakeViewController(storyboardIdentifier: "picker")
+        try main.present(sheet, style: .pageSheet)
+        try sheet.present(picker, style: .pageSheet)
+
+        let transition = try #require(try ExternalTransition.beginDismissal(calledOn: main))
+        #expect(transition.source === picker && transition.destination === main)
+        transition.complete()
+        #expect(try ExternalTransition.beginDismissal(calledOn: FakeViewController()) == nil)
+        #expect(transitions(window).last == "dismiss: picker → main")
     }
 
     @Test func signUpPresentedWithSharedContextReturnsTheUserIDToItsPresenter() throws {
@@ -435,6 +499,23 @@ struct ExternalTransitionTests {
         #expect(completedWhenViewDidAppearRan == ["push: list → detail"])
         #expect(transitions(window) == ["push: list → detail", "push: detail → more"])
         #expect(more.isOnScreen && !detail.isOnScreen)
+    }
+
+    @Test func aPushRequestedByAResolverIsBegunAtOnceAndBothComplete() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        let more = FakeViewController(storyboardIdentifier: "more")
+        try window.baton.dependencyCoordinator.register(
+            .destination { (_: DetailViewController) in try? navigation.pushViewController(more) })
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+
+        try navigation.pushViewController(detail)
+
+        #expect(transitions(window) == ["push: list → more", "push: list → detail"])
+        #expect(more.context.parent === list.context && detail.context.parent === list.context)
+        #expect(ExternalTransition.inFlight(to: more) == nil && ExternalTransition.inFlight(to: detail) == nil)
+        #expect(navigation.viewControllers.map(\.screenName) == ["list", "more", "detail"])
     }
 
     @Test func aPushRequestedByATransitionObserverCompletesAfterTheFirst() throws {

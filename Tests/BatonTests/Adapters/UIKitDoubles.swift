@@ -39,6 +39,12 @@ class FakeViewController: Screen {
     /// `viewWillAppear(_:)` and friends, forwarded to the visible children as UIKit does; the
     /// glue reports each and runs the app's override as the body.
     func appearanceCallback(_ phase: LifecyclePhase) {
+        if phase == .willAppear, parent is FakeTabBarController {
+            // The glue sees a tab selection (a tap) in the new tab's viewWillAppear.
+            _ = try? ExternalTransition.beginSelection(revealedBy: self) {
+                ($0 as? FakeViewController)?.lifecycle.appearance
+            }
+        }
         lifecycle.report(phase, of: self) { onAppearance?(phase) }
         for child in visibleChildren { child.appearanceCallback(phase) }
     }
@@ -76,8 +82,9 @@ class FakeViewController: Screen {
 
     /// `dismiss(animated:completion:)` on the presenter.
     func dismissPresented(sender: Any? = nil) throws(ScreenError) {
-        guard let presented = presentedViewController else { return }
-        let transition = try ExternalTransition.begin(.dismiss, from: presented, to: self, sender: sender)
+        guard let presented = presentedViewController,
+            let transition = try ExternalTransition.beginDismissal(calledOn: self, sender: sender)
+        else { return }
         let covered = presented.presentationStyle == .fullScreen ? [presentationRoot] : []
         presented.appearanceCallback(.willDisappear)
         for screen in covered { screen.appearanceCallback(.willAppear) }
@@ -95,7 +102,7 @@ class FakeViewController: Screen {
     /// sheet's viewWillDisappear, seeing `isBeingDismissed`; the callbacks end it.
     func swipeDownSheet(releasedEarly: Bool) throws(ScreenError) {
         guard let presenter = presentingViewController else { return }
-        try ExternalTransition.begin(.dismiss, from: self, to: presenter)
+        try ExternalTransition.beginDismissal(calledOn: self)
         appearanceCallback(.willDisappear)
         if releasedEarly {
             appearanceCallback(.willAppear)
@@ -197,24 +204,22 @@ final class FakeNavigationController: FakeViewController {
         below.appearanceCallback(.didAppear)
     }
 
-    /// `setViewControllers(_:animated:)`: the screens new to the stack below the new top are
-    /// wired in order, the top with a transition.
+    /// `setViewControllers(_:animated:)`.
     func setViewControllers(_ controllers: [FakeViewController]) throws(ScreenError) {
         guard let newTop = controllers.last else { return }
         let oldTop = topViewController
-        var below: FakeViewController? = nil
-        for controller in controllers.dropLast() {
-            if controller.parent !== self { try ExternalTransition.wire(controller, to: (below ?? self).context) }
-            below = controller
-        }
-        let transition = try ExternalTransition.begin(
-            .setStack, from: oldTop ?? self, to: newTop, parentContext: (below ?? self).context)
+        let transition = try ExternalTransition.beginStackChange(
+            in: self, from: children, to: controllers, isShown: Window.containing(self) != nil)
         for controller in children where !controllers.contains(where: { $0 === controller }) {
             controller.parent = nil
         }
         children = controllers
         for controller in controllers { controller.parent = self }
-        guard isOnScreen else { return transition.complete() }
+        guard oldTop !== newTop else { return }
+        guard isOnScreen else {
+            transition?.complete()
+            return
+        }
         oldTop?.appearanceCallback(.willDisappear)
         newTop.appearanceCallback(.willAppear)
         oldTop?.appearanceCallback(.didDisappear)
@@ -235,14 +240,14 @@ final class FakeTabBarController: FakeViewController {
 
     override var visibleChildren: [FakeViewController] { [children[selectedIndex]] }
 
-    /// A tap on a tab (`tabBarController(_:didSelect:)`).
-    func selectTab(at index: Int) throws(ScreenError) {
+    /// A tap on a tab: UIKit sends the callbacks; the glue sees the selection in the new tab's
+    /// viewWillAppear.
+    func selectTab(at index: Int) {
         guard index != selectedIndex else { return }
         let old = children[selectedIndex]
         let new = children[index]
-        let transition = try ExternalTransition.begin(.selectTab, from: old, to: new)
         selectedIndex = index
-        guard isOnScreen else { return transition.complete() }
+        guard isOnScreen else { return }
         old.appearanceCallback(.willDisappear)
         new.appearanceCallback(.willAppear)
         old.appearanceCallback(.didDisappear)

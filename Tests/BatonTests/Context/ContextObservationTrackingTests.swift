@@ -284,6 +284,40 @@ struct ContextObservationTrackingTests {
         #expect(app[Color.self] == "written in onChange")
     }
 
+    @Test func onChangeMayTrackTheSameReadAgain() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let retracker = Retracker(form)
+        retracker.observe()
+        app.set("1", for: UserID.self)
+        app.set("2", for: UserID.self)
+        form.set("3", for: UserID.self)
+        app.set("hidden", for: UserID.self)
+        #expect(retracker.values == ["1", "2", "3"])
+    }
+
+    @Test func onChangeMayDetachTheContextItTracked() {
+        let app = Context(name: "app")
+        app.set("app", for: UserID.self)
+        let form = Context(name: "form", parent: app)
+        let sibling = Context(name: "sibling", parent: app)
+        let formChange = ChangeCount()
+        withObservationTracking {
+            _ = form[UserID.self]
+        } onChange: {
+            MainActor.assumeIsolated {
+                formChange.count += 1
+                try? form.attach(to: nil)
+            }
+        }
+        let siblingChange = track { _ = sibling[UserID.self] }
+        app.set("new", for: UserID.self)
+        #expect(formChange.count == 1)
+        #expect(siblingChange.count == 1)
+        #expect(form.parent == nil)
+        #expect(form[UserID.self] == nil)
+    }
+
     @Test func trackedContextsAreFreed() {
         weak var weakForm: Context?
         let app = Context(name: "app")
@@ -312,6 +346,26 @@ struct ContextObservationTrackingTests {
 }
 
 // MARK: - Helpers
+
+/// Tracks a read again from inside each `onChange`, recording what it then reads.
+@MainActor
+final class Retracker {
+    let context: Context
+    var values: [String] = []
+
+    init(_ context: Context) { self.context = context }
+
+    func observe() {
+        withObservationTracking {
+            _ = context[UserID.self]
+        } onChange: {
+            MainActor.assumeIsolated {
+                self.values.append(self.context[UserID.self] ?? "nil")
+                self.observe()
+            }
+        }
+    }
+}
 
 /// How often a tracking's `onChange` ran; it runs on the main actor in these tests.
 final class ChangeCount: @unchecked Sendable {

@@ -153,6 +153,8 @@ extension DependenciesTests {
             try stack.push(terms)
             let edit = ContactEditScreen(identifier: "edit")
             try terms.present(edit)
+            // Read while terms is shown: once popped, it leaves the context tree and its workflow.
+            #expect(terms.dependencyCoordinator === workflow)
             try edit.dismiss()
             stack.pop()
             stack.pop()
@@ -161,7 +163,7 @@ extension DependenciesTests {
 
             #expect(signup.workflow == nil)  // the workflow starts from signup: it resolves what follows
             #expect(terms.workflow == "signup")
-            #expect(terms.dependencyCoordinator === workflow)
+            #expect(terms.dependencyCoordinator !== workflow)  // popped: out of the workflow's tree
             #expect(edit.contactID == "app-wide")
             #expect(sibling.workflow == nil)
             #expect(sibling.dependencyCoordinator === coordinator)

@@ -110,20 +110,22 @@ enum ContextBenchmarks {
                 "depth 10 vs Swinject resolve through 10 parents", baton: baton[10]!, peer: swinjectParents,
                 target: .fasterBy(10)))
 
-        // The read cache is valid for one generation: any write anywhere starts a new one, and the
-        // next read at depth 100 walks the chain again.
+        // A read cache entry is stale once its key is written (anywhere): the next read at depth 100
+        // walks the chain again. A write of another key leaves it warm.
         let (root, leaf) = makeChain(depth: 100)
+        let (shallowRoot, _) = makeChain(depth: 1)
         let other = Context(name: "elsewhere")
         let chain = PlainLookup.chain(depth: 100)
         var scratch: [ObjectIdentifier: Any] = [:]
+        let values = (0..<16).map { "user-\($0)" }
         let cold = harness.nanosecondsPerOperation(
             scale: 10,
             [
                 (
-                    "read-100-cold",
+                    "read-100-after-same-key-write",
                     { count in
                         for index in 0..<count {
-                            other.set(index, for: TotalWeight.self)
+                            root.set(values[index & 15], for: UserID.self)
                             blackHole(leaf[UserID.self])
                         }
                     }
@@ -132,27 +134,51 @@ enum ContextBenchmarks {
                     "walk-100-after-write",
                     { count in
                         for index in 0..<count {
-                            scratch[ObjectIdentifier(TotalWeight.self)] = index
+                            scratch[PlainLookup.key] = values[index & 15]
                             blackHole(PlainLookup.walk(chain))
                         }
                     }
                 ),
+                (
+                    "read-100-after-other-key-write",
+                    { count in
+                        for index in 0..<count {
+                            other.set(index, for: TotalWeight.self)
+                            blackHole(leaf[UserID.self])
+                        }
+                    }
+                ),
+                (
+                    "read-1-after-other-key-write",
+                    { count in
+                        for index in 0..<count {
+                            other.set(index, for: TotalWeight.self)
+                            blackHole(shallowRoot[UserID.self])
+                        }
+                    }
+                ),
             ])
-        withExtendedLifetime(root) {}
+        withExtendedLifetime((root, shallowRoot)) {}
         section.add(
             Row(
-                "depth 100 after a write elsewhere (cold cache) vs dict write + naive walk", baton: cold[0],
-                peer: cold[1]))
+                "depth 100 after a write of the same key vs dict write + naive walk of 100", baton: cold[0],
+                peer: cold[1], target: .ratioAtMost(1)))
+        section.add(
+            Row(
+                "depth 100 after a write of another key vs the same with a depth-1 read", baton: cold[2],
+                peer: cold[3], target: .ratioAtMost(1.2)))
         if #available(macOS 14, iOS 17, *) { ObservationBenchmarks.rows(harness, into: &section) }
         return section
     }
 
     static func operations(_ harness: Harness) -> Section {
-        var section = Section("Context write, provider, flag, action (depth 10)")
+        var section = Section("Context write; provider, flag, action at depth 10 and 100")
         let owner = Owner()
         let context = Context(name: "app")
         var table: [ObjectIdentifier: Any] = [:]
         let (root, leaf) = makeChain(depth: 10)
+        var deep = leaf
+        for level in 10..<100 { deep = Context(name: "level-\(level)", parent: deep) }
         do {
             try root.provide(TotalWeight.self, owner: owner) { $0.weight }
             try root.setFlag(Onboarded.self)
@@ -175,6 +201,7 @@ enum ContextBenchmarks {
                 }
             ),
             ("request", { count in for _ in 0..<count { blackHole(try? leaf.request(TotalWeight.self)) } }),
+            ("request-100", { count in for _ in 0..<count { blackHole(try? deep.request(TotalWeight.self)) } }),
             (
                 "closure-call",
                 { count in
@@ -182,6 +209,7 @@ enum ContextBenchmarks {
                 }
             ),
             ("flag", { count in for _ in 0..<count { blackHole(leaf.isSet(Onboarded.self)) } }),
+            ("flag-100", { count in for _ in 0..<count { blackHole(deep.isSet(Onboarded.self)) } }),
             (
                 "set-contains",
                 { count in
@@ -190,6 +218,10 @@ enum ContextBenchmarks {
             ),
             ("execute", { count in for index in 0..<count { blackHole(try? leaf.execute(Scale.self, with: index)) } }),
             (
+                "execute-100",
+                { count in for index in 0..<count { blackHole(try? deep.execute(Scale.self, with: index)) } }
+            ),
+            (
                 "action-call",
                 { count in
                     for index in 0..<count { blackHole(actions[ObjectIdentifier(Scale.self)]?(index) as? Int) }
@@ -197,13 +229,28 @@ enum ContextBenchmarks {
             ),
         ])
         blackHole(table)
-        withExtendedLifetime((root, owner)) {}
-        section.add(Row("write vs [ObjectIdentifier: Any] write", baton: figures[0], peer: figures[1]))
+        withExtendedLifetime((root, deep, owner)) {}
         section.add(
-            Row("provider request vs [ObjectIdentifier: () -> Any] call + cast", baton: figures[2], peer: figures[3]))
-        section.add(Row("flag check vs Set<ObjectIdentifier>.contains", baton: figures[4], peer: figures[5]))
-        section.add(
-            Row("action execute vs [ObjectIdentifier: (Any) -> Any] call + cast", baton: figures[6], peer: figures[7]))
+            Row("write vs [ObjectIdentifier: Any] write", baton: figures[0], peer: figures[1], target: .ratioAtMost(3)))
+        let measures = [
+            ("provider request", "[ObjectIdentifier: () -> Any] call + cast", 2),
+            ("flag check", "Set<ObjectIdentifier>.contains", 5),
+            ("action execute", "[ObjectIdentifier: (Any) -> Any] call + cast", 8),
+        ]
+        for (measure, peer, index) in measures {
+            section.add(
+                Row(
+                    "\(measure) at depth 10 vs \(peer)", baton: figures[index], peer: figures[index + 2],
+                    target: .ratioAtMost(3)))
+            section.add(
+                Row(
+                    "\(measure) at depth 100 vs \(peer)", baton: figures[index + 1], peer: figures[index + 2],
+                    target: .ratioAtMost(3)))
+            section.add(
+                Row(
+                    "\(measure): depth 100 vs depth 10", baton: figures[index + 1], peer: figures[index],
+                    target: .ratioAtMost(1.5)))
+        }
         return section
     }
 }

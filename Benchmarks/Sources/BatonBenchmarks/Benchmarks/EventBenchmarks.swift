@@ -97,12 +97,13 @@ enum EventBenchmarks {
                 section.add(
                     Row(
                         "post to 100 vs NotificationCenter blocks capturing [weak owner]", baton: figures[0],
-                        peer: figures[2]))
+                        peer: figures[2], target: .fasterBy(4)))
                 section.add(
                     Row(
                         "floor: 100 weak owner loads + calls vs NotificationCenter", baton: figures[3], peer: figures[1]
                     ))
-                section.add(Row("post to 100 vs that floor", baton: figures[0], peer: figures[3]))
+                section.add(
+                    Row("post to 100 vs that floor", baton: figures[0], peer: figures[3], target: .ratioAtMost(1.15)))
             }
         }
         return section

@@ -31,8 +31,8 @@ struct Row {
 
         var text: String {
             switch self {
-            case .ratioAtMost(let limit): return "≤ \(fixed(limit, 0))×"
-            case .fasterBy(let factor): return "≥ \(fixed(factor, 0))× faster"
+            case .ratioAtMost(let limit): return "≤ \(fixed(limit, limit.rounded() == limit ? 0 : 2))×"
+            case .fasterBy(let factor): return "≥ \(fixed(factor, factor.rounded() == factor ? 0 : 2))× faster"
             case .exactly(let value): return "= \(fixed(value, 0))"
             }
         }

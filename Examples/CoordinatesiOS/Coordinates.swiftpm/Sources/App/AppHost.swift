@@ -13,6 +13,9 @@ final class AppHost {
     @ObservationIgnored let saver: SaveOnDeactivation
     @ObservationIgnored let locator = CoreLocationLocator()
     @ObservationIgnored let composer = MessageComposer()
+    /// Counts the background work that changed what the top screen shows (a location fix), so
+    /// that views refresh their screen's status.
+    private(set) var updates = 0
     /// Problems to show once: an unreadable state file, a failed save.
     let problems: Problems
     private(set) var isLaunched = false
@@ -28,6 +31,9 @@ final class AppHost {
         }
         saver = SaveOnDeactivation(application: application) { problems.report($0) }
         self.problems = problems
+        // "Use My Location" is the main screen's locate command, answered by CoreLocation.
+        application.locator = locator
+        application.onUpdate = { [weak self] in self?.updates &+= 1 }
         do {
             try MessageComposer.register(in: application.window.dependencyCoordinator)
         } catch {
@@ -46,17 +52,6 @@ final class AppHost {
     /// The seed app saves when it resigns active; so does this one.
     func activityChanged(to activity: HostActivity) {
         saver.activityChanged(to: activity)
-    }
-
-    /// Sets the position from the phone's location; returns the message to show.
-    func useMyLocation() async -> String {
-        switch await locator.locate() {
-        case .success(let located):
-            application.model.setPosition(located.coordinate)
-            return "Position set from your location (±\(Int(located.accuracy.rounded())) m)."
-        case .failure(let error):
-            return error.description
-        }
     }
 }
 

@@ -39,12 +39,10 @@ struct AppScreenTree: View {
             .environment(\.batonScreen, screen)
             .sheet(
                 item: Binding(
-                    get: { screen.presentedIdentity },
-                    set: { screen.followPresentation($0) })
-            ) { _ in
-                if let presented = screen.presentedScreen as? HeadlessScreen {
-                    AppScreenTree(screen: presented, host: host)
-                }
+                    get: { (screen.presentedScreen as? HeadlessScreen).map(ScreenItem.init) },
+                    set: { screen.followPresentation($0?.id) })
+            ) { item in
+                AppScreenTree(screen: item.screen, host: host)
             }
     }
 
@@ -62,22 +60,38 @@ struct AppScreenTree: View {
         } else if let stack = screen as? StackScreen {
             NavigationStack(
                 path: Binding(
-                    get: { stack.navigationPath },
-                    set: { stack.followNavigationPath($0) })
+                    get: { stack.screens.dropFirst().map(ScreenItem.init) },
+                    set: { stack.followNavigationPath($0.map(\.id)) })
             ) {
                 Group {
                     if let root = stack.rootScreen {
                         AppScreenTree(screen: root, host: host)
                     }
                 }
-                .navigationDestination(for: ScreenIdentity.self) { identity in
-                    if let pushed = stack.screen(for: identity) {
-                        AppScreenTree(screen: pushed, host: host)
-                    }
+                .navigationDestination(for: ScreenItem.self) { item in
+                    AppScreenTree(screen: item.screen, host: host)
                 }
             }
         } else {
             CoordinatesScreenView(screen: screen, host: host)
         }
     }
+}
+
+/// A screen as an item of a navigation path or a sheet: equal by identity, and holding the screen so
+/// that one Baton has already let go (popped, dismissed) is still drawn while SwiftUI animates it
+/// away.
+struct ScreenItem: Hashable, Identifiable {
+    let screen: HeadlessScreen
+    let id: ScreenIdentity
+
+    @MainActor
+    init(_ screen: HeadlessScreen) {
+        self.screen = screen
+        id = ScreenIdentity(screen)
+    }
+
+    static func == (lhs: ScreenItem, rhs: ScreenItem) -> Bool { lhs.id == rhs.id }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

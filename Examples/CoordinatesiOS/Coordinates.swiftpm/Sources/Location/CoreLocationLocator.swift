@@ -2,14 +2,15 @@ import CoordinatesApp
 import CoordinatesKit
 import CoreLocation
 
-/// "Use my location": the CoreLocation glue around `LocationRequestFlow`, which decides every step
-/// (ask permission, ask for one position, turn the answer into a coordinate) and is tested on
-/// Linux. This class only does what the flow says and feeds it CoreLocation's callbacks.
+/// "Use My Location": the app's `PositionLocator` (the main screen's locate command; gpsd answers
+/// it in the terminal), answered here by CoreLocation. `LocationRequestFlow` decides every step
+/// (ask permission, ask for one position, turn the answer into a `PositionFix` or a message) and is
+/// tested on Linux; this class only does what the flow says and feeds it CoreLocation's callbacks.
 @MainActor
 final class CoreLocationLocator: NSObject, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
     private var flow = LocationRequestFlow()
-    private var waiting: CheckedContinuation<Result<LocatedPosition, LocationError>, Never>?
+    private var waiting: CheckedContinuation<Result<PositionFix, PositionFixError>, Never>?
 
     override init() {
         super.init()
@@ -19,11 +20,11 @@ final class CoreLocationLocator: NSObject, CLLocationManagerDelegate {
     }
 
     /// Asks for permission when needed, then for one position.
-    func locate() async -> Result<LocatedPosition, LocationError> {
+    private func requestPosition() async -> Result<PositionFix, PositionFixError> {
         let servicesEnabled = await Task.detached { CLLocationManager.locationServicesEnabled() }.value
         let step = flow.start(
             authorization: Self.authorization(manager.authorizationStatus), servicesEnabled: servicesEnabled)
-        if step == .wait { return .failure(.unavailable("a request for your location is already under way")) }
+        if step == .wait { return .failure(PositionFixError("Still waiting for your location.")) }
         return await withCheckedContinuation { continuation in
             waiting = continuation
             perform(step)
@@ -32,23 +33,15 @@ final class CoreLocationLocator: NSObject, CLLocationManagerDelegate {
 
     private func perform(_ step: LocationRequestFlow.Step) {
         switch step {
-        case .requestAuthorization:
-            manager.requestWhenInUseAuthorization()
-        case .requestLocation:
-            manager.requestLocation()
-        case .wait:
-            break
-        case .located(let coordinate, let accuracy):
-            finish(.success(LocatedPosition(coordinate: coordinate, accuracy: accuracy)))
-        case .failed(let error):
-            finish(.failure(error))
+        case .requestAuthorization: manager.requestWhenInUseAuthorization()
+        case .requestLocation: manager.requestLocation()
+        case .wait, .located, .failed: break
         }
-    }
-
-    private func finish(_ result: Result<LocatedPosition, LocationError>) {
-        let continuation = waiting
-        waiting = nil
-        continuation?.resume(returning: result)
+        if let outcome = step.outcome {
+            let continuation = waiting
+            waiting = nil
+            continuation?.resume(returning: outcome)
+        }
     }
 
     // MARK: - CLLocationManagerDelegate
@@ -89,8 +82,13 @@ final class CoreLocationLocator: NSObject, CLLocationManagerDelegate {
     }
 }
 
-/// A position from the location service and its accuracy in metres.
-struct LocatedPosition: Sendable {
-    let coordinate: Coordinate
-    let accuracy: Double
+extension CoreLocationLocator: PositionLocator {
+    nonisolated var name: String { "the location service" }
+
+    func locate() async throws(PositionFixError) -> PositionFix {
+        switch await requestPosition() {
+        case .success(let fix): return fix
+        case .failure(let error): throw error
+        }
+    }
 }

@@ -13,7 +13,7 @@ struct CoordinatesScreenView: View {
             switch app.screenKind {
             case .splash: SplashView(presenter: ScreenPresenter(screen: app))
             case .onboarding: OnboardingView(presenter: ScreenPresenter(screen: app))
-            case .main: MainView(presenter: ScreenPresenter(screen: app), useMyLocation: host.useMyLocation)
+            case .main: MainView(presenter: ScreenPresenter(screen: app), updates: host.updates)
             case .entry: EntryView(presenter: ScreenPresenter(screen: app))
             case .bearing: BearingView(presenter: ScreenPresenter(screen: app))
             case .share: ShareView(presenter: ScreenPresenter(screen: app), composer: host.composer)

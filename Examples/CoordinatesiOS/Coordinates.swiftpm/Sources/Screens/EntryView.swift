@@ -47,6 +47,7 @@ struct EntryView: View {
             }
         }
         .onAppear {
+            presenter.refresh()
             text = presenter.content.field?.text ?? ""
             focused = true
         }

@@ -16,6 +16,7 @@ struct HelpView: View {
                 .padding()
             }
             .navigationTitle(presenter.content.title)
+            .onAppear { presenter.refresh() }
             .toolbar {
                 ToolbarItem(placement: .confirmationAction) {
                     Button("Done") { presenter.run(.back) }

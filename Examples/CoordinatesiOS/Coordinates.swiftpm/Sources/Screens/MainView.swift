@@ -7,10 +7,8 @@ import SwiftUI
 /// actions, registry and resolvers as in the terminal.
 struct MainView: View {
     @State var presenter: ScreenPresenter
-    /// Sets the position from the phone's location; the app host owns the CoreLocation glue.
-    let useMyLocation: () async -> String
-
-    @State private var locating = false
+    /// Changes when background work (a location fix) changed the top screen's status.
+    let updates: Int
 
     var body: some View {
         List {
@@ -28,16 +26,9 @@ struct MainView: View {
             }
             Section {
                 CommandButton("Edit Position", icon: "pencil") { presenter.run(.editPosition) }
-                CommandButton("Use My Location", icon: "location") {
-                    locating = true
-                    Task {
-                        let message = await useMyLocation()
-                        presenter.refresh()
-                        presenter.show(message)
-                        locating = false
-                    }
+                if presenter.screen.availableCommands.contains(.locate) {
+                    CommandButton("Use My Location", icon: "location") { presenter.run(.locate) }
                 }
-                .disabled(locating)
                 CommandButton("Bearing & Distance", icon: "safari") { presenter.run(.bearing) }
                 if presenter.screen.availableCommands.contains(.map) {
                     CommandButton("Map", icon: "map") { presenter.run(.map) }
@@ -52,6 +43,8 @@ struct MainView: View {
             }
         }
         .statusBanner(presenter.status)
+        .onAppear { presenter.refresh() }
+        .onChange(of: updates) { presenter.refresh() }
     }
 }
 

@@ -16,5 +16,6 @@ struct MapScreenView: View {
         .navigationTitle(presenter.content.title)
         .navigationBarTitleDisplayMode(.inline)
         .statusBanner(presenter.status)
+        .onAppear { presenter.refresh() }
     }
 }

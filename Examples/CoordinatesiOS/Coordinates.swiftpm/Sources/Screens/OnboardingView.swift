@@ -25,5 +25,6 @@ struct OnboardingView: View {
         }
         .padding(24)
         .statusBanner(presenter.status)
+        .onAppear { presenter.refresh() }
     }
 }

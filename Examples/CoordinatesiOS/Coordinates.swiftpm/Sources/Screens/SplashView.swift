@@ -16,5 +16,6 @@ struct SplashView: View {
             ForEach(presenter.content.lines, id: \.self) { Text($0).foregroundStyle(.secondary) }
         }
         .padding()
+        .onAppear { presenter.refresh() }
     }
 }

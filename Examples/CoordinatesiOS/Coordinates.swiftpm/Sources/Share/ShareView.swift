@@ -33,5 +33,6 @@ struct ShareView: View {
         .navigationTitle(presenter.content.title)
         .navigationBarTitleDisplayMode(.inline)
         .statusBanner(presenter.status)
+        .onAppear { presenter.refresh() }
     }
 }

@@ -1,0 +1,137 @@
+import Observation
+import Testing
+
+@testable import Baton
+
+/// The flows BatonSwiftUI relies on, driven headlessly: a destination is resolved before the
+/// state that a SwiftUI view renders shows it, and reads outside any tracking record nothing.
+@MainActor
+@Suite(.lenientMisuse)
+struct SwiftUIFlowTests {
+    final class OrderListScreen: HeadlessScreen { var selectedOrder = "A-1" }
+    final class OrderDetailsScreen: HeadlessScreen { var orderID: String? }
+
+    // MARK: - Resolved before it appears
+
+    @Test func aPushedDestinationIsResolvedBeforeTheNavigationPathShowsIt() throws {
+        let list = OrderListScreen(identifier: "list")
+        let stack = try StackScreen(root: list)
+        let window = try makeVisibleWindow(root: stack)
+        try window.dependencyCoordinator.register(
+            .direct { (source: OrderListScreen, destination: OrderDetailsScreen) in
+                destination.orderID = source.selectedOrder
+            })
+        let details = OrderDetailsScreen(identifier: "details")
+        let seenWhenThePathChanged = SeenOrder()
+        withObservationTracking {
+            _ = stack.navigationPath
+        } onChange: {
+            MainActor.assumeIsolated {
+                seenWhenThePathChanged.orderID = details.orderID
+                seenWhenThePathChanged.path = stack.navigationPath
+            }
+        }
+        list.selectedOrder = "B-2"
+        try stack.push(details)
+        #expect(seenWhenThePathChanged.orderID == "B-2")
+        #expect(seenWhenThePathChanged.path == [ScreenIdentity(details)])
+    }
+
+    @Test func aPresentedScreenIsResolvedBeforeThePresentationItemShowsIt() throws {
+        let list = OrderListScreen(identifier: "list")
+        let window = try makeVisibleWindow(root: list)
+        try window.dependencyCoordinator.register(
+            .direct { (source: OrderListScreen, destination: OrderDetailsScreen) in
+                destination.orderID = source.selectedOrder
+            })
+        let details = OrderDetailsScreen(identifier: "details")
+        let seen = SeenOrder()
+        withObservationTracking {
+            _ = list.presentedIdentity
+        } onChange: {
+            MainActor.assumeIsolated { seen.orderID = details.orderID }
+        }
+        try list.present(details)
+        #expect(seen.orderID == "A-1")
+        #expect(list.presentedIdentity == ScreenIdentity(details))
+    }
+
+    @Test func aFailedResolutionNeverShowsTheDestination() throws {
+        struct Refused: Error {}
+        let list = OrderListScreen(identifier: "list")
+        let stack = try StackScreen(root: list)
+        let window = try makeVisibleWindow(root: stack)
+        try window.dependencyCoordinator.register(
+            .direct { (_: OrderListScreen, _: OrderDetailsScreen) throws in throw Refused() })
+        let change = track { _ = stack.navigationPath }
+        #expect(throws: ScreenError.self) { try stack.push(OrderDetailsScreen(identifier: "details")) }
+        #expect(change.count == 0)
+        #expect(stack.navigationPath.isEmpty)
+    }
+
+    // MARK: - Untracked reads
+
+    @Test func readsOutsideAnyTrackingRecordNothing() throws {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let owner = Owner()
+        try app.provide(TotalWeight.self, owner: owner) { _ in 40 }
+        _ = form[UserID.self]
+        _ = form.contains(UserID.self)
+        _ = try form.value(for: UserID.self, in: "app")
+        _ = try form.request(TotalWeight.self)
+        _ = form.canRequest(TotalWeight.self)
+        #expect(form.trackedReads.isEmpty)
+        #expect(app.trackedReads.isEmpty)
+        _ = track { _ = form[UserID.self] }
+        #expect(Array(form.trackedReads.keys) == [.value(ObjectIdentifier(UserID.self))])
+    }
+}
+
+/// What a tracking's `onChange` saw; written on the main actor.
+final class SeenOrder: @unchecked Sendable {
+    var orderID: String?
+    var path: [ScreenIdentity] = []
+}
+
+@MainActor
+@Suite(.lenientMisuse)
+struct EnclosingStackTests {
+    @Test func aScreenFindsTheStackItIsOnThroughItsContainers() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list)
+        let colors = HeadlessScreen(identifier: "colors")
+        let tabs = try TabScreen(tabs: [colors])
+        try stack.push(tabs)
+        #expect(list.enclosingStack === stack)
+        #expect(colors.enclosingStack === stack)
+        #expect(stack.enclosingStack == nil)
+        #expect(HeadlessScreen().enclosingStack == nil)
+    }
+
+    @Test func aPresentedScreenIsNotOnItsPresentersStack() throws {
+        let list = HeadlessScreen(identifier: "list")
+        _ = try StackScreen(root: list)
+        let sheet = HeadlessScreen(identifier: "sheet")
+        try list.present(sheet)
+        #expect(sheet.enclosingStack == nil)
+    }
+}
+
+@MainActor
+@Suite(.lenientMisuse)
+struct ObservationReaderListTests {
+    enum NeverWritten: ContextKey { typealias Value = Int }
+
+    @Test func readersOfAKeyThatIsNeverWrittenDoNotPileUp() {
+        let app = Context(name: "app")
+        for _ in 0..<10_000 {
+            let screen = Context(name: "screen", parent: app)
+            _ = track { _ = screen[NeverWritten.self] }
+            _ = track { _ = try? screen.request(NeverWritten.self) }
+        }
+        let id = ObjectIdentifier(NeverWritten.self)
+        #expect(ObservationReaders.values[id, default: []].count <= 32)
+        #expect(ObservationReaders.providers[id, default: []].count <= 32)
+    }
+}
