@@ -466,6 +466,9 @@ public final class DependencyCoordinator {
     /// even when children form a diamond or a cycle.
     fileprivate func resolve(_ pass: ResolutionPass) throws(DependencyError) {
         guard pass.visit(self) else { return }
+        // A temporary resolver registered while this transition is resolved (by a resolver)
+        // waits for the next one.
+        let waiting = temporaries
         // Context resolvers remember a matching transition source, and only a transition source:
         // as in MHDependencyKit, a context starts when a matching screen is left for the next one,
         // not when it appears (the seed's note: F starts a new context once it is passed to G).
@@ -481,7 +484,7 @@ public final class DependencyCoordinator {
         for child in children {
             try child.resolve(pass)
         }
-        for temporary in temporaries where !temporary.isUsed {
+        for temporary in waiting where !temporary.isUsed {
             try pass.runTemporary(temporary)
         }
     }

@@ -77,3 +77,25 @@ extension ReviewDependencyAttackTests {
         #expect(weakModel == nil)
     }
 }
+
+extension ReviewDependencyAttackTests {
+    @Test func aTemporaryResolverRegisteredByARegisteredResolverWaitsForTheNextTransition() throws {
+        let (window, coordinator) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let once = Switch(true)
+        try coordinator.register(
+            .destination { (_: Target) in
+                guard once.isOn else { return }
+                once.isOn = false
+                coordinator.registerTemporary(.destination { (d: Target) in d.log.append("temporary") })
+            })
+        let first = Target(identifier: "first")
+        try stack.push(first)
+        #expect(first.log == [])
+        #expect(coordinator.temporaryResolvers.count == 1)
+        let second = Target(identifier: "second")
+        try stack.push(second)
+        #expect(second.log == ["temporary"])
+        #expect(coordinator.temporaryResolvers.isEmpty)
+    }
+}
