@@ -466,6 +466,9 @@ public final class DependencyCoordinator {
     /// even when children form a diamond or a cycle.
     fileprivate func resolve(_ pass: ResolutionPass) throws(DependencyError) {
         guard pass.visit(self) else { return }
+        // A temporary resolver registered while this transition is resolved (by a resolver)
+        // waits for the next one.
+        let waiting = temporaries
         // Context resolvers remember a matching transition source, and only a transition source:
         // as in MHDependencyKit, a context starts when a matching screen is left for the next one,
         // not when it appears (the seed's note: F starts a new context once it is passed to G).
@@ -481,7 +484,7 @@ public final class DependencyCoordinator {
         for child in children {
             try child.resolve(pass)
         }
-        for temporary in temporaries where !temporary.isUsed {
+        for temporary in waiting where !temporary.isUsed {
             try pass.runTemporary(temporary)
         }
     }
@@ -542,6 +545,12 @@ public final class DependencyCoordinator {
     private func invalidate() {
         destinationIndex.removeAll()
         sourceIndex.removeAll()
+    }
+
+    /// Drops every resolver, and the indexes that hold them too (a used temporary's coordinator).
+    fileprivate func removeAllEntries() {
+        entries.removeAll()
+        invalidate()
     }
 }
 
@@ -777,7 +786,12 @@ final class ResolutionPass {
     func commit() {
         for (entry, source, branch) in remembered.values { entry.remember(source, branch: branch) }
         for entry in spent.values { entry.spend(in: window) }
-        for temporary in usedTemporaries { temporary.isUsed = true }
+        for temporary in usedTemporaries {
+            temporary.isUsed = true
+            // A used temporary lets go of its resolver and what it captured; `ranEntries` holds
+            // it until this pass ends, after the coordinator's state is settled.
+            temporary.coordinator.removeAllEntries()
+        }
     }
 }
 

@@ -53,3 +53,49 @@ extension ReviewDependencyAttackTests {
         #expect(coordinator.temporaryResolvers.isEmpty)
     }
 }
+
+@MainActor
+private final class Model {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+extension ReviewDependencyAttackTests {
+    @Test func aTemporaryResolverThatRanReleasesWhatItCaptured() throws {
+        let (window, coordinator) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        weak var weakModel: Model?
+        do {
+            let model = Model(name: "order-7")
+            weakModel = model
+            coordinator.registerTemporary(.destination { (d: Target) in d.log.append(model.name) })
+        }
+        #expect(weakModel != nil)  // waiting: it keeps what it needs
+        let target = Target(identifier: "target")
+        try stack.push(target)
+        #expect(target.log == ["order-7"])
+        #expect(weakModel == nil)
+    }
+}
+
+extension ReviewDependencyAttackTests {
+    @Test func aTemporaryResolverRegisteredByARegisteredResolverWaitsForTheNextTransition() throws {
+        let (window, coordinator) = makeWindow()
+        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let once = Switch(true)
+        try coordinator.register(
+            .destination { (_: Target) in
+                guard once.isOn else { return }
+                once.isOn = false
+                coordinator.registerTemporary(.destination { (d: Target) in d.log.append("temporary") })
+            })
+        let first = Target(identifier: "first")
+        try stack.push(first)
+        #expect(first.log == [])
+        #expect(coordinator.temporaryResolvers.count == 1)
+        let second = Target(identifier: "second")
+        try stack.push(second)
+        #expect(second.log == ["temporary"])
+        #expect(coordinator.temporaryResolvers.isEmpty)
+    }
+}
