@@ -81,10 +81,11 @@ extension Context {
                 let removed = context.providers.removeValue(forKey: id)
                 context.tableChanged(id, .provider)
                 withExtendedLifetime(removed) {}  // released after the update
-                throw misuse(ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription))
+                // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
+                throw ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription)
             }
             if let condition = record.condition, !condition.isMet() {
-                throw misuse(ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription))
+                throw ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription)
             }
             return unsafeDowncast(record.produce(owner), to: Box<Key.Value>.self).value
         }

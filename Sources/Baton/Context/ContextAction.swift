@@ -125,10 +125,11 @@ extension Context {
                 let removed = context.actions.removeValue(forKey: id)
                 context.tableChanged(id, .action)
                 withExtendedLifetime(removed) {}  // released after the update
-                throw misuse(ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription))
+                // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
+                throw ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription)
             }
             if let condition = record.condition, !condition.isMet() {
-                throw misuse(ContextError.actionUnavailable(action: Action.name, registeredIn: context.pathDescription))
+                throw ContextError.actionUnavailable(action: Action.name, registeredIn: context.pathDescription)
             }
             return unsafeDowncast(record.perform(owner, Box(input)), to: Box<Action.Output>.self).value
         }

@@ -348,6 +348,7 @@ open class HoppingScreen: HeadlessScreen {
         hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)?
     ) throws(ScreenError) {
         try screen.requireFree()
+        if let current = currentScreen { dismissPresentations(from: [current]) }
         let previous = currentScreen
         // The first hop comes from no screen, as CLHoppingViewController's transition block gets a
         // nil from-controller; its resolvers still take the container as the screen before it.

@@ -23,7 +23,13 @@ enum TransitionEngine {
         if isBusy { running = transition.record.description }
         // The log keeps start order: this transition's record waits for those started before it.
         let ticket = window?.reserveLogEntry()
-        let undo = transition.kind.isForward ? try wire(destination, to: sourceContext, wiring) : nil
+        let undo: (@MainActor () -> Void)?
+        do {
+            undo = transition.kind.isForward ? try wire(destination, to: sourceContext, wiring) : nil
+        } catch {
+            if let ticket { window?.log(nil, at: ticket) }
+            throw error
+        }
         // A tab already in the tree was resolved when its container was shown: selecting it
         // does not resolve it again.
         if transition.kind.isForward && transition.kind != .selectTab {

@@ -33,6 +33,14 @@ extension HeadlessScreen {
             throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
         }
         try screen.requireFree()
+        // A screen cannot present itself or a screen it is shown by: the tree would be a cycle.
+        var ancestor: HeadlessScreen? = self
+        while let current = ancestor {
+            if current === screen {
+                throw misuse(ScreenError.alreadyInHierarchy(screen: screen.screenName, container: screenName))
+            }
+            ancestor = current.container ?? current.presenter
+        }
         let transition = Transition(
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
@@ -74,7 +82,16 @@ extension HeadlessScreen {
         }
     }
 
-    private func performDismiss(sender: Any?) throws(ScreenError) {
+    /// Dismisses what the screens about to leave the tree present, as a transition of its own,
+    /// so that a presentation never stays on screen over a screen that left the tree.
+    final func dismissPresentations(from leaving: [HeadlessScreen]) {
+        for screen in leaving {
+            guard let presented = screen.visiblePresentation, let presenter = presented.presenter else { continue }
+            try? presenter.performDismiss(sender: nil)
+        }
+    }
+
+    final func performDismiss(sender: Any?) throws(ScreenError) {
         var found: HeadlessScreen?
         var current: HeadlessScreen? = self
         while let screen = current, found == nil {
@@ -98,13 +115,17 @@ extension HeadlessScreen {
         ) {
             let dismissed = presenter.presented
             var current = dismissed
+            var chain: [HeadlessScreen] = []
             presenter.presented = nil
             while let screen = current {
+                chain.append(screen)
                 screen.presenter = nil
                 current = screen.presented
                 screen.presented = nil
             }
-            dismissed?.leaveTree()
+            dismissed?.leaveHierarchy()
+            // Every screen of the chain is now on its own: each leaves the context tree.
+            for screen in chain { TransitionEngine.departed(screen) }
         }
         presenter.observedState.publish()
     }

@@ -206,6 +206,9 @@ open class StackScreen: HeadlessScreen {
             for screen in newScreens { screen.container = self }
             self.stackedScreens = newScreens
         }
+        if let oldTop = stackedScreens.last, !newScreens.contains(where: { $0 === oldTop }) {
+            dismissPresentations(from: [oldTop])
+        }
         let oldTop = stackedScreens.last
         // The same top stays on screen: the stack below it changes without a transition.
         defer { observedState.publish() }
@@ -223,6 +226,7 @@ open class StackScreen: HeadlessScreen {
     }
 
     final func popTo(index: Int, sender: Any?) -> [HeadlessScreen] {
+        dismissPresentations(from: Array(stackedScreens[(index + 1)...]))
         defer { observedState.publish() }
         let popped = Array(stackedScreens[(index + 1)...])
         let top = popped.last!

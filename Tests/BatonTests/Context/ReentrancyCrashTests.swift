@@ -186,3 +186,38 @@ enum ReentrancyPrograms {
         return seen
     }
 }
+
+/// Runtime states throw their typed errors and never trap, even in strict mode (the debug
+/// default): `try?` is safe on them.
+@MainActor
+@Suite
+struct RuntimeStateTests {
+    @Test func runtimeStatesDoNotTrapInStrictMode() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run { RuntimeStates.run() }
+        }
+    }
+}
+
+@MainActor
+enum RuntimeStates {
+    static func run() {
+        precondition(MisuseMode.current == .strict)
+        let context = Context(name: "screen")
+        let owner = Switch(false)
+        // A provider and an action whose condition does not hold, then whose owner is gone.
+        do {
+            let provider = Owner()
+            _ = try? context.provide(TotalWeight.self, owner: provider, if: Condition { owner.isOn }) { _ in 1 }
+            _ = try? context.register(Scale.self, owner: provider, expiresIf: Condition { !owner.isOn }) { _, x in x }
+            precondition((try? context.request(TotalWeight.self)) == nil)
+            precondition((try? context.execute(Scale.self, with: 1)) == nil)
+        }
+        enum Other: ContextKey { typealias Value = Int }
+        do {
+            let provider = Owner()
+            _ = try? context.provide(Other.self, owner: provider) { _ in 1 }
+        }
+        precondition((try? context.request(Other.self)) == nil)
+    }
+}
