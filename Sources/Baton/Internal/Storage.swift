@@ -5,6 +5,11 @@ struct WeakContext {
     init(_ context: Context) { self.context = context }
 }
 
+/// Keeps `value` alive until this call: the `withExtendedLifetime(value) {}` of a main-actor
+/// method, without its closure, which would be main-actor isolated and check the executor at run
+/// time on every call. (`extendLifetime(_:)` does the same but is not in the iOS 17 SDK.)
+@inline(__always) func keepAlive<T>(_ value: T) { withExtendedLifetime(value) {} }
+
 /// Type-erased storage of one value; the key's metatype fixes `V`, so reads downcast without a
 /// dynamic cast.
 class AnyBox {
