@@ -328,6 +328,7 @@
             step.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             let finish = { [weak self] in
                 old?.removeFromParent()
+                if let old { ExternalTransition.leaveTree(old) }
                 step.didMove(toParent: self)
                 self?.setNeedsStatusBarAppearanceUpdate()
                 self?.setNeedsUpdateOfHomeIndicatorAutoHidden()

@@ -116,6 +116,8 @@
                 }
             let popped = batonPopToViewController(controller, animated: animated)
             if popped?.isEmpty ?? true { transition?.cancel() }
+            // The top leaves when the pop completes; the ones under it leave now.
+            for screen in (popped ?? []).dropLast() { ExternalTransition.leaveTree(screen) }
             UIKitAdapter.finish(transition, after: self)
             return popped
         }
@@ -127,6 +129,7 @@
             }
             let popped = batonPopToRootViewController(animated: animated)
             if popped?.isEmpty ?? true { transition?.cancel() }
+            for screen in (popped ?? []).dropLast() { ExternalTransition.leaveTree(screen) }
             UIKitAdapter.finish(transition, after: self)
             return popped
         }
@@ -136,7 +139,9 @@
                 try ExternalTransition.beginStackChange(
                     in: self, from: viewControllers, to: controllers, isShown: isInScreenTree)
             }
+            let dropped = viewControllers.filter { old in !controllers.contains { $0 === old } }
             batonSetViewControllers(controllers, animated: animated)
+            for screen in dropped { ExternalTransition.leaveTree(screen) }
             UIKitAdapter.finish(transition ?? nil, after: self)
         }
 

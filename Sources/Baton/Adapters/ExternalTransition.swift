@@ -373,8 +373,9 @@ public final class ExternalTransition {
 
     // MARK: - Ending
 
-    /// Finishes the transition: logs it in its window and posts ``TransitionDidComplete`` there.
-    /// Does nothing unless the transition is in flight.
+    /// Finishes the transition: a pop, dismiss or root change takes its source out of the
+    /// context tree (``leaveTree(_:)``); then the transition is logged in its window and posted
+    /// there as ``TransitionDidComplete``. Does nothing unless the transition is in flight.
     ///
     /// The destination's did-appear, reported through ``ScreenLifecycle``, calls it; call it
     /// yourself when no did-appear will come (the screens are not in a window, or a sheet's
@@ -390,6 +391,7 @@ public final class ExternalTransition {
         undos.removeAll()
         let destination = self.destination
         sender = nil
+        if !kind.isForward || kind == .replaceRoot, let source { Self.leaveTree(source) }
         // Settled before user code (the observers of the post) runs.
         if let destination, let window {
             window.log(makeTransition(destination))
@@ -411,6 +413,34 @@ public final class ExternalTransition {
         Self.unregister(self)
         sender = nil
         undoWiring()
+    }
+
+    /// Takes a screen that left the tree out of the context tree: its context goes back to where
+    /// it was before an external transition wired it (a root again, or its own context instead of
+    /// a shared one), so that it no longer receives the tree's events nor blocks registrations of
+    /// the same name; the screens it contains leave with it. Showing it again wires it again.
+    ///
+    /// A completed pop, dismiss or root change calls it for its source; call it for the other
+    /// screens a framework removes (the screens under the top that `popToRoot` pops, those
+    /// `setViewControllers` drops).
+    ///
+    /// ```swift
+    /// for popped in poppedViewControllers { ExternalTransition.leaveTree(popped) }
+    /// ```
+    ///
+    /// - Parameter screen: The screen that left the tree.
+    public static func leaveTree(_ screen: any Screen) {
+        if wirings.count >= 64 { wirings = wirings.filter { $0.value.screen != nil } }
+        let key = ObjectIdentifier(screen)
+        guard let record = wirings[key], record.screen === screen else { return }
+        wirings[key] = nil
+        switch record.before {
+        case .parent(let previousParent):
+            let context = screen.context
+            MisuseMode.$current.withValue(.lenient) { try? context.attach(to: previousParent) }
+        case .context(let own):
+            screen.context = own
+        }
     }
 
     // MARK: - Internals
@@ -479,8 +509,34 @@ public final class ExternalTransition {
     }
 
     private func wireStep(_ screen: any Screen, to parent: Context?, _ wiring: ContextWiring) throws(ScreenError) {
-        if let undo = try TransitionEngine.wire(screen, to: parent, wiring) { undos.append(undo) }
+        let previousContext = screen.context
+        let previousParent = previousContext.parent
+        guard let undo = try TransitionEngine.wire(screen, to: parent, wiring) else { return }
+        undos.append(undo)
+        // How the screen was before, so that leaving the tree restores it (the first wiring wins).
+        let key = ObjectIdentifier(screen)
+        if Self.wirings[key]?.screen !== screen {
+            let before: WiringRecord.Before =
+                screen.context === previousContext ? .parent(previousParent) : .context(previousContext)
+            Self.wirings[key] = WiringRecord(screen: screen, before: before)
+            undos.append { Self.wirings[key] = nil }
+        }
     }
+
+    /// How a screen's context was before a transition wired it.
+    private struct WiringRecord {
+        enum Before {
+            /// Its context had this parent.
+            case parent(Context?)
+            /// It had this context of its own (it shared another's since).
+            case context(Context)
+        }
+        weak var screen: (any Screen)?
+        let before: Before
+    }
+
+    /// The screens wired by external transitions and not unwired since.
+    private static var wirings: [ObjectIdentifier: WiringRecord] = [:]
 
     private func undoWiring() {
         let undos = self.undos

@@ -25,20 +25,22 @@ extension Context {
         let outerOrigin = PostOrigin.current
         PostOrigin.current = self
         defer { PostOrigin.current = outerOrigin }
-        deliver(payload, id: id)
+        PostClock.now &+= 1
+        let stamp = PostClock.now
+        deliver(payload, id: id, postedAt: stamp)
         if reach == .tree || reach == .ancestors {
             // From one ancestor with observers of the event to the next, through the caches of
             // nearest holders: a post from the top of a deep stack does not visit every screen.
             var next = parent?.nearestHolder(of: id, .eventObserver)
             while let context = next {
-                context.deliver(payload, id: id)
+                context.deliver(payload, id: id, postedAt: stamp)
                 next = context.parent?.nearestHolder(of: id, .eventObserver)
             }
         }
         if reach == .tree || reach == .descendants {
             for child in weakChildren {
                 child.context?.walkSubtree { context in
-                    context.deliver(payload, id: id)
+                    context.deliver(payload, id: id, postedAt: stamp)
                     return true
                 }
             }
@@ -211,10 +213,11 @@ extension Context {
     // MARK: - Internals
 
     @inline(__always)
-    final func deliver<Payload>(_ payload: Payload, id: ObjectIdentifier) {
+    final func deliver<Payload>(_ payload: Payload, id: ObjectIdentifier, postedAt stamp: UInt64) {
         guard let list = eventObservers[id] else { return }
         var sawDead = false
-        for record in list where !unsafeDowncast(record, to: ObserverRecord<Payload>.self).notify(payload) {
+        for record in list
+        where !unsafeDowncast(record, to: ObserverRecord<Payload>.self).notify(payload, postedAt: stamp) {
             sawDead = true
         }
         if sawDead {

@@ -126,3 +126,10 @@ public struct ContextPost<Payload> {
 enum PostOrigin {
     static var current: Context!
 }
+
+/// Counts posts, so that an observer registered during a post, on any context, is not called by
+/// it (it is stamped with the count, and a post reaches only observers stamped before it).
+@MainActor
+enum PostClock {
+    static var now: UInt64 = 0
+}

@@ -225,8 +225,12 @@ public final class DependencyCoordinator {
             return try resolveDependencies(from: source, to: destination, identifier: nil, sender: nil)
         }
         var visited: Set<ObjectIdentifier> = []
+        var remembered: [(ResolverEntry, AnyObject)] = []
         // A `Void` provider is no provider, as in MHDependencyKit.
-        try resolveValues(from: provider is Void ? nil : provider, to: consumer, visited: &visited)
+        try resolveValues(
+            from: provider is Void ? nil : provider, to: consumer, visited: &visited, remembering: &remembered)
+        // As for a transition, context resolvers remember the provider only once all succeeded.
+        for (entry, source) in remembered { entry.remember(source, branch: []) }
     }
 
     /// Resolves by hand a destination that has no provider (MHDependencyKit's
@@ -248,12 +252,14 @@ public final class DependencyCoordinator {
             return try resolve(Transition(kind: .manual, source: nil, destination: destination))
         }
         var visited: Set<ObjectIdentifier> = []
-        try resolveValues(from: nil, to: consumer, visited: &visited)
+        var remembered: [(ResolverEntry, AnyObject)] = []
+        try resolveValues(from: nil, to: consumer, visited: &visited, remembering: &remembered)
     }
 
-    private func resolveValues(from provider: Any?, to consumer: Any, visited: inout Set<ObjectIdentifier>)
-        throws(DependencyError)
-    {
+    private func resolveValues(
+        from provider: Any?, to consumer: Any, visited: inout Set<ObjectIdentifier>,
+        remembering remembered: inout [(ResolverEntry, AnyObject)]
+    ) throws(DependencyError) {
         guard visited.insert(ObjectIdentifier(self)).inserted else { return }
         var ran: [String] = []
         for entry in entries {
@@ -276,7 +282,7 @@ public final class DependencyCoordinator {
             case .context:
                 if let provider, resolver.matchesSource(provider) {
                     source = provider
-                    entry.remember(provider as AnyObject, branch: [])
+                    remembered.append((entry, provider as AnyObject))
                 } else if let remembered = entry.rememberedSource(onBranch: []) {
                     source = remembered
                 } else {
@@ -293,7 +299,9 @@ public final class DependencyCoordinator {
                     alreadyRan: ran)
             }
         }
-        for child in children { try child.resolveValues(from: provider, to: consumer, visited: &visited) }
+        for child in children {
+            try child.resolveValues(from: provider, to: consumer, visited: &visited, remembering: &remembered)
+        }
     }
 
     /// Runs `body` with a one-shot resolver that applies to the first transition `body`

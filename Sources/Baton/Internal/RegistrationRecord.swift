@@ -46,6 +46,8 @@ class RegistrationRecord {
 /// An observer of an event, with its payload type.
 final class ObserverRecord<Payload>: RegistrationRecord {
     let deliver: @MainActor (AnyObject?, Payload) -> Void
+    /// The post count when it was registered: posts stamped up to it started before it existed.
+    let registeredAt = PostClock.now
 
     init(
         owner: AnyObject?, condition: Condition?, expiry: Condition? = nil, context: Context,
@@ -62,9 +64,11 @@ final class ObserverRecord<Payload>: RegistrationRecord {
     // Not inlined into the delivery loop: in here the record is borrowed, so its stored closure
     // is called without retaining and releasing the closure's context around each call.
     @inline(never)
-    func notify(_ payload: Payload) -> Bool {
+    func notify(_ payload: Payload, postedAt stamp: UInt64) -> Bool {
         let owner = self.owner
         if isCancelled || (isOwned && owner == nil) { return false }
+        // Registered during this post (from an observer it already called): not called by it.
+        if registeredAt >= stamp { return true }
         if let expiry, expiry.isMet() {
             // Expiry is one-way, as for providers and actions.
             isCancelled = true

@@ -74,6 +74,37 @@ struct ExternalTransitionTests {
         #expect(weakDetail == nil)
     }
 
+    @Test func aPoppedButRetainedControllerNoLongerReceivesTheTreesEvents() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        var received = 0
+        detail.context.observe(Saved.self, owner: detail) { _, _ in received += 1 }
+        try navigation.pushViewController(detail)
+        window.baton.context.post(Saved.self)
+        #expect(received == 1)
+
+        try navigation.popViewController()
+        window.baton.context.post(Saved.self)
+
+        #expect(received == 1)
+        #expect(detail.context.parent == nil)
+        try navigation.pushViewController(detail)  // shown again, wired again
+        window.baton.context.post(Saved.self)
+        #expect(received == 2)
+    }
+
+    @Test func interactivePopCancelledHalfwayKeepsTheTopWiredAndLogsNoPop() throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let detail = DetailViewController(storyboardIdentifier: "detail")
+        try navigation.pushViewController(detail)
+        _ = try makeKeyWindow(root: navigation)
+        try navigation.interactivePop(cancelledHalfway: true)
+        #expect(detail.context.parent === list.context)
+    }
+
     @Test func interactivePopCancelledHalfwayKeepsTheTopAndLogsNoPop() throws {
         let list = ListViewController(storyboardIdentifier: "list")
         let navigation = FakeNavigationController(rootViewController: list, storyboardIdentifier: "nav")
@@ -346,7 +377,9 @@ struct ExternalTransitionTests {
         try main.dismissPresented()
 
         #expect(main.context[UserID.self] == "user-42")
-        #expect(signUp.context === main.context)
+        // Dismissed, it left the tree: it has its own context back.
+        #expect(signUp.context !== main.context)
+        #expect(signUp.context[UserID.self] == nil)
     }
 
     @Test func checkoutWorkflowReturnsTheOrderNumberToTheStoreThroughItsNamedContext() throws {

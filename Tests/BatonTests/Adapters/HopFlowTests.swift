@@ -48,6 +48,17 @@ struct HopFlowTests {
         #expect(window.baton.transitionLog.map(\.description) == ["hop: → splash"])
     }
 
+    @Test func aStepHoppedAwayButRetainedLeavesTheContextTree() throws {
+        let (_, startup) = try makeStartup()
+        let splash = FakeViewController(storyboardIdentifier: "splash")
+        try startup.hop(to: splash, then: nil)
+        #expect(splash.context.parent === startup.context)
+
+        try startup.hop(to: FakeViewController(storyboardIdentifier: "main"), then: nil)
+
+        #expect(splash.context.parent == nil)
+    }
+
     @Test func secondUnhopOfTheSameHopIsAMisuse() throws {
         let (_, startup) = try makeStartup()
         let splash = FakeViewController(storyboardIdentifier: "splash")

@@ -361,6 +361,7 @@ final class FakeHoppingViewController: FakeViewController, HopFlowContainer {
         children = [step]
         step.parent = self
         old?.parent = nil
+        defer { if let old { ExternalTransition.leaveTree(old) } }  // the glue, after the swap
         guard isOnScreen else { return transition.complete() }
         old?.appearanceCallback(.willDisappear)
         step.appearanceCallback(.willAppear)

@@ -79,6 +79,35 @@ struct ReviewLineageAttackTests {
     }
 }
 
+extension ReviewLineageAttackTests {
+    @Test func anObserverOfSeveralEventsRegisteredOnAnAncestorDuringAPostIsNotCalledByIt() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let owner = Recorder()
+        form.observe(Saved.self, owner: owner) { owner, _ in
+            // Registered during the post, on a context the post has not reached yet.
+            app.observePosts(ofAny: [Saved.self, TotalWeightChanged.self], owner: owner) { owner, post in
+                owner.calls.append("late: \(post.event)")
+            }
+        }
+        form.post(Saved.self)
+        #expect(owner.calls == [])
+        form.post(Saved.self)  // the first late observer is called; the one registered now is not
+        #expect(owner.calls == ["late: Saved"])
+    }
+
+    @Test func anObserverRegisteredOnADescendantDuringAPostIsNotCalledByIt() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let owner = Recorder()
+        app.observe(TotalWeightChanged.self, owner: owner) { owner, _ in
+            form.observe(TotalWeightChanged.self, owner: owner) { owner, total in owner.calls.append("late \(total)") }
+        }
+        app.post(TotalWeightChanged.self, 40)
+        #expect(owner.calls == [])
+    }
+}
+
 private enum Swap: ContextAction {}
 
 @MainActor

@@ -99,3 +99,38 @@ extension ReviewDependencyAttackTests {
         #expect(coordinator.temporaryResolvers.isEmpty)
     }
 }
+
+private final class Settings {
+    let theme: String
+    init(theme: String) { self.theme = theme }
+}
+
+private final class Renderer {
+    var theme = ""
+}
+
+private struct Refused: Error, CustomStringConvertible {
+    var description: String { "refused" }
+}
+
+extension ReviewDependencyAttackTests {
+    @Test func aContextResolverOverValuesThatFailsDoesNotRememberItsProvider() throws {
+        let coordinator = DependencyCoordinator(name: "values")
+        let refuse = Switch(false)
+        try coordinator.register(
+            .context { (settings: Settings, renderer: Renderer) in
+                if refuse.isOn { throw Refused() }
+                renderer.theme = settings.theme
+            })
+        let dark = Settings(theme: "dark")
+        try coordinator.resolveDependencies(from: dark, to: Renderer())
+        refuse.isOn = true
+        let light = Settings(theme: "light")
+        #expect(throws: DependencyError.self) { try coordinator.resolveDependencies(from: light, to: Renderer()) }
+        refuse.isOn = false
+        // As a failed transition, a failed resolution leaves no trace: the context keeps `dark`.
+        let later = Renderer()
+        try coordinator.resolveDependencies(to: later)
+        #expect(later.theme == "dark")
+    }
+}

@@ -188,3 +188,54 @@ struct ShareWiringTests {
         #expect(main.context[TabScreen.SelectedTabIndex.self] == 0)
     }
 }
+
+/// Cases the randomized re-entrancy test found.
+@MainActor
+@Suite(.lenientMisuse)
+struct FoundByThePropertyTests {
+    @Test func aScreenCannotPresentItselfNorAScreenItIsShownBy() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        let detail = HeadlessScreen(identifier: "detail")
+        #expect(throws: ScreenError.alreadyInHierarchy(screen: "detail", container: "detail")) {
+            try detail.present(detail)
+        }
+        let modal = HeadlessScreen(identifier: "modal")
+        let inner = HeadlessScreen(identifier: "inner")
+        try modal.present(inner)
+        #expect(throws: ScreenError.alreadyInHierarchy(screen: "modal", container: "inner")) {
+            try inner.present(modal)
+        }
+        #expect(inner.presentedScreen == nil)
+    }
+
+    @Test func aDismissedChainLeavesTheContextTreeScreenByScreen() throws {
+        let main = HeadlessScreen(identifier: "main")
+        _ = try makeVisibleWindow(root: main)
+        let first = HeadlessScreen(identifier: "first")
+        let second = HeadlessScreen(identifier: "second")
+        try main.present(first)
+        try first.present(second)
+        try main.dismiss()
+        #expect(first.context.parent == nil)
+        #expect(second.context.parent == nil)
+        #expect(second.presentingScreen == nil)
+    }
+
+    @Test func aPoppedScreenTakesItsPresentationWithIt() throws {
+        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail)
+        let modal = HeadlessScreen(identifier: "modal")
+        try detail.present(modal)
+        stack.pop()
+        #expect(modal.appearance == .disappeared)
+        #expect(detail.presentedScreen == nil)
+        #expect(stack.topScreen?.isOnScreen == true)
+        #expect(
+            window.transitionLog.map(\.description) == [
+                "push: list → detail", "present: detail → modal", "dismiss: modal → detail", "pop: detail → list",
+            ])
+    }
+}
