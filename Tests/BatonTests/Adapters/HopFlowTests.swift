@@ -124,7 +124,7 @@ struct HopFlowTests {
         #expect(startup.currentViewController == nil)
     }
 
-    @Test func awaitedHopReturnsTheTypedResultOfTheLoginStep() async throws {
+    @Test(.timeLimit(.minutes(1))) func awaitedHopReturnsTheTypedResultOfTheLoginStep() async throws {
         let (_, startup) = try makeStartup()
         let login = FakeViewController(storyboardIdentifier: "login")
         Task { @MainActor in
@@ -135,7 +135,7 @@ struct HopFlowTests {
         #expect(user == "user-7")
     }
 
-    @Test func awaitedHopWithAnotherResultTypeIsAMisuseAndKeepsWaiting() async throws {
+    @Test(.timeLimit(.minutes(1))) func awaitedHopWithAnotherResultTypeIsAMisuseAndKeepsWaiting() async throws {
         let (_, startup) = try makeStartup()
         let login = FakeViewController(storyboardIdentifier: "login")
         var mismatch: String?
@@ -149,7 +149,7 @@ struct HopFlowTests {
         #expect(mismatch == "The flow in startup awaits a result of type String, but the screen unhopped with Int.")
     }
 
-    @Test func awaitedHopEndsWhenTheContainerHopsElsewhere() async throws {
+    @Test(.timeLimit(.minutes(1))) func awaitedHopEndsWhenTheContainerHopsElsewhere() async throws {
         let (_, startup) = try makeStartup()
         Task { @MainActor in
             await Task.yield()
@@ -163,7 +163,7 @@ struct HopFlowTests {
         }
     }
 
-    @Test func awaitedHopEndsWhenTheContainerLeavesTheTree() async throws {
+    @Test(.timeLimit(.minutes(1))) func awaitedHopEndsWhenTheContainerLeavesTheTree() async throws {
         let (_, startup) = try makeStartup()
         Task { @MainActor in
             await Task.yield()

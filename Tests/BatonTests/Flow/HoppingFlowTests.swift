@@ -129,7 +129,7 @@ struct HoppingFlowTests {
 
     // MARK: - The tutorial, awaiting each step
 
-    @Test func startUpFlowReadsAsStraightLineCode() async throws {
+    @Test(.timeLimit(.minutes(1))) func startUpFlowReadsAsStraightLineCode() async throws {
         let state = StartupState()
         let startup = HoppingScreen(identifier: "startup", registry: try makeRegistry())
         let window = try makeVisibleWindow(root: startup)
@@ -143,11 +143,13 @@ struct HoppingFlowTests {
             try startup.hop(to: HeadlessScreen(identifier: "main"), then: nil)
             return user
         }
-        await Task.yield()
+        // Each step is taken once the flow waits on it: a single `Task.yield()` does not promise
+        // that the flow's task has run that far when many tests share the main actor.
+        while startup.currentScreen !== splash || !startup.isWaitingForUnhop { await Task.yield() }
         splash.loadingFinished()
-        await Task.yield()
+        while startup.currentScreen !== onboarding || !startup.isWaitingForUnhop { await Task.yield() }
         onboarding.onboardingFinished()
-        await Task.yield()
+        while startup.currentScreen !== login || !startup.isWaitingForUnhop { await Task.yield() }
         login.loggedIn(as: "ada")
         #expect(try await flow.value == "ada")
         #expect(
@@ -157,7 +159,7 @@ struct HoppingFlowTests {
             ])
     }
 
-    @Test func cancellingTheAwaitingTaskThrowsAndKeepsTheScreen() async throws {
+    @Test(.timeLimit(.minutes(1))) func cancellingTheAwaitingTaskThrowsAndKeepsTheScreen() async throws {
         let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
         let splash = SplashScreen(identifier: "splash")
         let flow = Task { @MainActor in try await startup.hop(to: splash) }
@@ -171,7 +173,7 @@ struct HoppingFlowTests {
         }
     }
 
-    @Test func aHopThatSupersedesAnAwaitedOneEndsItWithAnError() async throws {
+    @Test(.timeLimit(.minutes(1))) func aHopThatSupersedesAnAwaitedOneEndsItWithAnError() async throws {
         let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
         let flow = Task { @MainActor in try await startup.hop(to: HeadlessScreen(identifier: "login")) }
         while startup.currentScreen == nil { await Task.yield() }
@@ -183,7 +185,7 @@ struct HoppingFlowTests {
                 == "The flow in startup awaiting login ended: startup hopped to main before login unhopped.")
     }
 
-    @Test func unhopWithTheWrongResultTypeIsAMisuseAndKeepsWaiting() async throws {
+    @Test(.timeLimit(.minutes(1))) func unhopWithTheWrongResultTypeIsAMisuseAndKeepsWaiting() async throws {
         let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
         let login = LoginScreen(identifier: "login")
         let flow = Task { @MainActor in try await startup.hop(to: login, returning: String.self) }
