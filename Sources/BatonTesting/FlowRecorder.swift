@@ -1,11 +1,11 @@
 import Baton
 
-/// Records what a ``Baton/Window`` does from now on — its transitions and the lifecycle callbacks
+/// Records what a `Window` does from now on — its transitions and the lifecycle callbacks
 /// of its screens — as arrays of readable strings to compare exactly in a test.
 ///
-/// Making a recorder turns the window's ``Baton/Window/recordsLifecycle`` on; the window keeps
+/// Making a recorder turns the window's `Window.recordsLifecycle` on; the window keeps
 /// recording after the recorder is gone. Records dropped by the window's
-/// ``Baton/Window/transitionLogLimit`` are not seen.
+/// `Window.transitionLogLimit` are not seen.
 ///
 /// ```swift
 /// let recorder = FlowRecorder(window)
@@ -39,7 +39,7 @@ public final class FlowRecorder {
     }
 
     /// The transitions performed since recording started (or since ``reset()``), oldest first,
-    /// as ``Baton/TransitionRecord/description``s.
+    /// as `TransitionRecord.description`s.
     ///
     /// ```swift
     /// recorder.transitions   // ["push: list → detail", "pop: detail → list"]
@@ -49,7 +49,7 @@ public final class FlowRecorder {
     }
 
     /// The lifecycle callbacks fired since recording started (or since ``reset()``), in order, as
-    /// ``Baton/LifecycleRecord/description``s (`screen.phase`).
+    /// `LifecycleRecord.description`s (`screen.phase`).
     ///
     /// ```swift
     /// recorder.lifecycle   // ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"]

@@ -1,8 +1,8 @@
 import Baton
 import Testing
 
-/// A trait that gives each test its own ``Baton/DependencyCoordinator/default`` and
-/// ``Baton/ScreenRegistry/main``, so that tests running in parallel do not see each other's
+/// A trait that gives each test its own `DependencyCoordinator.default` and
+/// `ScreenRegistry.main`, so that tests running in parallel do not see each other's
 /// resolvers, one-shot resolvers or registered screens.
 ///
 /// Attached to a suite, every test of the suite (and of nested suites) gets fresh ones. Code the

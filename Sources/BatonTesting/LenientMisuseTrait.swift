@@ -1,7 +1,7 @@
 import Baton
 import Testing
 
-/// A trait that runs a test, or every test of a suite, with ``Baton/MisuseMode/lenient``: a misuse
+/// A trait that runs a test, or every test of a suite, with `MisuseMode.lenient`: a misuse
 /// throws its typed error instead of stopping the test process at an assertion (the debug
 /// default), so a test can expect the error.
 ///
@@ -27,7 +27,7 @@ public struct LenientMisuseTrait: SuiteTrait, TestTrait, TestScoping {
     /// ```
     public init() {}
 
-    /// Runs `function` with ``Baton/MisuseMode/current`` set to ``Baton/MisuseMode/lenient``.
+    /// Runs `function` with `MisuseMode.current` set to `MisuseMode.lenient`.
     ///
     /// ```swift
     /// try await LenientMisuseTrait().provideScope(for: test, testCase: nil) { try await body() }
