@@ -109,8 +109,11 @@ extension Context {
     /// - Parameters:
     ///   - value: The value, or `nil` for an explicit nil.
     ///   - key: The key to store it under.
-    public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type) {
-        store(value, for: key, in: self)
+    @inlinable public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type) {
+        // Inlined into the caller, where `Key.Value` is known: the box's type metadata is then a
+        // static reference instead of a run-time generic metadata lookup on every write.
+        let box: AnyBox? = if let value { Box(value) } else { nil }
+        store(box, for: key, in: self)
     }
 
     /// Stores `value` for `key` in the nearest context named `scope`.
@@ -271,12 +274,18 @@ extension Context {
     // passing it to `Optional.map` or `withExtendedLifetime` made each call check the executor at
     // run time (about 200 instructions each, two per write). ``keepAlive(_:)`` is nonisolated.
     final func store<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in target: Context) {
+        let box: AnyBox? = if let value { Box(value) } else { nil }
+        store(box, for: key, in: target)
+    }
+
+    /// Stores an already boxed value (`nil` for an explicit nil); not generic, so that
+    /// ``set(_:for:)`` can be inlined into its caller.
+    @usableFromInline final func store(_ box: AnyBox?, for key: any ContextKey.Type, in target: Context) {
         let id = ObjectIdentifier(key)
         let tracked = target.observationState(of: id)
-        let box: AnyBox? = if let value { Box(value) } else { nil }
         let replaced = target.slots.updateValue(Slot(key: key, box: box), forKey: id)
         KeyStamps.advance(id)
-        target.notifyChange(of: key, id: id)
+        target.notifyChange(id: id)
         if let tracked { target.publishValueChange(of: id, from: tracked) }
         keepAlive(replaced)
     }

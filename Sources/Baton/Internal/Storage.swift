@@ -12,14 +12,14 @@ struct WeakContext {
 
 /// Type-erased storage of one value; the key's metatype fixes `V`, so reads downcast without a
 /// dynamic cast.
-class AnyBox {
+@usableFromInline class AnyBox {
     var debugText: String { "" }
     var jsonText: String { "null" }
 }
 
-final class Box<Value>: AnyBox {
+@usableFromInline final class Box<Value>: AnyBox {
     let value: Value
-    init(_ value: Value) { self.value = value }
+    @usableFromInline init(_ value: Value) { self.value = value }
 
     override var debugText: String { String(describing: value) }
 
