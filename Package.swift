@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "BatonUIKit", targets: ["BatonUIKit"]),
         // The SwiftUI adapter; empty where SwiftUI does not exist.
         .library(name: "BatonSwiftUI", targets: ["BatonSwiftUI"]),
+        // Test helpers for apps' Swift Testing suites: traits and a transition/lifecycle recorder.
+        .library(name: "BatonTesting", targets: ["BatonTesting"]),
         // The Coordinates example's model and headless app, for the iOS example in Examples/CoordinatesiOS.
         .library(name: "CoordinatesKit", targets: ["CoordinatesKit"]),
         .library(name: "CoordinatesApp", targets: ["CoordinatesApp"]),
@@ -26,10 +28,13 @@ let package = Package(
         .target(name: "Baton"),
         .target(name: "BatonUIKit", dependencies: ["Baton"]),
         .target(name: "BatonSwiftUI", dependencies: ["Baton"]),
+        // Uses Swift Testing (the toolchain's), so it is not part of Scripts/check-ios.sh.
+        .target(name: "BatonTesting", dependencies: ["Baton"]),
         .testTarget(
             name: "BatonTests",
             dependencies: [
                 "Baton",
+                "BatonTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

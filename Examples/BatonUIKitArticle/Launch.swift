@@ -27,7 +27,7 @@
             _ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?
         ) -> Bool {
             UIKitAdapter.install()
-            try? DependencyCoordinator.default.register(
+            _ = try? DependencyCoordinator.default.register(
                 .transition(identifier: "showItem") {
                     (transition, list: ItemListViewController, detail: ItemDetailViewController) in
                     guard let indexPath = transition.sender as? IndexPath else { return }

@@ -28,10 +28,15 @@
 public final class DependencyCoordinator {
     /// The shared coordinator that screens use unless they have their own.
     ///
+    /// Inside `withDefault(_:operation:)` it is the coordinator given there, so
+    /// that tests running in parallel each have their own.
+    ///
     /// ```swift
     /// try DependencyCoordinator.default.register(.destination { (d: MainScreen) in d.model = model })
     /// ```
-    public static let `default` = DependencyCoordinator(name: "default")
+    public static var `default`: DependencyCoordinator { BatonScope.coordinator?.coordinator ?? shared }
+
+    private static let shared = DependencyCoordinator(name: "default")
 
     /// The coordinator's name, for descriptions and errors.
     ///
@@ -84,17 +89,52 @@ public final class DependencyCoordinator {
     /// try coordinator.register(.destination { (destination: any ModelConfigurable) in destination.model = model })
     /// ```
     ///
+    /// Keep the returned handle to remove the resolver later (a test's or a screen's set-up):
+    ///
+    /// ```swift
+    /// let registration = try coordinator.register(.destination { (d: DetailScreen) in d.title = "Test" })
+    /// registration.cancel()   // DetailScreen is no longer resolved by it
+    /// ```
+    ///
     /// - Parameter resolver: The resolver.
+    /// - Returns: A handle that removes the resolver from this coordinator.
     /// - Throws: ``DependencyError/conflictingResolver(existing:new:coordinator:)`` when a resolver
     ///   of the same kind, types and identifier is already registered here.
-    public func register(_ resolver: DependencyResolver) throws(DependencyError) {
+    @discardableResult
+    public func register(_ resolver: DependencyResolver) throws(DependencyError) -> ResolverRegistration {
         if let existing = entries.first(where: { $0.conflicts(with: resolver) }) {
             throw misuse(
                 DependencyError.conflictingResolver(
                     existing: existing.resolver.summary, new: resolver.summary, coordinator: name))
         }
-        entries.append(ResolverEntry(resolver))
+        let entry = ResolverEntry(resolver)
+        entries.append(entry)
         invalidate()
+        return ResolverRegistration(coordinator: self, entry: entry)
+    }
+
+    /// Removes a registered resolver; does nothing when it is no longer registered.
+    fileprivate func cancel(_ entry: ResolverEntry) {
+        guard let index = entries.firstIndex(where: { $0 === entry }) else { return }
+        // The entry (and what its closure captured) is released after the state is consistent.
+        let removed = entries.remove(at: index)
+        invalidate()
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Removes a waiting temporary resolver; does nothing once it ran or was removed.
+    fileprivate func cancel(_ temporary: InlineResolver) {
+        guard let index = temporaries.firstIndex(where: { $0 === temporary }) else { return }
+        let removed = temporaries.remove(at: index)
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Whether `entry` is registered here.
+    fileprivate func holds(_ entry: ResolverEntry) -> Bool { entries.contains { $0 === entry } }
+
+    /// Whether `temporary` still waits here.
+    fileprivate func holds(_ temporary: InlineResolver) -> Bool {
+        temporaries.contains { $0 === temporary && !$0.isUsed }
     }
 
     /// The registered resolvers, in registration order (children's not included).
@@ -334,8 +374,9 @@ public final class DependencyCoordinator {
         _ resolver: DependencyResolver, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let inline = InlineResolver(resolver)
-        inlineResolvers.append(inline)
-        defer { inlineResolvers.removeAll { $0 === inline } }
+        let store = InlineResolverStore.current
+        store.resolvers.append(inline)
+        defer { store.resolvers.removeAll { $0 === inline } }
         return try body()
     }
 
@@ -351,10 +392,21 @@ public final class DependencyCoordinator {
     /// coordinator.registerTemporary(.direct { (_: OrdersScreen, order: OrderScreen) in order.title = "Order" })
     /// ```
     ///
+    /// The returned handle removes the resolver while it still waits:
+    ///
+    /// ```swift
+    /// let registration = coordinator.registerTemporary(.destination { (d: OrderScreen) in d.title = "Order" })
+    /// registration.cancel()   // the next OrderScreen is not resolved by it
+    /// ```
+    ///
     /// - Parameter resolver: The resolver, used once.
-    public func registerTemporary(_ resolver: DependencyResolver) {
+    /// - Returns: A handle that removes the resolver while it still waits.
+    @discardableResult
+    public func registerTemporary(_ resolver: DependencyResolver) -> ResolverRegistration {
         temporaries.removeAll(where: \.isUsed)
-        temporaries.append(InlineResolver(resolver))
+        let temporary = InlineResolver(resolver)
+        temporaries.append(temporary)
+        return ResolverRegistration(coordinator: self, temporary: temporary)
     }
 
     /// The temporary resolvers still waiting for a matching transition.
@@ -405,19 +457,18 @@ public final class DependencyCoordinator {
 
     // MARK: - Internals
 
-    private static var inlineResolvers: [InlineResolver] = []
-
     /// The one-shot resolvers waiting now, kept by a transition that is queued to run later.
-    static var waitingInlineResolvers: [InlineResolver] { inlineResolvers }
+    static var waitingInlineResolvers: [InlineResolver] { InlineResolverStore.current.resolvers }
 
     /// Runs `body`, a queued transition, with the one-shot resolvers that waited when it was
     /// requested waiting again.
     static func with<Failure: Error>(_ waiting: [InlineResolver], _ body: () throws(Failure) -> Void)
         throws(Failure)
     {
-        let added = waiting.filter { inline in !inlineResolvers.contains { $0 === inline } }
-        inlineResolvers += added
-        defer { inlineResolvers.removeAll { inline in added.contains { $0 === inline } } }
+        let store = InlineResolverStore.current
+        let added = waiting.filter { inline in !store.resolvers.contains { $0 === inline } }
+        store.resolvers += added
+        defer { store.resolvers.removeAll { inline in added.contains { $0 === inline } } }
         try body()
     }
 
@@ -457,7 +508,7 @@ public final class DependencyCoordinator {
             try resolve(pass)
             // One-shot resolvers run after the registered ones, and are used up only by a
             // transition they match.
-            for inline in Self.inlineResolvers where !inline.isUsed {
+            for inline in InlineResolverStore.current.resolvers where !inline.isUsed {
                 try pass.runTemporary(inline)
             }
         } catch {
@@ -559,6 +610,59 @@ public final class DependencyCoordinator {
     fileprivate func removeAllEntries() {
         entries.removeAll()
         invalidate()
+    }
+}
+
+/// A handle on a resolver registered with ``DependencyCoordinator/register(_:)`` or
+/// ``DependencyCoordinator/registerTemporary(_:)``: ``cancel()`` removes it from its coordinator.
+///
+/// Dropping the handle does not remove the resolver; a workflow made from the coordinator with
+/// ``DependencyCoordinator/makeWorkflow(named:adding:)`` before the cancellation keeps its copy.
+///
+/// ```swift
+/// let registration = try DependencyCoordinator.default.register(
+///     .destination { (d: DetailScreen) in d.title = "Test" })
+/// defer { registration.cancel() }
+/// ```
+@MainActor
+public final class ResolverRegistration {
+    private weak var coordinator: DependencyCoordinator?
+    private weak var entry: ResolverEntry?
+    private weak var temporary: InlineResolver?
+
+    fileprivate init(coordinator: DependencyCoordinator, entry: ResolverEntry) {
+        self.coordinator = coordinator
+        self.entry = entry
+    }
+
+    fileprivate init(coordinator: DependencyCoordinator, temporary: InlineResolver) {
+        self.coordinator = coordinator
+        self.temporary = temporary
+    }
+
+    /// Whether the resolver is still registered (for a temporary one: still waiting).
+    ///
+    /// ```swift
+    /// registration.isActive   // false after cancel()
+    /// ```
+    public var isActive: Bool {
+        guard let coordinator else { return false }
+        if let entry { return coordinator.holds(entry) }
+        if let temporary { return coordinator.holds(temporary) }
+        return false
+    }
+
+    /// Removes the resolver from its coordinator. Calling it again, after a temporary resolver
+    /// ran, or from inside a resolution does no harm: a resolution already running finishes with
+    /// the resolvers it started with.
+    ///
+    /// ```swift
+    /// registration.cancel()
+    /// ```
+    public func cancel() {
+        guard let coordinator else { return }
+        if let entry { coordinator.cancel(entry) }
+        if let temporary { coordinator.cancel(temporary) }
     }
 }
 

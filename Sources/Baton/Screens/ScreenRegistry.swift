@@ -12,10 +12,15 @@ public final class ScreenRegistry {
 
     /// A registry shared by the app, used by ``HoppingScreen`` unless it is given another.
     ///
+    /// Inside `withMain(_:operation:)` it is the registry given there, so that
+    /// tests running in parallel each have their own.
+    ///
     /// ```swift
     /// try ScreenRegistry.main.register("main") { MainScreen() }
     /// ```
-    public static let main = ScreenRegistry()
+    public static var main: ScreenRegistry { BatonScope.registry ?? shared }
+
+    private static let shared = ScreenRegistry()
 
     /// Makes an empty registry.
     ///

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 enum SelectedColor: ContextKey { typealias Value = String }

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// HopFlow driven by a double shaped like BatonUIKit's HoppingViewController (a UIKit container

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// ProContext's feature context: a context type with its own actions and state.

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Observation
 import Testing
 

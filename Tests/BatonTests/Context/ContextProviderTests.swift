@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// ProContext's example: the each-field asks for the total weight that the total-field provides.

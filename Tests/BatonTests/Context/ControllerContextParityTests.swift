@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// ControllerContext 0.2.0's custom context class: properties read and written through keys.

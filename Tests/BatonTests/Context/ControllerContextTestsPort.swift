@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 // ControllerContext's keys "Key:0:0", "Key:1:0", … as key types.

@@ -35,7 +35,7 @@ struct MisuseModeTests {
                     struct Invalid: Error {}
                     let list = HeadlessScreen(identifier: "list")
                     let coordinator = DependencyCoordinator(name: "strict")
-                    try? coordinator.register(.destination { (_: ProbeScreen) in throw Invalid() })
+                    _ = try? coordinator.register(.destination { (_: ProbeScreen) in throw Invalid() })
                     list.dependencyCoordinator = coordinator
                     let stack = try? StackScreen(root: list)
                     do {

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// ProContext's uniqueness rule is per lineage (`contextTree` = supercontexts, self, subcontexts):

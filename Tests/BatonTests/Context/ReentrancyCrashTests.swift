@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// An object that runs main-actor code when it is deallocated: a stored value, or something a

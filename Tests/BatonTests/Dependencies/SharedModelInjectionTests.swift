@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 // MARK: - Seed 001's app: one coordinates model shared by five screens

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// CLHoppingViewController's behaviour that users rely on, from its source and README.

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// The app's persistent state in the CLHoppingViewController tutorial.

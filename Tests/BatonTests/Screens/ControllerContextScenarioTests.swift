@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// The ControllerContext README's example app, as headless flows.

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// A screen that leaves the tree leaves the context tree when the transition completes, even if

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// A transition requested while another runs (from a resolver, a lifecycle callback, a hook or

@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Testing
 
 /// UIKit forwards `dismiss(animated:)` from a child up to the presentation, and a child of a

@@ -1,3 +1,4 @@
+import BatonTesting
 import Observation
 import Testing
 
