@@ -15,13 +15,23 @@ extension HeadlessScreen {
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the presented screen's context is wired to this screen's.
-    /// - Throws: ``ScreenError/alreadyPresenting(presenter:presented:)`` when this screen already
-    ///   presents one, ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
-    ///   elsewhere; the dependency coordinator's errors.
+    /// - Throws: ``ScreenError/alreadyPresenting(presenter:presented:)`` when this screen, or
+    ///   another screen of its outermost container, already presents one,
+    ///   ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown elsewhere,
+    ///   ``ScreenError/presenterLeftTheTree(presenter:presented:)`` when a request deferred behind
+    ///   another transition runs after this screen left its window; the dependency coordinator's
+    ///   errors.
     public final func present(
         _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
+        // A request deferred behind another transition must still find its presenter in the
+        // window it was made in (a screen leaving a container is out of it during willDisappear).
+        let requestedIn = window
+        let requestedWhileShown = requestedIn != nil || appearance == .disappearing
         try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
+            if requestedWhileShown, self.window == nil || (requestedIn != nil && self.window !== requestedIn) {
+                throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
+            }
             try self.performPresent(screen, identifier: identifier, sender: sender, wiring: wiring)
         }
     }
@@ -31,6 +41,12 @@ extension HeadlessScreen {
     {
         if let presented {
             throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
+        }
+        // As in UIKit, a screen in a container presents through its outermost container, which
+        // shows one presentation at a time, whichever of its screens made it.
+        let root = presentationRoot
+        if let shown = root.visiblePresentation, let presenter = shown.presenter {
+            throw misuse(ScreenError.alreadyPresenting(presenter: presenter.screenName, presented: shown.screenName))
         }
         try screen.requireFree()
         // A screen cannot present itself or a screen it is shown by: the tree would be a cycle.
@@ -44,8 +60,8 @@ extension HeadlessScreen {
         let transition = Transition(
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
-            transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
-            leaving: [presentationRoot], entering: [screen]
+            transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
+            leaving: [root], entering: [screen]
         ) {
             presented = screen
             screen.presenter = self

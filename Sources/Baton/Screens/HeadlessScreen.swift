@@ -256,10 +256,12 @@ open class HeadlessScreen: Screen {
         presented?.leaveHierarchy()
     }
 
-    /// The screen presented from this screen or from one of its visible descendants, if any.
+    /// The screen presented from this screen or from one of its descendants, if any. As in UIKit,
+    /// a screen inside a container presents through the container: the presentation covers it
+    /// even after other screens are pushed, hopped to or selected over the presenting one.
     final var visiblePresentation: HeadlessScreen? {
         if let presented { return presented }
-        for child in visibleChildren {
+        for child in containedScreens {
             if let presented = child.visiblePresentation { return presented }
         }
         return nil

@@ -105,6 +105,14 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```
     case sharedContextHasRegistrations(destination: String, registrations: [String])
 
+    /// A presentation requested during another transition ran after its presenter had left the
+    /// window's screen tree; as in UIKit, a screen that is not shown cannot present.
+    ///
+    /// ```swift
+    /// ScreenError.presenterLeftTheTree(presenter: "detail", presented: "modal")
+    /// ```
+    case presenterLeftTheTree(presenter: String, presented: String)
+
     /// The diagnostic message.
     ///
     /// ```swift
@@ -149,6 +157,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.description
         case .contextWiring(let destination, let error):
             return "Could not wire the context of \(destination): \(error.description)"
+        case .presenterLeftTheTree(let presenter, let presented):
+            return "\(presenter) left the screen tree before its presentation of \(presented) ran."
+                + " Present from a screen that is shown."
         case .sharedContextHasRegistrations(let destination, let registrations):
             return
                 "Cannot share the source's context with \(destination): its own context holds "

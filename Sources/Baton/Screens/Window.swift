@@ -74,7 +74,7 @@ public final class Window {
     public var topScreen: HeadlessScreen? {
         guard var current = rootScreen else { return nil }
         while true {
-            if let presented = current.presented {
+            if let presented = current.visiblePresentation {
                 current = presented
             } else if let child = current.visibleChildren.last {
                 current = child

@@ -135,6 +135,70 @@ struct LifecycleOrderTests {
         #expect(!list.isOnScreen)
     }
 
+    @Test func aPresentationFromACoveredScreenOfAStackStaysTheTopScreen() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let modal = HeadlessScreen(identifier: "modal")
+        try list.present(modal)
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail)  // under the modal, which stays on top as in UIKit
+        #expect(window.topScreen === modal)
+        #expect(modal.isOnScreen)
+        #expect(!detail.isOnScreen)
+        try modal.dismiss()
+        #expect(window.topScreen === detail)
+    }
+
+    @Test func aWindowMadeVisibleShowsAPresentationFromACoveredScreenOfAStack() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = Window()
+        try window.setRoot(stack)
+        let modal = HeadlessScreen(identifier: "modal")
+        try list.present(modal)
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail)
+        window.makeVisible()
+        #expect(modal.isOnScreen)
+        #expect(!detail.isOnScreen)
+        #expect(!stack.isOnScreen)
+    }
+
+    @Test func aCoveredScreenOfAStackPresentsOverTheWholeStack() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail)
+        window.clearLogs()
+        let modal = HeadlessScreen(identifier: "modal")
+        try list.present(modal)  // UIKit presents it from the navigation controller
+        #expect(
+            order(window) == [
+                "stack.willDisappear", "detail.willDisappear", "modal.willAppear", "stack.didDisappear",
+                "detail.didDisappear", "modal.didAppear",
+            ])
+        #expect(window.topScreen === modal)
+        #expect(!detail.isOnScreen)
+    }
+
+    @Test func aSecondPresentationOverTheSameStackIsRefused() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        try list.present(HeadlessScreen(identifier: "modal"))
+        let detail = HeadlessScreen(identifier: "detail")
+        try stack.push(detail)
+        window.clearLogs()
+        let other = HeadlessScreen(identifier: "other")
+        #expect(throws: ScreenError.alreadyPresenting(presenter: "list", presented: "modal")) {
+            try detail.present(other)
+        }
+        #expect(window.lifecycleLog.isEmpty)
+        #expect(other.presentingScreen == nil)
+    }
+
     @Test func aPresentationMadeBeforeTheWindowIsVisibleIsWhatAppears() throws {
         let main = HeadlessScreen(identifier: "main")
         let window = Window()

@@ -131,6 +131,29 @@ struct NestedTransitionTests {
             ])
     }
 
+    @Test func aDeferredPresentationFromAScreenThatLeftTheWindowFails() throws {
+        let list = ListScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let detail = CallbackScreen(identifier: "detail")
+        try stack.push(detail)
+        var failures: [String] = []
+        window.context.observe(TransitionDidFail.self, owner: window) { _, failure in
+            failures.append(failure.description)
+        }
+        let modal = HeadlessScreen(identifier: "modal")
+        detail.onWillDisappear = { try? detail.present(modal) }  // runs after the pop
+        stack.pop()
+        #expect(detail.presentedScreen == nil)
+        #expect(modal.presentingScreen == nil)
+        // Popped before willDisappear, detail asked from outside any window: none is told.
+        #expect(failures.isEmpty)
+        #expect(
+            ScreenError.presenterLeftTheTree(presenter: "detail", presented: "modal").description
+                == "detail left the screen tree before its presentation of modal ran. Present from a screen"
+                + " that is shown.")
+    }
+
     @Test func aLateHookCompletionKeepsTheLogInStartOrder() throws {
         let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
         let window = try makeVisibleWindow(root: startup)
