@@ -283,8 +283,9 @@ final class World {
             }
             if screen.isOnScreen != isShown { return "\(screen.screenName).isOnScreen is \(screen.isOnScreen)" }
             if placed[ObjectIdentifier(screen)] == nil, screen !== flow, screen !== stack {
-                // Out of the tree. A screen out of the tree may still present one (a request
-                // made while it was shown ran after it left): both are then out of the tree.
+                // Out of the tree. A screen out of any window may present one: both are then
+                // out of the tree. (A request made while it was shown that runs after it left
+                // fails with ScreenError.presenterLeftTheTree.)
                 if let presenter = screen.presentingScreen as? HeadlessScreen {
                     if placed[ObjectIdentifier(presenter)] != nil || presenter === stack || presenter === flow {
                         return "\(screen.screenName) is presented from the tree but not placed"
