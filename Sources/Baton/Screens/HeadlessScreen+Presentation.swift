@@ -65,6 +65,7 @@ extension HeadlessScreen {
         ) {
             presented = screen
             screen.presenter = self
+            root.presentationOverContainer = screen
         }
         observedState.publish()
     }

@@ -44,6 +44,11 @@ open class HeadlessScreen: Screen {
 
     final weak var container: HeadlessScreen?
     final weak var presenter: HeadlessScreen?
+
+    /// On an outermost container: the screen that one of its contained screens presents, which
+    /// covers the whole container (UIKit presents through the outermost container). Valid while
+    /// that screen's presenter is still inside this container; held weakly.
+    final weak var presentationOverContainer: HeadlessScreen?
     final var presented: HeadlessScreen?
     final weak var hostWindow: Window?
 
@@ -259,9 +264,16 @@ open class HeadlessScreen: Screen {
     /// The screen presented from this screen or from one of its descendants, if any. As in UIKit,
     /// a screen inside a container presents through the container: the presentation covers it
     /// even after other screens are pushed, hopped to or selected over the presenting one.
+    ///
+    /// Constant time in the depth of a stack: a presentation made from a covered screen is
+    /// recorded on the outermost container (``presentationOverContainer``) instead of being
+    /// searched for among every contained screen.
     final var visiblePresentation: HeadlessScreen? {
         if let presented { return presented }
-        for child in containedScreens {
+        if let shown = presentationOverContainer, let presenter = shown.presenter, presenter.presentationRoot === self {
+            return shown
+        }
+        for child in visibleChildren {
             if let presented = child.visiblePresentation { return presented }
         }
         return nil
