@@ -123,12 +123,12 @@ public final class HopFlow {
         let id = nextHopID
         let handed = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<HopResultHandoff<Result>, any Error>) in
+                (continuation: CheckedContinuation<MainActorHandoff<Result>, any Error>) in
                 let pending = Pending.awaiting(
                     id: id, typeName: String(describing: Result.self), accepts: { $0 is Result },
                     resume: { outcome in
                         switch outcome {
-                        case .success(let value): continuation.resume(returning: HopResultHandoff(value as! Result))
+                        case .success(let value): continuation.resume(returning: MainActorHandoff(value as! Result))
                         case .failure(let error): continuation.resume(throwing: error)
                         }
                     })
@@ -272,11 +272,4 @@ extension Screen {
             current = screen.parentScreen ?? screen.presentingScreen
         }
     }
-}
-
-/// Carries a step's result to the awaiting flow; both run on the main actor, which the compiler
-/// cannot see through the continuation.
-private struct HopResultHandoff<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -393,10 +393,10 @@ open class HoppingScreen: HeadlessScreen {
     }
 }
 
-/// Carries a flow's result from the unhopping screen to the awaiting flow. Both run on the main
-/// actor (`HoppingScreen` is main-actor isolated), so the value never crosses an isolation
+/// Carries a flow's result from the unhopping screen to the awaiting flow (of a ``HoppingScreen``
+/// or a ``HopFlow``). Both run on the main actor, so the value never crosses an isolation
 /// boundary, which the compiler cannot see through the continuation.
-private struct MainActorHandoff<Value>: @unchecked Sendable {
+struct MainActorHandoff<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
