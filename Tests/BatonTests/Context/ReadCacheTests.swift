@@ -97,7 +97,7 @@ struct ReadCacheTests {
             DeinitProbe {
                 // Runs once the replacement below is settled: the leaf reads the new value (its
                 // cache re-reads the root), then a holder appears between them.
-                seen.append(leaf[CachedProbe.self] == nil ? "nil" : "new")
+                seen.append(leaf[CachedProbe.self] === root[CachedProbe.self] ? "new" : "stale")
                 middle.set(DeinitProbe {}, for: CachedProbe.self)
                 seen.append(leaf.holder(of: CachedProbe.self) === middle ? "middle" : "root")
             }, for: CachedProbe.self)
@@ -114,7 +114,7 @@ struct ReadCacheTests {
         var seen: [String] = []
         root.set(
             DeinitProbe {
-                seen.append(leaf[CachedProbe.self] == nil ? "nil" : "new")
+                seen.append(leaf[CachedProbe.self] === root[CachedProbe.self] ? "new" : "stale")
                 root.remove(CachedProbe.self)  // frees the new value: no cache may still hold it
                 seen.append(leaf[CachedProbe.self] == nil ? "nil" : "new")
             }, for: CachedProbe.self)
