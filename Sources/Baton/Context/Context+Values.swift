@@ -104,8 +104,7 @@ extension Context {
     @inlinable public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type) {
         // Inlined into the caller, where `Key.Value` is known: the box's type metadata is then a
         // static reference instead of a run-time generic metadata lookup on every write.
-        let box: AnyBox? = if let value { Box(value) } else { nil }
-        store(box, for: key, in: self)
+        store(value, for: key, in: self)
     }
 
     /// Stores `value` for `key` in the nearest context named `scope`.
@@ -318,9 +317,42 @@ extension Context {
     // No closures here: a closure written in this main-actor method is main-actor isolated, and
     // passing it to `Optional.map` or `withExtendedLifetime` made each call check the executor at
     // run time (about 200 instructions each, two per write). ``keepAlive(_:)`` is nonisolated.
+    //
+    // A value replacing another in a box that only its slot holds goes into that box: no box is
+    // allocated and none freed. The old value is swapped out (a move: nothing is released inside
+    // the box) and released last, as above. A box held anywhere else (a dump's copy of the slots,
+    // which calls user code through `description`) is left alone and a new one is made.
+    @inlinable @inline(__always)
     final func store<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in target: Context) {
+        if let value, let (box, stamp) = target.soleBox(of: ObjectIdentifier(key)) {
+            let replaced = box.exchange(value)
+            target.replacedInPlace(ObjectIdentifier(key), stamp: stamp)
+            keepAlive(replaced)
+            return
+        }
         let box: AnyBox? = if let value { Box(value) } else { nil }
         store(box, for: key, in: target)
+    }
+
+    /// The box of this context's slot for `id` and the key's stamp, when the slot holds a box
+    /// that nothing else references.
+    @usableFromInline final func soleBox(of id: ObjectIdentifier) -> (Unmanaged<AnyBox>, Unmanaged<KeyStamp>)? {
+        guard let index = slots.index(forKey: id), isKnownUniquelyReferenced(&slots.values[index].box) else {
+            return nil
+        }
+        let slot = slots.values[index]
+        guard let box = slot.box else { return nil }
+        return (Unmanaged.passUnretained(box), slot.stamp)
+    }
+
+    /// Finishes a write whose value went into the slot's own box: the stamp's value moves on
+    /// (holders are unchanged), then observers and Observation are told. Reads compare boxes by
+    /// identity to tell a change, and this box is the same one, so the tracked reads of this
+    /// slot and of the chain reads through it are fired as changed.
+    @usableFromInline final func replacedInPlace(_ id: ObjectIdentifier, stamp: Unmanaged<KeyStamp>) {
+        stamp.advanceValue()
+        if stamp.observers > 0 { notifyChange(id: id) }
+        if ObservationReaders.isActive { publishValueChange(of: id, from: (chain: .missing, slot: .missing)) }
     }
 
     /// Stores an already boxed value (`nil` for an explicit nil); not generic, so that
