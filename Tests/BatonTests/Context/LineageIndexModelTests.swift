@@ -149,7 +149,8 @@ struct LineageIndexModelTests {
                     case (.provider, 0):
                         entry.registration = try context.provide(ModelProvidedA.self, owner: entry.owner!) { _ in 1 }
                     case (.provider, _):
-                        entry.registration = try context.provide(ModelProvidedB.self, owner: entry.owner!) { _ in serial
+                        entry.registration = try context.provide(ModelProvidedB.self, owner: entry.owner!) { _ in
+                            serial
                         }
                     case (.action, 0):
                         entry.registration = try context.register(ModelActionA.self, owner: entry.owner!) { _, _ in
