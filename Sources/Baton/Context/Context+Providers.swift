@@ -40,7 +40,7 @@ extension Context {
         // Expired providers removed on the way are released last, once this one is in place: a
         // `deinit` of what they captured may call back into the context (DESIGN's re-entrancy rule).
         var dropped: [ProviderRecord] = []
-        defer { withExtendedLifetime(dropped) {} }
+        defer { keepAlive(dropped) }
         let holder = liveHolderOnLineage(
             of: id, in: \.providers, removingExpiredInto: &replaced, releasingLater: &dropped)
         if let holder {
@@ -147,7 +147,9 @@ extension Context {
         guard let cached = holderEntry(of: id, .provider).record else { return false }
         // Retained: its expiry and condition are user code, which may end the registration.
         let record = cached.takeUnretainedValue()
-        return record.isLive && (record.condition?.isMet() ?? true)
+        guard record.isLive else { return false }
+        guard let condition = record.condition else { return true }
+        return condition.isMet()
     }
 
     final var providerNamesOnChain: [String] {

@@ -86,7 +86,7 @@ extension Context {
         // Expired actions removed on the way are released once this one is in place: a `deinit`
         // of what they captured may register again (DESIGN's re-entrancy rule).
         var dropped: [ActionRecord] = []
-        defer { withExtendedLifetime(dropped) {} }
+        defer { keepAlive(dropped) }
         if let holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped) {
             throw misuse(
                 ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: holder.pathDescription))
@@ -206,7 +206,9 @@ extension Context {
         guard let cached = holderEntry(of: id, .action).record else { return false }
         // Retained: its expiry and condition are user code, which may end the registration.
         let record = cached.takeUnretainedValue()
-        return record.isLive && (record.condition?.isMet() ?? true)
+        guard record.isLive else { return false }
+        guard let condition = record.condition else { return true }
+        return condition.isMet()
     }
 
     final var actionNamesOnChain: [String] {

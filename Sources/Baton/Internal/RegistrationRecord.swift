@@ -153,12 +153,12 @@ extension Context {
             providers = old.filter { $0.value !== provider }
             for id in ended { tableChanged(id, .provider) }
             for id in ended { publishProviderChange(of: id) }
-            withExtendedLifetime(old) {}
+            keepAlive(old)
         } else if let action = record as? ActionRecord {
             let old = actions
             actions = old.filter { $0.value !== action }
             for (id, record) in old where record === action { tableChanged(id, .action) }
-            withExtendedLifetime(old) {}
+            keepAlive(old)
         } else {
             let old = (keyObservers, eventObservers)
             for (id, list) in old.0 where list.contains(where: { $0 === record }) {

@@ -61,6 +61,13 @@ struct LookupReentrancyTests {
             LookupPrograms.providerReleasesItsOwner() == ["produced", "owner freed", "returned 7", "next: 8"])
     }
 
+    @Test func anExpiryThatEndsItsProviderDuringCanRequestLeavesNoProvider() {
+        #expect(
+            LookupPrograms.canRequestWhileTheExpiryEndsTheProvider() == [
+                "expiry ended it", "record freed", "can request: true", "next: Count missing",
+            ])
+    }
+
     // MARK: - Actions
 
     @Test func aConditionThatEndsItsActionStillRunsThisCall() {
@@ -81,6 +88,13 @@ struct LookupReentrancyTests {
 
     @Test func anActionThatReleasesItsOwnerIsReplacedByTheOwnersDeinit() {
         #expect(LookupPrograms.actionReleasesItsOwner() == ["performed", "owner freed", "returned 6.0", "next: 9.0"])
+    }
+
+    @Test func anExpiryThatEndsItsActionDuringCanExecuteLeavesNoAction() {
+        #expect(
+            LookupPrograms.canExecuteWhileTheExpiryEndsTheAction() == [
+                "expiry ended it", "record freed", "can execute: true", "next: Scale missing",
+            ])
     }
 
     // MARK: - Re-attaching
@@ -129,6 +143,8 @@ enum LookupPrograms {
         providerExpiryReplacesItsRegistration()
         providerFreesItsHolderAndItself()
         providerReleasesItsOwner()
+        canRequestWhileTheExpiryEndsTheProvider()
+        canExecuteWhileTheExpiryEndsTheAction()
         actionConditionEndsItsRegistration()
         actionConditionFreesItsHolder()
         actionExpiryFreesItsHolder()
@@ -304,7 +320,59 @@ enum LookupPrograms {
         return check(log, ["produced", "owner freed", "returned 7", "next: 8"])
     }
 
+    /// `canRequest` evaluates the expiry, which cancels the provider and drops its handle: the
+    /// record stays alive until `canRequest` has read it (not expired, no condition).
+    @discardableResult
+    static func canRequestWhileTheExpiryEndsTheProvider() -> [String] {
+        let log = LookupLog()
+        let context = Context(name: "screen")
+        let owner = Owner()
+        let handle = RegistrationHandle()
+        let probe = DeinitProbe { log.add("record freed") }
+        handle.registration = try? context.provide(
+            Count.self, owner: owner,
+            expiresIf: Condition {
+                handle.registration?.cancel()
+                handle.registration = nil
+                log.add("expiry ended it")
+                return false
+            }
+        ) { _ in
+            _ = probe
+            return 7
+        }
+        _ = consume probe
+        log.add("can request: \(context.canRequest(Count.self))")
+        log.add("next: \(request(context))")
+        return check(log, ["expiry ended it", "record freed", "can request: true", "next: Count missing"])
+    }
+
     // MARK: - Actions
+
+    @discardableResult
+    static func canExecuteWhileTheExpiryEndsTheAction() -> [String] {
+        let log = LookupLog()
+        let context = Context(name: "screen")
+        let owner = Owner()
+        let handle = RegistrationHandle()
+        let probe = DeinitProbe { log.add("record freed") }
+        handle.registration = try? context.register(
+            Scale.self, owner: owner,
+            expiresIf: Condition {
+                handle.registration?.cancel()
+                handle.registration = nil
+                log.add("expiry ended it")
+                return false
+            }
+        ) { _, input in
+            _ = probe
+            return input
+        }
+        _ = consume probe
+        log.add("can execute: \(context.canExecute(Scale.self))")
+        log.add("next: \(execute(context))")
+        return check(log, ["expiry ended it", "record freed", "can execute: true", "next: Scale missing"])
+    }
 
     @discardableResult
     static func actionConditionEndsItsRegistration() -> [String] {
