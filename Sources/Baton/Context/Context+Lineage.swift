@@ -380,13 +380,15 @@ struct CachedHolder {
 
 extension Context {
     /// The nearest context on the chain, this one first, whose table of `kind` has an entry for
-    /// `id` (live or expired), through the cache: O(1) once warm, at any depth.
+    /// `id` (live or expired), through the cache: O(1) once warm, at any depth. A valid entry is
+    /// exact for providers, actions and flags; for event observers, whose removal does not
+    /// advance the stamp, the holder's table is checked.
     @inline(__always)
     final func nearestHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Context? {
         guard parent != nil else { return holds(id, kind) ? self : nil }
         if let cached = cachedHolder(of: id, kind), cached.isValid {
             guard let holder = cached.holder?.takeUnretainedValue() else { return nil }
-            if holder.holds(id, kind) { return holder }
+            if kind != .eventObserver || holder.holds(id, kind) { return holder }
         }
         return nearestHolderThrough(id, kind).holder?.takeUnretainedValue()
     }
