@@ -145,7 +145,7 @@ extension Context {
             let old = (keyObservers, eventObservers)
             for (id, list) in old.0 where list.contains(where: { $0 === record }) {
                 let kept = list.filter { $0 !== record }
-                ObservedKeys.count[id, default: 0] -= 1
+                ObservedKeys.add(-1, of: id)
                 keyObservers[id] = kept.isEmpty ? nil : kept
             }
             for (id, list) in old.1 where list.contains(where: { $0 === record }) {
