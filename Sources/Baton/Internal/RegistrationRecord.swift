@@ -94,33 +94,51 @@ final class KeyObserverRecord: RegistrationRecord {
     }
 }
 
-/// A provider of a key's value.
-final class ProviderRecord: RegistrationRecord {
+/// A provider of a key's value; its value's type is fixed by ``TypedProviderRecord``.
+class ProviderRecord: RegistrationRecord {
     let name: String
-    let produce: @MainActor (AnyObject) -> AnyBox
 
-    init(
-        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
-        produce: @escaping @MainActor (AnyObject) -> AnyBox
-    ) {
+    init(name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context) {
         self.name = name
-        self.produce = produce
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 
-/// A named closure.
-final class ActionRecord: RegistrationRecord {
-    let name: String
-    let perform: @MainActor (AnyObject, AnyBox) -> AnyBox
+/// A provider of a key whose value is a `Value`. A request downcasts to it (the key's metatype
+/// fixes `Value`) and calls `produce` directly: the value is returned, not boxed.
+final class TypedProviderRecord<Value>: ProviderRecord {
+    let produce: @MainActor (AnyObject) -> Value
 
     init(
-        name: String, owner: AnyObject, condition: Condition? = nil, expiry: Condition?, context: Context,
-        perform: @escaping @MainActor (AnyObject, AnyBox) -> AnyBox
+        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
+        produce: @escaping @MainActor (AnyObject) -> Value
     ) {
+        self.produce = produce
+        super.init(name: name, owner: owner, condition: condition, expiry: expiry, context: context)
+    }
+}
+
+/// A named closure; its input and output types are fixed by ``TypedActionRecord``.
+class ActionRecord: RegistrationRecord {
+    let name: String
+
+    init(name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context) {
         self.name = name
-        self.perform = perform
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
+    }
+}
+
+/// An action that takes an `Input` and returns an `Output`. Executing downcasts to it (the
+/// action's metatype fixes both) and calls `perform` directly: nothing is boxed.
+final class TypedActionRecord<Input, Output>: ActionRecord {
+    let perform: @MainActor (AnyObject, Input) -> Output
+
+    init(
+        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
+        perform: @escaping @MainActor (AnyObject, Input) -> Output
+    ) {
+        self.perform = perform
+        super.init(name: name, owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 
@@ -135,12 +153,12 @@ extension Context {
             providers = old.filter { $0.value !== provider }
             for id in ended { tableChanged(id, .provider) }
             for id in ended { publishProviderChange(of: id) }
-            withExtendedLifetime(old) {}
+            keepAlive(old)
         } else if let action = record as? ActionRecord {
             let old = actions
             actions = old.filter { $0.value !== action }
             for (id, record) in old where record === action { tableChanged(id, .action) }
-            withExtendedLifetime(old) {}
+            keepAlive(old)
         } else {
             let old = (keyObservers, eventObservers)
             for (id, list) in old.0 where list.contains(where: { $0 === record }) {
