@@ -21,9 +21,10 @@ extension Context {
     ) {
         let id = ObjectIdentifier(event)
         // The origin is read only by observers of whole posts (observePosts); keeping it aside for
-        // the post's duration costs nothing per observer.
+        // the post's duration costs nothing per observer. It is held unretained: this post's
+        // caller keeps `self` alive until it returns, and the outer origin is set back first.
         let outerOrigin = PostOrigin.current
-        PostOrigin.current = self
+        PostOrigin.current = Unmanaged.passUnretained(self)
         defer { PostOrigin.current = outerOrigin }
         PostClock.now &+= 1
         let stamp = PostClock.now
@@ -126,7 +127,7 @@ extension Context {
         _ body: @escaping @MainActor (Owner, ContextPost<Event.Payload>) -> Void
     ) -> Registration {
         observe(event, owner: owner, if: condition, expiresIf: expiry) { owner, payload in
-            body(owner, ContextPost(event: event, origin: PostOrigin.current, payload: payload))
+            body(owner, ContextPost(event: event, origin: PostOrigin.context, payload: payload))
         }
     }
 
@@ -162,7 +163,7 @@ extension Context {
             guard seen.insert(ObjectIdentifier(event)).inserted else { return }
             let eventType = EventMetatype(type: event)
             let member = observe(event, owner: owner, if: condition, expiresIf: expiry) { owner, payload in
-                body(owner, ContextPost(event: eventType.type, origin: PostOrigin.current, payload: payload as Any))
+                body(owner, ContextPost(event: eventType.type, origin: PostOrigin.context, payload: payload as Any))
             }
             group.members.append(member.record)
         }

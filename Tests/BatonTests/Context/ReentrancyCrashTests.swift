@@ -94,6 +94,12 @@ struct ReentrancyCrashTests {
         }
     }
 
+    @Test func aNestedPostFromAContextFreedMidPost() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.nestedPostFromAFreedContext() }
+        }
+    }
+
     // The same programs in this process, with their results, now that they no longer crash.
 
     @Test func aReplacedValuesDeinitSeesTheNewValue() {
@@ -135,6 +141,13 @@ struct ReentrancyCrashTests {
         #expect(
             ReentrancyPrograms.expiryRegistersAndPostsMidPost() == [
                 "first 1", "expiry", "first 7", "third 7", "late 7", "third 1", "first 2", "third 2", "late 2",
+            ])
+    }
+
+    @Test func aPostsOriginIsItsOwnContextAgainAfterANestedPostFromAFreedContext() {
+        #expect(
+            ReentrancyPrograms.nestedPostFromAFreedContext() == [
+                "form from form", "draft from draft", "after from form", "dropped poster from form",
             ])
     }
 
@@ -362,6 +375,39 @@ extension ReentrancyPrograms {
         let expected = [
             "first 1", "expiry", "first 7", "third 7", "late 7", "third 1", "first 2", "third 2", "late 2",
         ]
+        precondition(seen == expected, "saw \(seen)")
+        return seen
+    }
+
+    /// A post's origin is held unretained while the post runs. An observer posts from a context
+    /// it makes and frees, and drops the last reference to the posting context held outside the
+    /// post: later observers of the outer post still see the outer context as its origin.
+    @discardableResult
+    static func nestedPostFromAFreedContext() -> [String] {
+        var seen: [String] = []
+        let log = Owner()
+        var form: Context? = Context(name: "form")
+        form!.observePosts(of: Tick.self, owner: log) { _, post in
+            seen.append("form from \(post.origin.name ?? "?")")
+            do {
+                let draft = Context(name: "draft")
+                draft.observePosts(of: Tick.self, owner: log) { _, post in
+                    seen.append("draft from \(post.origin.name ?? "?")")
+                }
+                draft.post(Tick.self, 2)
+            }  // the draft context is freed here
+            form = nil  // the post's caller below still holds the posting context
+        }
+        form!.observePosts(of: Tick.self, owner: log) { _, post in
+            seen.append("after from \(post.origin.name ?? "?")")
+        }
+        form!.observePosts(of: Tick.self, owner: log) { _, post in
+            seen.append("dropped poster from \(post.origin.name ?? "?")")
+        }
+        weak let freed = form
+        form?.post(Tick.self, 1)
+        precondition(freed == nil, "the posting context outlived the post")
+        let expected = ["form from form", "draft from draft", "after from form", "dropped poster from form"]
         precondition(seen == expected, "saw \(seen)")
         return seen
     }
