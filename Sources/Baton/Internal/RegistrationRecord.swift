@@ -103,30 +103,29 @@ final class OwnedObserverRecord<Owner: AnyObject, Payload>: ObserverRecord<Paylo
     // is called without retaining and releasing the closure's context around each call.
     @inline(never)
     override func notify(_ payload: Payload, postedAt stamp: UInt64, sawEnded ended: inout Bool) {
+        guard checkedUntil < stamp, !isCancelled else {
+            return notifyAfterChecks(payload, postedAt: stamp, sawEnded: &ended)
+        }
         // The owner is held strongly from here to the end of the call, so that the body gets it
-        // even if a condition or the body itself drops every other reference to it.
-        // (`owner` was stored as an `Owner`: the cast only retypes the reference, where a
-        // downcast would retain it once more for the call.)
+        // even if the body drops every other reference to it. (`owner` was stored as an `Owner`:
+        // the cast only retypes the reference, where a downcast would retain it once more.)
         guard let owner = unsafeBitCast(owner, to: Owner?.self) else {
             ended = true
             return
         }
-        if checkedUntil < stamp, !isCancelled {
-            body(owner, payload)
-        } else {
-            notifyAfterChecks(owner, payload, postedAt: stamp, sawEnded: &ended)
-        }
+        body(owner, payload)
     }
 
     /// The rest of ``notify(_:postedAt:sawEnded:)``, out of line so that its common path stays
     /// short: cancelled, registered during the post, or with a condition or an expiry.
     @inline(never)
-    private func notifyAfterChecks(
-        _ owner: Owner, _ payload: Payload, postedAt stamp: UInt64, sawEnded ended: inout Bool
-    ) {
-        if isCancelled {
+    private func notifyAfterChecks(_ payload: Payload, postedAt stamp: UInt64, sawEnded ended: inout Bool) {
+        // Held strongly through the condition too, which may drop every other reference to it.
+        guard let owner = unsafeBitCast(owner, to: Owner?.self), !isCancelled else {
             ended = true
-        } else if let admitted = admits(postedAt: stamp) {
+            return
+        }
+        if let admitted = admits(postedAt: stamp) {
             if admitted { body(owner, payload) } else { ended = true }
         }
     }
