@@ -100,7 +100,7 @@ extension Context {
                     record.isCancelled = true
                     return false
                 }
-                if counted { ObservedKeys.count[id, default: 0] -= list.count - kept.count }
+                if counted { ObservedKeys.add(kept.count - list.count, of: id) }
                 result[id] = kept.isEmpty ? nil : kept
             }
             return result
@@ -121,7 +121,7 @@ extension Context {
     /// ```
     public final func removeAllObservers() {
         for (id, list) in keyObservers {
-            ObservedKeys.count[id, default: 0] -= list.count
+            ObservedKeys.add(-list.count, of: id)
             for record in list { record.isCancelled = true }
         }
         for record in eventObservers.values.joined() { record.isCancelled = true }
@@ -135,19 +135,14 @@ extension Context {
 
     final func addKeyObserver(_ record: RegistrationRecord, for id: ObjectIdentifier) {
         keyObservers[id, default: []].append(record)
-        ObservedKeys.count[id, default: 0] += 1
-    }
-
-    /// Tells the observers of `key` in this context and in every descendant that does not shadow
-    /// it what they now read.
-    final func notifyChange<Key: ContextKey>(of key: Key.Type, id: ObjectIdentifier) {
-        notifyChange(id: id)
+        ObservedKeys.add(1, of: id)
     }
 
     /// Tells the observers of the key `id` in this context and in every descendant that does not
-    /// shadow it what they now read.
+    /// shadow it what they now read. Walks the subtree only when the key is observed somewhere;
+    /// a write that has the key's stamp at hand checks ``KeyStamp/observers`` itself.
     final func notifyChange(id: ObjectIdentifier) {
-        guard ObservedKeys.count[id, default: 0] > 0 else { return }
+        guard ObservedKeys.observations(of: id) > 0 else { return }
         walkSubtree { context in
             if context !== self, context.slots[id] != nil { return false }
             context.deliverKeyChange(id)
@@ -185,7 +180,7 @@ extension Context {
     final func pruneKeyObservers(_ id: ObjectIdentifier) {
         guard let list = keyObservers[id] else { return }
         let kept = list.filter(\.isLive)
-        ObservedKeys.count[id, default: 0] -= list.count - kept.count
+        ObservedKeys.add(kept.count - list.count, of: id)
         // The dropped records (and what their closures captured) are released after the update.
         let dropped = keyObservers.updateValue(kept, forKey: id)
         if kept.isEmpty { keyObservers[id] = nil }
@@ -195,24 +190,39 @@ extension Context {
 
 /// How many observations of each key exist anywhere, so that a write to an unobserved key does
 /// not walk the subtree. Counts may stay high until dead observers are pruned; that only costs a
-/// walk.
+/// walk. Each key's count lives in its ``KeyStamp``, which a write already has at hand in the
+/// slot it replaces: checking it costs no lookup.
 @MainActor
 enum ObservedKeys {
-    // Every access is a lookup or update of integers by `ObjectIdentifier` (no user code can run
-    // during one, and nothing it could release is a user object), so the run-time exclusivity
-    // check, about 115 instructions on every write, is skipped.
-    @exclusivity(unchecked) static var count: [ObjectIdentifier: Int] = [:]
+    /// How many keys have a count above zero, so that an attach with nothing observed anywhere
+    /// does not walk the subtree.
+    static var observedKeyCount = 0
+
+    /// Adds `delta` (negative to remove) to the count of `id`.
+    static func add(_ delta: Int, of id: ObjectIdentifier) {
+        let stamp = KeyStamps.stamp(for: id)
+        set(stamp, to: stamp.observers + delta)
+    }
 
     /// Removes the observations a freed context held.
     static func uncount(_ counts: [(ObjectIdentifier, Int)]) {
         for (id, observers) in counts {
-            let remaining = count[id, default: 0] - observers
-            count[id] = remaining > 0 ? remaining : nil
+            let stamp = KeyStamps.stamp(for: id)
+            set(stamp, to: max(stamp.observers - observers, 0))
         }
     }
 
+    private static func set(_ stamp: KeyStamp, to count: Int) {
+        if stamp.observers <= 0, count > 0 { observedKeyCount += 1 }
+        if stamp.observers > 0, count <= 0 { observedKeyCount -= 1 }
+        stamp.observers = count
+    }
+
+    /// The number of live-or-unpruned observations of `id`.
+    static func observations(of id: ObjectIdentifier) -> Int { KeyStamps.table[id]?.observers ?? 0 }
+
     /// The number of live-or-unpruned observations of `key`; for tests.
-    static func observations<Key: ContextKey>(of key: Key.Type) -> Int { count[ObjectIdentifier(key), default: 0] }
+    static func observations<Key: ContextKey>(of key: Key.Type) -> Int { observations(of: ObjectIdentifier(key)) }
 }
 
 /// What an async sequence of ``Context/changes(of:buffering:)`` keeps for a consumer that has not

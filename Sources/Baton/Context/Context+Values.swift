@@ -12,13 +12,11 @@ extension Context {
     ///
     /// - Parameter key: The key to read.
     /// - Returns: The nearest value, or `nil`.
-    public final subscript<Key: ContextKey>(key: Key.Type) -> Key.Value? {
-        let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.value(id)) }
-        switch read(id) {
-        case .found(let box?): return unsafeDowncast(box.takeUnretainedValue(), to: Box<Key.Value>.self).value
-        case .found(nil), .missing: return nil
-        }
+    @inlinable public final subscript<Key: ContextKey>(key: Key.Type) -> Key.Value? {
+        // Inlined into the caller, where `Key.Value` is known, so that the value is copied out
+        // of its box without the generic witness calls an unspecialized read makes.
+        guard let box = trackedBox(ObjectIdentifier(key)) else { return nil }
+        return box.value(as: Key.Value.self)
     }
 
     /// The value for `key` as seen from this context; the same as the subscript.
@@ -85,13 +83,7 @@ extension Context {
     /// - Parameter key: The key to look for.
     /// - Returns: The nearest context that stores the key, or `nil`.
     public final func holder<Key: ContextKey>(of key: Key.Type) -> Context? {
-        let id = ObjectIdentifier(key)
-        var current: Context? = self
-        while let context = current {
-            if context.slots[id] != nil { return context }
-            current = context.parent
-        }
-        return nil
+        valueHolder(of: ObjectIdentifier(key))
     }
 
     // MARK: - Writing
@@ -226,47 +218,100 @@ extension Context {
         return names
     }
 
+    /// The box a chain read of `id` returns (`nil` for a missing key or an explicit nil), recorded
+    /// in the current Observation tracking scope; not generic, so that the subscript can be
+    /// inlined into its caller.
+    @usableFromInline final func trackedBox(_ id: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        if isObservationTracking() { trackRead(.value(id)) }
+        if case .found(let box) = read(id) { return box }
+        return nil
+    }
+
     /// Reads through the per-context cache. A root reads its own table; other contexts keep a
-    /// cache of chain reads, each valid until its key is next written (``KeyStamps``) or the
-    /// context's chain is re-attached (which empties the cache), so that a read costs the same at
-    /// any depth once warm, and a write of one key leaves the reads of the others warm.
+    /// cache of chain reads (``CachedRead``), so that a read costs the same at any depth once
+    /// warm: a write of another key leaves it warm, a write that replaces the key's value in
+    /// place costs one lookup in the remembered holder's table, and only a key added or removed
+    /// somewhere, or a re-attach (which empties the cache), makes it walk the chain again.
     @inline(__always)
     final func read(_ id: ObjectIdentifier) -> ReadResult {
         guard parent != nil else {
             if let slot = slots[id] { return .found(slot.box.map(Unmanaged.passUnretained)) }
             return .missing
         }
-        if let cached = readCache[id], cached.isValid { return cached.result }
+        if let cached = readCache[id] {
+            if cached.isValid { return cached.result }
+            return refreshedRead(id, cached)
+        }
         return readThrough(id)
     }
 
-    /// Walks the chain up to the first context that holds `id` or has a valid cached read of it
-    /// (the parent, usually: a new context on a stack reads in one step), and caches the result.
+    /// A stale cached read made current: while the key's shape is unchanged the holder is too,
+    /// and its slot is read again; otherwise the chain is walked.
+    final func refreshedRead(_ id: ObjectIdentifier, _ cached: CachedRead) -> ReadResult {
+        let (stamp, shape) = (cached.key.value, cached.key.shape)
+        guard shape == cached.shape else { return readThrough(id) }
+        var result = ReadResult.missing
+        if let holder = cached.holder {
+            // The holder is on this context's chain (a re-attach would have emptied the cache),
+            // which holds it strongly. It still holds the key unless a shape change was missed;
+            // then the chain is walked rather than trusting the cache.
+            guard let slot = holder.takeUnretainedValue().slots[id] else { return readThrough(id) }
+            result = .found(slot.box.map(Unmanaged.passUnretained))
+        }
+        readCache[id] = CachedRead(result: result, stamp: stamp, shape: shape, holder: cached.holder, key: cached.key)
+        return result
+    }
+
+    /// Walks the chain up to the first context that holds `id` or has a cached read of it whose
+    /// holder is still current (the parent, usually: a new context on a stack reads in one
+    /// step), and caches the result with its holder.
     final func readThrough(_ id: ObjectIdentifier) -> ReadResult {
         let key = KeyStamps.stamp(for: id)
-        let stamp = key.value
+        let (stamp, shape) = (key.value, key.shape)
         var result = ReadResult.missing
+        var holder: Context?
         var current: Context? = self
         while let context = current {
             if let slot = context.slots[id] {
                 result = .found(slot.box.map(Unmanaged.passUnretained))
+                holder = context
                 break
             }
-            // An ancestor's valid read is what this context reads too: the chain between them
+            // An ancestor's cached holder is this context's holder too: the chain between them
             // holds no slot for `id` (just checked) and has not changed since (an attach would
-            // have emptied that ancestor's cache).
-            if context !== self, let cached = context.readCache[id], cached.stamp == stamp {
-                result = cached.result
-                break
+            // have emptied that ancestor's cache), and no slot of `id` was added or removed
+            // anywhere since the ancestor found it (the shape is unchanged).
+            if context !== self, let cached = context.readCache[id], cached.shape == shape {
+                let cachedHolder = cached.holder?.takeUnretainedValue()
+                if cached.stamp == stamp {
+                    (result, holder) = (cached.result, cachedHolder)
+                    break
+                }
+                guard let cachedHolder else { break }  // still missing
+                // Values were replaced since: the holder's slot has the current one. (It holds
+                // the key unless a shape change was missed; then the walk goes on.)
+                if let slot = cachedHolder.slots[id] {
+                    (result, holder) = (.found(slot.box.map(Unmanaged.passUnretained)), cachedHolder)
+                    break
+                }
             }
             current = context.parent
         }
-        readCache[id] = CachedRead(result: result, stamp: stamp, key: Unmanaged.passUnretained(key))
+        readCache[id] = CachedRead(
+            result: result, stamp: stamp, shape: shape, holder: holder.map(Unmanaged.passUnretained),
+            key: Unmanaged.passUnretained(key))
         return result
     }
 
-    // The replaced or removed slot is kept until the end: its value's `deinit` is user code, which
-    // may read or write this very context, so it runs only once the slot table, the generation
+    /// The nearest context on the chain, this one first, that holds `id`, through the read cache.
+    final func valueHolder(of id: ObjectIdentifier) -> Context? {
+        guard parent != nil else { return slots[id] != nil ? self : nil }
+        _ = read(id)
+        return readCache[id]?.holder?.takeUnretainedValue()
+    }
+
+    // The replaced or removed box is kept until the end: its value's `deinit` is user code, which
+    // may read or write this very context, so it runs only once the slot table, the key's stamp
     // and every observer agree on the new value. Releasing it inside the table update would run
     // that code in the middle of a dictionary mutation.
     //
@@ -280,12 +325,30 @@ extension Context {
 
     /// Stores an already boxed value (`nil` for an explicit nil); not generic, so that
     /// ``set(_:for:)`` can be inlined into its caller.
+    ///
+    /// A key the target already holds is replaced in place, found with one hash: the slot keeps
+    /// the key's stamp, and the nearest holder of every reader stays the same, so only the
+    /// stamp's value moves on (cached reads then re-read their holder's slot). A new slot moves
+    /// the shape on too (cached reads walk again).
     @usableFromInline final func store(_ box: AnyBox?, for key: any ContextKey.Type, in target: Context) {
         let id = ObjectIdentifier(key)
-        let tracked = target.observationState(of: id)
-        let replaced = target.slots.updateValue(Slot(key: key, box: box), forKey: id)
-        KeyStamps.advance(id)
-        target.notifyChange(id: id)
+        let tracked = ObservationReaders.isActive ? target.observationState(of: id) : nil
+        let replaced: AnyBox?
+        let stamp: Unmanaged<KeyStamp>
+        if let index = target.slots.index(forKey: id) {
+            // The old slot is copied out, so that it holds the old box while the table lets go
+            // of it: the box is not released inside the table update.
+            let old = target.slots.values[index]
+            target.slots.values[index].box = box
+            (replaced, stamp) = (old.box, old.stamp)
+            stamp.advanceValue()
+        } else {
+            stamp = Unmanaged.passUnretained(KeyStamps.stamp(for: id))
+            target.slots[id] = Slot(key: key, box: box, stamp: stamp)
+            replaced = nil
+            stamp.advanceShape()
+        }
+        if stamp.observers > 0 { target.notifyChange(id: id) }
         if let tracked { target.publishValueChange(of: id, from: tracked) }
         keepAlive(replaced)
     }
@@ -293,10 +356,9 @@ extension Context {
     final func erase<Key: ContextKey>(_ key: Key.Type, in target: Context) -> Bool {
         let id = ObjectIdentifier(key)
         let tracked = target.observationState(of: id)
-        let removed = target.slots.removeValue(forKey: id)
-        guard removed != nil else { return false }
-        KeyStamps.advance(id)
-        target.notifyChange(of: key, id: id)
+        guard let removed = target.slots.removeValue(forKey: id) else { return false }
+        removed.stamp.advanceShape()
+        if removed.stamp.observers > 0 { target.notifyChange(id: id) }
         if let tracked { target.publishValueChange(of: id, from: tracked) }
         keepAlive(removed)
         return true

@@ -66,10 +66,11 @@ open class Context {
     // because no user code can run during an access to them:
     // - they are main-actor isolated, so no other thread accesses them;
     // - reads copy out a box pointer or an integer and call nothing;
-    // - writes never release a user-visible object inside the access: `store`/`erase` take the
-    //   old slot out with `updateValue`/`removeValue` and drop it after the update, `attach`
-    //   keeps the old parent in a local until the chain is settled, and `readCache` holds
-    //   boxes unretained (see ``ReadResult``), so clearing it releases nothing.
+    // - writes never release a user-visible object inside the access: `store` takes a reference
+    //   to the old box before replacing it in place, `erase`/`moveValue` take the old slot out
+    //   with `removeValue`/`updateValue`, and all drop it after the update; `attach` keeps the
+    //   old parent in a local until the chain is settled; and `readCache` holds boxes and
+    //   holders unretained (see ``CachedRead``), so clearing it releases nothing.
     // `ReentrancyCrashTests` runs a value `deinit`, a parent `deinit` and a condition that call
     // back into the context during each of these writes.
     @exclusivity(unchecked) final var slots: [ObjectIdentifier: Slot] = [:]
@@ -229,7 +230,7 @@ open class Context {
 
     /// Every key observed in this subtree, with the context observing it and what it reads now.
     final func observedReads() -> [(Context, ObjectIdentifier, ReadResult)] {
-        guard !ObservedKeys.count.isEmpty else { return [] }
+        guard ObservedKeys.observedKeyCount > 0 else { return [] }
         var reads: [(Context, ObjectIdentifier, ReadResult)] = []
         walkSubtree { context in
             for id in context.keyObservers.keys { reads.append((context, id, context.read(id))) }
@@ -325,7 +326,7 @@ extension Context {
         let trackedThere = target.observationState(of: id)
         guard let slot = slots.removeValue(forKey: id) else { return }
         let replaced = target.slots.updateValue(slot, forKey: id)
-        KeyStamps.advance(id)
+        slot.stamp.advanceShape()
         notifyChange(id: id)
         target.notifyChange(id: id)
         if let trackedHere { publishValueChange(of: id, from: trackedHere) }

@@ -18,7 +18,7 @@ struct WeakContext {
 }
 
 @usableFromInline final class Box<Value>: AnyBox {
-    let value: Value
+    @usableFromInline let value: Value
     @usableFromInline init(_ value: Value) { self.value = value }
 
     override var debugText: String { String(describing: value) }
@@ -34,20 +34,34 @@ struct WeakContext {
     }
 }
 
-/// A value stored in one context: the key (for dumps) and the box, `nil` for an explicit nil.
+extension Unmanaged where Instance == AnyBox {
+    /// The value of a box known to hold a `Value`, copied out without retaining the box.
+    ///
+    /// Outside the main actor on purpose: a closure written in a main-actor function is main-actor
+    /// isolated, and passing it to `_withUnsafeGuaranteedRef` would check the executor at run
+    /// time on every read.
+    @inlinable @inline(__always) func value<Value>(as type: Value.Type) -> Value {
+        _withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).value }
+    }
+}
+
+/// A value stored in one context: the key (for dumps), the box (`nil` for an explicit nil) and
+/// the key's stamp, so that a write advances it without looking it up.
 struct Slot {
     let key: any ContextKey.Type
-    let box: AnyBox?
+    var box: AnyBox?
+    /// Never freed (``KeyStamps`` keeps every stamp), so it is held unretained.
+    let stamp: Unmanaged<KeyStamp>
 }
 
 /// The outcome of reading a key along a chain.
 ///
 /// The box is held unretained, so that a cache never keeps a removed or replaced value alive.
-/// This is sound because a cached result (``CachedRead``) is used only while its key's
-/// ``KeyStamp`` is unchanged and the context's chain has not been re-attached: until then no
-/// slot of that key changed and the holder is still on the chain, so its slot holds the box
+/// This is sound because a cached result (``CachedRead``) is returned only while its key's
+/// ``KeyStamp/value`` is unchanged and the context's chain has not been re-attached: until then
+/// no slot of that key changed and the holder is still on the chain, so its slot holds the box
 /// strongly.
-enum ReadResult {
+@usableFromInline enum ReadResult {
     case found(Unmanaged<AnyBox>?)
     case missing
 
@@ -61,27 +75,67 @@ enum ReadResult {
     }
 }
 
-/// A read cached in one context: valid while its key's stamp still has the value it had when
-/// the read was made. Re-attaching a context empties the caches of its subtree instead.
+/// A read cached in one context, and the context it was found in.
+///
+/// - While the key's ``KeyStamp/value`` is `stamp`, no slot of the key changed anywhere: the
+///   result is still what the chain holds.
+/// - Once it moved on but ``KeyStamp/shape`` is still `shape`, slots of the key were only replaced
+///   in place, never added or removed: the nearest holder on the chain is still `holder`, and one
+///   lookup in its table gives the current result (``Context/refreshedRead(_:_:)``).
+/// - Otherwise the chain is walked again.
+///
+/// Re-attaching a context empties the caches of its subtree. So `holder`, unretained, is on the
+/// caching context's chain whenever the entry exists: the chain holds it strongly.
 struct CachedRead {
     let result: ReadResult
     let stamp: UInt64
+    let shape: UInt64
+    /// The nearest context holding the key when the chain was last walked; `nil` when none did.
+    let holder: Unmanaged<Context>?
     /// The key's stamp; stamps are never freed (``KeyStamps`` keeps them), so this cannot dangle.
     let key: Unmanaged<KeyStamp>
 
     @inline(__always) var isValid: Bool { key._withUnsafeGuaranteedRef { $0.value } == stamp }
 }
 
-/// A counter advanced by every set or remove of one key, anywhere: the caches of that key's
-/// reads are then stale, and the caches of every other key stay warm.
+/// The change counters of one key, and how many observers watch it.
+///
+/// Every field is an integer, read and advanced without calling anything: no user code can run
+/// during an access, so the run-time exclusivity checks are skipped.
 final class KeyStamp {
-    // An integer, read and advanced without calling anything: no user code can run during an
-    // access, so the run-time exclusivity check is skipped.
+    /// Advanced by every set or remove of the key, anywhere, and by every change of a provider,
+    /// action, flag or event-observer table for it (``KeyStamps/advance(_:)``): the caches of
+    /// that key's reads and nearest holders are then stale, and the caches of every other key
+    /// stay warm.
     @exclusivity(unchecked) final var value: UInt64 = 0
+    /// Advanced when a slot of the key is added to or removed from any context's table (a set of
+    /// a key the context did not hold, a remove, a move), not when a slot is replaced in place:
+    /// while it is unchanged, every context's nearest holder of the key is too.
+    @exclusivity(unchecked) final var shape: UInt64 = 0
+    /// The live-or-unpruned ``Context/onChange(of:owner:if:_:)`` observations of the key
+    /// (``ObservedKeys``), so that a write of an unobserved key does not walk the subtree.
+    @exclusivity(unchecked) final var observers = 0
 }
 
-/// Every key's ``KeyStamp``, kept for the life of the process (one per key type that was read
-/// or written), so that caches may refer to them unretained.
+extension Unmanaged where Instance == KeyStamp {
+    /// Records that a slot of the key was replaced in place: values changed, holders did not.
+    @inline(__always) func advanceValue() { _withUnsafeGuaranteedRef { $0.value &+= 1 } }
+
+    /// Records that a slot of the key was added or removed: values and holders may change.
+    @inline(__always) func advanceShape() {
+        _withUnsafeGuaranteedRef {
+            $0.shape &+= 1
+            $0.value &+= 1
+        }
+    }
+
+    @inline(__always) var observers: Int { _withUnsafeGuaranteedRef { $0.observers } }
+    @inline(__always) var value: UInt64 { _withUnsafeGuaranteedRef { $0.value } }
+    @inline(__always) var shape: UInt64 { _withUnsafeGuaranteedRef { $0.shape } }
+}
+
+/// Every key's ``KeyStamp``, kept for the life of the process (one per key type that was read,
+/// written or observed), so that caches and slots may refer to them unretained.
 @MainActor
 enum KeyStamps {
     @exclusivity(unchecked) static var table: [ObjectIdentifier: KeyStamp] = [:]
@@ -94,7 +148,7 @@ enum KeyStamps {
         return stamp
     }
 
-    /// Marks every cached read of `id` stale.
+    /// Marks every cached read and cached holder of `id` stale.
     @inline(__always) static func advance(_ id: ObjectIdentifier) {
         if let stamp = table[id] { stamp.value &+= 1 }
     }
