@@ -353,15 +353,25 @@ extension Context {
 }
 
 /// The nearest context on a chain that holds a provider, an action or a flag of one name, as
-/// cached by a context: valid while the name's ``KeyStamp`` is unchanged (every change of a
-/// provider, action or flag table advances it) and the context's chain has not been re-attached
+/// cached by a context, with its record of the name (a provider or an action): valid while the
+/// name's ``KeyStamp`` is unchanged (every change of a provider, action or flag table advances it,
+/// before the replaced record is released) and the context's chain has not been re-attached
 /// (which empties the cache).
 ///
-/// The holder is unretained: it is on the caching context's chain, which holds it strongly, and
-/// the chain cannot change without emptying the cache. A stale entry could only name a holder
-/// that no longer has the name; lookups check the table and walk again then.
+/// The holder and the record are unretained: the holder is on the caching context's chain, which
+/// holds it strongly, and its table holds the record; neither can change without advancing the
+/// stamp or emptying the cache. So for providers, actions and flags a valid entry is exact: a
+/// lookup trusts it without checking the holder's table. Observers of events are cached here too,
+/// but removing one does not advance the stamp, so their holder is checked (``nearestHolder(of:_:)``).
+///
+/// A lookup that runs user code (a condition, an expiry, the provider's or action's closure)
+/// retains what it uses after it: the record before the first call, and the holder too when it
+/// needs it afterwards (for an error's path), since that code may end the registration or re-attach
+/// the chain and free them.
 struct CachedHolder {
     let holder: Unmanaged<Context>?
+    /// The holder's provider or action of the name; `nil` for flags and event observers.
+    let record: Unmanaged<RegistrationRecord>?
     let stamp: UInt64
     let key: Unmanaged<KeyStamp>
 
@@ -370,14 +380,25 @@ struct CachedHolder {
 
 extension Context {
     /// The nearest context on the chain, this one first, whose table of `kind` has an entry for
-    /// `id` (live or expired), through the cache: O(1) once warm, at any depth.
+    /// `id` (live or expired), through the cache: O(1) once warm, at any depth. A valid entry is
+    /// exact for providers, actions and flags; for event observers, whose removal does not
+    /// advance the stamp, the holder's table is checked.
     @inline(__always)
     final func nearestHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Context? {
         guard parent != nil else { return holds(id, kind) ? self : nil }
         if let cached = cachedHolder(of: id, kind), cached.isValid {
             guard let holder = cached.holder?.takeUnretainedValue() else { return nil }
-            if holder.holds(id, kind) { return holder }
+            if kind != .eventObserver || holder.holds(id, kind) { return holder }
         }
+        return nearestHolderThrough(id, kind).holder?.takeUnretainedValue()
+    }
+
+    /// The cached nearest holder of provider, action or flag `id`, walking the chain only when the
+    /// cache is cold or stale. No check of the holder's table: the stamp guarantees it (see
+    /// ``CachedHolder``). Touches nothing retained, and runs no user code.
+    @inline(__always)
+    final func holderEntry(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> CachedHolder {
+        if let cached = cachedHolder(of: id, kind), cached.isValid { return cached }
         return nearestHolderThrough(id, kind)
     }
 
@@ -393,32 +414,50 @@ extension Context {
 
     /// Walks the chain up to the first context that holds `id` or has a valid cached holder of
     /// it, and caches the result.
-    final func nearestHolderThrough(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Context? {
+    final func nearestHolderThrough(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> CachedHolder {
         let key = KeyStamps.stamp(for: id)
         let stamp = key.value
         var found: Context?
+        var record: Unmanaged<RegistrationRecord>?
         var current: Context? = self
         while let context = current {
             if context.holds(id, kind) {
                 found = context
+                record = context.record(of: id, kind)
                 break
             }
             if context !== self, let cached = context.cachedHolder(of: id, kind), cached.stamp == stamp,
                 let holder = cached.holder?.takeUnretainedValue(), holder.holds(id, kind)
             {
                 found = holder
+                record = holder.record(of: id, kind)
                 break
             }
             current = context.parent
         }
+        var holder: Unmanaged<Context>?
+        if let found { holder = Unmanaged.passUnretained(found) }
         let entry = CachedHolder(
-            holder: found.map(Unmanaged.passUnretained), stamp: stamp, key: Unmanaged.passUnretained(key))
+            holder: holder, record: record, stamp: stamp,
+            key: Unmanaged.passUnretained(key))
         switch kind {
         case .provider: providerHolders[id] = entry
         case .action: actionHolders[id] = entry
         case .flag: flagHolders[id] = entry
         case .eventObserver: observerHolders[id] = entry
         }
-        return found
+        return entry
+    }
+
+    /// This context's provider or action record of `id`, unretained; `nil` for other kinds.
+    private final func record(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Unmanaged<RegistrationRecord>? {
+        let record: RegistrationRecord? =
+            switch kind {
+            case .provider: providers[id]
+            case .action: actions[id]
+            case .flag, .eventObserver: nil
+            }
+        guard let record else { return nil }
+        return Unmanaged.passUnretained(record)
     }
 }

@@ -40,7 +40,7 @@ extension Context {
         // Expired providers removed on the way are released last, once this one is in place: a
         // `deinit` of what they captured may call back into the context (DESIGN's re-entrancy rule).
         var dropped: [ProviderRecord] = []
-        defer { withExtendedLifetime(dropped) {} }
+        defer { keepAlive(dropped) }
         let holder = liveHolderOnLineage(
             of: id, in: \.providers, removingExpiredInto: &replaced, releasingLater: &dropped)
         if let holder {
@@ -48,10 +48,10 @@ extension Context {
             for context in replaced where context !== self { context.publishProviderChange(of: id) }
             throw misuse(ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: holder.pathDescription))
         }
-        let record = ProviderRecord(
+        let record = TypedProviderRecord<Key.Value>(
             name: Key.name, owner: owner, condition: condition, expiry: expiry, context: self
         ) { owner in
-            Box(produce(unsafeDowncast(owner, to: Owner.self)))
+            produce(unsafeDowncast(owner, to: Owner.self))
         }
         providers[id] = record
         KeyStamps.advance(id)
@@ -74,23 +74,62 @@ extension Context {
     ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
     ///   not hold.
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
-        let id = ObjectIdentifier(key)
+        let (record, owner) = try liveProvider(of: ObjectIdentifier(key), key)
+        // `provide` made the record for this key, so its value type is `Key.Value`.
+        return unsafeDowncast(record, to: TypedProviderRecord<Key.Value>.self).produce(owner)
+    }
+
+    /// The provider of `id` that a request uses, and its owner, both retained: the nearest on
+    /// the chain, live and with its condition met. Otherwise it throws the error a request reports.
+    ///
+    /// The nearest record comes from the cache (``CachedHolder``), unretained; it is retained
+    /// before any user code runs (its expiry, its condition, then its closure), as that code may
+    /// end the registration. Its holder is needed after user code only for an error's path, and
+    /// is retained only then.
+    final func liveProvider(of id: ObjectIdentifier, _ key: any ContextKey.Type) throws(ContextError) -> (
+        ProviderRecord, AnyObject
+    ) {
         if isObservationTracking() { trackRead(.provider(id)) }
-        if let context = nearestHolder(of: id, .provider), let record = context.providers[id] {
-            guard record.isLive, let owner = record.owner else {
-                let removed = context.providers.removeValue(forKey: id)
-                context.tableChanged(id, .provider)
-                withExtendedLifetime(removed) {}  // released after the update
-                // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
-                throw ContextError.providerExpired(key: Key.name, registeredIn: context.pathDescription)
-            }
-            if let condition = record.condition, !condition.isMet() {
-                throw ContextError.providerUnavailable(key: Key.name, registeredIn: context.pathDescription)
-            }
-            return unsafeDowncast(record.produce(owner), to: Box<Key.Value>.self).value
+        let entry = holderEntry(of: id, .provider)
+        guard let cached = entry.record, let holder = entry.holder else {
+            throw misuse(
+                ContextError.providerMissing(key: key.name, searched: chainLabels, available: providerNamesOnChain))
         }
-        throw misuse(
-            ContextError.providerMissing(key: Key.name, searched: chainLabels, available: providerNamesOnChain))
+        let record = unsafeDowncast(cached.takeUnretainedValue(), to: ProviderRecord.self)
+        if record.expiry == nil && record.condition == nil {
+            // No user code has run since the entry was read: the unretained holder is still valid.
+            guard !record.isCancelled, let owner = record.owner else {
+                throw expired(record, in: holder.takeUnretainedValue(), id, key)
+            }
+            return (record, owner)
+        }
+        return try guardedOwner(of: record, in: holder.takeUnretainedValue(), id, key)
+    }
+
+    /// Checks a provider's expiry and condition (user code) with `holder` retained by the caller,
+    /// and returns the record with its owner.
+    private final func guardedOwner(
+        of record: ProviderRecord, in holder: Context, _ id: ObjectIdentifier, _ key: any ContextKey.Type
+    ) throws(ContextError) -> (ProviderRecord, AnyObject) {
+        guard record.isLive, let owner = record.owner else { throw expired(record, in: holder, id, key) }
+        if let condition = record.condition, !condition.isMet() {
+            throw ContextError.providerUnavailable(key: key.name, registeredIn: holder.pathDescription)
+        }
+        return (record, owner)
+    }
+
+    /// Removes an expired provider from `holder`, unless user code (its expiry) already removed
+    /// or replaced it, and returns the error a request reports.
+    private final func expired(
+        _ record: ProviderRecord, in holder: Context, _ id: ObjectIdentifier, _ key: any ContextKey.Type
+    ) -> ContextError {
+        if holder.providers[id] === record {
+            let removed = holder.providers.removeValue(forKey: id)
+            holder.tableChanged(id, .provider)
+            keepAlive(removed)  // released after the update
+        }
+        // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
+        return ContextError.providerExpired(key: key.name, registeredIn: holder.pathDescription)
     }
 
     /// Whether a request for `key` would succeed now: a live provider is on the chain and its
@@ -105,8 +144,12 @@ extension Context {
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
         if isObservationTracking() { trackRead(.provider(id)) }
-        guard let context = nearestHolder(of: id, .provider), let record = context.providers[id] else { return false }
-        return record.isLive && (record.condition?.isMet() ?? true)
+        guard let cached = holderEntry(of: id, .provider).record else { return false }
+        // Retained: its expiry and condition are user code, which may end the registration.
+        let record = cached.takeUnretainedValue()
+        guard record.isLive else { return false }
+        guard let condition = record.condition else { return true }
+        return condition.isMet()
     }
 
     final var providerNamesOnChain: [String] {

@@ -86,15 +86,15 @@ extension Context {
         // Expired actions removed on the way are released once this one is in place: a `deinit`
         // of what they captured may register again (DESIGN's re-entrancy rule).
         var dropped: [ActionRecord] = []
-        defer { withExtendedLifetime(dropped) {} }
+        defer { keepAlive(dropped) }
         if let holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped) {
             throw misuse(
                 ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: holder.pathDescription))
         }
-        let record = ActionRecord(
+        let record = TypedActionRecord<Action.Input, Action.Output>(
             name: Action.name, owner: owner, condition: condition, expiry: expiry, context: self
         ) { owner, input in
-            Box(perform(unsafeDowncast(owner, to: Owner.self), unsafeDowncast(input, to: Box<Action.Input>.self).value))
+            perform(unsafeDowncast(owner, to: Owner.self), input)
         }
         actions[id] = record
         KeyStamps.advance(id)
@@ -119,22 +119,62 @@ extension Context {
     public final func execute<Action: ContextAction>(_ action: Action.Type, with input: Action.Input)
         throws(ContextError) -> Action.Output
     {
-        let id = ObjectIdentifier(action)
-        if let context = nearestHolder(of: id, .action), let record = context.actions[id] {
-            guard record.isLive, let owner = record.owner else {
-                let removed = context.actions.removeValue(forKey: id)
-                context.tableChanged(id, .action)
-                withExtendedLifetime(removed) {}  // released after the update
-                // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
-                throw ContextError.actionExpired(action: Action.name, registeredIn: context.pathDescription)
-            }
-            if let condition = record.condition, !condition.isMet() {
-                throw ContextError.actionUnavailable(action: Action.name, registeredIn: context.pathDescription)
-            }
-            return unsafeDowncast(record.perform(owner, Box(input)), to: Box<Action.Output>.self).value
+        let (record, owner) = try liveAction(of: ObjectIdentifier(action), action)
+        // `register` made the record for this action, so its types are `Action.Input` and `Action.Output`.
+        return unsafeDowncast(record, to: TypedActionRecord<Action.Input, Action.Output>.self).perform(owner, input)
+    }
+
+    /// The action registration of `id` that executing uses, and its owner, both retained: the
+    /// nearest on the chain, live and with its condition met. Otherwise it throws the error
+    /// ``execute(_:with:)`` reports.
+    ///
+    /// The nearest record comes from the cache (``CachedHolder``), unretained; it is retained
+    /// before any user code runs (its expiry, its condition, then its closure), as that code may
+    /// end the registration. Its holder is needed after user code only for an error's path, and
+    /// is retained only then.
+    final func liveAction(of id: ObjectIdentifier, _ action: any ContextAction.Type) throws(ContextError) -> (
+        ActionRecord, AnyObject
+    ) {
+        let entry = holderEntry(of: id, .action)
+        guard let cached = entry.record, let holder = entry.holder else {
+            throw misuse(
+                ContextError.actionMissing(action: action.name, searched: chainLabels, available: actionNamesOnChain))
         }
-        throw misuse(
-            ContextError.actionMissing(action: Action.name, searched: chainLabels, available: actionNamesOnChain))
+        let record = unsafeDowncast(cached.takeUnretainedValue(), to: ActionRecord.self)
+        if record.expiry == nil && record.condition == nil {
+            // No user code has run since the entry was read: the unretained holder is still valid.
+            guard !record.isCancelled, let owner = record.owner else {
+                throw expired(record, in: holder.takeUnretainedValue(), id, action)
+            }
+            return (record, owner)
+        }
+        return try guardedOwner(of: record, in: holder.takeUnretainedValue(), id, action)
+    }
+
+    /// Checks an action's expiry and condition (user code) with `holder` retained by the caller,
+    /// and returns the record with its owner.
+    private final func guardedOwner(
+        of record: ActionRecord, in holder: Context, _ id: ObjectIdentifier, _ action: any ContextAction.Type
+    ) throws(ContextError) -> (ActionRecord, AnyObject) {
+        guard record.isLive, let owner = record.owner else { throw expired(record, in: holder, id, action) }
+        if let condition = record.condition, !condition.isMet() {
+            throw ContextError.actionUnavailable(action: action.name, registeredIn: holder.pathDescription)
+        }
+        return (record, owner)
+    }
+
+    /// Removes an expired action from `holder`, unless user code (its expiry) already removed or
+    /// replaced it, and returns the error ``execute(_:with:)`` reports.
+    private final func expired(
+        _ record: ActionRecord, in holder: Context, _ id: ObjectIdentifier, _ action: any ContextAction.Type
+    ) -> ContextError {
+        if holder.actions[id] === record {
+            let removed = holder.actions.removeValue(forKey: id)
+            holder.tableChanged(id, .action)
+            keepAlive(removed)  // released after the update
+        }
+        // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
+        return ContextError.actionExpired(action: action.name, registeredIn: holder.pathDescription)
     }
 
     /// Executes an action that takes no input.
@@ -163,8 +203,12 @@ extension Context {
     /// - Returns: `true` when ``execute(_:with:)`` would run it.
     public final func canExecute<Action: ContextAction>(_ action: Action.Type) -> Bool {
         let id = ObjectIdentifier(action)
-        guard let context = nearestHolder(of: id, .action), let record = context.actions[id] else { return false }
-        return record.isLive && (record.condition?.isMet() ?? true)
+        guard let cached = holderEntry(of: id, .action).record else { return false }
+        // Retained: its expiry and condition are user code, which may end the registration.
+        let record = cached.takeUnretainedValue()
+        guard record.isLive else { return false }
+        guard let condition = record.condition else { return true }
+        return condition.isMet()
     }
 
     final var actionNamesOnChain: [String] {

@@ -124,7 +124,14 @@ public struct ContextPost<Payload> {
 /// each post, nested posts included.
 @MainActor
 enum PostOrigin {
-    static var current: Context!
+    /// Unretained (retaining it cost two atomic operations per post, on the context's side
+    /// table): the context is the receiver of a running `post`, which its caller keeps alive
+    /// until `post` returns, and `post` sets the outer origin back before it returns.
+    static var current: Unmanaged<Context>?
+
+    /// The origin of the post being delivered. Only observers of posts ask, and they run only
+    /// inside a post.
+    static var context: Context { current!.takeUnretainedValue() }
 }
 
 /// Counts posts, so that an observer registered during a post, on any context, is not called by

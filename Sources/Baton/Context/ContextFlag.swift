@@ -82,8 +82,14 @@ extension Context {
     /// - Parameter flag: The flag to check.
     /// - Returns: `true` when a context on the chain has it set.
     public final func isSet<Flag: ContextFlag>(_ flag: Flag.Type) -> Bool {
-        let id = ObjectIdentifier(flag)
-        return nearestHolder(of: id, .flag) != nil
+        isFlagSet(ObjectIdentifier(flag))
+    }
+
+    /// Whether flag `id` is set on the chain: one cache lookup and a stamp compare once warm
+    /// (see ``CachedHolder``; a valid entry is exact for flags). Runs no user code.
+    final func isFlagSet(_ id: ObjectIdentifier) -> Bool {
+        if let cached = flagHolders[id], cached.isValid { return cached.holder != nil }
+        return nearestHolderThrough(id, .flag).holder != nil
     }
 
     final var flagNamesOnChain: [String] {

@@ -920,14 +920,19 @@ extension Screen {
     /// it, and a container's children that had a coordinator of their own get it too.
     ///
     /// A screen shown with an isolated context (``ContextWiring/isolate``) inherits nothing
-    /// through its context, so this reads ``DependencyCoordinator/default`` for it; transitions
-    /// to it are still resolved by its source's coordinator (or its window's).
+    /// through its context: unless one is set on it, this is its window's coordinator, which is
+    /// the one that resolves the transitions from it (and ``DependencyCoordinator/default``
+    /// outside a window).
     ///
     /// ```swift
     /// checkout.dependencyCoordinator = checkoutCoordinator
     /// ```
     public var dependencyCoordinator: DependencyCoordinator {
-        get { context[DependencyCoordinatorKey.self] ?? .default }
+        get {
+            context[DependencyCoordinatorKey.self]
+                ?? Window.containing(self)?.context[DependencyCoordinatorKey.self]
+                ?? .default
+        }
         set {
             context.set(newValue, for: DependencyCoordinatorKey.self)
             // As MHDependencyKit's setupWorkflowDependencyCoordinator sets it on every child, a

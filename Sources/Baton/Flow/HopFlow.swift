@@ -28,16 +28,9 @@
 /// ```
 @MainActor
 public final class HopFlow {
-    private enum Pending {
-        case none
-        case callback(@MainActor () throws(ScreenError) -> Void)
-        case awaiting(
-            id: UInt64, typeName: String, accepts: (Any) -> Bool, resume: @MainActor (Result<Any, any Error>) -> Void)
-    }
-
     private enum State {
         case empty
-        case showing(step: ObjectIdentifier, name: String, Pending)
+        case showing(step: ObjectIdentifier, name: String, PendingUnhop)
     }
 
     private var state = State.empty
@@ -65,9 +58,8 @@ public final class HopFlow {
     /// hopFlow.isWaitingForUnhop   // true after hop(to:then:) with a continuation
     /// ```
     public var isWaitingForUnhop: Bool {
-        if case .showing(_, _, let pending) = state, case .none = pending { return false }
-        if case .empty = state { return false }
-        return true
+        guard case .showing(_, _, let pending) = state else { return false }
+        return pending.isWaiting
     }
 
     // MARK: - Hopping
@@ -95,7 +87,7 @@ public final class HopFlow {
         show: () throws(ScreenError) -> Void
     ) throws(ScreenError) {
         // Not `Optional.map`: a typed-throws function as a generic argument needs iOS 18's runtime.
-        let pending: Pending
+        let pending: PendingUnhop
         if let continuation { pending = .callback(continuation) } else { pending = .none }
         try perform(step, in: container, pending: pending, show: show)
     }
@@ -124,14 +116,7 @@ public final class HopFlow {
         let handed = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<MainActorHandoff<Result>, any Error>) in
-                let pending = Pending.awaiting(
-                    id: id, typeName: String(describing: Result.self), accepts: { $0 is Result },
-                    resume: { outcome in
-                        switch outcome {
-                        case .success(let value): continuation.resume(returning: MainActorHandoff(value as! Result))
-                        case .failure(let error): continuation.resume(throwing: error)
-                        }
-                    })
+                let pending = PendingUnhop.awaiting(id: id, continuation)
                 do {
                     try perform(step, in: container, pending: pending, show: show)
                 } catch {
@@ -168,22 +153,9 @@ public final class HopFlow {
         else {
             throw misuse(ScreenError.noPendingContinuation(hopping: container.screenName, screen: screen.screenName))
         }
-        switch pending {
-        case .none:
-            throw misuse(ScreenError.noPendingContinuation(hopping: container.screenName, screen: screen.screenName))
-        case .callback(let continuation):
-            state = .showing(step: step, name: name, .none)
-            try continuation()
-        case .awaiting(_, let typeName, let accepts, let resume):
-            guard accepts(result) else {
-                throw misuse(
-                    ScreenError.resultTypeMismatch(
-                        hopping: container.screenName, expected: typeName, actual: String(describing: type(of: result)))
-                )
-            }
-            state = .showing(step: step, name: name, .none)
-            resume(.success(result))
-        }
+        let settle = try pending.unhop(result: result, hopping: container.screenName, screen: screen.screenName)
+        state = .showing(step: step, name: name, .none)
+        try settle()
     }
 
     /// Ends a flow that awaits the current step, with ``ScreenError/removedFromTree(hopping:awaited:)``:
@@ -196,7 +168,9 @@ public final class HopFlow {
     /// }
     /// ```
     public func containerLeftTree() {
-        guard case .showing(let step, let name, .awaiting(_, _, _, let resume)) = state else { return }
+        guard case .showing(let step, let name, let pending) = state, let resume = pending.awaitingResume() else {
+            return
+        }
         state = .showing(step: step, name: name, .none)
         resume(.failure(ScreenError.removedFromTree(hopping: containerName, awaited: name)))
     }
@@ -204,12 +178,14 @@ public final class HopFlow {
     // MARK: - Internals
 
     private func perform(
-        _ step: any Screen, in container: any Screen, pending: Pending, show: () throws(ScreenError) -> Void
+        _ step: any Screen, in container: any Screen, pending: PendingUnhop, show: () throws(ScreenError) -> Void
     ) throws(ScreenError) {
         try show()
         containerName = container.screenName
         var superseded: (resume: @MainActor (Result<Any, any Error>) -> Void, name: String)?
-        if case .showing(_, let name, .awaiting(_, _, _, let resume)) = state { superseded = (resume, name) }
+        if case .showing(_, let name, let pending) = state, let resume = pending.awaitingResume() {
+            superseded = (resume, name)
+        }
         state = .showing(step: ObjectIdentifier(step), name: step.screenName, pending)
         currentStep = step
         // Settled before user code (the superseded flow) resumes.
@@ -233,8 +209,9 @@ public final class HopFlow {
     }
 
     private func cancelAwaiting(_ id: UInt64) {
-        guard case .showing(let step, let name, .awaiting(let pendingID, _, _, let resume)) = state, pendingID == id
-        else { return }
+        guard case .showing(let step, let name, let pending) = state, let resume = pending.awaitingResume(id: id) else {
+            return
+        }
         state = .showing(step: step, name: name, .none)
         resume(.failure(CancellationError()))
     }

@@ -33,16 +33,9 @@
 /// did-appear.
 @MainActor
 open class HoppingScreen: HeadlessScreen {
-    private enum Pending {
-        case none
-        case callback(@MainActor () throws(ScreenError) -> Void)
-        case awaiting(
-            id: UInt64, typeName: String, accepts: (Any) -> Bool, resume: @MainActor (Result<Any, any Error>) -> Void)
-    }
-
     private enum State {
         case empty
-        case showing(HeadlessScreen, Pending)
+        case showing(HeadlessScreen, PendingUnhop)
     }
 
     private var state = State.empty
@@ -97,9 +90,8 @@ open class HoppingScreen: HeadlessScreen {
     /// startup.isWaitingForUnhop   // true after hop(to:then:) with a block
     /// ```
     public final var isWaitingForUnhop: Bool {
-        if case .showing(_, let pending) = state, case .none = pending { return false }
-        if case .empty = state { return false }
-        return true
+        guard case .showing(_, let pending) = state else { return false }
+        return pending.isWaiting
     }
 
     override var containedScreens: [HeadlessScreen] { currentScreen.map { [$0] } ?? [] }
@@ -254,14 +246,7 @@ open class HoppingScreen: HeadlessScreen {
         let handed = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<MainActorHandoff<Result>, any Error>) in
-                let pending = Pending.awaiting(
-                    id: id, typeName: String(describing: Result.self), accepts: { $0 is Result },
-                    resume: { outcome in
-                        switch outcome {
-                        case .success(let value): continuation.resume(returning: MainActorHandoff(value as! Result))
-                        case .failure(let error): continuation.resume(throwing: error)
-                        }
-                    })
+                let pending = PendingUnhop.awaiting(id: id, continuation)
                 // A failure resumes the continuation, whether the hop runs now or, requested
                 // inside another transition, after it.
                 try? perform(
@@ -298,21 +283,9 @@ open class HoppingScreen: HeadlessScreen {
         guard case .showing(let current, let pending) = state, screen === self || isWithin(screen, current) else {
             throw misuse(ScreenError.noPendingContinuation(hopping: screenName, screen: screen.screenName))
         }
-        switch pending {
-        case .none:
-            throw misuse(ScreenError.noPendingContinuation(hopping: screenName, screen: screen.screenName))
-        case .callback(let continuation):
-            state = .showing(current, .none)
-            try continuation()
-        case .awaiting(_, let typeName, let accepts, let resume):
-            guard accepts(result) else {
-                throw misuse(
-                    ScreenError.resultTypeMismatch(
-                        hopping: screenName, expected: typeName, actual: String(describing: type(of: result))))
-            }
-            state = .showing(current, .none)
-            resume(.success(result))
-        }
+        let settle = try pending.unhop(result: result, hopping: screenName, screen: screen.screenName)
+        state = .showing(current, .none)
+        try settle()
     }
 
     // MARK: - Internals
@@ -328,7 +301,7 @@ open class HoppingScreen: HeadlessScreen {
     }
 
     private func perform(
-        hopTo screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: Pending,
+        hopTo screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
         hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
         onFailure: (@MainActor (ScreenError) -> Void)? = nil
     ) throws(ScreenError) {
@@ -344,7 +317,7 @@ open class HoppingScreen: HeadlessScreen {
     }
 
     private func performHop(
-        to screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: Pending,
+        to screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
         hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)?
     ) throws(ScreenError) {
         try screen.requireFree()
@@ -355,7 +328,7 @@ open class HoppingScreen: HeadlessScreen {
         var transition = Transition(
             kind: .hop, source: previous, destination: screen, identifier: identifier, sender: sender)
         transition.resolutionSource = previous ?? self
-        var superseded: Pending = .none
+        var superseded: PendingUnhop = .none
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
             leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook
@@ -369,7 +342,7 @@ open class HoppingScreen: HeadlessScreen {
             state = .showing(screen, pending)
         }
         observedState.publish()
-        if case .awaiting(_, _, _, let resume) = superseded, let previous {
+        if let resume = superseded.awaitingResume(), let previous {
             resume(
                 .failure(
                     ScreenError.superseded(hopping: screenName, awaited: previous.screenName, next: screen.screenName)))
@@ -379,24 +352,16 @@ open class HoppingScreen: HeadlessScreen {
     /// Ends a flow that awaits the current screen when this container leaves the screen tree, so
     /// that the awaiting task neither hangs nor keeps the screens alive.
     override func didLeaveHierarchy() {
-        guard case .showing(let current, .awaiting(_, _, _, let resume)) = state else { return }
+        guard case .showing(let current, let pending) = state, let resume = pending.awaitingResume() else { return }
         state = .showing(current, .none)
         resume(.failure(ScreenError.removedFromTree(hopping: screenName, awaited: current.screenName)))
     }
 
     private func cancelAwaiting(_ id: UInt64) {
-        guard case .showing(let current, .awaiting(let pendingID, _, _, let resume)) = state, pendingID == id else {
+        guard case .showing(let current, let pending) = state, let resume = pending.awaitingResume(id: id) else {
             return
         }
         state = .showing(current, .none)
         resume(.failure(CancellationError()))
     }
-}
-
-/// Carries a flow's result from the unhopping screen to the awaiting flow (of a ``HoppingScreen``
-/// or a ``HopFlow``). Both run on the main actor, so the value never crosses an isolation
-/// boundary, which the compiler cannot see through the continuation.
-struct MainActorHandoff<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -43,40 +43,118 @@ class RegistrationRecord {
     }
 }
 
-/// An observer of an event, with its payload type.
-final class ObserverRecord<Payload>: RegistrationRecord {
-    let deliver: @MainActor (AnyObject?, Payload) -> Void
+/// An observer of an event, with its payload type. The subclasses call it: one tied to an owner
+/// (``OwnedObserverRecord``), one feeding an async sequence (``StreamObserverRecord``).
+class ObserverRecord<Payload>: RegistrationRecord {
     /// The post count when it was registered: posts stamped up to it started before it existed.
-    let registeredAt = PostClock.now
+    final let registeredAt = PostClock.now
+    /// Posts stamped up to this take the slow path, ``admits(postedAt:)``: `registeredAt`, or
+    /// every post when there is a condition or an expiry to check. One comparison per post
+    /// stands for the three checks.
+    final let checkedUntil: UInt64
 
-    init(
-        owner: AnyObject?, condition: Condition?, expiry: Condition? = nil, context: Context,
-        finish: (@Sendable () -> Void)? = nil, deliver: @escaping @MainActor (AnyObject?, Payload) -> Void
+    override init(
+        owner: AnyObject?, condition: Condition?, expiry: Condition?, context: Context,
+        finish: (@Sendable () -> Void)? = nil
     ) {
-        self.deliver = deliver
+        checkedUntil = condition == nil && expiry == nil ? registeredAt : .max
         super.init(owner: owner, condition: condition, expiry: expiry, context: context, finish: finish)
     }
 
-    /// Calls the observer with `payload` unless its condition does not hold.
+    /// Calls the observer with `payload` unless its condition does not hold, or sets `ended`
+    /// without calling it when the observation has ended (cancelled, expired, or its owner is
+    /// gone).
     ///
-    /// - Returns: `false`, without calling it, when the observation has ended (cancelled, or its
-    ///   owner is gone).
-    // Not inlined into the delivery loop: in here the record is borrowed, so its stored closure
-    // is called without retaining and releasing the closure's context around each call.
-    @inline(never)
-    func notify(_ payload: Payload, postedAt stamp: UInt64) -> Bool {
-        let owner = self.owner
-        if isCancelled || (isOwned && owner == nil) { return false }
+    /// The posting loop borrows the record (its snapshot of the table holds it), and the record
+    /// borrows its closures, so nothing is retained around the call but the owner.
+    func notify(_ payload: Payload, postedAt stamp: UInt64, sawEnded ended: inout Bool) {
+        preconditionFailure("ObserverRecord is abstract: \(type(of: self)) overrides notify")
+    }
+
+    /// Whether a post stamped `stamp`, up to `checkedUntil`, calls this live observer: `nil`
+    /// when it is not called but stays, `false` when it has just expired.
+    final func admits(postedAt stamp: UInt64) -> Bool? {
         // Registered during this post (from an observer it already called): not called by it.
-        if registeredAt >= stamp { return true }
+        if registeredAt >= stamp { return nil }
         if let expiry, expiry.isMet() {
             // Expiry is one-way, as for providers and actions.
             isCancelled = true
             return false
         }
-        if let condition, !condition.isMet() { return true }
-        deliver(owner, payload)
+        if let condition, !condition.isMet() { return nil }
         return true
+    }
+}
+
+/// An observer tied to an owner, which it holds weakly and hands to its body.
+final class OwnedObserverRecord<Owner: AnyObject, Payload>: ObserverRecord<Payload> {
+    /// The user's closure itself, so that a post calls it without a wrapping closure in between.
+    let body: @MainActor (Owner, Payload) -> Void
+
+    init(
+        owner: Owner, condition: Condition?, expiry: Condition?, context: Context,
+        body: @escaping @MainActor (Owner, Payload) -> Void
+    ) {
+        self.body = body
+        super.init(owner: owner, condition: condition, expiry: expiry, context: context)
+    }
+
+    // Not inlined into the delivery loop: in here the record is borrowed, so its stored closure
+    // is called without retaining and releasing the closure's context around each call.
+    @inline(never)
+    override func notify(_ payload: Payload, postedAt stamp: UInt64, sawEnded ended: inout Bool) {
+        guard checkedUntil < stamp, !isCancelled else {
+            return notifyAfterChecks(payload, postedAt: stamp, sawEnded: &ended)
+        }
+        // The owner is held strongly from here to the end of the call, so that the body gets it
+        // even if the body drops every other reference to it. (`owner` was stored as an `Owner`:
+        // the cast only retypes the reference, where a downcast would retain it once more.)
+        guard let owner = unsafeBitCast(owner, to: Owner?.self) else {
+            ended = true
+            return
+        }
+        body(owner, payload)
+    }
+
+    /// The rest of ``notify(_:postedAt:sawEnded:)``, out of line so that its common path stays
+    /// short: cancelled, registered during the post, or with a condition or an expiry.
+    @inline(never)
+    private func notifyAfterChecks(_ payload: Payload, postedAt stamp: UInt64, sawEnded ended: inout Bool) {
+        // Held strongly through the condition too, which may drop every other reference to it.
+        guard let owner = unsafeBitCast(owner, to: Owner?.self), !isCancelled else {
+            ended = true
+            return
+        }
+        if let admitted = admits(postedAt: stamp) {
+            if admitted { body(owner, payload) } else { ended = true }
+        }
+    }
+}
+
+/// An observer without an owner, feeding the async sequence of ``Context/events(_:buffering:)``;
+/// it lives until it is cancelled.
+final class StreamObserverRecord<Payload>: ObserverRecord<Payload> {
+    let yield: @MainActor (Payload) -> Void
+
+    init(context: Context, finish: @escaping @Sendable () -> Void, yield: @escaping @MainActor (Payload) -> Void) {
+        self.yield = yield
+        super.init(owner: nil, condition: nil, expiry: nil, context: context, finish: finish)
+    }
+
+    @inline(never)
+    override func notify(_ payload: Payload, postedAt stamp: UInt64, sawEnded ended: inout Bool) {
+        guard !isCancelled else {
+            ended = true
+            return
+        }
+        if checkedUntil >= stamp {
+            guard let admitted = admits(postedAt: stamp) else { return }
+            guard admitted else {
+                ended = true
+                return
+            }
+        }
+        yield(payload)
     }
 }
 
@@ -94,33 +172,51 @@ final class KeyObserverRecord: RegistrationRecord {
     }
 }
 
-/// A provider of a key's value.
-final class ProviderRecord: RegistrationRecord {
+/// A provider of a key's value; its value's type is fixed by ``TypedProviderRecord``.
+class ProviderRecord: RegistrationRecord {
     let name: String
-    let produce: @MainActor (AnyObject) -> AnyBox
 
-    init(
-        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
-        produce: @escaping @MainActor (AnyObject) -> AnyBox
-    ) {
+    init(name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context) {
         self.name = name
-        self.produce = produce
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 
-/// A named closure.
-final class ActionRecord: RegistrationRecord {
-    let name: String
-    let perform: @MainActor (AnyObject, AnyBox) -> AnyBox
+/// A provider of a key whose value is a `Value`. A request downcasts to it (the key's metatype
+/// fixes `Value`) and calls `produce` directly: the value is returned, not boxed.
+final class TypedProviderRecord<Value>: ProviderRecord {
+    let produce: @MainActor (AnyObject) -> Value
 
     init(
-        name: String, owner: AnyObject, condition: Condition? = nil, expiry: Condition?, context: Context,
-        perform: @escaping @MainActor (AnyObject, AnyBox) -> AnyBox
+        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
+        produce: @escaping @MainActor (AnyObject) -> Value
     ) {
+        self.produce = produce
+        super.init(name: name, owner: owner, condition: condition, expiry: expiry, context: context)
+    }
+}
+
+/// A named closure; its input and output types are fixed by ``TypedActionRecord``.
+class ActionRecord: RegistrationRecord {
+    let name: String
+
+    init(name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context) {
         self.name = name
-        self.perform = perform
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
+    }
+}
+
+/// An action that takes an `Input` and returns an `Output`. Executing downcasts to it (the
+/// action's metatype fixes both) and calls `perform` directly: nothing is boxed.
+final class TypedActionRecord<Input, Output>: ActionRecord {
+    let perform: @MainActor (AnyObject, Input) -> Output
+
+    init(
+        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
+        perform: @escaping @MainActor (AnyObject, Input) -> Output
+    ) {
+        self.perform = perform
+        super.init(name: name, owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 
@@ -135,12 +231,12 @@ extension Context {
             providers = old.filter { $0.value !== provider }
             for id in ended { tableChanged(id, .provider) }
             for id in ended { publishProviderChange(of: id) }
-            withExtendedLifetime(old) {}
+            keepAlive(old)
         } else if let action = record as? ActionRecord {
             let old = actions
             actions = old.filter { $0.value !== action }
             for (id, record) in old where record === action { tableChanged(id, .action) }
-            withExtendedLifetime(old) {}
+            keepAlive(old)
         } else {
             let old = (keyObservers, eventObservers)
             for (id, list) in old.0 where list.contains(where: { $0 === record }) {

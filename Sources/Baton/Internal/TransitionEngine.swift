@@ -20,7 +20,7 @@ enum TransitionEngine {
         change: () -> Void
     ) throws(ScreenError) {
         let destination = transition.destination
-        if isBusy { running = transition.record.description }
+        if isBusy { running = { transition.record.description } }
         // The log keeps start order: this transition's record waits for those started before it.
         let ticket = window?.reserveLogEntry()
         let undo: (@MainActor () -> Void)?
@@ -125,8 +125,10 @@ enum TransitionEngine {
 extension TransitionEngine {
     // MARK: - One transition at a time
 
-    /// What is running now, for reports: a transition's description, or `nil` while idle.
-    static var running: String?
+    /// What is running now, for reports: a transition's description, or `nil` while idle. Made
+    /// only when a report needs it (a transition requested meanwhile is queued): writing it on
+    /// every transition cost more than the rest of a push.
+    static var running: (() -> String)?
     /// The screens that left the tree during the running transition's change, or `nil` outside one.
     private static var departures: [HeadlessScreen]?
 
@@ -169,10 +171,10 @@ extension TransitionEngine {
         // when the queued transition runs, after the request's body has returned.
         let waiting = DependencyCoordinator.waitingInlineResolvers
         if waiting.isEmpty {
-            deferred.append(Deferred(request: request(), inProgress: running, window: window, run: run))
+            deferred.append(Deferred(request: request(), inProgress: running(), window: window, run: run))
         } else {
             deferred.append(
-                Deferred(request: request(), inProgress: running, window: window) { () throws(ScreenError) in
+                Deferred(request: request(), inProgress: running(), window: window) { () throws(ScreenError) in
                     try DependencyCoordinator.with(waiting, run)
                 })
         }
@@ -185,18 +187,22 @@ extension TransitionEngine {
         while description: @autoclosure () -> String, _ body: () throws(Failure) -> Value
     ) throws(Failure) -> Value {
         if running != nil { return try body() }
-        running = description()
-        let value: Value
-        do throws(Failure) {
-            value = try body()
-        } catch {
-            running = nil
-            runDeferred()
-            throw error
+        // The description is kept only while `body` runs, and written only if a report needs it.
+        let outcome: Result<Value, Failure> = withoutActuallyEscaping(description) { description in
+            running = description
+            defer { running = nil }
+            do throws(Failure) {
+                return .success(try body())
+            } catch {
+                return .failure(error)
+            }
         }
-        running = nil
         runDeferred()
-        return value
+        // Not `get()`: its typed-throws form is newer than the iOS 17 SDK's standard library.
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
     }
 
     /// Runs the transitions requested while others ran, oldest first. Each may queue more; they

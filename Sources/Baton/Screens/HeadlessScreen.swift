@@ -64,7 +64,7 @@ open class HeadlessScreen: Screen {
     ///   - context: The screen's context; by default a new one named after the identifier or type.
     public init(identifier: String? = nil, context: Context? = nil) {
         self.identifier = identifier
-        self.context = context ?? Context(name: identifier ?? String(describing: Self.self))
+        self.context = context ?? Context(name: identifier ?? TypeNames.name(of: Self.self))
         self.namesContextAfterType = context == nil && identifier == nil
     }
 
@@ -136,7 +136,7 @@ open class HeadlessScreen: Screen {
     /// ```swift
     /// HeadlessScreen(identifier: "splash").screenName   // "splash"
     /// ```
-    public final var screenName: String { identifier ?? String(describing: type(of: self)) }
+    public final var screenName: String { identifier ?? TypeNames.name(of: type(of: self)) }
 
     /// The window showing this screen's tree, found through containers and presenters.
     ///

@@ -111,6 +111,57 @@ struct ContextEventTests {
         #expect(session == nil)
     }
 
+    @Test func anObserverWhoseConditionOrBodyDropsItsOwnerGetsItThisOnce() {
+        let context = Context()
+        let holders = [OwnerHolder(Owner()), OwnerHolder(Owner())]
+        weak let gated = holders[0].owner
+        weak let plain = holders[1].owner
+        var seen: [String] = []
+        context.observe(
+            Saved.self, owner: holders[0].owner!,
+            if: Condition {
+                holders[0].owner = nil  // the condition drops the only other reference to the owner
+                return true
+            }
+        ) { owner, _ in seen.append("gated, owner there: \(owner === gated)") }
+        context.observe(Saved.self, owner: holders[1].owner!) { owner, _ in
+            holders[1].owner = nil  // so does the body
+            seen.append("plain, owner there: \(owner === plain)")
+        }
+        context.post(Saved.self)
+        context.post(Saved.self)
+        #expect(seen == ["gated, owner there: true", "plain, owner there: true"])
+        #expect(gated == nil && plain == nil)
+    }
+
+    @Test func observersRegisteredDuringAPostOnContextsItReachesLaterAreCalledFromTheNextPost() {
+        let root = Context(name: "root")
+        let poster = Context(name: "poster", parent: root)
+        let child = Context(name: "child", parent: poster)
+        let owner = Owner()
+        poster.observe(Saved.self, owner: owner) { owner, _ in
+            owner.received.append("poster")
+            guard owner.received.count == 1 else { return }
+            for context in [root, child] {
+                let name = context.name!
+                context.observe(Saved.self, owner: owner) { owner, _ in owner.received.append("\(name)") }
+                context.observe(Saved.self, owner: owner, if: .always) { owner, _ in
+                    owner.received.append("\(name) gated")
+                }
+                context.observe(Saved.self, owner: owner, expiresIf: Condition { false }) { owner, _ in
+                    owner.received.append("\(name) expiring")
+                }
+            }
+        }
+        poster.post(Saved.self)
+        #expect(owner.received == ["poster"])
+        poster.post(Saved.self)
+        #expect(
+            owner.received == [
+                "poster", "poster", "root", "root gated", "root expiring", "child", "child gated", "child expiring",
+            ])
+    }
+
     @Test func observerRegisteredDuringAPostIsCalledFromTheNextPost() {
         let context = Context()
         let owner = Owner()

@@ -5,7 +5,7 @@ import Testing
 
 private enum ModelProvidedA: ContextKey { typealias Value = Int }
 private enum ModelProvidedB: ContextKey { typealias Value = Int }
-private enum ModelActionA: ContextAction {}
+private enum ModelActionA: ContextAction { typealias Output = Int }
 private enum ModelActionB: ContextAction {}
 private enum ModelActionC: ContextAction {}
 private enum ModelFlagA: ContextFlag {}
@@ -45,6 +45,8 @@ struct LineageIndexModelTests {
     final class Entry {
         let kind: Kind
         let name: Int
+        /// What its provider or action returns, so that a check sees which registration answered.
+        var serial = 0
         var registration: Registration?
         var owner: Owner?
         var ended = false
@@ -138,6 +140,8 @@ struct LineageIndexModelTests {
                 let expected = holder(on: index, kind, name)
                 let entry = Entry(kind: kind, name: name)
                 entry.owner = Owner()
+                entry.serial = step
+                let serial = step
                 let context = nodes[index].context!
                 var thrown: ContextError?
                 do {
@@ -145,9 +149,13 @@ struct LineageIndexModelTests {
                     case (.provider, 0):
                         entry.registration = try context.provide(ModelProvidedA.self, owner: entry.owner!) { _ in 1 }
                     case (.provider, _):
-                        entry.registration = try context.provide(ModelProvidedB.self, owner: entry.owner!) { _ in 2 }
+                        entry.registration = try context.provide(ModelProvidedB.self, owner: entry.owner!) { _ in
+                            serial
+                        }
                     case (.action, 0):
-                        entry.registration = try context.register(ModelActionA.self, owner: entry.owner!) { _, _ in }
+                        entry.registration = try context.register(ModelActionA.self, owner: entry.owner!) { _, _ in
+                            serial
+                        }
                     case (.action, _):
                         entry.registration = try context.register(ModelActionB.self, owner: entry.owner!) { _, _ in }
                     case (.flag, 0): try context.setFlag(ModelFlagA.self)
@@ -284,6 +292,16 @@ struct LineageIndexModelTests {
                     #expect(
                         context.canExecute(ModelActionA.self) == (nearestAction != nil),
                         "seed \(seed) step \(step): action from n\(index)")
+                    // The cached record is the nearest one: its own serial answers.
+                    do {
+                        let output = try context.execute(ModelActionA.self)
+                        #expect(output == nearestAction?.serial, "seed \(seed) step \(step): execute from n\(index)")
+                    } catch {
+                        guard case .actionMissing = error, nearestAction == nil else {
+                            Issue.record("seed \(seed) step \(step): execute from n\(index) threw \(error)")
+                            return
+                        }
+                    }
                 }
                 let nearestProvider = chain.lazy.compactMap { node in
                     nodes[node].entries.first { $0.kind == .provider && $0.name == 1 && !$0.ended }
@@ -292,6 +310,15 @@ struct LineageIndexModelTests {
                     #expect(
                         context.canRequest(ModelProvidedB.self) == (nearestProvider != nil),
                         "seed \(seed) step \(step): provider from n\(index)")
+                    do {
+                        let value = try context.request(ModelProvidedB.self)
+                        #expect(value == nearestProvider?.serial, "seed \(seed) step \(step): request from n\(index)")
+                    } catch {
+                        guard case .providerMissing = error, nearestProvider == nil else {
+                            Issue.record("seed \(seed) step \(step): request from n\(index) threw \(error)")
+                            return
+                        }
+                    }
                 }
             }
             // A post from a random context reaches the observers on its chain, nearest first.
@@ -362,6 +389,9 @@ struct LineageIndexModelTests {
         try app.register(ModelActionB.self, owner: owner) { _, _ in }
         #expect(app.canExecute(ModelActionB.self))
         #expect(cell.canExecute(ModelActionB.self))
+        // Registrations hold their contexts weakly: without this, an optimized build frees every
+        // row but row-7 (held by `cell`) once `rows` is last used, and the first check sees row-7.
+        withExtendedLifetime(rows) {}
     }
 
     @Test func detachingAndFreeingChildrenKeepsTheirOrderAtAnyCount() throws {

@@ -58,6 +58,48 @@ struct ReentrancyCrashTests {
         }
     }
 
+    // A post borrows each observer record from its snapshot of the context's table instead of
+    // retaining it. In each program below, user code running inside a post (a body, an owner's
+    // `deinit`, a condition, an expiry) ends or adds observations, posts again, or drops the last
+    // references to records the post has yet to visit: without the snapshot, the post would use
+    // freed records (found by running these under the address sanitizer).
+
+    @Test func anObserverEndingEveryObservationMidPost() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.observerEndsEveryObservationMidPost() }
+        }
+    }
+
+    @Test func anOwnersDeinitEndingObservationsAndPostingMidPost() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.ownerDeinitEndsObservationsMidPost() }
+        }
+    }
+
+    @Test func aConditionEndingItsOwnObservationMidPost() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.conditionEndsItsOwnObservationMidPost() }
+        }
+    }
+
+    @Test func anExpiryRegisteringAndPostingMidPost() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.expiryRegistersAndPostsMidPost() }
+        }
+    }
+
+    @Test func aNestedPostDroppingDeadObserversMidPost() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.nestedPostDropsDeadObserversMidPost() }
+        }
+    }
+
+    @Test func aNestedPostFromAContextFreedMidPost() async {
+        await #expect(processExitsWith: .success) {
+            _ = await MainActor.run { ReentrancyPrograms.nestedPostFromAFreedContext() }
+        }
+    }
+
     // The same programs in this process, with their results, now that they no longer crash.
 
     @Test func aReplacedValuesDeinitSeesTheNewValue() {
@@ -78,6 +120,42 @@ struct ReentrancyCrashTests {
 
     @Test func registrationsMadeInADroppedClosuresDeinitStay() {
         #expect(ReentrancyPrograms.droppedClosureRegistersInDeinit() == ["observers after: 1", "delivered 2"])
+    }
+
+    @Test func observersEndedByAnEarlierObserverAreNotCalledByTheRunningPost() {
+        #expect(ReentrancyPrograms.observerEndsEveryObservationMidPost() == ["first 1", "ended", "late 2"])
+    }
+
+    @Test func anOwnersDeinitEndsTheObservationsAfterItsBodyReturns() {
+        #expect(
+            ReentrancyPrograms.ownerDeinitEndsObservationsMidPost() == [
+                "first 1", "deinit", "nested: late 9", "after: late 2",
+            ])
+    }
+
+    @Test func anObserverWhoseConditionEndsItIsCalledOnce() {
+        #expect(ReentrancyPrograms.conditionEndsItsOwnObservationMidPost() == ["condition", "body 1", "third 1"])
+    }
+
+    @Test func anExpiryThatRegistersAndPostsEndsItsObserverOnly() {
+        #expect(
+            ReentrancyPrograms.expiryRegistersAndPostsMidPost() == [
+                "first 1", "expiry", "first 7", "third 7", "late 7", "third 1", "first 2", "third 2", "late 2",
+            ])
+    }
+
+    @Test func aPostsOriginIsItsOwnContextAgainAfterANestedPostFromAFreedContext() {
+        #expect(
+            ReentrancyPrograms.nestedPostFromAFreedContext() == [
+                "form from form", "draft from draft", "after from form", "dropped poster from form",
+            ])
+    }
+
+    @Test func aNestedPostThatDropsDeadObserversLeavesTheOuterPostItsSnapshot() {
+        #expect(
+            ReentrancyPrograms.nestedPostDropsDeadObserversMidPost() == [
+                "first 1", "first 5", "third 5", "third 1", "first 2", "third 2",
+            ])
     }
 }
 
@@ -184,6 +262,177 @@ enum ReentrancyPrograms {
         context.set(2, for: Count.self)
         seen.insert("observers after: \(seen.count)", at: 0)
         precondition(seen == ["observers after: 1", "delivered 2"], "saw \(seen)")
+        return seen
+    }
+}
+
+extension ReentrancyPrograms {
+    enum Tick: ContextEvent { typealias Payload = Int }
+
+    /// The first observer ends every observation of the context, and nothing else holds the
+    /// records: the post must not call the others, nor touch them after they are freed.
+    @discardableResult
+    static func observerEndsEveryObservationMidPost() -> [String] {
+        var seen: [String] = []
+        let context = Context(name: "screen")
+        let log = Owner()
+        context.observe(Tick.self, owner: log) { [weak context] _, value in
+            seen.append("first \(value)")
+            context?.removeAllObservers()
+            context?.observe(Tick.self, owner: log) { _, value in seen.append("late \(value)") }
+        }
+        for _ in 0..<3 {
+            context.observe(Tick.self, owner: log) { _, value in seen.append("other \(value)") }
+        }
+        context.post(Tick.self, 1)
+        seen.append("ended")
+        context.post(Tick.self, 2)
+        precondition(seen == ["first 1", "ended", "late 2"], "saw \(seen)")
+        return seen
+    }
+
+    /// The first observer drops the last reference to its owner; when the post releases the owner
+    /// after the call, the owner's `deinit` ends every observation, posts again and registers a
+    /// new observer, while the post still has records to visit.
+    @discardableResult
+    static func ownerDeinitEndsObservationsMidPost() -> [String] {
+        var seen: [String] = []
+        let context = Context(name: "screen")
+        let log = Owner()
+        var owner: DeinitProbe? = DeinitProbe { [weak context] in
+            guard let context else { return }
+            seen.append("deinit")
+            context.removeAllObservers()
+            context.observe(Tick.self, owner: log) { _, value in seen.append("late \(value)") }
+            context.post(Tick.self, 9)
+            seen[seen.count - 1] = "nested: \(seen[seen.count - 1])"
+        }
+        context.observe(Tick.self, owner: owner!) { _, value in
+            seen.append("first \(value)")
+            owner = nil  // the post holds the owner until the body returns
+        }
+        for _ in 0..<3 {
+            context.observe(Tick.self, owner: log) { _, value in seen.append("other \(value)") }
+        }
+        context.post(Tick.self, 1)
+        context.post(Tick.self, 2)
+        seen[seen.count - 1] = "after: \(seen[seen.count - 1])"
+        precondition(seen == ["first 1", "deinit", "nested: late 9", "after: late 2"], "saw \(seen)")
+        return seen
+    }
+
+    /// An observer's condition ends its own observation and every other one, then holds: the
+    /// observer is called this once, with its closure still there, and the others are not.
+    @discardableResult
+    static func conditionEndsItsOwnObservationMidPost() -> [String] {
+        var seen: [String] = []
+        let context = Context(name: "screen")
+        let log = Owner()
+        var first: Registration?
+        var second: Registration?
+        first = context.observe(
+            Tick.self, owner: log,
+            if: Condition {
+                seen.append("condition")
+                first?.cancel()
+                second?.cancel()
+                first = nil
+                second = nil  // the running post's snapshot is all that holds the records now
+                return true
+            }
+        ) { _, value in seen.append("body \(value)") }
+        second = context.observe(Tick.self, owner: log) { _, value in seen.append("second \(value)") }
+        context.observe(Tick.self, owner: log) { _, value in seen.append("third \(value)") }
+        context.post(Tick.self, 1)
+        precondition(seen == ["condition", "body 1", "third 1"], "saw \(seen)")
+        return seen
+    }
+
+    /// An observer's expiry registers an observer of the same event and posts it again, then
+    /// holds: only that observer ends; the nested post sees the new observer, the outer one
+    /// does not.
+    @discardableResult
+    static func expiryRegistersAndPostsMidPost() -> [String] {
+        var seen: [String] = []
+        let context = Context(name: "screen")
+        let log = Owner()
+        var expired = false
+        context.observe(Tick.self, owner: log) { _, value in seen.append("first \(value)") }
+        context.observe(
+            Tick.self, owner: log,
+            expiresIf: Condition { [weak context] in
+                guard !expired, let context else { return expired }
+                expired = true
+                seen.append("expiry")
+                context.observe(Tick.self, owner: log) { _, value in seen.append("late \(value)") }
+                context.post(Tick.self, 7)
+                return true
+            }
+        ) { _, value in seen.append("expiring \(value)") }
+        context.observe(Tick.self, owner: log) { _, value in seen.append("third \(value)") }
+        context.post(Tick.self, 1)
+        context.post(Tick.self, 2)
+        let expected = [
+            "first 1", "expiry", "first 7", "third 7", "late 7", "third 1", "first 2", "third 2", "late 2",
+        ]
+        precondition(seen == expected, "saw \(seen)")
+        return seen
+    }
+
+    /// A post's origin is held unretained while the post runs. An observer posts from a context
+    /// it makes and frees, and drops the last reference to the posting context held outside the
+    /// post: later observers of the outer post still see the outer context as its origin.
+    @discardableResult
+    static func nestedPostFromAFreedContext() -> [String] {
+        var seen: [String] = []
+        let log = Owner()
+        var form: Context? = Context(name: "form")
+        form!.observePosts(of: Tick.self, owner: log) { _, post in
+            seen.append("form from \(post.origin.name ?? "?")")
+            do {
+                let draft = Context(name: "draft")
+                draft.observePosts(of: Tick.self, owner: log) { _, post in
+                    seen.append("draft from \(post.origin.name ?? "?")")
+                }
+                draft.post(Tick.self, 2)
+            }  // the draft context is freed here
+            form = nil  // the post's caller below still holds the posting context
+        }
+        form!.observePosts(of: Tick.self, owner: log) { _, post in
+            seen.append("after from \(post.origin.name ?? "?")")
+        }
+        form!.observePosts(of: Tick.self, owner: log) { _, post in
+            seen.append("dropped poster from \(post.origin.name ?? "?")")
+        }
+        weak let freed = form
+        form?.post(Tick.self, 1)
+        precondition(freed == nil, "the posting context outlived the post")
+        let expected = ["form from form", "draft from draft", "after from form", "dropped poster from form"]
+        precondition(seen == expected, "saw \(seen)")
+        return seen
+    }
+
+    /// The first observer lets the second one's owner go and posts again: the nested post drops
+    /// the dead observer from the table while the outer post is still visiting its snapshot.
+    @discardableResult
+    static func nestedPostDropsDeadObserversMidPost() -> [String] {
+        var seen: [String] = []
+        let context = Context(name: "screen")
+        let log = Owner()
+        let holder = OwnerHolder(Owner())
+        var nested = false
+        context.observe(Tick.self, owner: log) { [weak context] _, value in
+            seen.append("first \(value)")
+            guard !nested, let context else { return }
+            nested = true
+            holder.owner = nil
+            context.post(Tick.self, 5)
+        }
+        context.observe(Tick.self, owner: holder.owner!) { _, value in seen.append("second \(value)") }
+        context.observe(Tick.self, owner: log) { _, value in seen.append("third \(value)") }
+        context.post(Tick.self, 1)
+        context.post(Tick.self, 2)
+        precondition(seen == ["first 1", "first 5", "third 5", "third 1", "first 2", "third 2"], "saw \(seen)")
         return seen
     }
 }

@@ -56,6 +56,31 @@ extension DependenciesTests {
             #expect(details.contactID == "resolved")
         }
 
+        @Test func aScreenWithAnIsolatedContextReportsTheCoordinatorThatResolvesItsTransitions() throws {
+            let (window, coordinator) = makeWindow()
+            let hopping = HoppingScreen(identifier: "startup")
+            try window.setRoot(hopping)
+            let details = ContactDetailsScreen(identifier: "details")
+            try hopping.hop(to: details, wiring: .isolate, then: nil)
+            #expect(details.context.parent == nil)
+            #expect(details.dependencyCoordinator === coordinator)
+        }
+
+        @Test func aTemporaryResolverRegisteredOnAnIsolatedScreenRunsOnItsNextTransition() throws {
+            let (window, _) = makeWindow()
+            let hopping = HoppingScreen(identifier: "startup")
+            try window.setRoot(hopping)
+            let details = ContactDetailsScreen(identifier: "details")
+            try hopping.hop(to: details, wiring: .isolate, then: nil)
+            details.registerTemporaryContextResolver { (source: ContactDetailsScreen, edit: ContactEditScreen) in
+                edit.contactID = "from \(source.screenName)"
+            }
+            let edit = ContactEditScreen(identifier: "edit")
+            try details.present(edit)
+            #expect(edit.contactID == "from details")
+            #expect(DependencyCoordinator.default.temporaryResolvers.isEmpty)
+        }
+
         @Test func aWorkflowSetOnAScreenResolvesTheTransitionsAfterItNotTheOneIntoIt() throws {
             // MHDependencyKit: setupWorkflowDependencyCoordinator — "the workflow starts from the receiver".
             let (window, appCoordinator) = makeWindow()

@@ -194,8 +194,9 @@ enum ScaleBenchmarks {
     // MARK: - Stacks
 
     /// A `StackScreen` with `depth` screens, each context layered over the one below, as the first
-    /// tab of a `TabScreen`. The stack's own context holds what ``setUp(root:top:owner:)``
-    /// registers; the top screen's context is where the operations run.
+    /// tab of a `TabScreen`, and a `HoppingScreen` on top of a second stack as deep. The stack's
+    /// own context holds what ``setUp(root:top:owner:)`` registers; the top screen's context is
+    /// where the operations run.
     struct Stack {
         let stack: StackScreen
         /// A tab container whose first tab is the stack; the second is a single screen.
@@ -204,6 +205,10 @@ enum ScaleBenchmarks {
         let top: Context
         let attached: Context
         let owner: Owner
+        /// A start-up flow pushed onto a stack as deep as `stack`, for hops (the same depth, so
+        /// that the other operations keep running from the top of `stack`).
+        let hopping: HoppingScreen
+        let hoppingStack: StackScreen
     }
 
     static func makeStack(depth: Int) -> Stack {
@@ -217,7 +222,14 @@ enum ScaleBenchmarks {
             let top = topScreen.context
             try setUp(root: stack.context, top: top, owner: owner)
             try attached.register(Save.self, owner: owner) { _, _ in Sink.count &+= 1 }
-            return Stack(stack: stack, tabs: tabs, topScreen: topScreen, top: top, attached: attached, owner: owner)
+            let hoppingStack = try StackScreen(root: ListScreen(), context: Context(name: "app"))
+            for _ in 1..<(depth - 1) { try hoppingStack.push(DetailScreen()) }
+            let hopping = HoppingScreen()
+            try hoppingStack.push(hopping)
+            try hopping.hop(to: DetailScreen(), then: nil)
+            return Stack(
+                stack: stack, tabs: tabs, topScreen: topScreen, top: top, attached: attached, owner: owner,
+                hopping: hopping, hoppingStack: hoppingStack)
         } catch {
             fatalError("benchmark setup: \(error)")
         }
@@ -273,6 +285,13 @@ enum ScaleBenchmarks {
                 } catch {
                     fatalError("select: \(error)")
                 }
+            }
+        }
+        // A hop to a new screen from a flow on top of a stack as deep: the previous step is
+        // released, as CLHoppingViewController releases the view controller it hops away from.
+        measure("hop", scale: 20) { stack, count in
+            for _ in 0..<count {
+                do { try stack.hopping.hop(to: DetailScreen(), then: nil) } catch { fatalError("hop: \(error)") }
             }
         }
         measure("register", scale: 10) { stack, count in
