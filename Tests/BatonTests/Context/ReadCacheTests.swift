@@ -175,13 +175,13 @@ struct ReadCacheTests {
         _ = leaf[Cached.self]
         leaf.onChange(
             of: Cached.self, owner: owner,
-            if: Condition {
-                owner.received.append("condition: \(leaf[Cached.self] ?? "nil")")
+            if: Condition { [weak owner, weak leaf] in
+                owner?.received.append("condition: \(leaf?[Cached.self] ?? "nil")")
                 return true
             }
-        ) { owner, value in
-            owner.received.append("observer: \(value ?? "nil"), reads \(leaf[Cached.self] ?? "nil")")
-            if value == "second" { root.remove(Cached.self) }
+        ) { [weak leaf, weak root] owner, value in
+            owner.received.append("observer: \(value ?? "nil"), reads \(leaf?[Cached.self] ?? "nil")")
+            if value == "second" { root?.remove(Cached.self) }
         }
         root.set("second", for: Cached.self)
         #expect(
