@@ -108,7 +108,7 @@ open class Context {
         self.parent = parent
         // A feature context (a subclass) is named after its type unless given a name, as
         // ProContext's createSubcontext(ofType:) names it.
-        if name == nil, type(of: self) != Context.self { self.name = String(describing: type(of: self)) }
+        if name == nil, type(of: self) != Context.self { self.name = TypeNames.name(of: type(of: self)) }
         parent?.adopt(self)
         MainActorCheck.install()
     }
