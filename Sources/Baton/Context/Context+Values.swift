@@ -54,7 +54,9 @@ extension Context {
     public final func value<Key: ContextKey>(for key: Key.Type, in scope: String) throws(ContextError) -> Key.Value? {
         if isObservationTracking() { trackNamedRead(ObjectIdentifier(key), in: scope) }
         let target = try context(named: scope, for: Key.name)
-        return target.slots[ObjectIdentifier(key)]?.box.map { unsafeDowncast($0, to: Box<Key.Value>.self).value }
+        // No `Optional.map` closure: in this main-actor method it would check the executor at run time.
+        guard let box = target.slots[ObjectIdentifier(key)]?.box else { return nil }
+        return Unmanaged.passUnretained(box).value(as: Key.Value.self)
     }
 
     /// Whether some context on the chain holds `key`, even as an explicit `nil`.
