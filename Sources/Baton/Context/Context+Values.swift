@@ -354,7 +354,7 @@ extension Context {
     @usableFromInline final func replacedInPlace(_ id: ObjectIdentifier, stamp: Unmanaged<KeyStamp>) {
         stamp.advanceValue()
         if stamp.observers > 0 { notifyChange(id: id) }
-        if ObservationReaders.isActive { publishValueChange(of: id, from: (chain: .missing, slot: .missing)) }
+        if stamp.isTracked { publishValueChange(of: id, from: (chain: .missing, slot: .missing)) }
     }
 
     /// Stores an already boxed value (`nil` for an explicit nil); not generic, so that
@@ -366,18 +366,21 @@ extension Context {
     /// the shape on too (cached reads walk again).
     @usableFromInline final func store(_ box: AnyBox?, for key: any ContextKey.Type, in target: Context) {
         let id = ObjectIdentifier(key)
-        let tracked = ObservationReaders.isActive ? target.observationState(of: id) : nil
+        var tracked: (chain: ReadIdentity, slot: ReadIdentity)?
         let replaced: AnyBox?
         let stamp: Unmanaged<KeyStamp>
         if let index = target.slots.index(forKey: id) {
             // The old slot is copied out, so that it holds the old box while the table lets go
             // of it: the box is not released inside the table update.
             let old = target.slots.values[index]
+            // Reads only (no slot changes, no user code): `index` stays valid.
+            if old.stamp.isTracked { tracked = target.observationState(of: id) }
             target.slots.values[index].box = box
             (replaced, stamp) = (old.box, old.stamp)
             stamp.advanceValue()
         } else {
             stamp = Unmanaged.passUnretained(KeyStamps.stamp(for: id))
+            if stamp.isTracked { tracked = target.observationState(of: id) }
             target.slots[id] = Slot(key: key, box: box, stamp: stamp)
             replaced = nil
             stamp.advanceShape()

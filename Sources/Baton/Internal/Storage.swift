@@ -128,6 +128,11 @@ struct CachedRead {
     /// The live-or-unpruned ``Context/onChange(of:owner:if:_:)`` observations of the key
     /// (``ObservedKeys``), so that a write of an unobserved key does not walk the subtree.
     @exclusivity(unchecked) final var observers = 0
+    /// Whether a read of the key was ever recorded in an Observation tracking scope (a chain
+    /// read or a named read; never reset): until then a write of the key has no Observation
+    /// cell to fire and skips comparing reads before and after, even while other keys are
+    /// tracked, as they are all the time in a SwiftUI app.
+    @exclusivity(unchecked) final var isTracked = false
 }
 
 extension Unmanaged where Instance == KeyStamp {
@@ -143,6 +148,7 @@ extension Unmanaged where Instance == KeyStamp {
     }
 
     @inline(__always) var observers: Int { _withUnsafeGuaranteedRef { $0.observers } }
+    @inline(__always) var isTracked: Bool { _withUnsafeGuaranteedRef { $0.isTracked } }
     @inline(__always) var value: UInt64 { _withUnsafeGuaranteedRef { $0.value } }
     @inline(__always) var shape: UInt64 { _withUnsafeGuaranteedRef { $0.shape } }
 }
