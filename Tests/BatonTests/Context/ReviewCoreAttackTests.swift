@@ -14,6 +14,7 @@ private enum Shared: ContextKey, ContextFlag, ContextAction, ContextEvent {
     static var name: String { "Shared" }
 }
 
+private enum Pinged: ContextEvent { typealias Payload = Int }
 private enum Deep: ContextKey { typealias Value = Int }
 
 /// A hostile review of issue 13's fast paths: user code at the worst moment, one type used for
@@ -166,6 +167,35 @@ struct ReviewCoreAttackTests {
             seen == ["changed middle", "post 1: middle flag true", "request provided"])
         #expect(leaf[Shared.self] == "middle")
         #expect(leaf.isSet(Shared.self))
+    }
+
+    // MARK: - Posts
+
+    /// A post that met a dead observer drops it after the loop, checking every observer's expiry
+    /// again. An expiry that registers a new observer of the same event on the same context at
+    /// that moment must not lose it: the next post calls it.
+    @Test func anObserverRegisteredByAnExpiryWhileAPostDropsDeadObserversIsKept() {
+        let context = Context(name: "screen")
+        let owner = Owner()
+        var seen: [String] = []
+        var dead: Owner? = Owner()
+        context.observe(Pinged.self, owner: dead!) { _, _ in seen.append("dead") }
+        var checks = 0
+        let expiry = Condition {
+            checks += 1
+            // The second check is the drop of the dead observer, after the loop.
+            if checks == 2 {
+                context.observe(Pinged.self, owner: owner) { _, payload in seen.append("late \(payload)") }
+            }
+            return false
+        }
+        context.observe(Pinged.self, owner: owner, expiresIf: expiry) { _, payload in seen.append("expiring \(payload)")
+        }
+        dead = nil
+        context.post(Pinged.self, 1)
+        context.post(Pinged.self, 2)
+        #expect(checks >= 2)
+        #expect(seen == ["expiring 1", "expiring 2", "late 2"])
     }
 
     // MARK: - Stamps near their wrap-around
