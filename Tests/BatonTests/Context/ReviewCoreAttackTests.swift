@@ -169,6 +169,54 @@ struct ReviewCoreAttackTests {
         #expect(leaf.isSet(Shared.self))
     }
 
+    // MARK: - Registrations made by user code during a registration's own check
+
+    /// `provide` checks the lineage first, which runs the expiries of the providers it meets.
+    /// An expiry that registers a provider of the same key on the very context being provided to
+    /// (and warms a reader's cache of it) must make `provide` throw, as for any live provider on
+    /// the lineage, not replace that provider silently: replacing it freed a record the reader's
+    /// cache still trusted (the key's stamp had not moved yet), and what its closure captured ran
+    /// its `deinit` in the middle of the table update.
+    @Test func aProviderRegisteredByAnExpiryDuringProvideIsNotReplaced() throws {
+        let seen = ReviewAttackPrograms.expiryRegistersDuringProvide()
+        #expect(
+            seen == [
+                "inner registered, leaf gets inner",
+                "outer: A live provider for Shared is already registered in screen → root; only one live provider per key may exist on a lineage (a context, its ancestors and its descendants). Cancel it, or let its owner go, before registering another.",
+                "leaf gets inner",
+            ])
+    }
+
+    @Test func aProviderRegisteredByAnExpiryDuringProvideDoesNotCrash() async {
+        await #expect(processExitsWith: .success) {
+            // `provide` throwing a misuse traps in the child process's default strict mode.
+            await MisuseMode.$current.withValue(.lenient) {
+                _ = await MainActor.run { ReviewAttackPrograms.expiryRegistersDuringProvide() }
+            }
+        }
+    }
+
+    /// The same for actions: an expiry met by `register`'s lineage check registers the action on
+    /// the context being registered to.
+    @Test func anActionRegisteredByAnExpiryDuringRegisterIsNotReplaced() throws {
+        let seen = ReviewAttackPrograms.expiryRegistersDuringRegister()
+        #expect(
+            seen == [
+                "inner registered, leaf gets inner 1",
+                "outer: A live action Shared is already registered in screen → root; action names are unique on a lineage (a context, its ancestors and its descendants). Cancel it, or let its owner go, before registering another.",
+                "leaf gets inner 2",
+            ])
+    }
+
+    @Test func anActionRegisteredByAnExpiryDuringRegisterDoesNotCrash() async {
+        await #expect(processExitsWith: .success) {
+            // `provide` throwing a misuse traps in the child process's default strict mode.
+            await MisuseMode.$current.withValue(.lenient) {
+                _ = await MainActor.run { ReviewAttackPrograms.expiryRegistersDuringRegister() }
+            }
+        }
+    }
+
     // MARK: - Posts
 
     /// A post that met a dead observer drops it after the loop, checking every observer's expiry
@@ -297,6 +345,75 @@ struct ReviewCoreAttackTests {
 
 @MainActor
 enum ReviewAttackPrograms {
+    /// See ``ReviewCoreAttackTests/aProviderRegisteredByAnExpiryDuringProvideIsNotReplaced()``.
+    @discardableResult
+    static func expiryRegistersDuringProvide() -> [String] {
+        var seen: [String] = []
+        let root = Context(name: "root")
+        let screen = Context(name: "screen", parent: root)
+        let leaf = Context(name: "leaf", parent: screen)
+        let owner = Owner()
+        var checking = false
+        var registered = false
+        let expiry = Condition {
+            if checking || registered { return true }  // the inner provide's own check
+            checking = true
+            defer { checking = false }
+            registered = true
+            let probe = DeinitProbe {
+                seen.append("inner provider freed; leaf gets \((try? leaf.request(Shared.self)) ?? "nothing")")
+            }
+            // The handle is dropped: only the screen's table holds the record.
+            _ = try? screen.provide(Shared.self, owner: owner) { _ in withExtendedLifetime(probe) { "inner" } }
+            seen.append("inner registered, leaf gets \((try? leaf.request(Shared.self)) ?? "nothing")")
+            return true
+        }
+        _ = try? root.provide(Shared.self, owner: owner, expiresIf: expiry) { _ in "root" }
+        do {
+            try screen.provide(Shared.self, owner: owner) { _ in "outer" }
+            seen.append("outer registered")
+        } catch {
+            seen.append("outer: \(error)")
+        }
+        seen.append("leaf gets \((try? leaf.request(Shared.self)) ?? "nothing")")
+        return seen
+    }
+
+    /// See ``ReviewCoreAttackTests/anActionRegisteredByAnExpiryDuringRegisterIsNotReplaced()``.
+    @discardableResult
+    static func expiryRegistersDuringRegister() -> [String] {
+        var seen: [String] = []
+        let root = Context(name: "root")
+        let screen = Context(name: "screen", parent: root)
+        let leaf = Context(name: "leaf", parent: screen)
+        let owner = Owner()
+        var checking = false
+        var registered = false
+        let expiry = Condition {
+            if checking || registered { return true }
+            checking = true
+            defer { checking = false }
+            registered = true
+            let probe = DeinitProbe {
+                seen.append("inner action freed; leaf gets \((try? leaf.execute(Shared.self, with: 3)) ?? "nothing")")
+            }
+            _ = try? screen.register(Shared.self, owner: owner) { _, input in
+                withExtendedLifetime(probe) { "inner \(input)" }
+            }
+            seen.append("inner registered, leaf gets \((try? leaf.execute(Shared.self, with: 1)) ?? "nothing")")
+            return true
+        }
+        _ = try? root.register(Shared.self, owner: owner, expiresIf: expiry) { _, _ in "root" }
+        do {
+            try screen.register(Shared.self, owner: owner) { _, input in "outer \(input)" }
+            seen.append("outer registered")
+        } catch {
+            seen.append("outer: \(error)")
+        }
+        seen.append("leaf gets \((try? leaf.execute(Shared.self, with: 2)) ?? "nothing")")
+        return seen
+    }
+
     static func hundredThousandDeepChain() {
         var leaf: Context? = Context(name: "root")
         weak let root = leaf
