@@ -229,7 +229,12 @@ extension Context {
             }
         }
         if sawDead {
-            let kept = eventObservers[id]?.filter(\.isLive) ?? []
+            // Expiries are user code, which may register observers of this event here: they are
+            // all checked first (an expired record is cancelled for good), and the table is read
+            // again afterwards, with no user code in between, so that nothing registered
+            // meanwhile is lost.
+            if let list = eventObservers[id] { for record in list { _ = record.isLive } }
+            let kept = eventObservers[id]?.filter(\.hasNotEnded) ?? []
             // The dropped records are released after the table is updated.
             let dropped = eventObservers.updateValue(kept, forKey: id)
             if kept.isEmpty { eventObservers[id] = nil }

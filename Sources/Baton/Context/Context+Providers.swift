@@ -41,8 +41,15 @@ extension Context {
         // `deinit` of what they captured may call back into the context (DESIGN's re-entrancy rule).
         var dropped: [ProviderRecord] = []
         defer { keepAlive(dropped) }
-        let holder = liveHolderOnLineage(
+        var holder = liveHolderOnLineage(
             of: id, in: \.providers, removingExpiredInto: &replaced, releasingLater: &dropped)
+        // The check runs the expiries it meets (user code), which may have registered a provider
+        // of `key` here meanwhile: it is checked again rather than replaced (replacing it would
+        // release it inside the table update, before the stamp tells the caches).
+        while holder == nil, providers[id] != nil {
+            holder = liveHolderOnLineage(
+                of: id, in: \.providers, removingExpiredInto: &replaced, releasingLater: &dropped)
+        }
         if let holder {
             // Removing an expired provider changes what a request there returns, even if this one fails.
             for context in replaced where context !== self { context.publishProviderChange(of: id) }

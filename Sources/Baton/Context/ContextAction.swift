@@ -87,7 +87,14 @@ extension Context {
         // of what they captured may register again (DESIGN's re-entrancy rule).
         var dropped: [ActionRecord] = []
         defer { keepAlive(dropped) }
-        if let holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped) {
+        var holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped)
+        // The check runs the expiries it meets (user code), which may have registered this action
+        // here meanwhile: it is checked again rather than replaced (replacing it would release it
+        // inside the table update, before the stamp tells the caches).
+        while holder == nil, actions[id] != nil {
+            holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped)
+        }
+        if let holder {
             throw misuse(
                 ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: holder.pathDescription))
         }

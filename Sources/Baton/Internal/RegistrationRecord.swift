@@ -36,6 +36,10 @@ class RegistrationRecord {
         return true
     }
 
+    /// ``isLive`` without checking the expiry (user code): not cancelled (an expiry seen to hold
+    /// cancels) and its owner, if it has one, still exists.
+    final var hasNotEnded: Bool { !isCancelled && !(isOwned && owner == nil) }
+
     func cancel() {
         guard !isCancelled else { return }
         isCancelled = true
