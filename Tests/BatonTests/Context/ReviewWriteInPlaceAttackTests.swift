@@ -21,6 +21,18 @@ private enum Follower: ContextKey { typealias Value = String }
 private enum Streamed: ContextKey { typealias Value = Int }
 private enum RemovedByDeinit: ContextKey { typealias Value = DeinitProbe }
 private enum ResetByObserver: ContextKey { typealias Value = String }
+private enum Neighbour: ContextKey { typealias Value = Int }
+
+/// A key whose name is user code that runs `onName`: a dump, `allKeys` or a `.share` check asks
+/// for it while it holds a copy of the slots.
+private enum SelfNaming: ContextKey {
+    typealias Value = String
+    nonisolated(unsafe) static var onName: (@MainActor () -> Void)?
+    static var name: String {
+        if let onName { MainActor.assumeIsolated { onName() } }
+        return "SelfNaming"
+    }
+}
 
 /// A value larger than an existential's inline buffer, so that a swap moves an out-of-line value.
 private struct WideValue: Equatable {
@@ -219,6 +231,52 @@ struct ReviewWriteInPlaceAttackTests {
             if values.count == 4 { break }
         }
         #expect(values == [1, 2, 3, 4])
+    }
+
+    // MARK: - Writes while the slots are copied
+
+    @Test func aKeyNameThatWritesTheKeyDuringADumpLeavesTheDumpedValueAlone() {
+        let app = Context(name: "app")
+        app.set(1, for: Neighbour.self)
+        app.set("before", for: SelfNaming.self)
+        var writes = 0
+        SelfNaming.onName = {
+            writes += 1
+            app.set("during \(writes)", for: SelfNaming.self)
+        }
+        defer { SelfNaming.onName = nil }
+        // Sorting the slots by name writes the key while the dump's copy holds its box: that box
+        // keeps the value the dump prints, so the write must not go into it.
+        let dump = app.dump()
+        let json = app.dump(format: .json)
+        SelfNaming.onName = nil
+        #expect(dump.contains("0:SelfNaming = before"))
+        #expect(json.contains("\"SelfNaming\":\"during"))
+        #expect(writes > 1)
+        #expect(app[SelfNaming.self] == "during \(writes)")
+    }
+
+    @Test func aKeyNameThatWritesTheKeyDuringAShareCheckIsReportedAndKept() throws {
+        let list = HeadlessScreen(identifier: "list")
+        let stack = try StackScreen(root: list, identifier: "stack")
+        let detail = HeadlessScreen(identifier: "detail")
+        detail.context.set("own", for: SelfNaming.self)
+        var writes = 0
+        SelfNaming.onName = {
+            writes += 1
+            detail.context.set("renamed \(writes)", for: SelfNaming.self)
+        }
+        defer { SelfNaming.onName = nil }
+        #expect(
+            throws: ScreenError.sharedContextHasRegistrations(
+                destination: "detail", registrations: ["value SelfNaming"])
+        ) {
+            try stack.push(detail, wiring: .share)
+        }
+        SelfNaming.onName = nil
+        #expect(writes >= 1)
+        #expect(detail.context[SelfNaming.self] == "renamed \(writes)")
+        #expect(detail.context.allKeys.map(\.name) == ["SelfNaming"])
     }
 
     // MARK: - Keys tracked only after writes, or only one way
