@@ -176,7 +176,7 @@ struct ReviewWriteInPlaceAttackTests {
         app.set("first", for: ResetByObserver.self)
         let owner = InPlaceOwner()
         var normalising = false
-        app.onChange(of: ResetByObserver.self, owner: owner) { _, value in
+        app.onChange(of: ResetByObserver.self, owner: owner) { [unowned app] _, value in
             guard !normalising, value == "second" else { return }
             normalising = true
             app.remove(ResetByObserver.self)  // frees the box the outer write reused
@@ -186,8 +186,8 @@ struct ReviewWriteInPlaceAttackTests {
         var read: [String] = []
         withObservationTracking {
             _ = form[ResetByObserver.self]
-        } onChange: {
-            MainActor.assumeIsolated { read.append(form[ResetByObserver.self] ?? "nil") }
+        } onChange: { [weak form] in
+            MainActor.assumeIsolated { read.append(form?[ResetByObserver.self] ?? "nil") }
         }
         app.set("second", for: ResetByObserver.self)
         #expect(form[ResetByObserver.self] == "normalised")
@@ -334,7 +334,7 @@ struct ReviewWriteInPlaceAttackTests {
         let owner = InPlaceOwner()
         var tracking: ChangeCount?
         var readInObserver: [String] = []
-        app.onChange(of: TrackedByObserver.self, owner: owner) { _, _ in
+        app.onChange(of: TrackedByObserver.self, owner: owner) { [unowned form] _, _ in
             guard tracking == nil else { return }
             // The key's first tracked read, made while the write that replaced it in place runs.
             tracking = track { readInObserver.append(form[TrackedByObserver.self] ?? "nil") }

@@ -35,7 +35,8 @@ struct ReviewTransitionTextAttackTests {
         var completions: [@MainActor () -> Void] = []
         startup.transitionHook = { _, complete in completions.append(complete) }
         let first = CallbackScreen(identifier: "first")
-        first.onDidAppear = { try? startup.hop(to: first, then: nil) }  // already shown: fails
+        // Already shown: fails.
+        first.onDidAppear = { [unowned startup, unowned first] in try? startup.hop(to: first, then: nil) }
         try startup.hop(to: first, then: nil)
         #expect(log.reports.isEmpty)
         // Completed later, outside any transition: the did-phase is a step of its own.
@@ -54,8 +55,8 @@ struct ReviewTransitionTextAttackTests {
         let log = failures(of: window)
         let detail = CallbackScreen(identifier: "detail")
         let next = CallbackScreen(identifier: "next")
-        detail.onDidAppear = { try? stack.push(next) }
-        next.onDidAppear = { try? stack.push(list) }  // already in the stack: fails
+        detail.onDidAppear = { [unowned stack, unowned next] in try? stack.push(next) }
+        next.onDidAppear = { [unowned stack, unowned list] in try? stack.push(list) }  // already in the stack: fails
         try stack.push(detail)
         #expect(stack.screens.map(\.screenName) == ["list", "detail", "next"])
         #expect(
@@ -72,7 +73,7 @@ struct ReviewTransitionTextAttackTests {
         window.dependencyCoordinator = DependencyCoordinator(name: "test")
         try window.setRoot(stack)
         let log = failures(of: window)
-        list.onWillAppear = { try? stack.push(list) }  // already in the stack: fails
+        list.onWillAppear = { [unowned stack, unowned list] in try? stack.push(list) }  // already in the stack: fails
         window.makeVisible()
         #expect(
             log.reports == [
@@ -89,7 +90,7 @@ struct ReviewTransitionTextAttackTests {
         let log = failures(of: window)
         let list = CallbackScreen(identifier: "list")
         let stack = try StackScreen(root: list, identifier: "stack")
-        list.onWillAppear = { try? stack.push(list) }
+        list.onWillAppear = { [unowned stack, unowned list] in try? stack.push(list) }
         try window.setRoot(stack)
         #expect(
             log.reports == [
