@@ -22,6 +22,7 @@ private enum Streamed: ContextKey { typealias Value = Int }
 private enum RemovedByDeinit: ContextKey { typealias Value = DeinitProbe }
 private enum ResetByObserver: ContextKey { typealias Value = String }
 private enum Neighbour: ContextKey { typealias Value = Int }
+private enum FreesItsHolder: ContextKey { typealias Value = DeinitProbe }
 
 /// A key whose name is user code that runs `onName`: a dump, `allKeys` or a `.share` check asks
 /// for it while it holds a copy of the slots.
@@ -231,6 +232,33 @@ struct ReviewWriteInPlaceAttackTests {
             if values.count == 4 { break }
         }
         #expect(values == [1, 2, 3, 4])
+    }
+
+    @Test func aNamedWriteWhoseObserverFreesTheHolderFinishesAndReleasesTheOldValueLast() throws {
+        let form = Context(name: "form")
+        var log: [String] = []
+        let owner = InPlaceOwner()
+        do {
+            let app = Context(name: "app")
+            try form.attach(to: app)
+            app.set(
+                DeinitProbe { [unowned form] in
+                    log.append("old value released, form reads \(form.contains(FreesItsHolder.self))")
+                },
+                for: FreesItsHolder.self)
+            // Detaching drops every reference to `app` but the write's own.
+            form.onChange(of: FreesItsHolder.self, owner: owner) { [unowned form] _, _ in
+                log.append("observer")
+                try? form.attach(to: nil)
+            }
+        }
+        #expect(form.contains(FreesItsHolder.self))
+        try form.set(DeinitProbe { log.append("new value released") }, for: FreesItsHolder.self, in: "app")
+        // Told by the write, then by the detach (form no longer reads app); the old value goes
+        // at the end of the write, the new one with `app`, freed once the write lets go of it.
+        #expect(log == ["observer", "observer", "old value released, form reads false", "new value released"])
+        #expect(form.parent == nil)
+        #expect(!form.contains(FreesItsHolder.self))
     }
 
     // MARK: - Writes while the slots are copied
