@@ -360,8 +360,8 @@ enum ReviewAttackPrograms {
             checking = true
             defer { checking = false }
             registered = true
-            let probe = DeinitProbe {
-                seen.append("inner provider freed; leaf gets \((try? leaf.request(Shared.self)) ?? "nothing")")
+            let probe = DeinitProbe { [weak leaf] in
+                seen.append("inner provider freed; leaf gets \((try? leaf?.request(Shared.self)) ?? "nothing")")
             }
             // The handle is dropped: only the screen's table holds the record.
             _ = try? screen.provide(Shared.self, owner: owner) { _ in withExtendedLifetime(probe) { "inner" } }
@@ -394,8 +394,8 @@ enum ReviewAttackPrograms {
             checking = true
             defer { checking = false }
             registered = true
-            let probe = DeinitProbe {
-                seen.append("inner action freed; leaf gets \((try? leaf.execute(Shared.self, with: 3)) ?? "nothing")")
+            let probe = DeinitProbe { [weak leaf] in
+                seen.append("inner action freed; leaf gets \((try? leaf?.execute(Shared.self, with: 3)) ?? "nothing")")
             }
             _ = try? screen.register(Shared.self, owner: owner) { _, input in
                 withExtendedLifetime(probe) { "inner \(input)" }
