@@ -317,9 +317,9 @@ extension Context {
                         ContextError.actionAlreadyRegistered(action: record.name, registeredIn: other.pathDescription))
                 }
             }
-            for (id, name) in context.flags {
+            for (id, flag) in context.flags {
                 if let other = chainFlags[id] {
-                    throw misuse(ContextError.flagAlreadySet(flag: name, setIn: other.pathDescription))
+                    throw misuse(ContextError.flagAlreadySet(flag: flag.name, setIn: other.pathDescription))
                 }
             }
             return true

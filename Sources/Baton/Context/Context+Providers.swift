@@ -56,7 +56,7 @@ extension Context {
             throw misuse(ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: holder.pathDescription))
         }
         let record = TypedProviderRecord<Key.Value>(
-            name: Key.name, owner: owner, condition: condition, expiry: expiry, context: self
+            key: key, owner: owner, condition: condition, expiry: expiry, context: self
         ) { owner in
             produce(unsafeDowncast(owner, to: Owner.self))
         }

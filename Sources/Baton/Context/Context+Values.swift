@@ -54,7 +54,9 @@ extension Context {
     public final func value<Key: ContextKey>(for key: Key.Type, in scope: String) throws(ContextError) -> Key.Value? {
         if isObservationTracking() { trackNamedRead(ObjectIdentifier(key), in: scope) }
         let target = try context(named: scope, for: Key.name)
-        return target.slots[ObjectIdentifier(key)]?.box.map { unsafeDowncast($0, to: Box<Key.Value>.self).value }
+        // No `Optional.map` closure: in this main-actor method it would check the executor at run time.
+        guard let box = target.slots[ObjectIdentifier(key)]?.box else { return nil }
+        return Unmanaged.passUnretained(box).value(as: Key.Value.self)
     }
 
     /// Whether some context on the chain holds `key`, even as an explicit `nil`.
@@ -104,8 +106,7 @@ extension Context {
     @inlinable public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type) {
         // Inlined into the caller, where `Key.Value` is known: the box's type metadata is then a
         // static reference instead of a run-time generic metadata lookup on every write.
-        let box: AnyBox? = if let value { Box(value) } else { nil }
-        store(box, for: key, in: self)
+        store(value, for: key, in: self)
     }
 
     /// Stores `value` for `key` in the nearest context named `scope`.
@@ -318,9 +319,42 @@ extension Context {
     // No closures here: a closure written in this main-actor method is main-actor isolated, and
     // passing it to `Optional.map` or `withExtendedLifetime` made each call check the executor at
     // run time (about 200 instructions each, two per write). ``keepAlive(_:)`` is nonisolated.
+    //
+    // A value replacing another in a box that only its slot holds goes into that box: no box is
+    // allocated and none freed. The old value is swapped out (a move: nothing is released inside
+    // the box) and released last, as above. A box held anywhere else (a dump's copy of the slots,
+    // which calls user code through `description`) is left alone and a new one is made.
+    @inlinable @inline(__always)
     final func store<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in target: Context) {
+        if let value, let (box, stamp) = target.soleBox(of: ObjectIdentifier(key)) {
+            let replaced = box.exchange(value)
+            target.replacedInPlace(ObjectIdentifier(key), stamp: stamp)
+            keepAlive(replaced)
+            return
+        }
         let box: AnyBox? = if let value { Box(value) } else { nil }
         store(box, for: key, in: target)
+    }
+
+    /// The box of this context's slot for `id` and the key's stamp, when the slot holds a box
+    /// that nothing else references.
+    @usableFromInline final func soleBox(of id: ObjectIdentifier) -> (Unmanaged<AnyBox>, Unmanaged<KeyStamp>)? {
+        guard let index = slots.index(forKey: id), isKnownUniquelyReferenced(&slots.values[index].box) else {
+            return nil
+        }
+        let slot = slots.values[index]
+        guard let box = slot.box else { return nil }
+        return (Unmanaged.passUnretained(box), slot.stamp)
+    }
+
+    /// Finishes a write whose value went into the slot's own box: the stamp's value moves on
+    /// (holders are unchanged), then observers and Observation are told. Reads compare boxes by
+    /// identity to tell a change, and this box is the same one, so the tracked reads of this
+    /// slot and of the chain reads through it are fired as changed.
+    @usableFromInline final func replacedInPlace(_ id: ObjectIdentifier, stamp: Unmanaged<KeyStamp>) {
+        stamp.advanceValue()
+        if stamp.observers > 0 { notifyChange(id: id) }
+        if stamp.isTracked { publishValueChange(of: id, from: (chain: .missing, slot: .missing)) }
     }
 
     /// Stores an already boxed value (`nil` for an explicit nil); not generic, so that
@@ -332,18 +366,21 @@ extension Context {
     /// the shape on too (cached reads walk again).
     @usableFromInline final func store(_ box: AnyBox?, for key: any ContextKey.Type, in target: Context) {
         let id = ObjectIdentifier(key)
-        let tracked = ObservationReaders.isActive ? target.observationState(of: id) : nil
+        var tracked: (chain: ReadIdentity, slot: ReadIdentity)?
         let replaced: AnyBox?
         let stamp: Unmanaged<KeyStamp>
         if let index = target.slots.index(forKey: id) {
             // The old slot is copied out, so that it holds the old box while the table lets go
             // of it: the box is not released inside the table update.
             let old = target.slots.values[index]
+            // Reads only (no slot changes, no user code): `index` stays valid.
+            if old.stamp.isTracked { tracked = target.observationState(of: id) }
             target.slots.values[index].box = box
             (replaced, stamp) = (old.box, old.stamp)
             stamp.advanceValue()
         } else {
             stamp = Unmanaged.passUnretained(KeyStamps.stamp(for: id))
+            if stamp.isTracked { tracked = target.observationState(of: id) }
             target.slots[id] = Slot(key: key, box: box, stamp: stamp)
             replaced = nil
             stamp.advanceShape()

@@ -83,7 +83,8 @@ open class Context {
     final var providers: [ObjectIdentifier: ProviderRecord] = [:]
     final var keyObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
     final var eventObservers: [ObjectIdentifier: [RegistrationRecord]] = [:]
-    final var flags: [ObjectIdentifier: String] = [:]
+    /// The flags set on this context; names are made only for messages and dumps.
+    final var flags: [ObjectIdentifier: any ContextFlag.Type] = [:]
     final var actions: [ObjectIdentifier: ActionRecord] = [:]
     /// The Observation cells of the reads made through this context inside tracking scopes.
     final var trackedReads: [TrackedRead: AnyObject] = [:]
@@ -107,7 +108,7 @@ open class Context {
         self.parent = parent
         // A feature context (a subclass) is named after its type unless given a name, as
         // ProContext's createSubcontext(ofType:) names it.
-        if name == nil, type(of: self) != Context.self { self.name = String(describing: type(of: self)) }
+        if name == nil, type(of: self) != Context.self { self.name = TypeNames.name(of: type(of: self)) }
         parent?.adopt(self)
         MainActorCheck.install()
     }
@@ -311,7 +312,7 @@ extension Context {
         for (id, slot) in slots where !except.contains(id) { labels.append("value \(slot.key.name)") }
         for record in providers.values where record.isLive { labels.append("provider \(record.name)") }
         for record in actions.values where record.isLive { labels.append("action \(record.name)") }
-        for name in flags.values { labels.append("flag \(name)") }
+        for flag in flags.values { labels.append("flag \(flag.name)") }
         let observers =
             keyObservers.values.joined().filter(\.isLive).count
             + eventObservers.values.joined().filter(\.isLive).count

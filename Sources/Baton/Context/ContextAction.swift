@@ -99,7 +99,7 @@ extension Context {
                 ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: holder.pathDescription))
         }
         let record = TypedActionRecord<Action.Input, Action.Output>(
-            name: Action.name, owner: owner, condition: condition, expiry: expiry, context: self
+            action: action, owner: owner, condition: condition, expiry: expiry, context: self
         ) { owner, input in
             perform(unsafeDowncast(owner, to: Owner.self), input)
         }

@@ -46,7 +46,7 @@ extension Context {
         if let holder = flagHolderOnLineage(of: id) {
             throw misuse(ContextError.flagAlreadySet(flag: Flag.name, setIn: holder.pathDescription))
         }
-        flags[id] = Flag.name
+        flags[id] = flag
         KeyStamps.advance(id)
         LineageIndex.add(self, kind: .flag, id: id)
     }
@@ -96,7 +96,7 @@ extension Context {
         var names: [String] = []
         var current: Context? = self
         while let context = current {
-            names.append(contentsOf: context.flags.values)
+            for flag in context.flags.values { names.append(flag.name) }
             current = context.parent
         }
         return names.sorted()

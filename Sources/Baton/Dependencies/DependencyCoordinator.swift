@@ -119,14 +119,14 @@ public final class DependencyCoordinator {
         // The entry (and what its closure captured) is released after the state is consistent.
         let removed = entries.remove(at: index)
         invalidate()
-        withExtendedLifetime(removed) {}
+        keepAlive(removed)
     }
 
     /// Removes a waiting temporary resolver; does nothing once it ran or was removed.
     fileprivate func cancel(_ temporary: InlineResolver) {
         guard let index = temporaries.firstIndex(where: { $0 === temporary }) else { return }
         let removed = temporaries.remove(at: index)
-        withExtendedLifetime(removed) {}
+        keepAlive(removed)
     }
 
     /// Whether `entry` is registered here.

@@ -108,9 +108,12 @@ extension Context {
                 trackedReads[read] = cell
                 ObservationReaders.isActive = true
                 switch read {
-                case .value(let id): ObservationReaders.add(self, to: &ObservationReaders.values[id, default: []])
+                case .value(let id):
+                    KeyStamps.stamp(for: id).isTracked = true
+                    ObservationReaders.add(self, to: &ObservationReaders.values[id, default: []])
+                case .slot(let id): KeyStamps.stamp(for: id).isTracked = true
                 case .provider(let id): ObservationReaders.add(self, to: &ObservationReaders.providers[id, default: []])
-                case .slot, .link: break
+                case .link: break
                 }
             }
             cell.access()
@@ -135,7 +138,7 @@ extension Context {
 
     /// What a write of `id` to this context must compare afterwards; `nil` when nothing tracks.
     final func observationState(of id: ObjectIdentifier) -> (chain: ReadIdentity, slot: ReadIdentity)? {
-        guard ObservationReaders.isActive else { return nil }
+        guard ObservationReaders.isActive, KeyStamps.table[id]?.isTracked ?? false else { return nil }
         return (ReadIdentity(read(id)), ReadIdentity(slots[id]))
     }
 

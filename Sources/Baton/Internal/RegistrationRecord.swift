@@ -178,10 +178,13 @@ final class KeyObserverRecord: RegistrationRecord {
 
 /// A provider of a key's value; its value's type is fixed by ``TypedProviderRecord``.
 class ProviderRecord: RegistrationRecord {
-    let name: String
+    /// The key served. Its name is made only for messages and dumps: `String(describing:)` of a
+    /// type, the default name, costs more than the rest of a registration.
+    let key: any ContextKey.Type
+    var name: String { key.name }
 
-    init(name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context) {
-        self.name = name
+    init(key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context) {
+        self.key = key
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
@@ -192,20 +195,24 @@ final class TypedProviderRecord<Value>: ProviderRecord {
     let produce: @MainActor (AnyObject) -> Value
 
     init(
-        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
+        key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
         produce: @escaping @MainActor (AnyObject) -> Value
     ) {
         self.produce = produce
-        super.init(name: name, owner: owner, condition: condition, expiry: expiry, context: context)
+        super.init(key: key, owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 
 /// A named closure; its input and output types are fixed by ``TypedActionRecord``.
 class ActionRecord: RegistrationRecord {
-    let name: String
+    /// The action registered; its name is made only for messages and dumps, as a provider's is.
+    let action: any ContextAction.Type
+    var name: String { action.name }
 
-    init(name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context) {
-        self.name = name
+    init(
+        action: any ContextAction.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context
+    ) {
+        self.action = action
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
@@ -216,11 +223,11 @@ final class TypedActionRecord<Input, Output>: ActionRecord {
     let perform: @MainActor (AnyObject, Input) -> Output
 
     init(
-        name: String, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
-        perform: @escaping @MainActor (AnyObject, Input) -> Output
+        action: any ContextAction.Type, owner: AnyObject, condition: Condition?, expiry: Condition?,
+        context: Context, perform: @escaping @MainActor (AnyObject, Input) -> Output
     ) {
         self.perform = perform
-        super.init(name: name, owner: owner, condition: condition, expiry: expiry, context: context)
+        super.init(action: action, owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 

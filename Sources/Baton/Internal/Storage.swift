@@ -8,7 +8,7 @@ struct WeakContext {
 /// Keeps `value` alive until this call: the `withExtendedLifetime(value) {}` of a main-actor
 /// method, without its closure, which would be main-actor isolated and check the executor at run
 /// time on every call. (`extendLifetime(_:)` does the same but is not in the iOS 17 SDK.)
-@inline(__always) func keepAlive<T>(_ value: T) { withExtendedLifetime(value) {} }
+@inlinable @inline(__always) func keepAlive<T>(_ value: T) { withExtendedLifetime(value) {} }
 
 /// Type-erased storage of one value; the key's metatype fixes `V`, so reads downcast without a
 /// dynamic cast.
@@ -18,7 +18,10 @@ struct WeakContext {
 }
 
 @usableFromInline final class Box<Value>: AnyBox {
-    @usableFromInline let value: Value
+    // Replaced only by ``Unmanaged/exchange(_:)``, a move with nothing released and no user code
+    // run during the access; reads copy the value out and call nothing. So the run-time
+    // exclusivity check is skipped.
+    @exclusivity(unchecked) @usableFromInline var value: Value
     @usableFromInline init(_ value: Value) { self.value = value }
 
     override var debugText: String { String(describing: value) }
@@ -42,6 +45,16 @@ extension Unmanaged where Instance == AnyBox {
     /// time on every read.
     @inlinable @inline(__always) func value<Value>(as type: Value.Type) -> Value {
         _withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).value }
+    }
+
+    /// Puts `value` into a box known to hold a `Value` and returns the value it held, which the
+    /// caller releases once its state is settled (its `deinit` may be user code).
+    @inlinable @inline(__always) func exchange<Value>(_ value: Value) -> Value {
+        _withUnsafeGuaranteedRef {
+            var value = value
+            swap(&unsafeDowncast($0, to: Box<Value>.self).value, &value)
+            return value
+        }
     }
 }
 
@@ -102,7 +115,7 @@ struct CachedRead {
 ///
 /// Every field is an integer, read and advanced without calling anything: no user code can run
 /// during an access, so the run-time exclusivity checks are skipped.
-final class KeyStamp {
+@usableFromInline final class KeyStamp {
     /// Advanced by every set or remove of the key, anywhere, and by every change of a provider,
     /// action, flag or event-observer table for it (``KeyStamps/advance(_:)``): the caches of
     /// that key's reads and nearest holders are then stale, and the caches of every other key
@@ -115,6 +128,11 @@ final class KeyStamp {
     /// The live-or-unpruned ``Context/onChange(of:owner:if:_:)`` observations of the key
     /// (``ObservedKeys``), so that a write of an unobserved key does not walk the subtree.
     @exclusivity(unchecked) final var observers = 0
+    /// Whether a read of the key was ever recorded in an Observation tracking scope (a chain
+    /// read or a named read; never reset): until then a write of the key has no Observation
+    /// cell to fire and skips comparing reads before and after, even while other keys are
+    /// tracked, as they are all the time in a SwiftUI app.
+    @exclusivity(unchecked) final var isTracked = false
 }
 
 extension Unmanaged where Instance == KeyStamp {
@@ -130,6 +148,7 @@ extension Unmanaged where Instance == KeyStamp {
     }
 
     @inline(__always) var observers: Int { _withUnsafeGuaranteedRef { $0.observers } }
+    @inline(__always) var isTracked: Bool { _withUnsafeGuaranteedRef { $0.isTracked } }
     @inline(__always) var value: UInt64 { _withUnsafeGuaranteedRef { $0.value } }
     @inline(__always) var shape: UInt64 { _withUnsafeGuaranteedRef { $0.shape } }
 }

@@ -166,4 +166,48 @@ struct ContextFlagAndActionTests {
         let owner = Owner()
         try app.register(SwapWeightInputs.self, owner: owner) { _, _ in }
     }
+
+    // MARK: - Names
+
+    enum RenamedFlag: ContextFlag { static var name: String { "onboarding-done" } }
+    enum RenamedAction: ContextAction { static var name: String { "swap-inputs" } }
+    enum RenamedKey: ContextKey {
+        typealias Value = Int
+        static var name: String { "total-weight" }
+    }
+
+    @Test func customNamesOfFlagsActionsAndProvidersAppearInMessages() throws {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        let owner = Owner()
+        try app.setFlag(RenamedFlag.self)
+        try app.register(RenamedAction.self, owner: owner) { _, _ in }
+        try app.provide(RenamedKey.self, owner: owner) { _ in 42 }
+        #expect(throws: ContextError.flagAlreadySet(flag: "onboarding-done", setIn: "app")) {
+            try form.setFlag(RenamedFlag.self)
+        }
+        #expect(throws: ContextError.actionAlreadyRegistered(action: "swap-inputs", registeredIn: "app")) {
+            try form.register(RenamedAction.self, owner: owner) { _, _ in }
+        }
+        #expect(throws: ContextError.providerAlreadyRegistered(key: "total-weight", registeredIn: "app")) {
+            try form.provide(RenamedKey.self, owner: owner) { _ in 0 }
+        }
+        #expect(
+            throws: ContextError.providerMissing(key: "UserID", searched: ["form", "app"], available: ["total-weight"])
+        ) {
+            try form.request(UserID.self)
+        }
+        #expect(
+            throws: ContextError.flagNotSet(
+                flag: "UserUsedTheTotalField", searched: ["form", "app"], setFlags: ["onboarding-done"])
+        ) {
+            try form.unsetFlag(UserUsedTheTotalField.self)
+        }
+        #expect(
+            throws: ContextError.actionMissing(
+                action: "SwapWeightInputs", searched: ["form", "app"], available: ["swap-inputs"])
+        ) {
+            try form.execute(SwapWeightInputs.self)
+        }
+    }
 }

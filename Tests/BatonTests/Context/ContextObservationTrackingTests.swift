@@ -191,6 +191,19 @@ struct ContextObservationTrackingTests {
         #expect(change.count == 1)
     }
 
+    @Test func aKeyReadOnlyByATrackedNamedReadFiresWhenReplaced() throws {
+        // A key no other test reads: writes skip the Observation comparison for keys no tracking
+        // scope has read, and this named read must be enough to count as one.
+        enum OnlyNamed: ContextKey { typealias Value = String }
+        let app = Context(name: "app")
+        app.set("first", for: OnlyNamed.self)
+        let form = Context(name: "form", parent: app)
+        let change = track { _ = try? form.value(for: OnlyNamed.self, in: "app") }
+        app.set("second", for: OnlyNamed.self)  // replaced in place, in the same box
+        #expect(change.count == 1)
+        #expect(try form.value(for: OnlyNamed.self, in: "app") == "second")
+    }
+
     @Test func namedReadFiresWhenItsScopeMoves() throws {
         let app = Context(name: "app")
         app.set("first", for: UserID.self)

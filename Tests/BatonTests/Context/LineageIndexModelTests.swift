@@ -389,6 +389,9 @@ struct LineageIndexModelTests {
         try app.register(ModelActionB.self, owner: owner) { _, _ in }
         #expect(app.canExecute(ModelActionB.self))
         #expect(cell.canExecute(ModelActionB.self))
+        // Registrations hold their contexts weakly: without this, an optimized build frees every
+        // row but row-7 (held by `cell`) once `rows` is last used, and the first check sees row-7.
+        withExtendedLifetime(rows) {}
     }
 
     @Test func detachingAndFreeingChildrenKeepsTheirOrderAtAnyCount() throws {

@@ -49,6 +49,48 @@ struct ReadCacheTests {
         #expect(contexts[10][Cached.self] == "second")
     }
 
+    // MARK: - Replacing in the same box
+
+    @Test func aBoxHeldOutsideItsSlotKeepsItsValueWhenTheKeyIsReplaced() {
+        let context = Context(name: "form")
+        context.set("first", for: Cached.self)
+        let copy = context.slots  // what a dump holds while it calls the values' descriptions
+        context.set("second", for: Cached.self)
+        let held = copy[ObjectIdentifier(Cached.self)]!.box!
+        #expect(unsafeDowncast(held, to: Box<String>.self).value == "first")
+        #expect(context[Cached.self] == "second")
+        #expect(context.slots[ObjectIdentifier(Cached.self)]!.box !== held)
+    }
+
+    @Test func aDescriptionThatReplacesItsOwnKeyDuringADumpIsDumpedAsItWas() {
+        let context = Context(name: "form")
+        let value = SelfReplacing(name: "first", context: context)
+        context.set(value, for: SelfReplacingKey.self)
+        let dump = context.dump()
+        #expect(dump.contains("SelfReplacingKey = first"))
+        #expect(context[SelfReplacingKey.self]?.name == "replaced by first")
+        #expect(value.described == 1)
+    }
+
+    @Test(arguments: [1, 2, 50])
+    func aValueReplacedInPlaceIsReleasedAfterTheWriteIsSettled(depth: Int) {
+        let contexts = Self.chain(depth)
+        let (root, leaf) = (contexts[0], contexts[depth - 1])
+        let owner = Owner()
+        var seen: [String] = []
+        leaf.onChange(of: CachedProbe.self, owner: owner) { _, _ in seen.append("observer") }
+        root.set(
+            DeinitProbe {
+                seen.append(leaf[CachedProbe.self] === root[CachedProbe.self] ? "deinit sees new" : "deinit sees old")
+                root.set(DeinitProbe {}, for: CachedProbe.self)  // the same box again, from the deinit
+                seen.append(leaf[CachedProbe.self] === root[CachedProbe.self] ? "then newer" : "then stale")
+            }, for: CachedProbe.self)
+        _ = leaf[CachedProbe.self]
+        seen = []
+        root.set(DeinitProbe {}, for: CachedProbe.self)
+        #expect(seen == ["observer", "deinit sees new", "observer", "then newer"])
+    }
+
     // MARK: - Changes of the holder
 
     @Test func aKeySetBetweenTheReaderAndItsHolderShadowsIt() {
@@ -97,7 +139,7 @@ struct ReadCacheTests {
             DeinitProbe {
                 // Runs once the replacement below is settled: the leaf reads the new value (its
                 // cache re-reads the root), then a holder appears between them.
-                seen.append(leaf[CachedProbe.self] == nil ? "nil" : "new")
+                seen.append(leaf[CachedProbe.self] === root[CachedProbe.self] ? "new" : "stale")
                 middle.set(DeinitProbe {}, for: CachedProbe.self)
                 seen.append(leaf.holder(of: CachedProbe.self) === middle ? "middle" : "root")
             }, for: CachedProbe.self)
@@ -114,7 +156,7 @@ struct ReadCacheTests {
         var seen: [String] = []
         root.set(
             DeinitProbe {
-                seen.append(leaf[CachedProbe.self] == nil ? "nil" : "new")
+                seen.append(leaf[CachedProbe.self] === root[CachedProbe.self] ? "new" : "stale")
                 root.remove(CachedProbe.self)  // frees the new value: no cache may still hold it
                 seen.append(leaf[CachedProbe.self] == nil ? "nil" : "new")
             }, for: CachedProbe.self)
@@ -133,13 +175,13 @@ struct ReadCacheTests {
         _ = leaf[Cached.self]
         leaf.onChange(
             of: Cached.self, owner: owner,
-            if: Condition {
-                owner.received.append("condition: \(leaf[Cached.self] ?? "nil")")
+            if: Condition { [weak owner, weak leaf] in
+                owner?.received.append("condition: \(leaf?[Cached.self] ?? "nil")")
                 return true
             }
-        ) { owner, value in
-            owner.received.append("observer: \(value ?? "nil"), reads \(leaf[Cached.self] ?? "nil")")
-            if value == "second" { root.remove(Cached.self) }
+        ) { [weak leaf, weak root] owner, value in
+            owner.received.append("observer: \(value ?? "nil"), reads \(leaf?[Cached.self] ?? "nil")")
+            if value == "second" { root?.remove(Cached.self) }
         }
         root.set("second", for: Cached.self)
         #expect(
@@ -271,6 +313,26 @@ struct ReadCacheTests {
         for kind in ["insert", "replace", "named set", "remove", "move", "attach", "detach", "free", "unrelated write"]
         {
             #expect(counts[kind, default: 0] > 5, "seed \(seed): \(kind) \(counts[kind, default: 0])")
+        }
+    }
+}
+
+private enum SelfReplacingKey: ContextKey { typealias Value = SelfReplacing }
+
+/// A value whose description replaces it in its context: user code that a dump runs while it
+/// holds the slots.
+@MainActor
+private final class SelfReplacing: CustomStringConvertible {
+    let name: String
+    weak var context: Context?
+    var described = 0
+    init(name: String, context: Context?) { (self.name, self.context) = (name, context) }
+
+    nonisolated var description: String {
+        MainActor.assumeIsolated {
+            described += 1
+            context?.set(SelfReplacing(name: "replaced by \(name)", context: nil), for: SelfReplacingKey.self)
+            return name
         }
     }
 }

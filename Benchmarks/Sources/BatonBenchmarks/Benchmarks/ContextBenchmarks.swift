@@ -110,8 +110,10 @@ enum ContextBenchmarks {
                 "depth 10 vs Swinject resolve through 10 parents", baton: baton[10]!, peer: swinjectParents,
                 target: .fasterBy(10)))
 
-        // A read cache entry is stale once its key is written (anywhere): the next read at depth 100
-        // walks the chain again. A write of another key leaves it warm.
+        // A write of the same key that replaces the root's value in place leaves every reader's
+        // nearest holder unchanged: the next read at depth 100 re-reads the root's slot in one
+        // lookup instead of walking (only a key added or removed somewhere makes reads walk
+        // again). A write of another key leaves the read warm.
         let (root, leaf) = makeChain(depth: 100)
         let (shallowRoot, _) = makeChain(depth: 1)
         let other = Context(name: "elsewhere")
