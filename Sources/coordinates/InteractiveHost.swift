@@ -31,7 +31,9 @@ final class InteractiveHost {
         }
         reporter.hold()
         let events = HostEvents.start(reading: .bytes, signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH])
-        app.onUpdate = { [weak self] in self?.redraw(taking: true) }
+        // Held strongly: every exit below goes through `finish(_:)`, which clears it. (A weak
+        // capture drew an optimizer warning in release builds: the host looked dead to it.)
+        app.onUpdate = { self.redraw(taking: true) }
         await app.launch()
         if app.failure != nil { return finish(1) }
         // A problem found while starting (a corrupt or unreadable state) is shown now, on screen, and
