@@ -15,6 +15,9 @@ private enum Shared: ContextKey, ContextFlag, ContextAction, ContextEvent {
 }
 
 private enum Pinged: ContextEvent { typealias Payload = Int }
+/// A flag a condition reads, switched by the test.
+@MainActor private final class ExpirySwitch { var isOn = false }
+
 private enum Deep: ContextKey { typealias Value = Int }
 
 /// A hostile review of issue 13's fast paths: user code at the worst moment, one type used for
@@ -246,6 +249,46 @@ struct ReviewCoreAttackTests {
         #expect(seen == ["expiring 1", "expiring 2", "late 2"])
     }
 
+    /// Ending an observer does not advance the event's stamp, so a post's cached nearest
+    /// ancestor with observers is checked against its table. Observers ended by `cancel`, by
+    /// `removeObservers(owner:)`, by their owner going away and by their expiry, on ancestors a
+    /// warm post from the leaf skips to, leave later posts reaching exactly the live ones.
+    @Test func postsFromALeafReachExactlyTheLiveAncestorObserversAsTheyEnd() {
+        let root = Context(name: "root")
+        let upper = Context(name: "upper", parent: root)
+        let lower = Context(name: "lower", parent: upper)
+        let leaf = Context(name: "leaf", parent: lower)
+        var seen: [String] = []
+        let keeper = Owner()
+        var transient: Owner? = Owner()
+        let expired = ExpirySwitch()
+        let cancelled = upper.observe(Pinged.self, owner: keeper) { _, p in seen.append("upper \(p)") }
+        root.observe(Pinged.self, owner: transient!) { _, p in seen.append("root transient \(p)") }
+        root.observe(Pinged.self, owner: keeper, expiresIf: Condition { expired.isOn }) { _, p in
+            seen.append("root expiring \(p)")
+        }
+        lower.observe(Pinged.self, owner: keeper) { _, p in seen.append("lower \(p)") }
+        leaf.post(Pinged.self, 1, reach: .ancestors)
+        cancelled.cancel()
+        leaf.post(Pinged.self, 2, reach: .ancestors)
+        lower.removeObservers(owner: keeper)
+        leaf.post(Pinged.self, 3, reach: .ancestors)
+        transient = nil
+        leaf.post(Pinged.self, 4, reach: .ancestors)
+        expired.isOn = true
+        leaf.post(Pinged.self, 5, reach: .ancestors)
+        upper.observe(Pinged.self, owner: keeper) { _, p in seen.append("upper again \(p)") }
+        leaf.post(Pinged.self, 6, reach: .ancestors)
+        #expect(
+            seen == [
+                "lower 1", "upper 1", "root transient 1", "root expiring 1",
+                "lower 2", "root transient 2", "root expiring 2",
+                "root transient 3", "root expiring 3",
+                "root expiring 4",
+                "upper again 6",
+            ])
+    }
+
     // MARK: - Stamps near their wrap-around
 
     /// Stamps advance with `&+=`: a key's stamps wrapping around from `UInt64.max` keep reads,
@@ -360,8 +403,8 @@ enum ReviewAttackPrograms {
             checking = true
             defer { checking = false }
             registered = true
-            let probe = DeinitProbe {
-                seen.append("inner provider freed; leaf gets \((try? leaf.request(Shared.self)) ?? "nothing")")
+            let probe = DeinitProbe { [weak leaf] in
+                seen.append("inner provider freed; leaf gets \((try? leaf?.request(Shared.self)) ?? "nothing")")
             }
             // The handle is dropped: only the screen's table holds the record.
             _ = try? screen.provide(Shared.self, owner: owner) { _ in withExtendedLifetime(probe) { "inner" } }
@@ -394,8 +437,8 @@ enum ReviewAttackPrograms {
             checking = true
             defer { checking = false }
             registered = true
-            let probe = DeinitProbe {
-                seen.append("inner action freed; leaf gets \((try? leaf.execute(Shared.self, with: 3)) ?? "nothing")")
+            let probe = DeinitProbe { [weak leaf] in
+                seen.append("inner action freed; leaf gets \((try? leaf?.execute(Shared.self, with: 3)) ?? "nothing")")
             }
             _ = try? screen.register(Shared.self, owner: owner) { _, input in
                 withExtendedLifetime(probe) { "inner \(input)" }
