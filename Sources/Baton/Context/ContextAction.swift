@@ -87,12 +87,16 @@ extension Context {
         // of what they captured may register again (DESIGN's re-entrancy rule).
         var dropped: [ActionRecord] = []
         defer { keepAlive(dropped) }
-        var holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped)
-        // The check runs the expiries it meets (user code), which may have registered this action
-        // here meanwhile: it is checked again rather than replaced (replacing it would release it
-        // inside the table update, before the stamp tells the caches).
-        while holder == nil, actions[id] != nil {
+        // The check runs the expiries it meets (user code), which may register this action on
+        // this lineage meanwhile, even on this context: the name's stamp then moves on, and the
+        // lineage is checked again rather than that registration missed or replaced (see
+        // ``provide(_:owner:if:expiresIf:_:)``).
+        let stamp = KeyStamps.stamp(for: id)
+        var holder: Context?
+        while true {
+            let before = stamp.value
             holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped)
+            if holder != nil || stamp.value == before { break }
         }
         if let holder {
             throw misuse(

@@ -220,6 +220,42 @@ struct ReviewCoreAttackTests {
         }
     }
 
+    /// The same, with the expiry registering on a descendant of the context being provided to
+    /// (or registered to): `provide` and `register` throw, naming it, instead of leaving two live
+    /// registrations on one lineage.
+    @Test func aRegistrationAnExpiryMakesOnADescendantDuringTheCheckIsFound() {
+        let root = Context(name: "root")
+        let screen = Context(name: "screen", parent: root)
+        let leaf = Context(name: "leaf", parent: screen)
+        let owner = Owner()
+        var providerRegistered = false
+        let providerExpiry = Condition {
+            if providerRegistered { return true }
+            providerRegistered = true
+            _ = try? leaf.provide(Shared.self, owner: owner) { _ in "leaf" }
+            return true
+        }
+        var actionRegistered = false
+        let actionExpiry = Condition {
+            if actionRegistered { return true }
+            actionRegistered = true
+            _ = try? leaf.register(Shared.self, owner: owner) { _, _ in "leaf" }
+            return true
+        }
+        _ = try? root.provide(Shared.self, owner: owner, expiresIf: providerExpiry) { _ in "root" }
+        _ = try? root.register(Shared.self, owner: owner, expiresIf: actionExpiry) { _, _ in "root" }
+        #expect(throws: ContextError.providerAlreadyRegistered(key: "Shared", registeredIn: "leaf → screen → root")) {
+            try screen.provide(Shared.self, owner: owner) { _ in "screen" }
+        }
+        #expect(throws: ContextError.actionAlreadyRegistered(action: "Shared", registeredIn: "leaf → screen → root")) {
+            try screen.register(Shared.self, owner: owner) { _, _ in "screen" }
+        }
+        #expect((try? screen.request(Shared.self)) == nil)
+        #expect((try? screen.execute(Shared.self, with: 1)) == nil)
+        #expect((try? leaf.request(Shared.self)) == "leaf")
+        #expect((try? leaf.execute(Shared.self, with: 1)) == "leaf")
+    }
+
     // MARK: - Posts
 
     /// A post that met a dead observer drops it after the loop, checking every observer's expiry
