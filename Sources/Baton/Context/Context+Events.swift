@@ -238,7 +238,7 @@ extension Context {
             // The dropped records are released after the table is updated.
             let dropped = eventObservers.updateValue(kept, forKey: id)
             if kept.isEmpty { eventObservers[id] = nil }
-            withExtendedLifetime(dropped) {}
+            keepAlive(dropped)
         }
     }
 }

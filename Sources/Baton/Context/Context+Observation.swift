@@ -111,7 +111,7 @@ extension Context {
         let oldEventObservers = eventObservers
         keyObservers = pruned(oldKeyObservers, counted: true)
         eventObservers = pruned(oldEventObservers, counted: false)
-        withExtendedLifetime((oldKeyObservers, oldEventObservers)) {}
+        keepAlive((oldKeyObservers, oldEventObservers))
     }
 
     /// Ends every value and event observation registered on this context.
@@ -128,7 +128,7 @@ extension Context {
         let old = (keyObservers, eventObservers)
         keyObservers = [:]
         eventObservers = [:]
-        withExtendedLifetime(old) {}
+        keepAlive(old)
     }
 
     // MARK: - Internals
@@ -184,7 +184,7 @@ extension Context {
         // The dropped records (and what their closures captured) are released after the update.
         let dropped = keyObservers.updateValue(kept, forKey: id)
         if kept.isEmpty { keyObservers[id] = nil }
-        withExtendedLifetime(dropped) {}
+        keepAlive(dropped)
     }
 }
 

@@ -226,7 +226,7 @@ open class Context {
             context.deliverKeyChange(id)
         }
         publishReparenting(trackedReads)
-        withExtendedLifetime(oldParent) {}
+        keepAlive(oldParent)
     }
 
     /// Every key observed in this subtree, with the context observing it and what it reads now.
@@ -332,6 +332,6 @@ extension Context {
         target.notifyChange(id: id)
         if let trackedHere { publishValueChange(of: id, from: trackedHere) }
         if let trackedThere { target.publishValueChange(of: id, from: trackedThere) }
-        withExtendedLifetime(replaced) {}
+        keepAlive(replaced)
     }
 }

@@ -259,7 +259,7 @@ extension Context {
                 let kept = list.filter { $0 !== record }
                 eventObservers[id] = kept.isEmpty ? nil : kept
             }
-            withExtendedLifetime(old) {}
+            keepAlive(old)
         }
     }
 }
