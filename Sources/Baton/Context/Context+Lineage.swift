@@ -402,6 +402,87 @@ extension Context {
         return nearestHolderThrough(id, kind)
     }
 
+    /// The provider or action registration `id` that a request or an action call uses, and its
+    /// owner, both retained: the nearest on the chain, live and with its condition met. Otherwise
+    /// it throws the error ``request(_:)`` or ``execute(_:with:)`` reports.
+    ///
+    /// The nearest record comes from the cache (``CachedHolder``), unretained; it is retained
+    /// before any user code runs (its expiry, its condition, then its closure), as that code may
+    /// end the registration. Its holder is needed after user code only for an error's path, and
+    /// is retained only then.
+    ///
+    /// - Parameters:
+    ///   - kind: `.provider` or `.action`.
+    ///   - recordType: The records of that kind's table: ``ProviderRecord`` or ``ActionRecord``.
+    ///   - name: The key's or action's name, made only for an error.
+    @inline(__always)
+    final func liveRegistration<Record: RegistrationRecord>(
+        of id: ObjectIdentifier, _ kind: LineageIndex.Kind, as recordType: Record.Type,
+        named name: @autoclosure () -> String
+    ) throws(ContextError) -> (Record, AnyObject) {
+        let entry = holderEntry(of: id, kind)
+        guard let cached = entry.record, let unretainedHolder = entry.holder else {
+            throw misuse(lookupError(kind, .missing, name: name(), in: self))
+        }
+        let record = unsafeDowncast(cached.takeUnretainedValue(), to: Record.self)
+        if record.expiry == nil && record.condition == nil {
+            // No user code has run since the entry was read: the unretained holder is still valid.
+            guard !record.isCancelled, let owner = record.owner else {
+                throw expired(record, in: unretainedHolder.takeUnretainedValue(), id, kind, name())
+            }
+            return (record, owner)
+        }
+        // The expiry and the condition are user code: the holder is retained across them.
+        let holder = unretainedHolder.takeUnretainedValue()
+        guard record.isLive, let owner = record.owner else {
+            throw expired(record, in: holder, id, kind, name())
+        }
+        if let condition = record.condition, !condition.isMet() {
+            throw lookupError(kind, .unavailable, name: name(), in: holder)
+        }
+        return (record, owner)
+    }
+
+    /// Removes an expired registration from `holder`, unless user code (its expiry) already
+    /// removed or replaced it, and returns the error a request or an action call reports.
+    private final func expired(
+        _ record: RegistrationRecord, in holder: Context, _ id: ObjectIdentifier, _ kind: LineageIndex.Kind,
+        _ name: String
+    ) -> ContextError {
+        // Not through a key path to the table: making one costs more than the rest of a request.
+        let removed: RegistrationRecord? =
+            switch kind {
+            case .provider: holder.providers[id] === record ? holder.providers.removeValue(forKey: id) : nil
+            default: holder.actions[id] === record ? holder.actions.removeValue(forKey: id) : nil
+            }
+        if removed != nil { holder.tableChanged(id, kind) }
+        keepAlive(removed)  // released after the update
+        // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
+        return lookupError(kind, .expired, name: name, in: holder)
+    }
+
+    private enum LookupFailure {
+        case missing
+        case expired
+        case unavailable
+    }
+
+    /// The error a request (`kind` `.provider`) or an action call (`.action`) reports: `missing`
+    /// searched from `context`, the others name `context` as the registration's place.
+    private final func lookupError(
+        _ kind: LineageIndex.Kind, _ failure: LookupFailure, name: String, in context: Context
+    ) -> ContextError {
+        switch (kind, failure) {
+        case (.provider, .missing):
+            .providerMissing(key: name, searched: chainLabels, available: providerNamesOnChain)
+        case (.provider, .expired): .providerExpired(key: name, registeredIn: context.pathDescription)
+        case (.provider, .unavailable): .providerUnavailable(key: name, registeredIn: context.pathDescription)
+        case (_, .missing): .actionMissing(action: name, searched: chainLabels, available: actionNamesOnChain)
+        case (_, .expired): .actionExpired(action: name, registeredIn: context.pathDescription)
+        case (_, .unavailable): .actionUnavailable(action: name, registeredIn: context.pathDescription)
+        }
+    }
+
     @inline(__always)
     final func cachedHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> CachedHolder? {
         switch kind {

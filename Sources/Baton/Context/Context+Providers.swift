@@ -86,62 +86,11 @@ extension Context {
     ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
     ///   not hold.
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
-        let (record, owner) = try liveProvider(of: ObjectIdentifier(key), key)
+        let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id)) }
+        let (record, owner) = try liveRegistration(of: id, .provider, as: ProviderRecord.self, named: key.name)
         // `provide` made the record for this key, so its value type is `Key.Value`.
         return unsafeDowncast(record, to: TypedProviderRecord<Key.Value>.self).produce(owner)
-    }
-
-    /// The provider of `id` that a request uses, and its owner, both retained: the nearest on
-    /// the chain, live and with its condition met. Otherwise it throws the error a request reports.
-    ///
-    /// The nearest record comes from the cache (``CachedHolder``), unretained; it is retained
-    /// before any user code runs (its expiry, its condition, then its closure), as that code may
-    /// end the registration. Its holder is needed after user code only for an error's path, and
-    /// is retained only then.
-    final func liveProvider(of id: ObjectIdentifier, _ key: any ContextKey.Type) throws(ContextError) -> (
-        ProviderRecord, AnyObject
-    ) {
-        if isObservationTracking() { trackRead(.provider(id)) }
-        let entry = holderEntry(of: id, .provider)
-        guard let cached = entry.record, let holder = entry.holder else {
-            throw misuse(
-                ContextError.providerMissing(key: key.name, searched: chainLabels, available: providerNamesOnChain))
-        }
-        let record = unsafeDowncast(cached.takeUnretainedValue(), to: ProviderRecord.self)
-        if record.expiry == nil && record.condition == nil {
-            // No user code has run since the entry was read: the unretained holder is still valid.
-            guard !record.isCancelled, let owner = record.owner else {
-                throw expired(record, in: holder.takeUnretainedValue(), id, key)
-            }
-            return (record, owner)
-        }
-        return try guardedOwner(of: record, in: holder.takeUnretainedValue(), id, key)
-    }
-
-    /// Checks a provider's expiry and condition (user code) with `holder` retained by the caller,
-    /// and returns the record with its owner.
-    private final func guardedOwner(
-        of record: ProviderRecord, in holder: Context, _ id: ObjectIdentifier, _ key: any ContextKey.Type
-    ) throws(ContextError) -> (ProviderRecord, AnyObject) {
-        guard record.isLive, let owner = record.owner else { throw expired(record, in: holder, id, key) }
-        if let condition = record.condition, !condition.isMet() {
-            throw ContextError.providerUnavailable(key: key.name, registeredIn: holder.pathDescription)
-        }
-        return (record, owner)
-    }
-
-    /// Removes an expired provider from `holder`, unless user code (its expiry) already removed
-    /// or replaced it, and returns the error a request reports.
-    private final func expired(
-        _ record: ProviderRecord, in holder: Context, _ id: ObjectIdentifier, _ key: any ContextKey.Type
-    ) -> ContextError {
-        if holder.providers[id] === record {
-            let removed = holder.providers.removeValue(forKey: id)
-            holder.tableChanged(id, .provider)
-            keepAlive(removed)  // released after the update
-        }
-        // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
-        return ContextError.providerExpired(key: key.name, registeredIn: holder.pathDescription)
     }
 
     /// Whether a request for `key` would succeed now: a live provider is on the chain and its

@@ -130,62 +130,10 @@ extension Context {
     public final func execute<Action: ContextAction>(_ action: Action.Type, with input: Action.Input)
         throws(ContextError) -> Action.Output
     {
-        let (record, owner) = try liveAction(of: ObjectIdentifier(action), action)
+        let id = ObjectIdentifier(action)
+        let (record, owner) = try liveRegistration(of: id, .action, as: ActionRecord.self, named: action.name)
         // `register` made the record for this action, so its types are `Action.Input` and `Action.Output`.
         return unsafeDowncast(record, to: TypedActionRecord<Action.Input, Action.Output>.self).perform(owner, input)
-    }
-
-    /// The action registration of `id` that executing uses, and its owner, both retained: the
-    /// nearest on the chain, live and with its condition met. Otherwise it throws the error
-    /// ``execute(_:with:)`` reports.
-    ///
-    /// The nearest record comes from the cache (``CachedHolder``), unretained; it is retained
-    /// before any user code runs (its expiry, its condition, then its closure), as that code may
-    /// end the registration. Its holder is needed after user code only for an error's path, and
-    /// is retained only then.
-    final func liveAction(of id: ObjectIdentifier, _ action: any ContextAction.Type) throws(ContextError) -> (
-        ActionRecord, AnyObject
-    ) {
-        let entry = holderEntry(of: id, .action)
-        guard let cached = entry.record, let holder = entry.holder else {
-            throw misuse(
-                ContextError.actionMissing(action: action.name, searched: chainLabels, available: actionNamesOnChain))
-        }
-        let record = unsafeDowncast(cached.takeUnretainedValue(), to: ActionRecord.self)
-        if record.expiry == nil && record.condition == nil {
-            // No user code has run since the entry was read: the unretained holder is still valid.
-            guard !record.isCancelled, let owner = record.owner else {
-                throw expired(record, in: holder.takeUnretainedValue(), id, action)
-            }
-            return (record, owner)
-        }
-        return try guardedOwner(of: record, in: holder.takeUnretainedValue(), id, action)
-    }
-
-    /// Checks an action's expiry and condition (user code) with `holder` retained by the caller,
-    /// and returns the record with its owner.
-    private final func guardedOwner(
-        of record: ActionRecord, in holder: Context, _ id: ObjectIdentifier, _ action: any ContextAction.Type
-    ) throws(ContextError) -> (ActionRecord, AnyObject) {
-        guard record.isLive, let owner = record.owner else { throw expired(record, in: holder, id, action) }
-        if let condition = record.condition, !condition.isMet() {
-            throw ContextError.actionUnavailable(action: action.name, registeredIn: holder.pathDescription)
-        }
-        return (record, owner)
-    }
-
-    /// Removes an expired action from `holder`, unless user code (its expiry) already removed or
-    /// replaced it, and returns the error ``execute(_:with:)`` reports.
-    private final func expired(
-        _ record: ActionRecord, in holder: Context, _ id: ObjectIdentifier, _ action: any ContextAction.Type
-    ) -> ContextError {
-        if holder.actions[id] === record {
-            let removed = holder.actions.removeValue(forKey: id)
-            holder.tableChanged(id, .action)
-            keepAlive(removed)  // released after the update
-        }
-        // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
-        return ContextError.actionExpired(action: action.name, registeredIn: holder.pathDescription)
     }
 
     /// Executes an action that takes no input.
