@@ -187,7 +187,28 @@ extension Context {
     /// contexts they were removed from are appended to `removed`, and the records to `dropped`,
     /// which the caller releases once its own registration is in place: a `deinit` of what their
     /// closures captured may register again, and must find it.
+    ///
+    /// The check runs the expiries it meets (user code), which may register `id` on this lineage
+    /// meanwhile, even on this context: the name's stamp then moves on, and the lineage is
+    /// checked again, so that the caller neither misses that registration nor replaces it
+    /// (replacing it would release it inside the table update, before the stamp tells the
+    /// caches). Removing expired registrations moves the stamp too; the next check then runs no
+    /// user code, as the registrations it meets are the live one it stops at or ended ones.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
+        removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
+    ) -> Context? {
+        let stamp = KeyStamps.stamp(for: id)
+        while true {
+            let before = stamp.value
+            let holder = liveHolderOnLineageOnce(
+                of: id, in: table, removingExpiredInto: &removed, releasingLater: &dropped)
+            if holder != nil || stamp.value == before { return holder }
+        }
+    }
+
+    /// One pass of ``liveHolderOnLineage(of:in:removingExpiredInto:releasingLater:)``.
+    private final func liveHolderOnLineageOnce<Record: RegistrationRecord>(
         of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
         removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
     ) -> Context? {

@@ -41,20 +41,9 @@ extension Context {
         // `deinit` of what they captured may call back into the context (DESIGN's re-entrancy rule).
         var dropped: [ProviderRecord] = []
         defer { keepAlive(dropped) }
-        // The check runs the expiries it meets (user code), which may register a provider of
-        // `key` on this lineage meanwhile, even on this context: the key's stamp then moves on,
-        // and the lineage is checked again rather than that provider missed or replaced
-        // (replacing it would release it inside the table update, before the stamp tells the
-        // caches). Removing expired ones moves the stamp too; the second check then runs no
-        // user code, as the providers it meets are the live ones it stops at or ended ones.
-        let stamp = KeyStamps.stamp(for: id)
-        var holder: Context?
-        while true {
-            let before = stamp.value
-            holder = liveHolderOnLineage(
-                of: id, in: \.providers, removingExpiredInto: &replaced, releasingLater: &dropped)
-            if holder != nil || stamp.value == before { break }
-        }
+        // Checked again while expiries it runs register the key meanwhile (see liveHolderOnLineage).
+        let holder = liveHolderOnLineage(
+            of: id, in: \.providers, removingExpiredInto: &replaced, releasingLater: &dropped)
         if let holder {
             // Removing an expired provider changes what a request there returns, even if this one fails.
             for context in replaced where context !== self { context.publishProviderChange(of: id) }

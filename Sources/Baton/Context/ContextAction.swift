@@ -87,17 +87,8 @@ extension Context {
         // of what they captured may register again (DESIGN's re-entrancy rule).
         var dropped: [ActionRecord] = []
         defer { keepAlive(dropped) }
-        // The check runs the expiries it meets (user code), which may register this action on
-        // this lineage meanwhile, even on this context: the name's stamp then moves on, and the
-        // lineage is checked again rather than that registration missed or replaced (see
-        // ``provide(_:owner:if:expiresIf:_:)``).
-        let stamp = KeyStamps.stamp(for: id)
-        var holder: Context?
-        while true {
-            let before = stamp.value
-            holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped)
-            if holder != nil || stamp.value == before { break }
-        }
+        // Checked again while expiries it runs register the action meanwhile (see liveHolderOnLineage).
+        let holder = liveHolderOnLineage(of: id, in: \.actions, releasingLater: &dropped)
         if let holder {
             throw misuse(
                 ContextError.actionAlreadyRegistered(action: Action.name, registeredIn: holder.pathDescription))
