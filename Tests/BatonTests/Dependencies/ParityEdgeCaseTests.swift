@@ -3,7 +3,7 @@ import BatonTesting
 import Testing
 
 @MainActor
-private final class Step: HeadlessScreen {
+private final class Step: ScreenModel {
     var log: [String] = []
 }
 
@@ -17,19 +17,19 @@ private struct Refused: Error, CustomStringConvertible {
 struct ParityEdgeCaseTests {
     @Test func aFailedTransitionLeavesATemporaryResolverWaiting() throws {
         let (window, coordinator) = makeWindow()
-        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let stack = try showStack(ScreenModel(name: "start"), in: window)
         let refuse = Switch(true)
         coordinator.registerTemporary(.destination { (d: Step) in d.log.append("temporary") })
         coordinator.registerTemporary(
             .destination { (_: Step) in
                 if refuse.isOn { throw Refused() }
             })
-        let first = Step(identifier: "first")
+        let first = Step(name: "first")
         #expect(throws: ScreenError.self) { try stack.push(first) }
         #expect(stack.screens.count == 1)
         #expect(coordinator.temporaryResolvers.count == 2)
         refuse.isOn = false
-        let second = Step(identifier: "second")
+        let second = Step(name: "second")
         try stack.push(second)
         #expect(second.log == ["temporary"])
         #expect(coordinator.temporaryResolvers.isEmpty)
@@ -37,15 +37,15 @@ struct ParityEdgeCaseTests {
 
     @Test func aTemporaryResolverRegisteredWhileResolvingWaitsForTheNextTransition() throws {
         let (window, coordinator) = makeWindow()
-        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let stack = try showStack(ScreenModel(name: "start"), in: window)
         coordinator.registerTemporary(
             .destination { (d: Step) in
                 d.log.append("first")
                 coordinator.registerTemporary(.destination { (d: Step) in d.log.append("second") })
             })
-        let a = Step(identifier: "a")
+        let a = Step(name: "a")
         try stack.push(a)
-        let b = Step(identifier: "b")
+        let b = Step(name: "b")
         try stack.push(b)
         #expect(a.log == ["first"])
         #expect(b.log == ["second"])
@@ -84,9 +84,9 @@ struct ParityEdgeCaseTests {
     }
 
     @Test func unhopOnAContainerFromItsOwnContinuationDoesNotRunItTwice() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
         var runs = 0
-        try startup.hop(to: HeadlessScreen(identifier: "splash")) { [unowned startup] in
+        try startup.hop(to: ScreenModel(name: "splash")) { [unowned startup] in
             runs += 1
             #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "startup")) {
                 try startup.unhop()
