@@ -154,7 +154,7 @@ public final class HopFlow {
             throw misuse(ScreenError.noPendingContinuation(hopping: container.screenName, screen: screen.screenName))
         }
         let settle = try pending.unhop(result: result, hopping: container.screenName, screen: screen.screenName)
-        state = .showing(step: step, name: name, .none)
+        state = .showing(step: step, name: name, .settled)
         try settle()
     }
 
@@ -171,7 +171,7 @@ public final class HopFlow {
         guard case .showing(let step, let name, let pending) = state, let resume = pending.awaitingResume() else {
             return
         }
-        state = .showing(step: step, name: name, .none)
+        state = .showing(step: step, name: name, .settled)
         resume(.failure(ScreenError.removedFromTree(hopping: containerName, awaited: name)))
     }
 
@@ -212,7 +212,7 @@ public final class HopFlow {
         guard case .showing(let step, let name, let pending) = state, let resume = pending.awaitingResume(id: id) else {
             return
         }
-        state = .showing(step: step, name: name, .none)
+        state = .showing(step: step, name: name, .settled)
         resume(.failure(CancellationError()))
     }
 }

@@ -1,5 +1,6 @@
 /// What waits for the current step of a hopping container (a ``HoppingScreen`` or a ``HopFlow``)
-/// to unhop: nothing (a final step), a continuation, or a flow awaiting the step's result.
+/// to unhop: nothing (a final step), a continuation, a flow awaiting the step's result, or
+/// nothing any more (the step already unhopped, or the flow awaiting it ended).
 ///
 /// Both containers keep one of these with their current step and settle it the same way: an
 /// unhop is checked first, the container then records that nothing waits any more, and only then
@@ -7,6 +8,9 @@
 @MainActor
 enum PendingUnhop {
     case none
+    /// The step unhopped already, or the flow awaiting it was cancelled or ended: a later unhop
+    /// of the same step (a double-tapped "Done") is ignored, as UIKit ignores a second tap.
+    case settled
     case callback(@MainActor () throws(ScreenError) -> Void)
     case awaiting(
         id: UInt64, typeName: String, accepts: (Any) -> Bool, resume: @MainActor (Result<Any, any Error>) -> Void)
@@ -27,8 +31,10 @@ enum PendingUnhop {
 
     /// Whether a continuation or an awaiting flow waits.
     var isWaiting: Bool {
-        if case .none = self { return false }
-        return true
+        switch self {
+        case .none, .settled: false
+        case .callback, .awaiting: true
+        }
     }
 
     /// The awaiting flow's resume, when a flow awaits (and its id matches `id`, when given).
@@ -39,8 +45,10 @@ enum PendingUnhop {
 
     /// Checks an unhop of `screen` with `result` in the container named `hopping`.
     ///
-    /// - Returns: What to run once the container has recorded that nothing waits any more.
-    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits,
+    /// - Returns: What to run once the container has recorded that nothing waits any more; nothing
+    ///   to run for a step that already unhopped.
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing ever waited
+    ///   (a final step),
     ///   ``ScreenError/resultTypeMismatch(hopping:expected:actual:)`` when an awaiting flow expects
     ///   a result of another type; nothing changes then.
     func unhop(result: Any, hopping: String, screen: String) throws(ScreenError)
@@ -49,6 +57,8 @@ enum PendingUnhop {
         switch self {
         case .none:
             throw misuse(ScreenError.noPendingContinuation(hopping: hopping, screen: screen))
+        case .settled:
+            return {}
         case .callback(let continuation):
             return continuation
         case .awaiting(_, let typeName, let accepts, let resume):
