@@ -285,7 +285,7 @@ open class HoppingScreen: ScreenModel {
             throw misuse(ScreenError.noPendingContinuation(hopping: screenName, screen: screen.screenName))
         }
         let settle = try pending.unhop(result: result, hopping: screenName, screen: screen.screenName)
-        state = .showing(current, .none)
+        state = .showing(current, .spent)
         try settle()
     }
 
@@ -354,7 +354,7 @@ open class HoppingScreen: ScreenModel {
     /// that the awaiting task neither hangs nor keeps the screens alive.
     override func didLeaveHierarchy() {
         guard case .showing(let current, let pending) = state, let resume = pending.awaitingResume() else { return }
-        state = .showing(current, .none)
+        state = .showing(current, .spent)
         resume(.failure(ScreenError.removedFromTree(hopping: screenName, awaited: current.screenName)))
     }
 
@@ -362,7 +362,7 @@ open class HoppingScreen: ScreenModel {
         guard case .showing(let current, let pending) = state, let resume = pending.awaitingResume(id: id) else {
             return
         }
-        state = .showing(current, .none)
+        state = .showing(current, .spent)
         resume(.failure(CancellationError()))
     }
 }

@@ -6,7 +6,11 @@
 /// does user code (the continuation or the awaiting flow) run, so that it may hop again.
 @MainActor
 enum PendingUnhop {
+    /// A final step: nothing ever waited.
     case none
+    /// What waited was settled (the step unhopped, or the awaiting flow ended): a second unhop is
+    /// a double-tapped button, reported but never a trap (DESIGN rules 23 and 38).
+    case spent
     case callback(@MainActor () throws(ScreenError) -> Void)
     case awaiting(
         id: UInt64, typeName: String, accepts: (Any) -> Bool, resume: @MainActor (Result<Any, any Error>) -> Void)
@@ -27,8 +31,10 @@ enum PendingUnhop {
 
     /// Whether a continuation or an awaiting flow waits.
     var isWaiting: Bool {
-        if case .none = self { return false }
-        return true
+        switch self {
+        case .none, .spent: false
+        case .callback, .awaiting: true
+        }
     }
 
     /// The awaiting flow's resume, when a flow awaits (and its id matches `id`, when given).
@@ -49,6 +55,8 @@ enum PendingUnhop {
         switch self {
         case .none:
             throw misuse(ScreenError.noPendingContinuation(hopping: hopping, screen: screen))
+        case .spent:
+            throw ScreenError.noPendingContinuation(hopping: hopping, screen: screen)
         case .callback(let continuation):
             return continuation
         case .awaiting(_, let typeName, let accepts, let resume):
