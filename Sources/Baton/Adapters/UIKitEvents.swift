@@ -95,6 +95,19 @@ public enum UIKitEvents {
         }
     }
 
+    /// Whether `screen` is on screen: from its `viewDidAppear(_:)` until its `viewDidDisappear(_:)`
+    /// when its callbacks are reported, else whether its view is in a window.
+    ///
+    /// ```swift
+    /// public var isOnScreen: Bool { UIKitEvents.isOnScreen(self) }
+    /// ```
+    ///
+    /// - Parameter screen: A controller.
+    /// - Returns: Whether it is on screen.
+    public static func isOnScreen(_ screen: any UIKitScreen) -> Bool {
+        screen.reportsAppearance ? screen.screenLifecycle.isOnScreen : screen.isViewInWindow
+    }
+
     // MARK: - Segues
 
     /// `performSegue(withIdentifier:sender:)`: remembers the sender while UIKit prepares and
@@ -237,10 +250,12 @@ public enum UIKitEvents {
         trace?("dismiss on \(screen.screenName)")
         let dismissed = ExternalTransition.dismissedScreen(calledOn: screen)
         var transition: ExternalTransition?
-        if let dismissed, let running = ExternalTransition.backwardInFlight(from: topPresented(above: dismissed)).first {
+        if let dismissed, let running = ExternalTransition.backwardInFlight(from: topPresented(above: dismissed)).first
+        {
             transition = running
         } else {
-            transition = attempt { () throws(ScreenError) in try ExternalTransition.beginDismissal(calledOn: screen) }
+            transition =
+                attempt { () throws(ScreenError) in try ExternalTransition.beginDismissal(calledOn: screen) }
                 ?? nil
         }
         body { transition?.complete() }
@@ -257,8 +272,9 @@ public enum UIKitEvents {
     /// - Returns: Its visible leaf.
     public static func visibleSource(of caller: any Screen) -> any Screen {
         var current = caller
-        while let container = current as? any UIKitScreen, container.containerRole == .navigation
-            || container.containerRole == .tabs, let visible = container.visibleChildScreen
+        while let container = current as? any UIKitScreen,
+            container.containerRole == .navigation
+                || container.containerRole == .tabs, let visible = container.visibleChildScreen
         {
             current = visible
         }
@@ -311,7 +327,8 @@ public enum UIKitEvents {
             transition = begin(.push, from: top ?? navigation, to: controller)
         } else if ExternalTransition.inFlight(to: controller) == nil {
             // Being built: wired now, resolved with everything it contains when it is shown.
-            attempt { () throws(ScreenError) in try ExternalTransition.wire(controller, to: (top ?? navigation).context) }
+            attempt { () throws(ScreenError) in try ExternalTransition.wire(controller, to: (top ?? navigation).context)
+            }
         }
         body()
         finish(transition, after: navigation)
@@ -401,7 +418,8 @@ public enum UIKitEvents {
     ///   - navigation: The navigation controller.
     ///   - body: UIKit's original.
     public static func setStack(_ controllers: [any Screen], on navigation: any UIKitScreen, _ body: () -> Void) {
-        trace?("setViewControllers [\(controllers.map(\.screenName).joined(separator: ", "))] on \(navigation.screenName)")
+        trace?(
+            "setViewControllers [\(controllers.map(\.screenName).joined(separator: ", "))] on \(navigation.screenName)")
         let current = navigation.childScreens
         let transition =
             attempt { () throws(ScreenError) in
@@ -490,7 +508,8 @@ public enum UIKitEvents {
         else { return }
         trace?("willMove \(child.screenName) toParent \(parent.screenName)")
         if isShown(parent) {
-            attempt { () throws(ScreenError) in try ExternalTransition.begin(.embed, from: parent, to: child).complete() }
+            attempt { () throws(ScreenError) in try ExternalTransition.begin(.embed, from: parent, to: child).complete()
+            }
         } else {
             attempt { () throws(ScreenError) in try ExternalTransition.wire(child, to: parent.context) }
         }

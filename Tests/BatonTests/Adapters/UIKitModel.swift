@@ -185,7 +185,7 @@ class ModelViewController: UIKitScreen {
     var childScreens: [any Screen] { children }
     var presentedScreen: (any Screen)? { presentedViewController }
     var presentingScreen: (any Screen)? { presentingViewController }
-    var isOnScreen: Bool { uikit.isInstalled ? screenLifecycle.isOnScreen : isViewInWindow }
+    var isOnScreen: Bool { UIKitEvents.isOnScreen(self) }
     var screenName: String { storyboardIdentifier ?? String(describing: type(of: self)) }
     var containerRole: UIKitContainerRole { .plain }
     var visibleChildScreen: (any Screen)? { nil }
@@ -321,7 +321,8 @@ class ModelViewController: UIKitScreen {
     /// `transitionFromViewController:toViewController:…` (UIViewController.h:420-438): both
     /// must be children; the callbacks run as the views swap, the completion after the animation.
     func transition(
-        from old: ModelViewController, to new: ModelViewController, animated: Bool, completion: @escaping @MainActor () -> Void
+        from old: ModelViewController, to new: ModelViewController, animated: Bool,
+        completion: @escaping @MainActor () -> Void
     ) {
         new.loadViewIfNeeded()
         let visible = isViewInWindow
@@ -363,7 +364,8 @@ class ModelViewController: UIKitScreen {
     /// practice). The presented controller's callbacks run, then the covered context's, then
     /// the completion "after the presented controller's viewDidAppear" (UIViewController.h:246-249).
     private func uikitPresent(
-        _ controller: ModelViewController, style: PresentationStyle, animated: Bool, completion: @escaping @MainActor () -> Void
+        _ controller: ModelViewController, style: PresentationStyle, animated: Bool,
+        completion: @escaping @MainActor () -> Void
     ) {
         let presenter = presentationContext
         guard presenter.presentedOwn == nil, presenter.isViewInWindow else { return }
@@ -444,20 +446,31 @@ class ModelViewController: UIKitScreen {
     /// (UIViewControllerTransitionCoordinator.h:104-110); finished, `viewDidDisappear`. A page
     /// sheet's presenter stays on screen and gets nothing. UIKit does not call the public
     /// `dismiss` (modelled as the conservative case: BatonUIKit must see it in the callbacks).
-    func swipeDownSheet(releasedEarly: Bool) {
+    /// `duringDrag` runs while the user drags, when the sheet's transition coordinator (from the
+    /// sheet to its presenter) is the one its children's `transitionCoordinator` returns.
+    func swipeDownSheet(releasedEarly: Bool) { swipeDownSheet(releasedEarly: releasedEarly, duringDrag: {}) }
+
+    func swipeDownSheet(releasedEarly: Bool, duringDrag: () throws -> Void) rethrows {
         guard let presenter = presentingOwn else { return }
+        let coordinator = ModelCoordinator(from: self, to: presenter)
+        ownCoordinator = coordinator
         isBeingDismissed = true
         appearanceCallback(.willDisappear)
+        try duringDrag()
+        ownCoordinator = nil
         if releasedEarly {
+            coordinator.isCancelled = true
             isBeingDismissed = false
             appearanceCallback(.willAppear)
             appearanceCallback(.didAppear)
+            coordinator.end()
             return
         }
         appearanceCallback(.didDisappear)
         presenter.presentedOwn = nil
         presentingOwn = nil
         isBeingDismissed = false
+        coordinator.end()
     }
 
     // MARK: Split views
@@ -467,7 +480,8 @@ class ModelViewController: UIKitScreen {
     /// "in a collapsed split view, the detail is pushed onto the primary navigation controller";
     /// expanded, it replaces the secondary column); elsewhere it presents.
     func showDetailViewController(_ controller: ModelViewController, sender: Any?) {
-        uikit.exchanged({ UIKitEvents.showDetail(controller, on: self, sender: sender) { uikitShowDetail(controller) } }) {
+        uikit.exchanged({ UIKitEvents.showDetail(controller, on: self, sender: sender) { uikitShowDetail(controller) } }
+        ) {
             uikitShowDetail(controller)
         }
     }
@@ -634,7 +648,9 @@ final class ModelNavigationController: ModelViewController {
     @discardableResult
     func popViewController(animated: Bool) -> ModelViewController? {
         var popped: ModelViewController?
-        uikit.exchanged({ popped = UIKitEvents.pop(on: self) { uikitPop(to: children.count - 2, animated: animated).last } }) {
+        uikit.exchanged({
+            popped = UIKitEvents.pop(on: self) { uikitPop(to: children.count - 2, animated: animated).last }
+        }) {
             popped = uikitPop(to: children.count - 2, animated: animated).last
         }
         return popped
@@ -846,7 +862,9 @@ final class ModelTabBarController: ModelViewController {
     }
 
     override var containerRole: UIKitContainerRole { .tabs }
-    override var visibleChildScreen: (any Screen)? { children.indices.contains(selectedIndex) ? children[selectedIndex] : nil }
+    override var visibleChildScreen: (any Screen)? {
+        children.indices.contains(selectedIndex) ? children[selectedIndex] : nil
+    }
     override var visibleChildren: [ModelViewController] {
         children.indices.contains(selectedIndex) ? [children[selectedIndex]] : []
     }

@@ -263,7 +263,10 @@ import Testing
                 weakStartup = startup
                 window.setRootViewController(startup)
                 window.makeKeyAndVisible()
-                flow = Task { try await startup.hop(to: ModelViewController(storyboardIdentifier: "login"), returning: String.self) }
+                flow = Task {
+                    try await startup.hop(
+                        to: ModelViewController(storyboardIdentifier: "login"), returning: String.self)
+                }
             }
             await Task.yield()
             window.setRootViewController(ModelViewController(storyboardIdentifier: "main"))  // log-out, say
@@ -290,7 +293,9 @@ import Testing
             let onboarding = ModelHoppingViewController(storyboardIdentifier: "onboarding")
             let modal = ModelNavigationController(rootViewController: onboarding, storyboardIdentifier: "modal")
             main.present(modal)
-            let flow = Task { try await onboarding.hop(to: ModelViewController(storyboardIdentifier: "terms"), returning: Bool.self) }
+            let flow = Task {
+                try await onboarding.hop(to: ModelViewController(storyboardIdentifier: "terms"), returning: Bool.self)
+            }
             await Task.yield()
 
             main.dismiss()
