@@ -68,7 +68,8 @@
         /// The name in logs, graphs, errors and of the default context: the name you set (as
         /// `ScreenModel(name:)` does for a model screen), else the storyboard identifier
         /// `UIStoryboard.instantiateScreen(withIdentifier:)` records, else the
-        /// `restorationIdentifier` (Interface Builder's "Use Storyboard ID"), else the type. Set it
+        /// `restorationIdentifier` (Interface Builder's "Use Storyboard ID"), else the type's name
+        /// without generic arguments (`UIHostingController`). Set it
         /// before the context is first used, which is named after it.
         ///
         /// ```swift
@@ -79,7 +80,7 @@
         public var screenName: String {
             get {
                 objc_getAssociatedObject(self, AssociatedKeys.name) as? String ?? restorationIdentifier
-                    ?? String(describing: type(of: self))
+                    ?? UIKitEvents.defaultName(of: self)
             }
             set {
                 objc_setAssociatedObject(self, AssociatedKeys.name, newValue, .OBJC_ASSOCIATION_COPY_NONATOMIC)

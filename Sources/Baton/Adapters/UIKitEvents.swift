@@ -108,6 +108,22 @@ public enum UIKitEvents {
         screen.reportsAppearance ? screen.screenLifecycle.isOnScreen : screen.isViewInWindow
     }
 
+    /// The name a controller has when nobody named it: its type's name without generic
+    /// arguments, so that a `UIHostingController<ModifiedContent<…>>` is `UIHostingController`
+    /// in logs, graphs and its context's name, not a type name kilobytes long.
+    ///
+    /// ```swift
+    /// UIKitEvents.defaultName(of: UIHostingController(rootView: Text("Hi")))   // "UIHostingController"
+    /// ```
+    ///
+    /// - Parameter controller: A controller.
+    /// - Returns: Its default name.
+    public static func defaultName(of controller: AnyObject) -> String {
+        let name = TypeNames.name(of: type(of: controller))
+        guard let generic = name.firstIndex(of: "<") else { return name }
+        return String(name[..<generic])
+    }
+
     // MARK: - Segues
 
     /// `performSegue(withIdentifier:sender:)`: remembers the sender while UIKit prepares and

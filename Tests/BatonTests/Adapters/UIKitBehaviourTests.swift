@@ -407,4 +407,15 @@ struct UIKitBehaviourTests {
             #expect(overlay.context.parent === startup.context)
         }
     }
+
+    // MARK: - C9. Names of controllers nobody named
+
+    @Test func aGenericControllerIsNamedAfterItsTypeWithoutItsGenericArguments() {
+        inUIKit { _ in
+            let hosting = HostingController<[Optional<Set<Int>>]>()
+            #expect(hosting.screenName == "HostingController")
+            #expect(hosting.context.name == "HostingController")
+            #expect(ColorsViewController().screenName == "ColorsViewController")
+        }
+    }
 }

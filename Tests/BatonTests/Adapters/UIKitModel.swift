@@ -186,7 +186,7 @@ class ModelViewController: UIKitScreen {
     var presentedScreen: (any Screen)? { presentedViewController }
     var presentingScreen: (any Screen)? { presentingViewController }
     var isOnScreen: Bool { UIKitEvents.isOnScreen(self) }
-    var screenName: String { storyboardIdentifier ?? String(describing: type(of: self)) }
+    var screenName: String { storyboardIdentifier ?? UIKitEvents.defaultName(of: self) }
     var containerRole: UIKitContainerRole { .plain }
     var visibleChildScreen: (any Screen)? { nil }
     var reportsAppearance: Bool { uikit.isInstalled }
@@ -1125,3 +1125,6 @@ extension ModelWindow {
         UIKitEvents.finishRootChange(transition, of: self)
     }
 }
+
+/// UIKit's `UIHostingController<Content>`, whose type name carries its SwiftUI view's type.
+final class HostingController<Content>: ModelViewController {}
