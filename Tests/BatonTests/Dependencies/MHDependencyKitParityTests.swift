@@ -15,6 +15,12 @@ private final class OrderScreen: HeadlessScreen {
 }
 
 @MainActor
+private final class TableScreen: HeadlessScreen {}
+
+@MainActor
+private final class CollectionScreen: HeadlessScreen {}
+
+@MainActor
 private final class Recorder {
     var calls: [String] = []
 }
@@ -86,18 +92,107 @@ struct MHDependencyKitParityTests {
         #expect(window.dependencyCoordinator.temporaryResolvers.isEmpty)
     }
 
+    /// MHDependencyKit's test of this name: two temporary context resolvers along a chain of
+    /// segues, each used up by the one transition it first matches; later transitions, even to a
+    /// tab container holding a match for each, fire neither.
     @Test func testTemporaryDependencyCoordinatorWithContextHandlersSingleMatchMultipleDestinations() throws {
+        let controller = HeadlessScreen(identifier: "controller")
+        controller.dependencyCoordinator = DependencyCoordinator(name: "controller")
+        var calls: [String] = []
+        // resolver 1
+        controller.registerTemporaryContextResolver { (_: HeadlessScreen, d: TableScreen) in
+            calls.append("resolver 1: \(d.screenName)")
+        }
+        // resolver 2
+        controller.registerTemporaryContextResolver { (_: HeadlessScreen, d: CollectionScreen) in
+            calls.append("resolver 2: \(d.screenName)")
+        }
+        let destinations: [HeadlessScreen] = [
+            HeadlessScreen(identifier: "d0"),
+            try StackScreen(root: CollectionScreen(identifier: "d1 root"), identifier: "d1"),
+            HeadlessScreen(identifier: "d2"),
+            HeadlessScreen(identifier: "d3"),
+            TableScreen(identifier: "d4"),
+            try TabScreen(
+                tabs: [
+                    try StackScreen(root: CollectionScreen(identifier: "d5 tab 1 root"), identifier: "d5 tab 1"),
+                    TableScreen(identifier: "d5 tab 2"),
+                ], identifier: "d5"),
+        ]
+        // prepare(for:sender:) of a segue from each screen to the next, with the source's coordinator.
+        var source = controller
+        for (index, destination) in destinations.enumerated() {
+            try source.dependencyCoordinator.resolveDependencies(
+                from: source, to: destination, identifier: "test\(index)")
+            source = destination
+        }
+        #expect(calls == ["resolver 2: d1 root", "resolver 1: d4"])
+        #expect(controller.dependencyCoordinator.temporaryResolvers.isEmpty)
+    }
+
+    /// MHDependencyKit's test of this name (WorkflowDependencyCoordinatorTests): a temporary
+    /// context resolver runs for every matching destination of the resolution it first matches, a
+    /// navigation controller and its root, and each run may set a workflow on its destination.
+    @Test func testTemporaryAndWorkflowCoordinatorCompositionWhenGoingBackAndForward() throws {
+        let root = HeadlessScreen(identifier: "root")
+        let rootCoordinator = DependencyCoordinator(name: "root")
+        // Just to transfer the coordinators.
+        try rootCoordinator.register(.context { (_: HeadlessScreen, _: HeadlessScreen) in })
+        root.dependencyCoordinator = rootCoordinator
+        var calls: [String] = []
+        var stacks: [StackScreen] = []
+        for iteration in 1...2 {
+            root.registerTemporaryContextResolver { (_: HeadlessScreen, destination: HeadlessScreen) in
+                // Called 2 times: 1 for the stack and 1 for its root.
+                calls.append("\(iteration): \(destination.screenName)")
+                destination.dependencyCoordinator = try destination.dependencyCoordinator.makeWorkflow(
+                    named: "workflow \(iteration)", adding: [])
+            }
+            #expect(root.dependencyCoordinator === rootCoordinator)
+            #expect(rootCoordinator.temporaryResolvers.count == 1)
+            let stack = try StackScreen(
+                root: HeadlessScreen(identifier: "top \(iteration)"), identifier: "nav \(iteration)")
+            try rootCoordinator.resolveDependencies(from: root, to: stack)
+            stacks.append(stack)
+            #expect(root.dependencyCoordinator === rootCoordinator)
+            #expect(rootCoordinator.temporaryResolvers.isEmpty)
+        }
+        #expect(calls == ["1: nav 1", "1: top 1", "2: nav 2", "2: top 2"])
+        // Each run set a workflow on its destination: the stack's root has one of its own.
+        #expect(stacks.map { $0.dependencyCoordinator.name } == ["workflow 1", "workflow 2"])
+        #expect(stacks.map { $0.rootScreen!.dependencyCoordinator.name } == ["workflow 1", "workflow 2"])
+        #expect(stacks.allSatisfy { $0.rootScreen!.dependencyCoordinator !== $0.dependencyCoordinator })
+    }
+
+    @Test func aTemporaryContextResolverRunsForEveryMatchingDestinationOfTheTransitionItFirstMatches() throws {
         let (window, _) = makeWindow()
         let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
         var resolved: [String] = []
         stack.rootScreen!.registerTemporaryContextResolver { (_: HeadlessScreen, d: OrderScreen) in
             resolved.append(d.screenName)
         }
+        try stack.push(HeadlessScreen(identifier: "no order"))  // matches no destination: keeps waiting
         let tabs = try TabScreen(
             tabs: [OrderScreen(identifier: "tab1"), OrderScreen(identifier: "tab2")], identifier: "tabs")
         try stack.push(tabs)
         try stack.push(OrderScreen(identifier: "after"))
-        #expect(resolved == ["tab1"])
+        #expect(resolved == ["tab1", "tab2"])
+        #expect(window.dependencyCoordinator.temporaryResolvers.isEmpty)
+    }
+
+    @Test func anInlineResolverRunsForEveryMatchingDestinationOfItsTransition() throws {
+        let (window, _) = makeWindow()
+        let stack = try showStack(OrdersScreen(identifier: "orders"), in: window)
+        var resolved: [String] = []
+        try DependencyCoordinator.resolvingNextTransition(
+            .destination { (d: OrderScreen) in resolved.append(d.screenName) }
+        ) {
+            try stack.push(
+                try TabScreen(
+                    tabs: [OrderScreen(identifier: "tab1"), OrderScreen(identifier: "tab2")], identifier: "tabs"))
+            try stack.push(OrderScreen(identifier: "after"))
+        }
+        #expect(resolved == ["tab1", "tab2"])
     }
 
     // MARK: - Consumer resolvers (ConsumerDependencyResolverTests)

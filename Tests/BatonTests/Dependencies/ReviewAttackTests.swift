@@ -38,7 +38,7 @@ struct ReviewDependencyAttackTests {
 }
 
 extension ReviewDependencyAttackTests {
-    @Test func aTemporaryResolverThatResolvesByHandInsideItselfRunsForOneDestination() throws {
+    @Test func aTemporaryResolverDoesNotRunForTheScreenItResolvesByHandInsideItself() throws {
         let (window, coordinator) = makeWindow()
         let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
         let extra = Target(identifier: "extra")
