@@ -21,7 +21,7 @@ struct CoordinatesCommand: ParsableCommand {
 
               Main screen     e edit, g GPS, d distance, m map, s share, ? help, q quit
               Bearing         t set target, c clear target, < back, ? help, q quit
-              Map             arrows pan, + - zoom, 0 reset, < back
+              Map             arrows pan, + - zoom around the position, 0 whole world, < back
               Share           y copy to the clipboard (full-screen UI), < back
               Help            < back, q quit
               Edit, target    type a coordinate; an empty line (Esc) cancels. The field starts
