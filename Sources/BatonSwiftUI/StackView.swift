@@ -95,7 +95,7 @@
             }
         }
 
-        @ViewBuilder private static func label(of tab: HeadlessScreen) -> some View {
+        @ViewBuilder private static func label(of tab: ScreenModel) -> some View {
             if let styled = tab as? any ScreenStyling {
                 styled.erasedTabLabel
             } else {

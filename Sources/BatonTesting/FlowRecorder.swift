@@ -1,11 +1,11 @@
 import Baton
 
-/// Records what a `Window` does from now on — its transitions and the lifecycle callbacks
+/// Records what a `ScreenWindow` does from now on — its transitions and the lifecycle callbacks
 /// of its screens — as arrays of readable strings to compare exactly in a test.
 ///
-/// Making a recorder turns the window's `Window.recordsLifecycle` on; the window keeps
+/// Making a recorder turns the window's `ScreenWindow.recordsLifecycle` on; the window keeps
 /// recording after the recorder is gone. Records dropped by the window's
-/// `Window.transitionLogLimit` are not seen.
+/// `ScreenWindow.transitionLogLimit` are not seen.
 ///
 /// ```swift
 /// let recorder = FlowRecorder(window)
@@ -20,7 +20,7 @@ public final class FlowRecorder {
     /// ```swift
     /// recorder.window.topScreen?.screenName   // "detail"
     /// ```
-    public let window: Window
+    public let window: ScreenWindow
     private var transitionStart: Int
     private var lifecycleStart: Int
 
@@ -31,7 +31,7 @@ public final class FlowRecorder {
     /// ```
     ///
     /// - Parameter window: The window to record.
-    public init(_ window: Window) {
+    public init(_ window: ScreenWindow) {
         self.window = window
         window.recordsLifecycle = true
         transitionStart = window.transitionLog.count

@@ -153,7 +153,7 @@
         /// goes on.
         static func begin(
             _ kind: TransitionKind, from source: UIViewController?, to destination: UIViewController,
-            identifier: String? = nil, sender: Any? = nil, parentContext: Context? = nil, in window: Window? = nil
+            identifier: String? = nil, sender: Any? = nil, parentContext: Context? = nil, in window: ScreenWindow? = nil
         ) -> ExternalTransition? {
             do {
                 return try ExternalTransition.begin(

@@ -238,7 +238,8 @@ public final class DependencyCoordinator {
         from source: any Screen, to destination: any Screen, identifier: String? = nil, sender: Any? = nil
     ) throws(DependencyError) {
         try resolve(
-            Transition(kind: .manual, source: source, destination: destination, identifier: identifier, sender: sender))
+            ScreenTransition(
+                kind: .manual, source: source, destination: destination, identifier: identifier, sender: sender))
         // As a transition's wiring does, the destination inherits the source's coordinator unless
         // it has one on its own chain.
         if destination.context[DependencyCoordinatorKey.self] == nil {
@@ -292,7 +293,7 @@ public final class DependencyCoordinator {
     /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
     public func resolveDependencies(to consumer: Any) throws(DependencyError) {
         if let destination = consumer as? any Screen {
-            return try resolve(Transition(kind: .manual, source: nil, destination: destination))
+            return try resolve(ScreenTransition(kind: .manual, source: nil, destination: destination))
         }
         var visited: Set<ObjectIdentifier> = []
         var remembered: [(ResolverEntry, AnyObject)] = []
@@ -438,7 +439,7 @@ public final class DependencyCoordinator {
     /// // coordinator default
     /// //   direct: ListScreen → DetailScreen (App/Setup.swift:12)
     /// //   coordinator analytics
-    /// //     destination: HeadlessScreen (Analytics.swift:3)
+    /// //     destination: ScreenModel (Analytics.swift:3)
     /// ```
     ///
     /// - Returns: The description.
@@ -485,7 +486,7 @@ public final class DependencyCoordinator {
 
     /// Called by the transition engine for every forward transition, after the destination's
     /// context is wired.
-    static func resolve(_ transition: Transition, in window: Window?) throws(ScreenError) {
+    static func resolve(_ transition: ScreenTransition, in window: ScreenWindow?) throws(ScreenError) {
         do {
             try coordinator(for: transition, in: window).resolve(transition, window: window)
         } catch {
@@ -499,7 +500,7 @@ public final class DependencyCoordinator {
     /// (set on it, or inherited from the source through the wiring), else the source's, else the
     /// window's, else ``default``. The fallbacks matter when the destination's context is
     /// isolated (``ContextWiring/isolate``): it still inherits its source's coordinator.
-    static func coordinator(for transition: Transition, in window: Window?) -> DependencyCoordinator {
+    static func coordinator(for transition: ScreenTransition, in window: ScreenWindow?) -> DependencyCoordinator {
         // As MHDependencyKit's prepare(for:sender:) uses the source's coordinator, a workflow
         // set on a screen resolves the transitions after it, not the one into it.
         if let source = transition.resolutionSource {
@@ -513,7 +514,7 @@ public final class DependencyCoordinator {
             ?? .default
     }
 
-    func resolve(_ transition: Transition, window: Window? = nil) throws(DependencyError) {
+    func resolve(_ transition: ScreenTransition, window: ScreenWindow? = nil) throws(DependencyError) {
         let pass = ResolutionPass(transition, window: window)
         do {
             try resolve(pass)
@@ -741,12 +742,12 @@ final class ResolverEntry {
         return nil
     }
 
-    func isSpent(in window: Window?) -> Bool {
+    func isSpent(in window: ScreenWindow?) -> Bool {
         guard let window else { return spentWithoutWindow }
         return spentWindows.contains { $0.window === window }
     }
 
-    func spend(in window: Window?) {
+    func spend(in window: ScreenWindow?) {
         guard let window else { return spentWithoutWindow = true }
         spentWindows.removeAll { $0.window == nil }
         spentWindows.append(WeakWindow(window: window))
@@ -761,7 +762,7 @@ final class ResolverEntry {
 
 @MainActor
 struct WeakWindow {
-    weak var window: Window?
+    weak var window: ScreenWindow?
 }
 
 /// A context resolver's remembered source and the branch it was seen on.
@@ -793,7 +794,7 @@ final class InlineResolver {
 /// resolver stays unspent, a context resolver keeps its source).
 @MainActor
 final class ResolutionPass {
-    let transition: Transition
+    let transition: ScreenTransition
     /// The screens a resolver may take as source: the transition's source and its first child.
     let sources: [any Screen]
     /// The destination and all its descendants, containers before their children.
@@ -813,9 +814,9 @@ final class ResolutionPass {
     private var spent: [ObjectIdentifier: ResolverEntry] = [:]
     private var usedTemporaries: [InlineResolver] = []
     /// The window the transition happens in, for initial resolvers (once per window).
-    private weak var window: Window?
+    private weak var window: ScreenWindow?
 
-    init(_ transition: Transition, window: Window? = nil) {
+    init(_ transition: ScreenTransition, window: ScreenWindow? = nil) {
         self.transition = transition
         self.window = window
         var sources: [any Screen] = []
@@ -948,7 +949,7 @@ extension Screen {
     public var dependencyCoordinator: DependencyCoordinator {
         get {
             context[DependencyCoordinatorKey.self]
-                ?? Window.containing(self)?.context[DependencyCoordinatorKey.self]
+                ?? ScreenWindow.containing(self)?.context[DependencyCoordinatorKey.self]
                 ?? .default
         }
         set {
@@ -986,7 +987,7 @@ extension Screen {
     }
 }
 
-extension Window {
+extension ScreenWindow {
     /// The coordinator for every screen in this window that has no other; stored in ``context``.
     ///
     /// ```swift

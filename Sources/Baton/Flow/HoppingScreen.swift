@@ -32,10 +32,10 @@
 /// ``transitionHook`` (a cross-fade, in UIKit), the old screen's did-disappear, the new screen's
 /// did-appear.
 @MainActor
-open class HoppingScreen: HeadlessScreen {
+open class HoppingScreen: ScreenModel {
     private enum State {
         case empty
-        case showing(HeadlessScreen, PendingUnhop)
+        case showing(ScreenModel, PendingUnhop)
     }
 
     private var state = State.empty
@@ -56,21 +56,22 @@ open class HoppingScreen: HeadlessScreen {
     ///     crossFade(from: transition.source, to: transition.destination, completion: complete)
     /// }
     /// ```
-    public final var transitionHook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)?
+    public final var transitionHook:
+        (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?
 
     /// Makes a hopping container.
     ///
     /// ```swift
-    /// let startup = HoppingScreen(identifier: "startup", registry: registry)
+    /// let startup = HoppingScreen(name: "startup", registry: registry)
     /// ```
     ///
     /// - Parameters:
-    ///   - identifier: A name for registries, logs and graphs.
+    ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The container's context.
     ///   - registry: Where screens named by identifier are made; ``ScreenRegistry/main`` by default.
-    public init(identifier: String? = nil, context: Context? = nil, registry: ScreenRegistry = .main) {
+    public init(name: String? = nil, context: Context? = nil, registry: ScreenRegistry = .main) {
         self.registry = registry
-        super.init(identifier: identifier, context: context)
+        super.init(name: name, context: context)
     }
 
     /// The screen shown now.
@@ -78,7 +79,7 @@ open class HoppingScreen: HeadlessScreen {
     /// ```swift
     /// startup.currentScreen?.screenName   // "splash"
     /// ```
-    public final var currentScreen: HeadlessScreen? {
+    public final var currentScreen: ScreenModel? {
         observedState.track()
         if case .showing(let screen, _) = state { return screen }
         return nil
@@ -94,8 +95,8 @@ open class HoppingScreen: HeadlessScreen {
         return pending.isWaiting
     }
 
-    override var containedScreens: [HeadlessScreen] { currentScreen.map { [$0] } ?? [] }
-    override var visibleChildren: [HeadlessScreen] { containedScreens }
+    override var containedScreens: [ScreenModel] { currentScreen.map { [$0] } ?? [] }
+    override var visibleChildren: [ScreenModel] { containedScreens }
 
     // MARK: - Hopping with continuations
 
@@ -118,7 +119,7 @@ open class HoppingScreen: HeadlessScreen {
     /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
     ///   elsewhere; the dependency coordinator's errors.
     public final func hop(
-        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+        to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
         then continuation: (@MainActor () -> Void)?
     ) throws(ScreenError) {
         try perform(
@@ -146,8 +147,8 @@ open class HoppingScreen: HeadlessScreen {
     ///   - continuation: Runs once, when the screen unhops.
     /// - Throws: The errors of ``hop(to:identifier:sender:wiring:then:)``.
     public final func hop(
-        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
-        transition: @escaping @MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void,
+        to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+        transition: @escaping @MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void,
         then continuation: (@MainActor () -> Void)?
     ) throws(ScreenError) {
         try perform(
@@ -217,7 +218,7 @@ open class HoppingScreen: HeadlessScreen {
     ///   - wiring: How the screen's context is wired to the container's.
     /// - Throws: `CancellationError`, ``ScreenError``.
     public final func hop(
-        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+        to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) async throws {
         _ = try await hop(to: screen, returning: Any.self, identifier: identifier, sender: sender, wiring: wiring)
     }
@@ -237,7 +238,7 @@ open class HoppingScreen: HeadlessScreen {
     /// - Returns: The screen's result.
     /// - Throws: `CancellationError`, ``ScreenError``.
     public final func hop<Result>(
-        to screen: HeadlessScreen, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        to screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
         wiring: ContextWiring = .inherit
     ) async throws -> Result {
         try Task.checkCancellation()
@@ -290,7 +291,7 @@ open class HoppingScreen: HeadlessScreen {
 
     // MARK: - Internals
 
-    private func isWithin(_ screen: any Screen, _ current: HeadlessScreen) -> Bool {
+    private func isWithin(_ screen: any Screen, _ current: ScreenModel) -> Bool {
         var candidate: (any Screen)? = screen
         while let step = candidate {
             if step === current { return true }
@@ -301,8 +302,8 @@ open class HoppingScreen: HeadlessScreen {
     }
 
     private func perform(
-        hopTo screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
-        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
+        hopTo screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
+        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
         onFailure: (@MainActor (ScreenError) -> Void)? = nil
     ) throws(ScreenError) {
         try requestTransition("hop of \(screenName) to \(screen.screenName)") { () throws(ScreenError) in
@@ -317,15 +318,15 @@ open class HoppingScreen: HeadlessScreen {
     }
 
     private func performHop(
-        to screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
-        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)?
+        to screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
+        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?
     ) throws(ScreenError) {
         try screen.requireFree()
         if let current = currentScreen { dismissPresentations(from: [current]) }
         let previous = currentScreen
         // The first hop comes from no screen, as CLHoppingViewController's transition block gets a
         // nil from-controller; its resolvers still take the container as the screen before it.
-        var transition = Transition(
+        var transition = ScreenTransition(
             kind: .hop, source: previous, destination: screen, identifier: identifier, sender: sender)
         transition.resolutionSource = previous ?? self
         var superseded: PendingUnhop = .none

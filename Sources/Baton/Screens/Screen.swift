@@ -3,11 +3,11 @@
 /// The protocol names its members so that `UIViewController` can conform in a thin adapter
 /// (`parentScreen` is UIKit's `parent`, `childScreens` its `children`, `presentedScreen` its
 /// `presentedViewController`, `isOnScreen` its `viewIfLoaded?.window != nil`). The core ships
-/// ``HeadlessScreen`` and its containers, which run whole flows without a display, in tests,
+/// ``ScreenModel`` and its containers, which run whole flows without a display, in tests,
 /// terminal apps and servers.
 ///
 /// ```swift
-/// final class ProfileScreen: HeadlessScreen {
+/// final class ProfileScreen: ScreenModel {
 ///     override func willAppear() {
 ///         if let userID = context[UserID.self] { show(userID) }
 ///     }
@@ -96,7 +96,7 @@ extension Screen {
     /// `[startup unhop]`), like ``HoppingScreen/unhopCurrentScreen()``.
     ///
     /// ```swift
-    /// final class SplashScreen: HeadlessScreen {
+    /// final class SplashScreen: ScreenModel {
     ///     func loadingFinished() { try? unhop() }
     /// }
     /// ```
@@ -111,7 +111,7 @@ extension Screen {
     /// ``HoppingScreen/hop(to:returning:identifier:sender:wiring:)``.
     ///
     /// ```swift
-    /// final class LoginScreen: HeadlessScreen {
+    /// final class LoginScreen: ScreenModel {
     ///     func loggedIn(as user: User) { try? unhop(returning: user) }
     /// }
     /// ```

@@ -20,7 +20,7 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The registry already has a factory for the identifier.
     ///
     /// ```swift
-    /// try registry.register("main") { HeadlessScreen() }   // throws the second time
+    /// try registry.register("main") { ScreenModel() }   // throws the second time
     /// ```
     case duplicateIdentifier(String)
     /// The screen is already in a container, presented, or the root of a window.

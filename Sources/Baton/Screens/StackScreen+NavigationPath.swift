@@ -21,7 +21,7 @@ extension StackScreen {
     ///
     /// - Parameter identity: The identity from ``navigationPath``.
     /// - Returns: The screen, or `nil` once it has left the stack.
-    public final func screen(for identity: ScreenIdentity) -> HeadlessScreen? {
+    public final func screen(for identity: ScreenIdentity) -> ScreenModel? {
         stackedScreens.first { ScreenIdentity($0) == identity }
     }
 
@@ -44,7 +44,7 @@ extension StackScreen {
     ///   - sender: Passed to the pop transition.
     /// - Returns: The screens popped, bottom first; empty when nothing changed.
     @discardableResult
-    public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil) -> [HeadlessScreen] {
+    public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil) -> [ScreenModel] {
         let current = navigationPath
         var kept = 0
         while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
@@ -53,7 +53,7 @@ extension StackScreen {
     }
 }
 
-extension HeadlessScreen {
+extension ScreenModel {
     // MARK: - The enclosing stack
 
     /// The nearest stack this screen is on, directly or inside a container on it (UIKit's
@@ -63,7 +63,7 @@ extension HeadlessScreen {
     /// try list.enclosingStack?.push(detail)
     /// ```
     public final var enclosingStack: StackScreen? {
-        var current: HeadlessScreen? = container
+        var current: ScreenModel? = container
         while let screen = current {
             if let stack = screen as? StackScreen { return stack }
             current = screen.container

@@ -9,8 +9,8 @@ import Testing
 @Suite(.lenientMisuse)
 struct ReviewPendingUnhopAttackTests {
     let flow = HopFlow()
-    let startup = HeadlessScreen(identifier: "startup")
-    let login = HeadlessScreen(identifier: "login")
+    let startup = ScreenModel(name: "startup")
+    let login = ScreenModel(name: "login")
 
     /// Starts a flow awaiting `login`'s result and waits until it waits.
     func awaitLogin<Result: Sendable>(_ type: Result.Type) async -> Task<Result, any Error> {
@@ -38,7 +38,7 @@ struct ReviewPendingUnhopAttackTests {
 
     @Test func aHopWhileAFlowWaitsSupersedesItAfterTheNewStepIsCurrent() async {
         let task = await awaitLogin(String.self)
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         try? flow.hop(to: main, in: startup, then: nil) {}
         #expect(flow.current === main)
         #expect(!flow.isWaitingForUnhop)
@@ -69,7 +69,7 @@ struct ReviewPendingUnhopAttackTests {
     }
 
     @Test func aContinuationRunsAfterTheStepNoLongerWaitsAndMayHopAgain() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         var seen: [String] = []
         try flow.hop(
             to: login, in: startup,
@@ -99,7 +99,7 @@ struct ReviewPendingUnhopAttackTests {
 
     @Test func aScreenOutsideTheStepCannotUnhopIt() throws {
         try flow.hop(to: login, in: startup, then: {}) {}
-        let stranger = HeadlessScreen(identifier: "stranger")
+        let stranger = ScreenModel(name: "stranger")
         #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "stranger")) {
             try flow.unhop(from: stranger, in: startup, result: ())
         }

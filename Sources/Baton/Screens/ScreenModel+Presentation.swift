@@ -1,4 +1,4 @@
-extension HeadlessScreen {
+extension ScreenModel {
     /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, full screen).
     ///
     /// A full-screen presentation covers everything under it: this screen's outermost container
@@ -22,7 +22,7 @@ extension HeadlessScreen {
     ///   another transition runs after this screen left its window; the dependency coordinator's
     ///   errors.
     public final func present(
-        _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+        _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
         // A request deferred behind another transition must still find its presenter in the
         // window it was made in (a screen leaving a container is out of it during willDisappear).
@@ -36,7 +36,7 @@ extension HeadlessScreen {
         }
     }
 
-    private func performPresent(_ screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring)
+    private func performPresent(_ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring)
         throws(ScreenError)
     {
         if let presented {
@@ -50,14 +50,14 @@ extension HeadlessScreen {
         }
         try screen.requireFree()
         // A screen cannot present itself or a screen it is shown by: the tree would be a cycle.
-        var ancestor: HeadlessScreen? = self
+        var ancestor: ScreenModel? = self
         while let current = ancestor {
             if current === screen {
                 throw misuse(ScreenError.alreadyInHierarchy(screen: screen.screenName, container: screenName))
             }
             ancestor = current.container ?? current.presenter
         }
-        let transition = Transition(
+        let transition = ScreenTransition(
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
@@ -101,7 +101,7 @@ extension HeadlessScreen {
 
     /// Dismisses what the screens about to leave the tree present, as a transition of its own,
     /// so that a presentation never stays on screen over a screen that left the tree.
-    final func dismissPresentations(from leaving: [HeadlessScreen]) {
+    final func dismissPresentations(from leaving: [ScreenModel]) {
         for screen in leaving {
             guard let presented = screen.visiblePresentation, let presenter = presented.presenter else { continue }
             try? presenter.performDismiss(sender: nil)
@@ -109,8 +109,8 @@ extension HeadlessScreen {
     }
 
     final func performDismiss(sender: Any?) throws(ScreenError) {
-        var found: HeadlessScreen?
-        var current: HeadlessScreen? = self
+        var found: ScreenModel?
+        var current: ScreenModel? = self
         while let screen = current, found == nil {
             if screen.presented != nil {
                 found = screen
@@ -124,7 +124,7 @@ extension HeadlessScreen {
         }
         var top = presenter.presented!
         while let next = top.presented { top = next }
-        let transition = Transition(kind: .dismiss, source: top, destination: presenter, sender: sender)
+        let transition = ScreenTransition(kind: .dismiss, source: top, destination: presenter, sender: sender)
         let window = presenter.window
         try TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
@@ -132,7 +132,7 @@ extension HeadlessScreen {
         ) {
             let dismissed = presenter.presented
             var current = dismissed
-            var chain: [HeadlessScreen] = []
+            var chain: [ScreenModel] = []
             presenter.presented = nil
             while let screen = current {
                 chain.append(screen)

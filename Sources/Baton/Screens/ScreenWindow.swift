@@ -2,13 +2,13 @@
 /// transitions and lifecycle callbacks (UIKit's `UIWindow`).
 ///
 /// ```swift
-/// let window = Window()                       // context named "app"
+/// let window = ScreenWindow()                       // context named "app"
 /// try window.setRoot(startup)
 /// window.makeVisible()                        // startup and its visible children appear
 /// window.transitionLog.map(\.description)     // ["replaceRoot: → startup", …]
 /// ```
 @MainActor
-public final class Window {
+public final class ScreenWindow {
     /// The app-wide context; the root screen's context becomes its child.
     ///
     /// ```swift
@@ -21,12 +21,12 @@ public final class Window {
     /// ```swift
     /// window.rootScreen === startup
     /// ```
-    public var rootScreen: HeadlessScreen? {
+    public var rootScreen: ScreenModel? {
         observedState.track()
         return root
     }
 
-    private var root: HeadlessScreen?
+    private var root: ScreenModel?
     private var observedState = ObservedState()
 
     /// Whether the window is visible; screens appear only in a visible window.
@@ -71,7 +71,7 @@ public final class Window {
     /// ```swift
     /// window.topScreen?.screenName   // "detail"
     /// ```
-    public var topScreen: HeadlessScreen? {
+    public var topScreen: ScreenModel? {
         guard var current = rootScreen else { return nil }
         while true {
             if let presented = current.visiblePresentation {
@@ -87,7 +87,7 @@ public final class Window {
     /// Makes a window.
     ///
     /// ```swift
-    /// let window = Window(context: Context(name: "app"))
+    /// let window = ScreenWindow(context: Context(name: "app"))
     /// ```
     ///
     /// - Parameter context: The app-wide context; by default a new context named `"app"`.
@@ -98,7 +98,7 @@ public final class Window {
     /// Takes the root's tree out of the window: awaited hops in it end with
     /// ``ScreenError/removedFromTree(hopping:awaited:)`` instead of waiting forever.
     deinit {
-        HeadlessScreen.released(root.map { [$0] } ?? [])
+        ScreenModel.released(root.map { [$0] } ?? [])
     }
 
     /// Shows the window: the root screen and its visible children appear.
@@ -133,7 +133,7 @@ public final class Window {
     ///   - wiring: How the root's context is wired to ``context``.
     /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown elsewhere.
     public func setRoot(
-        _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+        _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
         if TransitionEngine.defers(
             "replacing the root with \(screen.screenName)", window: self,
@@ -149,21 +149,21 @@ public final class Window {
         }
     }
 
-    private func performSetRoot(_ screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring)
+    private func performSetRoot(_ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring)
         throws(ScreenError)
     {
         if screen === rootScreen { return }
         try screen.requireFree()
         let old = rootScreen
-        var leaving: [HeadlessScreen] = []
+        var leaving: [ScreenModel] = []
         if let old {
-            var top: HeadlessScreen? = old
+            var top: ScreenModel? = old
             while let current = top {
                 leaving.append(current)
                 top = current.presented
             }
         }
-        let transition = Transition(
+        let transition = ScreenTransition(
             kind: .replaceRoot, source: old, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isVisible, window: self,
@@ -192,7 +192,7 @@ public final class Window {
     }
 
     /// Logs a transition that completes as it is logged (one UIKit drove), in turn.
-    func log(_ transition: Transition) {
+    func log(_ transition: ScreenTransition) {
         log(transition, at: reserveLogEntry())
     }
 
@@ -211,7 +211,7 @@ public final class Window {
 
     /// Logs a completed transition (or gives up its place, with `nil`) in start order: a record
     /// waits until every transition that started before it has completed or failed.
-    func log(_ transition: Transition?, at entry: UInt64) {
+    func log(_ transition: ScreenTransition?, at entry: UInt64) {
         completedOutOfOrder[entry] = .some(transition?.record)
         while let ready = completedOutOfOrder.removeValue(forKey: firstUnlogged) {
             firstUnlogged &+= 1
