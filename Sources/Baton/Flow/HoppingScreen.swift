@@ -317,9 +317,10 @@ open class HoppingScreen: ScreenModel {
         }
     }
 
-    private func performHop(
+    func performHop(
         to screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
-        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?
+        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?,
+        resolves: Bool = true
     ) throws(ScreenError) {
         try screen.requireFree()
         if let current = currentScreen { dismissPresentations(from: [current]) }
@@ -332,7 +333,8 @@ open class HoppingScreen: ScreenModel {
         var superseded: PendingUnhop = .none
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
-            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook
+            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook,
+            resolves: resolves
         ) {
             if case .showing(let old, let oldPending) = state {
                 old.container = nil
@@ -343,6 +345,8 @@ open class HoppingScreen: ScreenModel {
             state = .showing(screen, pending)
         }
         observedState.publish()
+        // A final step is the flow's main screen: screen tree assignments that waited for it run next.
+        if !pending.isWaiting, let window, !window.waitingNavigations.isEmpty { window.flowReachedMainScreen(self) }
         if let resume = superseded.awaitingResume(), let previous {
             resume(
                 .failure(

@@ -36,9 +36,9 @@ extension ScreenModel {
         }
     }
 
-    private func performPresent(_ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring)
-        throws(ScreenError)
-    {
+    final func performPresent(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, resolves: Bool = true
+    ) throws(ScreenError) {
         if let presented {
             throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
         }
@@ -61,7 +61,7 @@ extension ScreenModel {
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
-            leaving: [root], entering: [screen]
+            leaving: [root], entering: [screen], resolves: resolves
         ) {
             presented = screen
             screen.presenter = self
