@@ -27,10 +27,28 @@ final class NavigationPlan<Route: ScreenRoute> {
     /// New presentations from new screens, once those are in the tree.
     private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
 
-    /// A failure while preparing: a navigation error, or the wait for a flow.
+    /// A failure while preparing: a navigation error and where in the tree it happened (see
+    /// ``Location``), or the wait for a flow.
     enum Failure: Error {
-        case error(NavigationError)
+        case error(NavigationError, at: [Int])
         case wait(HoppingScreen)
+    }
+
+    /// Where a screen is in the tree: readable, and as child indices from the root (`-1` for what
+    /// a screen presents), so that a restoration can leave out the part that failed.
+    struct Location {
+        let text: String
+        let indices: [Int]
+
+        static func root(_ route: Route) -> Location { Location(text: describe(route), indices: []) }
+
+        func child(_ index: Int, _ route: Route) -> Location {
+            Location(text: text + " > " + describe(route), indices: indices + [index])
+        }
+
+        func presented(_ route: Route) -> Location {
+            Location(text: text + " ^ " + describe(route), indices: indices + [-1])
+        }
     }
 
     init(window: ScreenWindow) {
@@ -43,7 +61,7 @@ final class NavigationPlan<Route: ScreenRoute> {
     func prepare(_ tree: ScreenTree<Route>) throws(Failure) {
         do throws(Failure) {
             try ResolutionJournal.recording { () throws(Failure) in
-                try Self.validate(tree, at: Self.describe(tree.route))
+                try Self.validate(tree, at: .root(tree.route))
                 try prepareRoot(tree)
             }
         } catch {
@@ -54,7 +72,7 @@ final class NavigationPlan<Route: ScreenRoute> {
     }
 
     private func prepareRoot(_ tree: ScreenTree<Route>) throws(Failure) {
-        let path = Self.describe(tree.route)
+        let path = Location.root(tree.route)
         if let root = window.currentRoot, root.route(as: Route.self) == tree.route, Self.canKeep(root, tree) {
             changes += try reconcile(root, with: tree, at: path, live: true)
             return
@@ -63,7 +81,7 @@ final class NavigationPlan<Route: ScreenRoute> {
         if let old { collectDismissals(in: old) }
         let step = "the root of the window"
         let screen = try make(tree, step: step, at: path, live: true) { screen throws(Failure) in
-            try self.wire(screen, to: self.window.context, tree.route.wiring, step: step, route: tree.route)
+            try self.wire(screen, to: self.window.context, tree.route.wiring, step: step, at: path, route: tree.route)
         } resolve: { screen in
             ScreenTransition(kind: .replaceRoot, source: old, destination: screen)
         }
@@ -77,7 +95,7 @@ final class NavigationPlan<Route: ScreenRoute> {
     /// Brings a screen that stays (`live`: in the window; else new, being built) in line with
     /// `tree`. Returns the container changes to make, hidden parts first; offline, it makes
     /// them at once and returns none.
-    private func reconcile(_ screen: ScreenModel, with tree: ScreenTree<Route>, at path: String, live: Bool)
+    private func reconcile(_ screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool)
         throws(Failure) -> [@MainActor () -> Void]
     {
         var before: [@MainActor () -> Void] = []
@@ -98,20 +116,20 @@ final class NavigationPlan<Route: ScreenRoute> {
             }
             for index in 0..<kept {
                 let ops = try reconcile(
-                    current[index], with: nodes[index], at: path + " > " + Self.describe(nodes[index].route),
-                    live: live)
+                    current[index], with: nodes[index], at: path.child(index, nodes[index].route), live: live)
                 // The top is visible now: what changes in it waits until the stack has changed.
                 if index == current.count - 1 { after += ops } else { before += ops }
             }
             guard kept < current.count || kept < nodes.count else { break }
             if live { for screen in current[kept...] { collectDismissals(in: screen) } }
             var final = Array(current[..<kept])
-            for node in nodes[kept...] {
+            for (index, node) in nodes.enumerated().dropFirst(kept) {
                 let below: ScreenModel = final.last ?? stack
-                let step = "push onto \(stack.screenName) at \(path)"
-                let childPath = path + " > " + Self.describe(node.route)
+                let step = "push onto \(stack.screenName) at \(path.text)"
+                let childPath = path.child(index, node.route)
                 let made = try make(node, step: step, at: childPath, live: live) { made throws(Failure) in
-                    try self.wire(made, to: below.context, node.route.wiring, step: step, route: node.route)
+                    try self.wire(
+                        made, to: below.context, node.route.wiring, step: step, at: childPath, route: node.route)
                 } resolve: { made in
                     ScreenTransition(kind: .push, source: below, destination: made)
                 }
@@ -141,8 +159,7 @@ final class NavigationPlan<Route: ScreenRoute> {
                 throw Self.notFitting(screen, tree, at: path)
             }
             for (index, tab) in tabs.tabs.enumerated() {
-                let ops = try reconcile(
-                    tab, with: nodes[index], at: path + " > " + Self.describe(nodes[index].route), live: live)
+                let ops = try reconcile(tab, with: nodes[index], at: path.child(index, nodes[index].route), live: live)
                 if index == tabs.selection { after += ops } else { before += ops }
             }
             if selected != tabs.selection {
@@ -156,7 +173,7 @@ final class NavigationPlan<Route: ScreenRoute> {
                 if hopping.currentScreen != nil { throw Self.notFitting(screen, tree, at: path) }
                 break
             }
-            let stepPath = path + " > " + Self.describe(step.route)
+            let stepPath = path.child(0, step.route)
             if let current = hopping.currentScreen, current.route(as: Route.self) == step.route,
                 Self.canKeep(current, step)
             {
@@ -168,9 +185,10 @@ final class NavigationPlan<Route: ScreenRoute> {
             if live && hopping.isWaitingForUnhop { throw .wait(hopping) }
             let previous = hopping.currentScreen
             if live, let previous { collectDismissals(in: previous) }
-            let description = "hop of \(hopping.screenName) at \(path)"
+            let description = "hop of \(hopping.screenName) at \(path.text)"
             let made = try make(step, step: description, at: stepPath, live: live) { made throws(Failure) in
-                try self.wire(made, to: hopping.context, step.route.wiring, step: description, route: step.route)
+                try self.wire(
+                    made, to: hopping.context, step.route.wiring, step: description, at: stepPath, route: step.route)
             } resolve: { made in
                 var transition = ScreenTransition(kind: .hop, source: previous, destination: made)
                 transition.resolutionSource = previous ?? hopping
@@ -194,14 +212,14 @@ final class NavigationPlan<Route: ScreenRoute> {
 
     /// Keeps, dismisses or makes what `screen` presents.
     private func reconcilePresentation(
-        of screen: ScreenModel, with tree: ScreenTree<Route>, at path: String, live: Bool,
+        of screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool,
         into after: inout [@MainActor () -> Void]
     ) throws(Failure) {
         let current = screen.presented
         if let current, let target = tree.presented, current.route(as: Route.self) == target.route,
             Self.canKeep(current, target)
         {
-            after += try reconcile(current, with: target, at: path + " ^ " + Self.describe(target.route), live: live)
+            after += try reconcile(current, with: target, at: path.presented(target.route), live: live)
             return
         }
         if current != nil {
@@ -216,11 +234,11 @@ final class NavigationPlan<Route: ScreenRoute> {
         // in the order is taken now, before what the new presented screen itself presents.
         let slot = live ? nil : presentationsOnNew.count
         if !live { presentationsOnNew.append(nil) }
-        let step = "presentation from \(screen.screenName) at \(path)"
-        let made = try make(
-            target, step: step, at: path + " ^ " + Self.describe(target.route), live: live
-        ) { made throws(Failure) in
-            try self.wire(made, to: screen.context, target.route.wiring, step: step, route: target.route)
+        let step = "presentation from \(screen.screenName) at \(path.text)"
+        let presentedPath = path.presented(target.route)
+        let made = try make(target, step: step, at: presentedPath, live: live) { made throws(Failure) in
+            try self.wire(
+                made, to: screen.context, target.route.wiring, step: step, at: presentedPath, route: target.route)
         } resolve: { made in
             ScreenTransition(kind: .present, source: screen, destination: made)
         }
@@ -234,7 +252,7 @@ final class NavigationPlan<Route: ScreenRoute> {
     /// Makes the screen for `tree` through its route, wires it, builds what it contains and
     /// resolves it with the transition that will show it (`live`: in the window).
     private func make(
-        _ tree: ScreenTree<Route>, step: String, at path: String, live: Bool,
+        _ tree: ScreenTree<Route>, step: String, at path: Location, live: Bool,
         wire: (ScreenModel) throws(Failure) -> Void, resolve transition: (ScreenModel) -> ScreenTransition
     ) throws(Failure) -> ScreenModel {
         let route = Self.describe(tree.route)
@@ -242,13 +260,14 @@ final class NavigationPlan<Route: ScreenRoute> {
         do {
             screen = try tree.route.screen()
         } catch {
-            throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)))
+            throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)), at: path.indices)
         }
         if let holder = screen.currentHolder {
             throw .error(
                 .factoryFailed(
                     step: step, route: route,
-                    reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"))
+                    reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"),
+                at: path.indices)
         }
         try wire(screen)
         // What the new screen contains is built now, outside the window.
@@ -256,18 +275,19 @@ final class NavigationPlan<Route: ScreenRoute> {
         do {
             try DependencyCoordinator.resolve(transition(screen), in: live ? window : nil)
         } catch {
-            throw .error(.transitionFailed(step: step, route: route, error: error))
+            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
         }
         return screen
     }
 
     private func wire(
-        _ screen: ScreenModel, to context: Context, _ wiring: ContextWiring, step: String, route: Route
+        _ screen: ScreenModel, to context: Context, _ wiring: ContextWiring, step: String, at path: Location,
+        route: Route
     ) throws(Failure) {
         do {
             if let undoWiring = try TransitionEngine.wire(screen, to: context, wiring) { undo.append(undoWiring) }
         } catch {
-            throw .error(.transitionFailed(step: step, route: Self.describe(route), error: error))
+            throw .error(.transitionFailed(step: step, route: Self.describe(route), error: error), at: path.indices)
         }
     }
 
@@ -332,7 +352,7 @@ final class NavigationPlan<Route: ScreenRoute> {
         tabs.tabs.count == nodes.count && zip(tabs.tabs, nodes).allSatisfy { $0.route(as: Route.self) == $1.route }
     }
 
-    static func notFitting(_ screen: ScreenModel, _ tree: ScreenTree<Route>, at path: String) -> Failure {
+    static func notFitting(_ screen: ScreenModel, _ tree: ScreenTree<Route>, at path: Location) -> Failure {
         let expected: String
         switch tree.content {
         case nil: expected = "a screen"
@@ -355,40 +375,45 @@ final class NavigationPlan<Route: ScreenRoute> {
         } else if let hopping = screen as? HoppingScreen, let current = hopping.currentScreen {
             found += " showing \(current.screenName)"
         }
-        return .error(.doesNotFit(step: path, route: describe(tree.route), expected: expected, found: found))
+        return .error(
+            .doesNotFit(step: path.text, route: describe(tree.route), expected: expected, found: found),
+            at: path.indices)
     }
 
-    static func describe(_ route: Route) -> String { String(describing: route) }
+    nonisolated static func describe(_ route: Route) -> String { String(describing: route) }
 
-    /// Checks what no window can show: an empty tab container, a selection out of range, two
-    /// presentations from one container tree.
-    static func validate(_ tree: ScreenTree<Route>, at path: String) throws(Failure) {
-        var presenters: [String] = []
+    /// Checks what no window can show: a selection out of range, two presentations from one
+    /// container tree.
+    static func validate(_ tree: ScreenTree<Route>, at path: Location) throws(Failure) {
+        var presenters: [Location] = []
         try validate(tree, at: path, presenters: &presenters)
         if presenters.count > 1 {
             throw .error(
                 .invalidTree(
-                    step: presenters[0],
-                    reason:
-                        "\(presenters.joined(separator: " and ")) both present, but a container and the screens in it"
-                        + " present one screen at a time"))
+                    step: presenters[1].text,
+                    reason: presenters.map(\.text).joined(separator: " and ")
+                        + " both present, but a container and the screens in it present one screen at a time"),
+                at: presenters[1].indices + [-1])
         }
     }
 
-    private static func validate(_ tree: ScreenTree<Route>, at path: String, presenters: inout [String]) throws(Failure)
+    private static func validate(_ tree: ScreenTree<Route>, at path: Location, presenters: inout [Location])
+        throws(Failure)
     {
         if let presented = tree.presented {
             presenters.append(path)
-            try validate(presented, at: path + " ^ " + describe(presented.route))
+            try validate(presented, at: path.presented(presented.route))
         }
         if case .tabs(let tabs, let selected) = tree.content {
             guard tabs.indices.contains(selected) else {
                 throw .error(
-                    .invalidTree(step: path, reason: "tab \(selected) is selected, but there are \(tabs.count) tabs"))
+                    .invalidTree(
+                        step: path.text, reason: "tab \(selected) is selected, but there are \(tabs.count) tabs"),
+                    at: path.indices)
             }
         }
-        for child in tree.children {
-            try validate(child, at: path + " > " + describe(child.route), presenters: &presenters)
+        for (index, child) in tree.children.enumerated() {
+            try validate(child, at: path.child(index, child.route), presenters: &presenters)
         }
     }
 }

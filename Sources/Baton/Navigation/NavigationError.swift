@@ -77,6 +77,13 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// NavigationError.malformedLink("geo:91,0", part: "91", reason: "latitude is outside -90…90")
     /// ```
     case malformedLink(String, part: String, reason: String)
+    /// A link pattern that cannot work: a placeholder that names no field of its route, two
+    /// placeholders with nothing between them.
+    ///
+    /// ```swift
+    /// NavigationError.invalidLinkPattern("myapp://item/{identifier}", reason: "item(id: 0) has no field identifier")
+    /// ```
+    case invalidLinkPattern(String, reason: String)
     /// No link pattern prints the route on top of the tree.
     ///
     /// ```swift
@@ -109,11 +116,13 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .unreadable(let reason):
             return "The saved screen tree cannot be read: \(reason). Nothing was restored."
         case .dropped(let path, let reason):
-            return "Left out \(path) when restoring: \(reason)."
+            return "Left out \(path) when restoring: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
         case .unknownLink(let url, let known):
             return "No link pattern matches \(url). " + ContextError.listing("Known patterns", known, quoted: false)
         case .malformedLink(let url, let part, let reason):
             return "The link \(url) is wrong at \"\(part)\": \(reason)."
+        case .invalidLinkPattern(let pattern, let reason):
+            return "The link pattern \(pattern) cannot work: \(reason). Fix the pattern where the links are declared."
         case .noLink(let route, let known):
             return "No link pattern prints \(route). " + ContextError.listing("Known patterns", known, quoted: false)
         }

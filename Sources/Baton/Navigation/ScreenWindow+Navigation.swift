@@ -140,9 +140,27 @@ extension ScreenWindow {
     private func navigateNow<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationError)
         -> NavigationOutcome
     {
+        do {
+            return try assign(tree)
+        } catch {
+            switch error {
+            case .error(let error, _): throw error
+            case .wait(let hopping):
+                enqueue("navigation to \(tree)", waitingFor: hopping) { [weak self] () throws(NavigationError) in
+                    _ = try self?.navigateNow(tree)
+                }
+                return .waiting(for: hopping.screenName)
+            }
+        }
+    }
+
+    /// Assigns `tree` now, inside a running step; a failure says where in the tree it happened.
+    func assign<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationPlan<Route>.Failure)
+        -> NavigationOutcome
+    {
         // Links are applied in the order they came: behind one that waits, the next waits too.
         if let waiting = waitingNavigations.last?.hopping, waiting.window === self {
-            return wait(for: waiting, tree)
+            throw .wait(waiting)
         }
         // The flow they waited for left the window: they run now, in order, before this one.
         let stale = waitingNavigations
@@ -157,30 +175,24 @@ extension ScreenWindow {
             }
         }
         let plan = NavigationPlan<Route>(window: self)
-        do {
-            try plan.prepare(tree)
-        } catch {
-            switch error {
-            case .error(let error): throw error
-            case .wait(let hopping): return wait(for: hopping, tree)
-            }
-        }
+        try plan.prepare(tree)
         plan.apply()
         return .applied
     }
 
-    private func wait<Route: ScreenRoute>(for hopping: HoppingScreen, _ tree: ScreenTree<Route>) -> NavigationOutcome {
+    /// Keeps `run` until `hopping` reaches its main screen.
+    func enqueue(
+        _ request: String, waitingFor hopping: HoppingScreen,
+        _ run: @escaping @MainActor () throws(NavigationError) -> Void
+    ) {
         waitingNavigations.append(
-            WaitingNavigation(hopping: hopping, request: "navigation to \(tree)") {
-                [weak self] () throws(ScreenError) in
-                guard let self else { return }
+            WaitingNavigation(hopping: hopping, request: request) { () throws(ScreenError) in
                 do throws(NavigationError) {
-                    _ = try self.navigateNow(tree)
+                    try run()
                 } catch {
                     throw ScreenError.navigation(error)
                 }
             })
-        return .waiting(for: hopping.screenName)
     }
 
     /// Called when `hopping` hopped to a final step: the assignments that waited for it run
