@@ -113,10 +113,10 @@ import Testing
                 Bearing & distance  t set target, c clear target, < back
                 Map                 ← → ↑ ↓ pan, + zoom in, - zoom out, 0 whole world, < back
                 Share               y copy the message to the clipboard (full-screen UI)
-                Edit / set target   type a coordinate, Enter saves, Esc (or an empty line) cancels;
-                                    the current value starts selected: what you type replaces it
+                Edit / set target   type a coordinate, Enter saves, Esc (or an empty line) cancels
+                                    the current value is selected: what you type replaces it
                 Editing keys        ← → move (keeping a selected value), Home/Ctrl-A start,
-                                    End/Ctrl-E end, Backspace, Delete/Ctrl-D delete, Ctrl-U clear,
+                                    End/Ctrl-E end, Backspace, Delete/Ctrl-D, Ctrl-U clear,
                                     Ctrl-K to the end, Ctrl-W word
                 Everywhere          ↑ ↓ move, Enter select, ← or Esc back, Ctrl-C save and quit
                 Plain mode          one command per line: a shortcut (e) or its word (edit)
