@@ -29,6 +29,13 @@ public final class ScreenWindow {
     private var root: ScreenModel?
     private var observedState = ObservedState()
 
+    /// The root, without Observation tracking.
+    var currentRoot: ScreenModel? { root }
+
+    /// Screen tree assignments that wait for a start-up flow to reach its main screen, in the
+    /// order they were requested.
+    var waitingNavigations: [WaitingNavigation] = []
+
     /// Whether the window is visible; screens appear only in a visible window.
     ///
     /// ```swift
@@ -84,6 +91,31 @@ public final class ScreenWindow {
         }
     }
 
+    /// The screens shown now, outermost first: the root and its visible children down to
+    /// ``topScreen`` or, under a presentation, the presented screen and its visible children
+    /// (what a presentation covers is not shown).
+    ///
+    /// ```swift
+    /// window.shownScreens.map(\.screenName)   // ["tabs", "orders", "list"]
+    /// try list.present(sort)
+    /// window.shownScreens.map(\.screenName)   // ["sort"]
+    /// ```
+    public var shownScreens: [ScreenModel] {
+        guard var current = rootScreen else { return [] }
+        var shown = [current]
+        while true {
+            if let presented = current.visiblePresentation {
+                current = presented
+                shown = [presented]
+            } else if let child = current.visibleChildren.last {
+                current = child
+                shown.append(child)
+            } else {
+                return shown
+            }
+        }
+    }
+
     /// Makes a window.
     ///
     /// ```swift
@@ -96,7 +128,8 @@ public final class ScreenWindow {
     }
 
     /// Takes the root's tree out of the window: awaited hops in it end with
-    /// ``ScreenError/removedFromTree(hopping:awaited:)`` instead of waiting forever.
+    /// ``ScreenError/cancelled(screen:reason:)`` (``CancellationReason/released``) instead of
+    /// waiting forever.
     deinit {
         ScreenModel.released(root.map { [$0] } ?? [])
     }
@@ -149,9 +182,9 @@ public final class ScreenWindow {
         }
     }
 
-    private func performSetRoot(_ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring)
-        throws(ScreenError)
-    {
+    func performSetRoot(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, resolves: Bool = true
+    ) throws(ScreenError) {
         if screen === rootScreen { return }
         try screen.requireFree()
         let old = rootScreen
@@ -167,10 +200,10 @@ public final class ScreenWindow {
             kind: .replaceRoot, source: old, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isVisible, window: self,
-            leaving: leaving, entering: [screen]
+            leaving: leaving, entering: [screen], resolves: resolves
         ) {
             old?.hostWindow = nil
-            old?.leaveTree()
+            old?.leaveTree(by: transition)
             screen.hostWindow = self
             root = screen
         }

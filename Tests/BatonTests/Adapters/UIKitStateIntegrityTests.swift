@@ -276,8 +276,8 @@ import Testing
                 _ = try await flow.value
             } throws: { error in
                 (error as? ScreenError)?.description
-                    == "The flow in startup awaiting login ended: startup was removed from the screen tree"
-                    + " before login unhopped."
+                    == "The await for login's result ended without one: its container startup left the screen tree"
+                    + " before login finished."
             }
             #expect(weakStartup == nil)
         }
@@ -304,8 +304,8 @@ import Testing
                 _ = try await flow.value
             } throws: { error in
                 (error as? ScreenError)?.description
-                    == "The flow in onboarding awaiting terms ended: onboarding was removed from the screen tree"
-                    + " before terms unhopped."
+                    == "The await for terms's result ended without one: its container onboarding left the screen"
+                    + " tree before terms finished."
             }
         }
     }
