@@ -46,9 +46,10 @@
     /// called); the appearance callbacks and `prepare(for:sender:)` reach Baton only where an
     /// override calls `super`, as Apple requires (an override of `viewWillAppear(_:)` that does not
     /// is made up for by the next callback; one of `prepare(for:sender:)` that does not hides the
-    /// segue until `perform()`); every view controller, UIKit's own included (alerts, keyboards),
-    /// gets a context on first use; and an app property named `context`, `screenName` or
-    /// `isOnScreen` on a view controller clashes with the ``Baton/Screen`` conformance. Everything
+    /// segue until `perform()`); and every view controller, UIKit's own included (alerts,
+    /// keyboards), gets a context on first use. (Baton's members of a view controller are the
+    /// ``Baton/Screen`` protocol's, so a controller's own `context` compiles; Baton's is then
+    /// `baton.context`.) Everything
     /// Baton decides (is this segue an unwind, which controller is the visible source, which
     /// controllers leave the tree now and which when the transition completes) happens in the
     /// core, which Linux tests run on a model of UIKit; these methods only hand UIKit's calls over.

@@ -5,7 +5,24 @@
 
     // Module-qualified names: BatonUIKit owns neither UIViewController nor Screen, and Baton is in the
     // same package, so neither `@retroactive` nor its absence would be right in every build.
-    extension UIKit.UIViewController: Baton.Screen {
+    extension UIKit.UIViewController: Baton.Screen {}
+
+    // The members of the conformance are the protocol's, for view controllers, not members of
+    // UIViewController itself: a controller of the app that declares its own `context` (a Core
+    // Data `NSManagedObjectContext`, say), `screenName` or `isOnScreen` compiles, and its own
+    // member wins in its code; Baton's stays reachable as `baton.context`.
+    extension Baton.Screen where Self: UIKit.UIViewController {
+        /// This controller as Baton sees it, for a controller that declares a member of its own
+        /// named like one of ``Baton/Screen``'s.
+        ///
+        /// ```swift
+        /// final class NotesViewController: UIViewController {
+        ///     var context: NSManagedObjectContext!   // Core Data's
+        ///     func show() { title = baton.context[UserID.self] }
+        /// }
+        /// ```
+        public var baton: any Screen { self }
+
         /// The controller's context, created on first use and named after ``screenName``;
         /// transitions wire it to the source controller's.
         ///
