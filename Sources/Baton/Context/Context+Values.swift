@@ -352,6 +352,9 @@ extension Context {
     /// identity to tell a change, and this box is the same one, so the tracked reads of this
     /// slot and of the chain reads through it are fired as changed.
     @usableFromInline final func replacedInPlace(_ id: ObjectIdentifier, stamp: Unmanaged<KeyStamp>) {
+        #if DEBUG
+            lostWriteWatch?.wrote(id, name: self.slots[id]?.key.name ?? "")
+        #endif
         stamp.advanceValue()
         if stamp.observers > 0 { notifyChange(id: id) }
         if stamp.isTracked { publishValueChange(of: id, from: (chain: .missing, slot: .missing)) }
@@ -366,6 +369,9 @@ extension Context {
     /// the shape on too (cached reads walk again).
     @usableFromInline final func store(_ box: AnyBox?, for key: any ContextKey.Type, in target: Context) {
         let id = ObjectIdentifier(key)
+        #if DEBUG
+            target.lostWriteWatch?.wrote(id, name: key.name)
+        #endif
         var tracked: (chain: ReadIdentity, slot: ReadIdentity)?
         let replaced: AnyBox?
         let stamp: Unmanaged<KeyStamp>
@@ -394,6 +400,9 @@ extension Context {
         let id = ObjectIdentifier(key)
         let tracked = target.observationState(of: id)
         guard let removed = target.slots.removeValue(forKey: id) else { return false }
+        #if DEBUG
+            target.lostWriteWatch?.removed(id)
+        #endif
         removed.stamp.advanceShape()
         if removed.stamp.observers > 0 { target.notifyChange(id: id) }
         if let tracked { target.publishValueChange(of: id, from: tracked) }

@@ -60,7 +60,7 @@ public final class DependencyCoordinator {
     /// ```
     public private(set) var resolutionLog: [ResolutionRecord] = []
 
-    fileprivate var entries: [ResolverEntry] = []
+    var entries: [ResolverEntry] = []
     private var children: [DependencyCoordinator] = []
     private var temporaries: [InlineResolver] = []
     private var destinationIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
@@ -528,6 +528,15 @@ public final class DependencyCoordinator {
             throw error
         }
         pass.commit()
+        // What a report of an unresolved `@Resolved` property explains later.
+        let trace = ResolutionTrace(
+            kind: transition.kind, identifier: transition.identifier, source: transition.resolutionSource,
+            senderType: transition.sender.map { Swift.type(of: $0) }, coordinator: self, window: window)
+        for screen in pass.destinations {
+            var recorded = trace
+            if screen !== transition.destination { recorded.shownWith = transition.destination }
+            ResolutionTrace.record(recorded, for: screen)
+        }
         if recordsResolutions {
             ResolutionJournal.current?.willAppendLog(of: self)
             resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
