@@ -4,8 +4,10 @@ import Baton
 /// of its screens — as arrays of readable strings to compare exactly in a test.
 ///
 /// Making a recorder turns the window's `Window.recordsLifecycle` on; the window keeps
-/// recording after the recorder is gone. Records dropped by the window's
-/// `Window.transitionLogLimit` are not seen.
+/// recording after the recorder is gone. A recorder reads the window's logs, which keep the
+/// newest `Window.transitionLogLimit` transitions and `Window.lifecycleLogLimit` callbacks:
+/// past those limits it keeps recording, and shows the newest ones; what `Window.clearLogs()`
+/// empties is not shown.
 ///
 /// ```swift
 /// let recorder = FlowRecorder(window)
@@ -34,8 +36,8 @@ public final class FlowRecorder {
     public init(_ window: Window) {
         self.window = window
         window.recordsLifecycle = true
-        transitionStart = window.transitionLog.count
-        lifecycleStart = window.lifecycleLog.count
+        transitionStart = window.transitionsLogged
+        lifecycleStart = window.lifecycleCallbacksLogged
     }
 
     /// The transitions performed since recording started (or since ``reset()``), oldest first,
@@ -45,7 +47,7 @@ public final class FlowRecorder {
     /// recorder.transitions   // ["push: list → detail", "pop: detail → list"]
     /// ```
     public var transitions: [String] {
-        window.transitionLog.dropFirst(transitionStart).map(\.description)
+        window.transitionLog(since: transitionStart).map(\.description)
     }
 
     /// The lifecycle callbacks fired since recording started (or since ``reset()``), in order, as
@@ -55,7 +57,7 @@ public final class FlowRecorder {
     /// recorder.lifecycle   // ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"]
     /// ```
     public var lifecycle: [String] {
-        window.lifecycleLog.dropFirst(lifecycleStart).map(\.description)
+        window.lifecycleLog(since: lifecycleStart).map(\.description)
     }
 
     /// Forgets what was recorded so far; later reads start from now.
@@ -65,7 +67,7 @@ public final class FlowRecorder {
     /// recorder.transitions   // []
     /// ```
     public func reset() {
-        transitionStart = window.transitionLog.count
-        lifecycleStart = window.lifecycleLog.count
+        transitionStart = window.transitionsLogged
+        lifecycleStart = window.lifecycleCallbacksLogged
     }
 }

@@ -52,13 +52,28 @@ public final class DependencyCoordinator {
     /// ```
     public var recordsResolutions = false
 
-    /// The resolutions recorded while ``recordsResolutions`` is on: which resolvers ran for which
-    /// transition.
+    /// The newest resolutions recorded while ``recordsResolutions`` is on, oldest first: which
+    /// resolvers ran for which transition. At most ``resolutionLogLimit`` are kept; each read
+    /// makes a copy.
     ///
     /// ```swift
     /// coordinator.resolutionLog.last?.resolvers   // ["direct: ListScreen → DetailScreen (…)"]
     /// ```
-    public private(set) var resolutionLog: [ResolutionRecord] = []
+    public var resolutionLog: [ResolutionRecord] { resolutions.elements }
+
+    /// How many resolutions ``resolutionLog`` keeps; the oldest are dropped beyond it, so that a
+    /// coordinator that records in a long-running app does not grow without bound. 10,000 by
+    /// default; lowering it drops the oldest at once, and 0 keeps none.
+    ///
+    /// ```swift
+    /// coordinator.resolutionLogLimit = 500
+    /// ```
+    public var resolutionLogLimit: Int {
+        get { resolutions.limit }
+        set { resolutions.limit = newValue }
+    }
+
+    private var resolutions = RecentRecords<ResolutionRecord>(limit: 10_000)
 
     fileprivate var entries: [ResolverEntry] = []
     private var children: [DependencyCoordinator] = []
@@ -453,7 +468,7 @@ public final class DependencyCoordinator {
     /// ```swift
     /// coordinator.clearResolutionLog()
     /// ```
-    public func clearResolutionLog() { resolutionLog.removeAll() }
+    public func clearResolutionLog() { resolutions.removeAll() }
 
     // MARK: - Internals
 
@@ -517,7 +532,7 @@ public final class DependencyCoordinator {
         }
         pass.commit()
         if recordsResolutions {
-            resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
+            resolutions.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
         }
     }
 
