@@ -15,14 +15,14 @@
 
     /// The source: shows the user ID that the sign-up screen passes back.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class MainScreen: HeadlessScreen, ViewScreen {
+    final class MainScreen: ScreenModel, ViewScreen {
         var body: some View { MainView(screen: self) }
 
         func signUp() {
             guard let stack = parentScreen as? StackScreen else { return }
             // .share: the sign-up screen uses this screen's context, so what it sets is what
             // this screen reads when it reappears.
-            try? stack.push(SignupScreen(identifier: "signup"), wiring: .share)
+            try? stack.push(SignupScreen(name: "signup"), wiring: .share)
         }
     }
 
@@ -42,7 +42,7 @@
 
     /// The destination: writes the user ID into the shared context and goes back.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class SignupScreen: HeadlessScreen, ViewScreen {
+    final class SignupScreen: ScreenModel, ViewScreen {
         var body: some View { SignupView() }
     }
 
@@ -67,16 +67,16 @@
     /// The app's window: its root is a stack over the main screen.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
-    func makeSignupWindow() throws -> Window {
-        let window = Window()
-        try window.setRoot(StackScreen(root: MainScreen(identifier: "main"), identifier: "navigation"))
+    func makeSignupWindow() throws -> ScreenWindow {
+        let window = ScreenWindow()
+        try window.setRoot(StackScreen(root: MainScreen(name: "main"), name: "navigation"))
         return window
     }
 
     /// The scene shows the window; `WindowView` makes it visible when it appears.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct SignupScene: Scene {
-        let window: Window
+        let window: ScreenWindow
 
         var body: some Scene {
             WindowGroup { WindowView(window) }

@@ -7,7 +7,7 @@
 
     /// A destination whose order ID the dependency coordinator sets before it appears.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class OrderListScreen: HeadlessScreen, ViewScreen {
+    final class OrderListScreen: ScreenModel, ViewScreen {
         var selectedOrder = "A-1"
 
         var body: some View {
@@ -21,7 +21,7 @@
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class OrderDetailsScreen: HeadlessScreen, ViewScreen {
+    final class OrderDetailsScreen: ScreenModel, ViewScreen {
         var orderID = ""
         var body: some View { Text("Order \(orderID)") }
     }
@@ -39,7 +39,7 @@
 
     /// A tab with its own label; the tabs share one context.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class ColorsScreen: HeadlessScreen, ViewScreen {
+    final class ColorsScreen: ScreenModel, ViewScreen {
         var tabLabel: some View { Label("Colors", systemImage: "paintpalette") }
         var body: some View { ColorsView() }
     }
@@ -52,10 +52,10 @@
         var body: some View {
             VStack {
                 Button("Blue") { color = "Blue" }
-                ScreenLink("Settings", action: .present) { SettingsScreen(identifier: "settings") }
-                Button("Tour") { try? screen?.present(TourScreen(identifier: "tour")) }
+                ScreenLink("Settings", action: .present) { SettingsScreen(name: "settings") }
+                Button("Tour") { try? screen?.present(TourScreen(name: "tour")) }
                 ScreenLink(action: .push, wiring: .isolate) {
-                    OrderListScreen(identifier: "orders")
+                    OrderListScreen(name: "orders")
                 } label: {
                     Label("Orders", systemImage: "list.bullet")
                 }
@@ -64,7 +64,7 @@
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class SizesScreen: HeadlessScreen, ViewScreen {
+    final class SizesScreen: ScreenModel, ViewScreen {
         var tabLabel: some View { Label("Sizes", systemImage: "ruler") }
         var body: some View { SizesView() }
     }
@@ -77,7 +77,7 @@
 
     /// Presented as a sheet (the default); swiping it down dismisses it in Baton too.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class SettingsScreen: HeadlessScreen, ViewScreen {
+    final class SettingsScreen: ScreenModel, ViewScreen {
         var body: some View {
             Button("Close") { [unowned self] in try? dismiss() }
         }
@@ -85,7 +85,7 @@
 
     /// Presented as a full-screen cover.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class TourScreen: HeadlessScreen, ViewScreen {
+    final class TourScreen: ScreenModel, ViewScreen {
         var presentationStyle: PresentationStyle { .fullScreenCover }
         var body: some View {
             Button("Done") { [unowned self] in try? dismiss() }
@@ -96,8 +96,8 @@
     @MainActor
     func makeTabs() throws -> TabScreen {
         try TabScreen(
-            tabs: [ColorsScreen(identifier: "colors"), SizesScreen(identifier: "sizes")], sharesContext: true,
-            identifier: "tabs")
+            tabs: [ColorsScreen(name: "colors"), SizesScreen(name: "sizes")], sharesContext: true,
+            name: "tabs")
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -109,13 +109,13 @@
     // MARK: - Screens from a module without SwiftUI
 
     /// A plain headless screen, as a UI-free module defines it.
-    final class EntryScreen: HeadlessScreen {
+    final class EntryScreen: ScreenModel {
         var entry = "48.8584, 2.2945"
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct HeadlessAppView: View {
-        let window: Window
+        let window: ScreenWindow
 
         var body: some View {
             WindowView(window)

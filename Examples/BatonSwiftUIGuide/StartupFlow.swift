@@ -6,7 +6,7 @@
     // MARK: - A start-up flow: splash → onboarding → main
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class SplashScreen: HeadlessScreen, ViewScreen {
+    final class SplashScreen: ScreenModel, ViewScreen {
         var body: some View {
             Text("Baton")
                 .task { [unowned self] in
@@ -17,14 +17,14 @@
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class OnboardingScreen: HeadlessScreen, ViewScreen {
+    final class OnboardingScreen: ScreenModel, ViewScreen {
         var body: some View {
-            Button("Start as Ada") { [unowned self] in try? unhop(returning: "ada") }
+            Button("Start as Ada") { [unowned self] in finish(with: "ada") }
         }
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class HomeScreen: HeadlessScreen, ViewScreen {
+    final class HomeScreen: ScreenModel, ViewScreen {
         var body: some View { HomeView() }
     }
 
@@ -39,10 +39,10 @@
     final class StartupScreen: HoppingScreen {
         func run() async {
             do {
-                try await hop(to: SplashScreen(identifier: "splash"))
-                let user = try await hop(to: OnboardingScreen(identifier: "onboarding"), returning: String.self)
+                try await hop(to: SplashScreen(name: "splash"))
+                let user = try await hop(to: OnboardingScreen(name: "onboarding"), returning: String.self)
                 context.set(user, for: UserID.self)
-                try hop(to: HomeScreen(identifier: "home"), then: nil)
+                try hop(to: HomeScreen(name: "home"), then: nil)
             } catch {
                 // Cancelled, or the flow left the screen tree.
             }
@@ -61,16 +61,16 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
-    func makeStartupWindow() throws -> (Window, StartupScreen) {
-        let window = Window()
-        let startup = StartupScreen(identifier: "startup")
+    func makeStartupWindow() throws -> (ScreenWindow, StartupScreen) {
+        let window = ScreenWindow()
+        let startup = StartupScreen(name: "startup")
         try window.setRoot(startup)
         return (window, startup)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct StartupScene: Scene {
-        let window: Window
+        let window: ScreenWindow
         let startup: StartupScreen
 
         var body: some Scene {

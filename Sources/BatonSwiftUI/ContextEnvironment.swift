@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -33,7 +33,7 @@
         ///     }
         /// }
         /// ```
-        public var batonScreen: HeadlessScreen? {
+        public var batonScreen: ScreenModel? {
             get { self[ScreenEnvironmentKey.self] }
             set { self[ScreenEnvironmentKey.self] = newValue }
         }
@@ -47,7 +47,7 @@
         /// ```swift
         /// @Environment(\.batonScreenContent) private var screenContent
         /// ```
-        public var batonScreenContent: (@MainActor (HeadlessScreen) -> AnyView)? {
+        public var batonScreenContent: (@MainActor (ScreenModel) -> AnyView)? {
             get { self[ScreenContentEnvironmentKey.self] }
             set { self[ScreenContentEnvironmentKey.self] = newValue }
         }
@@ -74,7 +74,7 @@
         /// - Parameter content: Makes the view of a leaf screen.
         /// - Returns: The view with `content` in its environment.
         public func screenContent<Content: View>(
-            @ViewBuilder _ content: @escaping @MainActor (HeadlessScreen) -> Content
+            @ViewBuilder _ content: @escaping @MainActor (ScreenModel) -> Content
         ) -> some View {
             environment(\.batonScreenContent) { @MainActor screen in AnyView(content(screen)) }
         }
@@ -101,10 +101,10 @@
     }
 
     private struct ScreenContentEnvironmentKey: EnvironmentKey {
-        static var defaultValue: (@MainActor (HeadlessScreen) -> AnyView)? { nil }
+        static var defaultValue: (@MainActor (ScreenModel) -> AnyView)? { nil }
     }
 
     private struct ScreenEnvironmentKey: EnvironmentKey {
-        static var defaultValue: HeadlessScreen? { nil }
+        static var defaultValue: ScreenModel? { nil }
     }
 #endif

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// Shows a `HoppingScreen`'s current step, for start-up flows (splash → onboarding → main),
@@ -59,12 +59,12 @@
         }
     }
 
-    /// Shows a Baton `Window`'s root screen and makes the window visible when it appears, so
+    /// Shows a Baton `ScreenWindow`'s root screen and makes the window visible when it appears, so
     /// that its screens receive their lifecycle callbacks.
     ///
     /// ```swift
     /// @main struct CoordinatesApp: App {
-    ///     let window = Window()
+    ///     let window = ScreenWindow()
     ///     var body: some Scene {
     ///         WindowGroup { WindowView(window) }
     ///     }
@@ -73,7 +73,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     public struct WindowView: View {
-        private let window: Window
+        private let window: ScreenWindow
 
         /// Shows `window`'s root screen.
         ///
@@ -82,7 +82,7 @@
         /// ```
         ///
         /// - Parameter window: The window whose root to show.
-        public init(_ window: Window) {
+        public init(_ window: ScreenWindow) {
             self.window = window
         }
 

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// A button that shows a new Baton screen from the screen it is in: pushed on the enclosing
@@ -11,7 +11,7 @@
     /// misuse) shows nothing; Baton reports misuses as its `MisuseMode` says.
     ///
     /// ```swift
-    /// ScreenLink("Sign up", wiring: .share) { SignupScreen(identifier: "signup") }
+    /// ScreenLink("Sign up", wiring: .share) { SignupScreen(name: "signup") }
     /// ScreenLink("Settings", action: .present) { SettingsScreen() }
     /// ```
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -40,7 +40,7 @@
         @Environment(\.batonScreen) private var screen
         private let action: Action
         private let wiring: ContextWiring
-        private let destination: @MainActor () -> HeadlessScreen
+        private let destination: @MainActor () -> ScreenModel
         private let label: Label
 
         /// A link with a custom label.
@@ -56,7 +56,7 @@
         ///   - label: The button's label.
         public init(
             action: Action = .push, wiring: ContextWiring = .inherit,
-            destination: @escaping @MainActor () -> HeadlessScreen, @ViewBuilder label: () -> Label
+            destination: @escaping @MainActor () -> ScreenModel, @ViewBuilder label: () -> Label
         ) {
             self.action = action
             self.wiring = wiring
@@ -95,7 +95,7 @@
         ///   - destination: Makes the screen to show, when the button is tapped.
         public init(
             _ title: String, action: Action = .push, wiring: ContextWiring = .inherit,
-            destination: @escaping @MainActor () -> HeadlessScreen
+            destination: @escaping @MainActor () -> ScreenModel
         ) {
             self.init(action: action, wiring: wiring, destination: destination) { Text(title) }
         }

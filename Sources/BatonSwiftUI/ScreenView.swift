@@ -1,12 +1,12 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// How a presented screen is shown: as a sheet or, where SwiftUI has them, as a full-screen
     /// cover.
     ///
     /// ```swift
-    /// final class SignupScreen: HeadlessScreen, ViewScreen {
+    /// final class SignupScreen: ScreenModel, ViewScreen {
     ///     var presentationStyle: PresentationStyle { .fullScreenCover }
     ///     var body: some View { SignupView() }
     /// }
@@ -37,7 +37,7 @@
     /// ```
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
-    public protocol ScreenStyling: HeadlessScreen {
+    public protocol ScreenStyling: ScreenModel {
         /// The label's view type.
         associatedtype TabLabel: View = Text
 
@@ -79,12 +79,12 @@
     /// A Baton screen whose content is a SwiftUI view.
     ///
     /// The screen is the model: it owns the context, takes part in transitions, is resolved by
-    /// the dependency coordinator and receives lifecycle callbacks, as any `HeadlessScreen`.
+    /// the dependency coordinator and receives lifecycle callbacks, as any `ScreenModel`.
     /// ``ScreenView`` renders its ``body`` with the screen's context and the screen itself in the
     /// environment.
     ///
     /// ```swift
-    /// final class ProfileScreen: HeadlessScreen, ViewScreen {
+    /// final class ProfileScreen: ScreenModel, ViewScreen {
     ///     var body: some View { ProfileView() }
     /// }
     ///
@@ -133,7 +133,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     public struct ScreenView: View {
-        private let screen: HeadlessScreen
+        private let screen: ScreenModel
         @Environment(\.batonScreenContent) private var screenContent
 
         /// Shows `screen`.
@@ -143,7 +143,7 @@
         /// ```
         ///
         /// - Parameter screen: The screen to show.
-        public init(_ screen: HeadlessScreen) {
+        public init(_ screen: ScreenModel) {
             self.screen = screen
         }
 
@@ -177,10 +177,10 @@
     /// SwiftUI animates it away after Baton let it go.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct ScreenItem: Identifiable, Hashable {
-        let screen: HeadlessScreen
+        let screen: ScreenModel
         let id: ScreenIdentity
 
-        @MainActor init(_ screen: HeadlessScreen) {
+        @MainActor init(_ screen: ScreenModel) {
             self.screen = screen
             self.id = ScreenIdentity(screen)
         }
@@ -193,11 +193,11 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     private struct PresentationHost: ViewModifier {
-        let screen: HeadlessScreen
+        let screen: ScreenModel
         @Environment(\.batonScreenContent) private var screenContent
 
         func body(content: Content) -> some View {
-            let presented = (screen.presentedScreen as? HeadlessScreen).map(ScreenItem.init)
+            let presented = (screen.presentedScreen as? ScreenModel).map(ScreenItem.init)
             let style = (presented?.screen as? any ScreenStyling)?.presentationStyle ?? .sheet
             #if os(macOS)
                 content

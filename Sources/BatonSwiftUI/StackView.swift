@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// A `NavigationStack` driven by a `StackScreen`.
@@ -95,7 +95,7 @@
             }
         }
 
-        @ViewBuilder private static func label(of tab: HeadlessScreen) -> some View {
+        @ViewBuilder private static func label(of tab: ScreenModel) -> some View {
             if let styled = tab as? any ScreenStyling {
                 styled.erasedTabLabel
             } else {

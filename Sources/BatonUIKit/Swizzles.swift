@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import UIKit
 
     // The replacements that UIKitAdapter.install() exchanges with UIKit's methods. After the
@@ -147,7 +147,7 @@
 
         /// Whether this navigation controller is in a window's screen tree, so that a push in it
         /// brings a screen into the tree.
-        private var isInScreenTree: Bool { Window.containing(self) != nil || viewIfLoaded?.window != nil }
+        private var isInScreenTree: Bool { ScreenWindow.containing(self) != nil || viewIfLoaded?.window != nil }
 
         private func wireOffscreen(_ controller: UIViewController, below: UIViewController?) {
             do {

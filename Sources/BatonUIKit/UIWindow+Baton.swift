@@ -1,10 +1,10 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import ObjectiveC
     import UIKit
 
     extension UIWindow {
-        /// The Baton ``Baton/Window`` beside this window, created on first use: the app-wide context
+        /// The Baton ``Baton/ScreenWindow`` beside this window, created on first use: the app-wide context
         /// (named `"app"`) that the root controller's context is wired to, and the logs of
         /// transitions and lifecycle callbacks.
         ///
@@ -12,9 +12,9 @@
         /// window.batonWindow.context.set(model, for: SharedModel.self)
         /// window.batonWindow.recordsLifecycle = true
         /// ```
-        public var batonWindow: Window {
-            if let window = objc_getAssociatedObject(self, AssociatedKeys.window) as? Window { return window }
-            let window = Window()
+        public var batonWindow: ScreenWindow {
+            if let window = objc_getAssociatedObject(self, AssociatedKeys.window) as? ScreenWindow { return window }
+            let window = ScreenWindow()
             objc_setAssociatedObject(self, AssociatedKeys.window, window, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
             return window
         }

@@ -10,7 +10,7 @@ struct ReadmeDependenciesExampleTests {
     @Test func dependenciesExampleRunsAsTheReadmeSays() throws {
         // README dependencies: begin
         final class SharedModel { var position = "48.8584, 2.2945" }
-        class ModelScreen: HeadlessScreen { var model: SharedModel? }
+        class ModelScreen: ScreenModel { var model: SharedModel? }
         final class MapScreen: ModelScreen {}
         final class ShareScreen: ModelScreen {}
 
@@ -18,12 +18,12 @@ struct ReadmeDependenciesExampleTests {
         let coordinator = DependencyCoordinator(name: "app")
         try coordinator.register(.destination { (screen: ModelScreen) in screen.model = model })
 
-        let window = Window()
+        let window = ScreenWindow()
         window.dependencyCoordinator = coordinator
-        let map = MapScreen(identifier: "map")
-        let stack = try StackScreen(root: map, identifier: "main")
+        let map = MapScreen(name: "map")
+        let stack = try StackScreen(root: map, name: "main")
         try window.setRoot(stack)  // map receives the model before it appears
-        let share = ShareScreen(identifier: "share")
+        let share = ShareScreen(name: "share")
         try stack.push(share)  // and so does every screen after it
         let same = share.model === map.model  // true: one object, shared
         // README dependencies: end

@@ -10,21 +10,21 @@ struct ReadmeFlowExampleTests {
     @Test func flowExampleRunsAsTheReadmeSays() throws {
         // README flow: begin
         enum Email: ContextKey { typealias Value = String }
-        final class SignupScreen: HeadlessScreen {
+        final class SignupScreen: ScreenModel {
             func signedUp(as email: String) { context.set(email, for: Email.self) }
         }
 
-        let window = Window()  // its context, "app", is the innermost layer
-        let startup = HoppingScreen(identifier: "startup")
+        let window = ScreenWindow()  // its context, "app", is the innermost layer
+        let startup = HoppingScreen(name: "startup")
         try window.setRoot(startup)
         window.makeVisible()
-        let splash = HeadlessScreen(identifier: "splash")
-        let home = HeadlessScreen(identifier: "home")
-        let main = try StackScreen(root: home, identifier: "main")
+        let splash = ScreenModel(name: "splash")
+        let home = ScreenModel(name: "home")
+        let main = try StackScreen(root: home, name: "main")
         try startup.hop(to: splash) { [unowned startup] in try? startup.hop(to: main, then: nil) }
         try splash.unhop()  // the splash is done: the flow hops to main
 
-        let signup = SignupScreen(identifier: "signup")
+        let signup = SignupScreen(name: "signup")
         try main.push(signup, wiring: .share)  // signup uses home's context
         signup.signedUp(as: "ada@example.com")
         main.pop()  // signup is released; home reads the email when it reappears

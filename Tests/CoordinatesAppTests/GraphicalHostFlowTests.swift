@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 import CoordinatesKit
 import Foundation
 import Testing
@@ -7,7 +7,7 @@ import Testing
 
 /// A composer that the share message is written into, shaped like MFMessageComposeViewController.
 @MainActor
-private final class MessageComposerDouble: HeadlessScreen, MessageBodyConfigurable {
+private final class MessageComposerDouble: ScreenModel, MessageBodyConfigurable {
     var body: String?
 }
 
@@ -86,7 +86,7 @@ private final class MessageComposerDouble: HeadlessScreen, MessageBodyConfigurab
         let share = try presenter(harness)
         let composer = MessageComposerDouble()
         try ExternalTransition.begin(
-            .present, from: try #require(share.screen as? HeadlessScreen), to: composer,
+            .present, from: try #require(share.screen as? ScreenModel), to: composer,
             identifier: ShareMessage.transitionIdentifier
         ).complete()
         #expect(composer.body == ShareMessage.text(for: harness.app.model))
@@ -95,7 +95,7 @@ private final class MessageComposerDouble: HeadlessScreen, MessageBodyConfigurab
         share.run(.help)
         let help = try presenter(harness)
         #expect(help.screen.screenKind == .help)
-        #expect((help.screen as? HeadlessScreen)?.presentingScreen === (share.screen as AnyObject))
+        #expect((help.screen as? ScreenModel)?.presentingScreen === (share.screen as AnyObject))
         help.run(.back)
         #expect(harness.top === (share.screen as AnyObject))
     }

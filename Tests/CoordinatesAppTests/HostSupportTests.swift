@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 import CoordinatesKit
 import Foundation
 import Observation
@@ -344,7 +344,7 @@ private final class Notifications: Sendable {
 
 /// A composer that the share message is written into, shaped like MFMessageComposeViewController.
 @MainActor
-private final class ComposerDouble: HeadlessScreen, MessageBodyConfigurable {
+private final class ComposerDouble: ScreenModel, MessageBodyConfigurable {
     var body: String?
 }
 
@@ -392,7 +392,7 @@ private final class ComposerDouble: HeadlessScreen, MessageBodyConfigurable {
         try harness.app.window.dependencyCoordinator.register(ShareMessage.resolver())
         try #require(harness.top as (any CoordinatesScreen)?).run(.share)
         let composer = ComposerDouble()
-        let share: HeadlessScreen? = harness.top
+        let share: ScreenModel? = harness.top
         try ExternalTransition.begin(.present, from: share, to: composer, identifier: "other").complete()
         #expect(composer.body == nil)
     }

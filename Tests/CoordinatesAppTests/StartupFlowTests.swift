@@ -65,14 +65,14 @@ import Testing
     }
 
     @Test func releasingTheAppReleasesTheWindowAndEveryScreen() async throws {
-        weak var window: Window?
-        weak var main: HeadlessScreen?
+        weak var window: ScreenWindow?
+        weak var main: ScreenModel?
         do {
             let harness = try AppHarness(state: .paris)
             await harness.app.launch()
             await harness.send("d", "?")
             window = harness.app.window
-            main = harness.app.window.rootScreen?.screenAndDescendants.last as? HeadlessScreen
+            main = harness.app.window.rootScreen?.screenAndDescendants.last as? ScreenModel
         }
         await Task.yield()
         #expect(window == nil)

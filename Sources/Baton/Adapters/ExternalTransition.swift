@@ -1,7 +1,7 @@
 /// A transition that a UI framework performs on screens Baton does not contain itself: a
 /// `UINavigationController` push, a storyboard segue, a tab selection, a SwiftUI sheet.
 ///
-/// ``HeadlessScreen`` containers perform their own transitions. A framework such as UIKit
+/// ``ScreenModel`` containers perform their own transitions. A framework such as UIKit
 /// performs its own too, and an adapter reports them to Baton through this type, in three steps
 /// that keep Baton's order:
 ///
@@ -15,12 +15,12 @@
 ///    so an adapter calls them only when no callback will come, for example when the screens are
 ///    not in a window.
 ///
-/// A completed transition is logged in its ``Window`` and posted there as
+/// A completed transition is logged in its ``ScreenWindow`` and posted there as
 /// ``TransitionDidComplete``; a cancelled one is not, and the wiring it made is undone.
 ///
 /// Re-entrancy: the framework, not Baton, decides when its transitions run, so a transition
 /// begun while another is in flight (from a resolver, an observer or an appearance callback) is
-/// begun at once, never deferred as ``HeadlessScreen`` containers defer theirs. Baton's state is
+/// begun at once, never deferred as ``ScreenModel`` containers defer theirs. Baton's state is
 /// settled before any user code runs: a transition is registered only after its resolvers
 /// succeeded, and ends (completes or cancels) before the appearance callback that ended it runs,
 /// so a transition started from a destination's did-appear is logged after the one that showed it.
@@ -39,7 +39,7 @@
 /// (`childScreens`), which the dependency coordinator uses to look into containers (a navigation
 /// controller's root and a tab bar controller's tabs as destinations, a container's first child
 /// as source).
-@MainActor
+@_spi(Adapters) @MainActor
 public final class ExternalTransition {
     /// Where a transition is: in flight until it completes or is cancelled.
     ///
@@ -109,7 +109,7 @@ public final class ExternalTransition {
     /// ```swift
     /// transition.window === window
     /// ```
-    public private(set) weak var window: Window?
+    public private(set) weak var window: ScreenWindow?
 
     /// Where the transition is.
     ///
@@ -123,7 +123,7 @@ public final class ExternalTransition {
 
     private init(
         kind: TransitionKind, source: (any Screen)?, destination: any Screen, identifier: String?, sender: Any?,
-        window: Window?
+        window: ScreenWindow?
     ) {
         self.kind = kind
         self.source = source
@@ -175,7 +175,7 @@ public final class ExternalTransition {
     ///     is not `source`: a hopping container's first hop comes from no screen but is resolved
     ///     from the container, as ``HoppingScreen`` does. `nil` means `source`.
     ///   - window: The window to log in; `nil` means the window that shows the source (or the
-    ///     resolution source, or the destination), found with ``Window/containing(_:)``.
+    ///     resolution source, or the destination), found with ``ScreenWindow/containing(_:)``.
     /// - Returns: The transition in flight.
     /// - Throws: ``ScreenError/contextWiring(destination:_:)`` when the contexts cannot be joined,
     ///   ``ScreenError/dependencies(_:)`` when a resolver fails. Nothing stays wired when it throws.
@@ -183,7 +183,7 @@ public final class ExternalTransition {
     public static func begin(
         _ kind: TransitionKind, from source: (any Screen)?, to destination: any Screen, identifier: String? = nil,
         sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: Context? = nil,
-        resolutionSource: (any Screen)? = nil, in window: Window? = nil
+        resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil
     ) throws(ScreenError) -> ExternalTransition {
         if let existing = inFlight(to: destination) {
             if kind.isForward && existing.kind.isForward {
@@ -193,7 +193,8 @@ public final class ExternalTransition {
             existing.cancel()
         }
         let window =
-            window ?? Window.containing(source ?? resolutionSource ?? destination) ?? Window.containing(destination)
+            window ?? ScreenWindow.containing(source ?? resolutionSource ?? destination)
+            ?? ScreenWindow.containing(destination)
         let transition = ExternalTransition(
             kind: kind, source: source, destination: destination, identifier: identifier, sender: sender,
             window: window)
@@ -211,7 +212,7 @@ public final class ExternalTransition {
                 throw error
             }
         }
-        if kind == .replaceRoot, let window { Window.setHostedRoot(destination, of: window) }
+        if kind == .replaceRoot, let window { ScreenWindow.setHostedRoot(destination, of: window) }
         register(transition)
         return transition
     }
@@ -467,8 +468,8 @@ public final class ExternalTransition {
         if registry[ObjectIdentifier(destination)] === transition { registry[ObjectIdentifier(destination)] = nil }
     }
 
-    private func makeTransition(_ destination: any Screen) -> Transition {
-        Transition(kind: kind, source: source, destination: destination, identifier: identifier, sender: sender)
+    private func makeTransition(_ destination: any Screen) -> ScreenTransition {
+        ScreenTransition(kind: kind, source: source, destination: destination, identifier: identifier, sender: sender)
     }
 
     /// Wires the destination, then every contained screen whose context has no parent yet to its
@@ -494,7 +495,7 @@ public final class ExternalTransition {
 
     /// After a ``ContextWiring/share`` replaced the destination's context, keeps the screens it
     /// contains wired as they were: one that shared the old context shares the new one, one whose
-    /// context was a child of the old one becomes a child of the new one (as a ``HeadlessScreen``
+    /// context was a child of the old one becomes a child of the new one (as a ``ScreenModel``
     /// container does for its own screens).
     private func follow(_ destination: any Screen, from previous: Context) throws(ScreenError) {
         let current = destination.context

@@ -3,7 +3,7 @@
 ///
 /// Reporting keeps the state Baton's other parts read (``isOnScreen`` for
 /// ``Condition/whileOnScreen(_:)``), records the callback in the window's
-/// ``Window/lifecycleLog``, and ends the ``ExternalTransition``s the screen takes part in:
+/// ``ScreenWindow/lifecycleLog``, and ends the ``ExternalTransition``s the screen takes part in:
 ///
 /// - its did-appear completes the transition in flight to it;
 /// - its did-disappear before that cancels it (it was about to appear: an interactive pop
@@ -20,7 +20,7 @@
 /// // In an adapter's viewWillAppear(_:):
 /// lifecycle.report(.willAppear, of: self) { originalViewWillAppear(animated) }
 /// ```
-@MainActor
+@_spi(Adapters) @MainActor
 public final class ScreenLifecycle {
     /// Where the screen is in its appearance cycle.
     ///
@@ -30,7 +30,7 @@ public final class ScreenLifecycle {
     public private(set) var appearance: Appearance = .disappeared
 
     /// Whether the screen is on screen: from its did-appear until its did-disappear, as
-    /// ``HeadlessScreen/isOnScreen``.
+    /// ``ScreenModel/isOnScreen``.
     ///
     /// ```swift
     /// var isOnScreen: Bool { lifecycle.isOnScreen }   // a Screen conformance
@@ -45,13 +45,13 @@ public final class ScreenLifecycle {
     public init() {}
 
     /// The window of the last reported callback.
-    private weak var lastWindow: Window?
+    private weak var lastWindow: ScreenWindow?
 
     /// Reports one appearance callback of `screen`, in the order the framework calls them.
     ///
     /// The state changes first, then the transitions the screen takes part in end (a did-appear
     /// completes the one in flight to it, a did-disappear cancels it), then `body` runs: the
-    /// framework's own callback sees the new state, as a ``HeadlessScreen`` subclass does, and a
+    /// framework's own callback sees the new state, as a ``ScreenModel`` subclass does, and a
     /// transition it starts is logged after the one that brought the screen.
     ///
     /// ```swift
@@ -61,12 +61,12 @@ public final class ScreenLifecycle {
     /// - Parameters:
     ///   - phase: The callback.
     ///   - screen: The screen it is called on.
-    ///   - window: The window to record it in; `nil` means ``Window/containing(_:)``.
+    ///   - window: The window to record it in; `nil` means ``ScreenWindow/containing(_:)``.
     ///   - body: The framework's callback, run after the state changed.
     /// - Returns: Whether the phase followed the state before it and was recorded.
     @discardableResult
     public func report(
-        _ phase: LifecyclePhase, of screen: any Screen, in window: Window? = nil, _ body: () -> Void = {}
+        _ phase: LifecyclePhase, of screen: any Screen, in window: ScreenWindow? = nil, _ body: () -> Void = {}
     ) -> Bool {
         guard accepts(phase) else {
             body()
@@ -80,7 +80,7 @@ public final class ScreenLifecycle {
         }
         // A screen leaving its container or window (a popped controller, a replaced root) may no
         // longer reach the window: it still records where it last appeared.
-        let window = window ?? Window.containing(screen) ?? lastWindow
+        let window = window ?? ScreenWindow.containing(screen) ?? lastWindow
         if let window { lastWindow = window }
         if let window, window.recordsLifecycle {
             window.record(LifecycleRecord(screen: screen.screenName, phase: phase))

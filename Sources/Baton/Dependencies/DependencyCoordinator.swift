@@ -84,6 +84,8 @@ public final class DependencyCoordinator {
     /// every screen type seen has been indexed, whatever the number of resolvers (DESIGN rule
     /// 29); tests read it.
     private(set) var indexMatchChecks = 0
+    /// Changes whenever the resolvers change, so that a resolution running meanwhile notices.
+    private var generation = 0
 
     /// Makes an empty coordinator.
     ///
@@ -219,7 +221,8 @@ public final class DependencyCoordinator {
         var inherited = Set(workflow.entries.indices)
         for resolver in extras {
             // An extra of the same kind and types as an inherited resolver overrides it for this
-            // workflow, as MHDependencyKit's workflow set-up replaces it; two extras still conflict.
+            // workflow (MHDependencyKit runs both; Baton deliberately does not, as `register`
+            // refuses a second one); two extras still conflict.
             if let index = inherited.sorted().first(where: { workflow.entries[$0].conflicts(with: resolver) }) {
                 inherited.remove(index)
                 workflow.entries[index] = ResolverEntry(resolver)
@@ -250,7 +253,8 @@ public final class DependencyCoordinator {
         from source: any Screen, to destination: any Screen, identifier: String? = nil, sender: Any? = nil
     ) throws(DependencyError) {
         try resolve(
-            Transition(kind: .manual, source: source, destination: destination, identifier: identifier, sender: sender))
+            ScreenTransition(
+                kind: .manual, source: source, destination: destination, identifier: identifier, sender: sender))
         // As a transition's wiring does, the destination inherits the source's coordinator unless
         // it has one on its own chain.
         if destination.context[DependencyCoordinatorKey.self] == nil {
@@ -304,7 +308,7 @@ public final class DependencyCoordinator {
     /// - Throws: ``DependencyError/resolverFailed(resolver:transition:reason:alreadyRan:)``.
     public func resolveDependencies(to consumer: Any) throws(DependencyError) {
         if let destination = consumer as? any Screen {
-            return try resolve(Transition(kind: .manual, source: nil, destination: destination))
+            return try resolve(ScreenTransition(kind: .manual, source: nil, destination: destination))
         }
         var visited: Set<ObjectIdentifier> = []
         var remembered: [(ResolverEntry, AnyObject)] = []
@@ -364,9 +368,13 @@ public final class DependencyCoordinator {
     /// resolution").
     ///
     /// As in MHDependencyKit, a transition the resolver does not match (such as the push that
-    /// ``StackScreen/init(root:identifier:context:)`` performs) leaves it waiting, and it runs
+    /// ``StackScreen/init(root:name:context:)`` performs) leaves it waiting, and it runs
     /// after the coordinator's own resolvers, whichever coordinator resolves the transition, so
-    /// it can override what they set. It runs for one destination only.
+    /// it can override what they set. Within that transition it runs for every matching
+    /// destination (a container and the screens it holds, both tabs of a tab container), as
+    /// MHDependencyKit's resolves a navigation controller and its root; it is used up when that
+    /// transition completes, so a transition it requests while it runs (which waits until this
+    /// one is done) does not see it, and if the transition fails it keeps waiting.
     /// ``resolveDependencies(from:to:identifier:sender:)`` counts as a transition. When calls are
     /// nested, each waiting one-shot resolver applies to the first transition it matches, outer
     /// first. A transition `body` requests while another one runs (from a lifecycle callback) is
@@ -395,13 +403,17 @@ public final class DependencyCoordinator {
         return try body()
     }
 
-    /// Registers a resolver that runs once, for the first transition this coordinator resolves
+    /// Registers a resolver that is used once, by the first transition this coordinator resolves
     /// that it matches, after the coordinator's own and its children's resolvers; transitions it
     /// does not match leave it waiting (MHDependencyKit's temporary dependency coordinator).
+    /// Within that transition it runs for every matching destination (a container and the screens
+    /// it holds), as MHDependencyKit's does; it is used up when the transition completes, and a
+    /// transition that fails leaves it waiting. One registered while a transition is resolved
+    /// (by a resolver) waits for the next transition.
     ///
     /// A temporary ``DependencyResolver/context(fileID:line:_:)`` resolver remembers a matching
-    /// source and runs for the first later matching destination of the workflow, as
-    /// ``Screen/registerTemporaryContextResolver(fileID:line:_:)`` does.
+    /// source and runs for the matching destinations of the first later transition of the
+    /// workflow that has any, as ``Screen/registerTemporaryContextResolver(fileID:line:_:)`` does.
     ///
     /// ```swift
     /// coordinator.registerTemporary(.direct { (_: OrdersScreen, order: OrderScreen) in order.title = "Order" })
@@ -442,7 +454,7 @@ public final class DependencyCoordinator {
     /// // coordinator default
     /// //   direct: ListScreen → DetailScreen (App/Setup.swift:12)
     /// //   coordinator analytics
-    /// //     destination: HeadlessScreen (Analytics.swift:3)
+    /// //     destination: ScreenModel (Analytics.swift:3)
     /// ```
     ///
     /// - Returns: The description.
@@ -489,7 +501,7 @@ public final class DependencyCoordinator {
 
     /// Called by the transition engine for every forward transition, after the destination's
     /// context is wired.
-    static func resolve(_ transition: Transition, in window: Window?) throws(ScreenError) {
+    static func resolve(_ transition: ScreenTransition, in window: ScreenWindow?) throws(ScreenError) {
         do {
             try coordinator(for: transition, in: window).resolve(transition, window: window)
         } catch {
@@ -503,7 +515,7 @@ public final class DependencyCoordinator {
     /// (set on it, or inherited from the source through the wiring), else the source's, else the
     /// window's, else ``default``. The fallbacks matter when the destination's context is
     /// isolated (``ContextWiring/isolate``): it still inherits its source's coordinator.
-    static func coordinator(for transition: Transition, in window: Window?) -> DependencyCoordinator {
+    static func coordinator(for transition: ScreenTransition, in window: ScreenWindow?) -> DependencyCoordinator {
         // As MHDependencyKit's prepare(for:sender:) uses the source's coordinator, a workflow
         // set on a screen resolves the transitions after it, not the one into it.
         if let source = transition.resolutionSource {
@@ -517,7 +529,7 @@ public final class DependencyCoordinator {
             ?? .default
     }
 
-    func resolve(_ transition: Transition, window: Window? = nil) throws(DependencyError) {
+    func resolve(_ transition: ScreenTransition, window: ScreenWindow? = nil) throws(DependencyError) {
         let pass = ResolutionPass(transition, window: window)
         do {
             try resolve(pass)
@@ -532,6 +544,7 @@ public final class DependencyCoordinator {
         }
         pass.commit()
         if recordsResolutions {
+            ResolutionJournal.current?.willAppendLog(of: self)
             resolutions.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
         }
     }
@@ -552,8 +565,17 @@ public final class DependencyCoordinator {
                 pass.remember(source, for: entry)
             }
         }
+        // A resolver registered or cancelled meanwhile (by a resolver) changes nothing in this
+        // resolution, even for the destinations still to come: it finishes with the resolvers it
+        // started with. Only then are they matched from that list rather than from the index.
+        let started = generation
+        let startedWith = entries
         for destination in pass.destinations {
-            try resolve(pass, with: destinationEntries(for: destination), destination: destination)
+            let matching =
+                generation == started
+                ? destinationEntries(for: destination)
+                : startedWith.filter { $0.resolver.matchesDestination(destination) }
+            try resolve(pass, with: matching, destination: destination)
         }
         for child in children {
             try child.resolve(pass)
@@ -568,9 +590,10 @@ public final class DependencyCoordinator {
     ) throws(DependencyError) {
         for entry in entries {
             let resolver = entry.resolver
-            // A one-shot or temporary resolver runs for one destination, a transition resolver
-            // once per transition.
-            if entry.runsOnce || resolver.kind == .transition, pass.hasRun(entry) { continue }
+            // A transition resolver runs once per transition, for its first matching destination.
+            // (A one-shot or temporary resolver runs for every matching destination of the
+            // transition it first matches: it is used up when that transition commits.)
+            if resolver.kind == .transition, pass.hasRun(entry) { continue }
             switch resolver.kind {
             case .destination:
                 try pass.run(entry, nil, destination)
@@ -617,12 +640,23 @@ public final class DependencyCoordinator {
     }
 
     private func invalidate() {
+        generation &+= 1
         destinationIndex.removeAll()
         sourceIndex.removeAll()
     }
 
+    /// How many resolutions were ever logged: a point that ``removeResolutions(since:)`` goes
+    /// back to.
+    var resolutionsLogged: Int { resolutions.appended }
+
+    /// Drops the resolutions logged since `sequence` (a rolled-back screen tree assignment's).
+    /// Older entries that the log's limit dropped meanwhile do not come back.
+    func removeResolutions(since sequence: Int) {
+        resolutions.removeAppended(since: sequence)
+    }
+
     /// Drops every resolver, and the indexes that hold them too (a used temporary's coordinator).
-    fileprivate func removeAllEntries() {
+    func removeAllEntries() {
         entries.removeAll()
         invalidate()
     }
@@ -715,10 +749,27 @@ final class ResolverEntry {
     /// `spentWithoutWindow` for resolutions outside any window.
     private var spentWindows: [WeakWindow] = []
     private var spentWithoutWindow = false
-    /// A one-shot or temporary resolver: it runs for one destination.
-    var runsOnce = false
 
     init(_ resolver: DependencyResolver) { self.resolver = resolver }
+
+    /// The state a resolution changes, for a screen tree assignment that may roll it back.
+    struct State {
+        fileprivate let remembered: [RememberedSource]
+        fileprivate let spentWindows: [WeakWindow]
+        fileprivate let spentWithoutWindow: Bool
+    }
+
+    /// The state a resolution changes, as it is now.
+    var state: State {
+        State(remembered: remembered, spentWindows: spentWindows, spentWithoutWindow: spentWithoutWindow)
+    }
+
+    /// Puts back a state taken with ``state``.
+    func restore(_ state: State) {
+        remembered = state.remembered
+        spentWindows = state.spentWindows
+        spentWithoutWindow = state.spentWithoutWindow
+    }
 
     /// Remembers `source` for its branch; it replaces the source remembered for the same branch.
     func remember(_ source: AnyObject, branch: [ObjectIdentifier]) {
@@ -736,12 +787,12 @@ final class ResolverEntry {
         return nil
     }
 
-    func isSpent(in window: Window?) -> Bool {
+    func isSpent(in window: ScreenWindow?) -> Bool {
         guard let window else { return spentWithoutWindow }
         return spentWindows.contains { $0.window === window }
     }
 
-    func spend(in window: Window?) {
+    func spend(in window: ScreenWindow?) {
         guard let window else { return spentWithoutWindow = true }
         spentWindows.removeAll { $0.window == nil }
         spentWindows.append(WeakWindow(window: window))
@@ -756,7 +807,7 @@ final class ResolverEntry {
 
 @MainActor
 struct WeakWindow {
-    weak var window: Window?
+    weak var window: ScreenWindow?
 }
 
 /// A context resolver's remembered source and the branch it was seen on.
@@ -778,9 +829,7 @@ final class InlineResolver {
 
     init(_ resolver: DependencyResolver) {
         coordinator = DependencyCoordinator(name: "inline")
-        let entry = ResolverEntry(resolver)
-        entry.runsOnce = true
-        coordinator.entries.append(entry)
+        coordinator.entries.append(ResolverEntry(resolver))
     }
 }
 
@@ -790,7 +839,7 @@ final class InlineResolver {
 /// resolver stays unspent, a context resolver keeps its source).
 @MainActor
 final class ResolutionPass {
-    let transition: Transition
+    let transition: ScreenTransition
     /// The screens a resolver may take as source: the transition's source and its first child.
     let sources: [any Screen]
     /// The destination and all its descendants, containers before their children.
@@ -810,9 +859,9 @@ final class ResolutionPass {
     private var spent: [ObjectIdentifier: ResolverEntry] = [:]
     private var usedTemporaries: [InlineResolver] = []
     /// The window the transition happens in, for initial resolvers (once per window).
-    private weak var window: Window?
+    private weak var window: ScreenWindow?
 
-    init(_ transition: Transition, window: Window? = nil) {
+    init(_ transition: ScreenTransition, window: ScreenWindow? = nil) {
         self.transition = transition
         self.window = window
         var sources: [any Screen] = []
@@ -911,13 +960,26 @@ final class ResolutionPass {
 
     /// Applies the state changes once the whole transition resolved.
     func commit() {
-        for (entry, source, branch) in remembered.values { entry.remember(source, branch: branch) }
-        for entry in spent.values { entry.spend(in: window) }
+        let journal = ResolutionJournal.current
+        for (entry, source, branch) in remembered.values {
+            journal?.willChange(entry)
+            entry.remember(source, branch: branch)
+        }
+        for entry in spent.values {
+            journal?.willChange(entry)
+            entry.spend(in: window)
+        }
         for temporary in usedTemporaries {
             temporary.isUsed = true
-            // A used temporary lets go of its resolver and what it captured; `ranEntries` holds
-            // it until this pass ends, after the coordinator's state is settled.
-            temporary.coordinator.removeAllEntries()
+            if let journal {
+                // Released when the assignment that journals this pass commits, so that a
+                // rollback can put the resolver back.
+                journal.used(temporary)
+            } else {
+                // A used temporary lets go of its resolver and what it captured; `ranEntries` holds
+                // it until this pass ends, after the coordinator's state is settled.
+                temporary.coordinator.removeAllEntries()
+            }
         }
     }
 }
@@ -945,7 +1007,7 @@ extension Screen {
     public var dependencyCoordinator: DependencyCoordinator {
         get {
             context[DependencyCoordinatorKey.self]
-                ?? Window.containing(self)?.context[DependencyCoordinatorKey.self]
+                ?? ScreenWindow.containing(self)?.context[DependencyCoordinatorKey.self]
                 ?? .default
         }
         set {
@@ -959,10 +1021,11 @@ extension Screen {
         }
     }
 
-    /// Registers a context resolver on this screen's coordinator that runs once: it remembers the
-    /// next matching source and resolves the first later matching destination of the workflow,
-    /// after the coordinator's own resolvers (MHDependencyKit's
-    /// `registerTemporaryContextDependencyResolver`). Transitions it does not match leave it waiting.
+    /// Registers a context resolver on this screen's coordinator that is used once: it remembers
+    /// the next matching source and resolves every matching destination of the first later
+    /// transition of the workflow that has one (a navigation stack and its root, say), after the
+    /// coordinator's own resolvers (MHDependencyKit's `registerTemporaryContextDependencyResolver`).
+    /// Transitions it does not match leave it waiting.
     ///
     /// ```swift
     /// orders.registerTemporaryContextResolver { (source: OrdersScreen, destination: OrderScreen) in
@@ -982,7 +1045,7 @@ extension Screen {
     }
 }
 
-extension Window {
+extension ScreenWindow {
     /// The coordinator for every screen in this window that has no other; stored in ``context``.
     ///
     /// ```swift

@@ -100,11 +100,11 @@ public struct DependencyResolver {
     let destinationTypeID: ObjectIdentifier
     let matchesSource: @MainActor (Any) -> Bool
     let matchesDestination: @MainActor (Any) -> Bool
-    let apply: @MainActor (Any?, Any, Transition?) throws -> Void
+    let apply: @MainActor (Any?, Any, ScreenTransition?) throws -> Void
     /// Whether a resolver declared with an optional source also runs when there is none.
     var acceptsNoSource = false
     /// Further conditions on the transition, such as the sender's type.
-    var matchesTransition: (@MainActor (Transition?) -> Bool)?
+    var matchesTransition: (@MainActor (ScreenTransition?) -> Bool)?
     /// The sender type a transition resolver matches, for conflicts.
     var senderTypeID: ObjectIdentifier?
 
@@ -248,10 +248,10 @@ public struct DependencyResolver {
     /// - Returns: A resolver to register.
     public static func transition<Sender, Source, Destination>(
         identifier: String? = nil, sender: Sender.Type, fileID: String = #fileID, line: Int = #line,
-        _ resolve: @escaping @MainActor (Transition, Sender, Source, Destination) throws -> Void
+        _ resolve: @escaping @MainActor (ScreenTransition, Sender, Source, Destination) throws -> Void
     ) -> DependencyResolver {
         var resolver = pair(.transition, identifier: identifier, fileID: fileID, line: line) {
-            (transition: Transition?, source: Source, destination: Destination) in
+            (transition: ScreenTransition?, source: Source, destination: Destination) in
             guard let transition, let sender = transition.sender as? Sender else { return }
             try resolve(transition, sender, source, destination)
         }
@@ -277,10 +277,10 @@ public struct DependencyResolver {
     /// - Returns: A resolver to register.
     public static func transition<Source, Destination>(
         identifier: String? = nil, fileID: String = #fileID, line: Int = #line,
-        _ resolve: @escaping @MainActor (Transition, Source, Destination) throws -> Void
+        _ resolve: @escaping @MainActor (ScreenTransition, Source, Destination) throws -> Void
     ) -> DependencyResolver {
         var resolver = pair(.transition, identifier: identifier, fileID: fileID, line: line) {
-            (transition: Transition?, source: Source, destination: Destination) in
+            (transition: ScreenTransition?, source: Source, destination: Destination) in
             guard let transition else { return }
             try resolve(transition, source, destination)
         }
@@ -297,7 +297,7 @@ public struct DependencyResolver {
 
     private static func pair<Source, Destination>(
         _ kind: Kind, identifier: String?, fileID: String, line: Int,
-        _ resolve: @escaping @MainActor (Transition?, Source, Destination) throws -> Void
+        _ resolve: @escaping @MainActor (ScreenTransition?, Source, Destination) throws -> Void
     ) -> DependencyResolver {
         let none = (Source.self as? any OptionalSource.Type)?.noSource as? Source
         var resolver = DependencyResolver(

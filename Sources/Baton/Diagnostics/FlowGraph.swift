@@ -18,7 +18,7 @@ public enum FlowGraphFormat: Sendable, Hashable, CaseIterable {
     case dot
 }
 
-extension Window {
+extension ScreenWindow {
     /// Draws the app's flow: the screens now in the window (containment as dotted edges,
     /// presentation as dashed ones), every transition performed since the window was made or
     /// its logs were cleared (solid edges labelled with their kind, identifier and count, also
@@ -45,7 +45,7 @@ extension Window {
     public func flowGraph(format: FlowGraphFormat, includeResolvers: Bool = true) -> String {
         var graph = GraphBuilder()
         if let rootScreen {
-            var pending: [HeadlessScreen] = [rootScreen]
+            var pending: [ScreenModel] = [rootScreen]
             _ = graph.node(rootScreen.screenName)
             while let screen = pending.popLast() {
                 for child in screen.containedScreens {

@@ -1,8 +1,8 @@
 /// A container that shows one self-contained screen at a time and hops between them, for
 /// start-up, onboarding and login flows (CLHoppingViewController).
 ///
-/// Each step finishes by calling ``Screen/unhop()`` and knows nothing of the others; the flow
-/// lives in one place:
+/// Each step finishes by calling ``Screen/finish()`` (or CLHoppingViewController's
+/// ``Screen/unhop()``) and knows nothing of the others; the flow lives in one place:
 ///
 /// ```swift
 /// final class StartupScreen: HoppingScreen {
@@ -32,14 +32,13 @@
 /// ``transitionHook`` (a cross-fade, in UIKit), the old screen's did-disappear, the new screen's
 /// did-appear.
 @MainActor
-open class HoppingScreen: HeadlessScreen {
+open class HoppingScreen: ScreenModel {
     private enum State {
         case empty
-        case showing(HeadlessScreen, PendingUnhop)
+        case showing(ScreenModel, PendingUnhop)
     }
 
     private var state = State.empty
-    private var nextHopID: UInt64 = 0
 
     /// The registry that ``hop(to:then:)-(String,_)`` makes screens from.
     ///
@@ -56,21 +55,22 @@ open class HoppingScreen: HeadlessScreen {
     ///     crossFade(from: transition.source, to: transition.destination, completion: complete)
     /// }
     /// ```
-    public final var transitionHook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)?
+    public final var transitionHook:
+        (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?
 
     /// Makes a hopping container.
     ///
     /// ```swift
-    /// let startup = HoppingScreen(identifier: "startup", registry: registry)
+    /// let startup = HoppingScreen(name: "startup", registry: registry)
     /// ```
     ///
     /// - Parameters:
-    ///   - identifier: A name for registries, logs and graphs.
+    ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The container's context.
     ///   - registry: Where screens named by identifier are made; ``ScreenRegistry/main`` by default.
-    public init(identifier: String? = nil, context: Context? = nil, registry: ScreenRegistry = .main) {
+    public init(name: String? = nil, context: Context? = nil, registry: ScreenRegistry = .main) {
         self.registry = registry
-        super.init(identifier: identifier, context: context)
+        super.init(name: name, context: context)
     }
 
     /// The screen shown now.
@@ -78,7 +78,7 @@ open class HoppingScreen: HeadlessScreen {
     /// ```swift
     /// startup.currentScreen?.screenName   // "splash"
     /// ```
-    public final var currentScreen: HeadlessScreen? {
+    public final var currentScreen: ScreenModel? {
         observedState.track()
         if case .showing(let screen, _) = state { return screen }
         return nil
@@ -94,8 +94,8 @@ open class HoppingScreen: HeadlessScreen {
         return pending.isWaiting
     }
 
-    override var containedScreens: [HeadlessScreen] { currentScreen.map { [$0] } ?? [] }
-    override var visibleChildren: [HeadlessScreen] { containedScreens }
+    override var containedScreens: [ScreenModel] { currentScreen.map { [$0] } ?? [] }
+    override var visibleChildren: [ScreenModel] { containedScreens }
 
     // MARK: - Hopping with continuations
 
@@ -118,7 +118,7 @@ open class HoppingScreen: HeadlessScreen {
     /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
     ///   elsewhere; the dependency coordinator's errors.
     public final func hop(
-        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+        to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
         then continuation: (@MainActor () -> Void)?
     ) throws(ScreenError) {
         try perform(
@@ -146,8 +146,8 @@ open class HoppingScreen: HeadlessScreen {
     ///   - continuation: Runs once, when the screen unhops.
     /// - Throws: The errors of ``hop(to:identifier:sender:wiring:then:)``.
     public final func hop(
-        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
-        transition: @escaping @MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void,
+        to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+        transition: @escaping @MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void,
         then continuation: (@MainActor () -> Void)?
     ) throws(ScreenError) {
         try perform(
@@ -198,13 +198,14 @@ open class HoppingScreen: HeadlessScreen {
 
     // MARK: - Awaiting
 
-    /// Shows `screen` and returns when it unhops.
+    /// Shows `screen` and returns when it finishes (``Screen/finish()``, or ``Screen/unhop()``).
     ///
-    /// If the awaiting task is cancelled, this throws `CancellationError` and the screen stays
-    /// shown; a later unhop from it is then a misuse. If the container hops elsewhere first, this
-    /// throws ``ScreenError/superseded(hopping:awaited:next:)``; if the container leaves the
-    /// screen tree (popped, dismissed, hopped away or replaced as a window's root), it throws
-    /// ``ScreenError/removedFromTree(hopping:awaited:)``. The continuation is resumed exactly once.
+    /// If the awaiting task is cancelled, this throws ``ScreenError/cancelled(screen:reason:)``
+    /// with ``CancellationReason/taskCancelled`` and the screen stays shown; a later unhop from it
+    /// is then a misuse, and a later finish does nothing. If the container hops elsewhere first,
+    /// or leaves the screen tree (popped, dismissed, hopped away or replaced as a window's root),
+    /// it throws ``ScreenError/cancelled(screen:reason:)`` with the transition that did it. The
+    /// await ends exactly once.
     ///
     /// ```swift
     /// try await startup.hop(to: SplashScreen())
@@ -215,14 +216,15 @@ open class HoppingScreen: HeadlessScreen {
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the screen's context is wired to the container's.
-    /// - Throws: `CancellationError`, ``ScreenError``.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)``, and the errors of
+    ///   ``hop(to:identifier:sender:wiring:then:)``.
     public final func hop(
-        to screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
-    ) async throws {
+        to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) {
         _ = try await hop(to: screen, returning: Any.self, identifier: identifier, sender: sender, wiring: wiring)
     }
 
-    /// Shows `screen` and returns the result it unhops with (``Screen/unhop(returning:)``).
+    /// Shows `screen` and returns the result it finishes with (``Screen/finish(with:)``).
     ///
     /// ```swift
     /// let user = try await startup.hop(to: LoginScreen(), returning: User.self)
@@ -235,28 +237,20 @@ open class HoppingScreen: HeadlessScreen {
     ///   - sender: An optional sender.
     ///   - wiring: How the screen's context is wired to the container's.
     /// - Returns: The screen's result.
-    /// - Throws: `CancellationError`, ``ScreenError``.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)`` as ``hop(to:identifier:sender:wiring:)``
+    ///   says, ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when the screen finishes
+    ///   with another type, and the errors of ``hop(to:identifier:sender:wiring:then:)``.
     public final func hop<Result>(
-        to screen: HeadlessScreen, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        to screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
         wiring: ContextWiring = .inherit
-    ) async throws -> Result {
-        try Task.checkCancellation()
-        nextHopID &+= 1
-        let id = nextHopID
-        let handed = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<MainActorHandoff<Result>, any Error>) in
-                let pending = PendingUnhop.awaiting(id: id, continuation)
-                // A failure resumes the continuation, whether the hop runs now or, requested
-                // inside another transition, after it.
-                try? perform(
-                    hopTo: screen, identifier: identifier, sender: sender, wiring: wiring, pending: pending,
-                    onFailure: { error in continuation.resume(throwing: error) })
-            }
-        } onCancel: {
-            Task { @MainActor in self.cancelAwaiting(id) }
+    ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            // A failure ends the await, whether the hop runs now or, requested inside another
+            // transition, after it.
+            try? perform(
+                hopTo: screen, identifier: identifier, sender: sender, wiring: wiring, pending: .awaiting(waiter),
+                onFailure: { error in waiter.fail(error) })
         }
-        return handed.value
     }
 
     // MARK: - Unhopping
@@ -288,9 +282,32 @@ open class HoppingScreen: HeadlessScreen {
         try settle()
     }
 
+    /// Ends the current step on behalf of `screen`, inside it, with `result`
+    /// (``Screen/finish(with:)``): runs the continuation or ends the await. A step that already
+    /// finished, or that nothing waits for, is left as it is: a second finish (a double-tapped
+    /// button) does nothing. A continuation's failure (the second hop of
+    /// ``hop(to:thenTo:)``) is posted as ``TransitionDidFail`` in the window.
+    func finishStep(from screen: any Screen, result: Any) {
+        guard case .showing(let current, let pending) = state, pending.isWaiting else { return }
+        state = .showing(current, .none)
+        switch pending {
+        case .none: break
+        case .awaiting(let waiter): waiter.deliver(result)
+        case .callback(let continuation):
+            do {
+                try continuation()
+            } catch {
+                let failure = TransitionFailure(
+                    request: "the continuation of \(screenName) after \(current.screenName) finished",
+                    inProgress: "finish of \(screen.screenName)", error: error)
+                window?.context.post(TransitionDidFail.self, failure, reach: .local)
+            }
+        }
+    }
+
     // MARK: - Internals
 
-    private func isWithin(_ screen: any Screen, _ current: HeadlessScreen) -> Bool {
+    private func isWithin(_ screen: any Screen, _ current: ScreenModel) -> Bool {
         var candidate: (any Screen)? = screen
         while let step = candidate {
             if step === current { return true }
@@ -301,8 +318,8 @@ open class HoppingScreen: HeadlessScreen {
     }
 
     private func perform(
-        hopTo screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
-        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
+        hopTo screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
+        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
         onFailure: (@MainActor (ScreenError) -> Void)? = nil
     ) throws(ScreenError) {
         try requestTransition("hop of \(screenName) to \(screen.screenName)") { () throws(ScreenError) in
@@ -316,52 +333,44 @@ open class HoppingScreen: HeadlessScreen {
         }
     }
 
-    private func performHop(
-        to screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
-        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)?
+    func performHop(
+        to screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
+        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?,
+        resolves: Bool = true
     ) throws(ScreenError) {
         try screen.requireFree()
         if let current = currentScreen { dismissPresentations(from: [current]) }
         let previous = currentScreen
         // The first hop comes from no screen, as CLHoppingViewController's transition block gets a
         // nil from-controller; its resolvers still take the container as the screen before it.
-        var transition = Transition(
+        var transition = ScreenTransition(
             kind: .hop, source: previous, destination: screen, identifier: identifier, sender: sender)
         transition.resolutionSource = previous ?? self
-        var superseded: PendingUnhop = .none
+        var superseded: ResultWaiter?
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
-            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook
+            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook,
+            resolves: resolves
         ) {
             if case .showing(let old, let oldPending) = state {
                 old.container = nil
-                old.leaveTree()
-                superseded = oldPending
+                old.leaveTree(by: transition)
+                superseded = oldPending.waiter
             }
             screen.container = self
             state = .showing(screen, pending)
         }
         observedState.publish()
-        if let resume = superseded.awaitingResume(), let previous {
-            resume(
-                .failure(
-                    ScreenError.superseded(hopping: screenName, awaited: previous.screenName, next: screen.screenName)))
-        }
+        superseded?.cancel(.transition(transition.record))
+        // A final step is the flow's main screen: screen tree assignments that waited for it run next.
+        if !pending.isWaiting, let window, !window.waitingNavigations.isEmpty { window.flowReachedMainScreen(self) }
     }
 
     /// Ends a flow that awaits the current screen when this container leaves the screen tree, so
     /// that the awaiting task neither hangs nor keeps the screens alive.
-    override func didLeaveHierarchy() {
-        guard case .showing(let current, let pending) = state, let resume = pending.awaitingResume() else { return }
+    override func didLeaveHierarchy(by transition: ScreenTransition?) {
+        guard case .showing(let current, let pending) = state, let waiter = pending.waiter else { return }
         state = .showing(current, .none)
-        resume(.failure(ScreenError.removedFromTree(hopping: screenName, awaited: current.screenName)))
-    }
-
-    private func cancelAwaiting(_ id: UInt64) {
-        guard case .showing(let current, let pending) = state, let resume = pending.awaitingResume(id: id) else {
-            return
-        }
-        state = .showing(current, .none)
-        resume(.failure(CancellationError()))
+        waiter.cancel(transition.map { .transition($0.record) } ?? .released)
     }
 }

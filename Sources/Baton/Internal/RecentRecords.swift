@@ -64,6 +64,16 @@ struct RecentRecords<Record> {
         }
     }
 
+    /// Takes back the records appended since sequence number `sequence` (those still kept), as
+    /// if they had not been appended; records the limit dropped meanwhile do not come back.
+    mutating func removeAppended(since sequence: Int) {
+        let taken = min(max(appended - sequence, 0), appended)
+        guard taken > 0 else { return }
+        storage = Array(elements.dropLast(min(taken, storage.count)))
+        head = 0
+        appended -= taken
+    }
+
     /// Empties the log; sequence numbers go on counting.
     mutating func removeAll() {
         storage.removeAll()

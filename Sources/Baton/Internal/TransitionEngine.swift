@@ -9,14 +9,15 @@
 @MainActor
 enum TransitionEngine {
     static func perform(
-        _ transition: Transition,
+        _ transition: ScreenTransition,
         wiring: ContextWiring,
         sourceContext: Context?,
         visible: Bool,
-        window: Window?,
-        leaving: [HeadlessScreen],
-        entering: [HeadlessScreen],
-        hook: (@MainActor (Transition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
+        window: ScreenWindow?,
+        leaving: [ScreenModel],
+        entering: [ScreenModel],
+        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
+        resolves: Bool = true,
         change: () -> Void
     ) throws(ScreenError) {
         let destination = transition.destination
@@ -32,7 +33,9 @@ enum TransitionEngine {
         }
         // A tab already in the tree was resolved when its container was shown: selecting it
         // does not resolve it again.
-        if transition.kind.isForward && transition.kind != .selectTab {
+        // A screen tree assignment resolves its new screens before it changes the tree
+        // (`resolves` is then false): see NavigationPlan.
+        if resolves && transition.kind.isForward && transition.kind != .selectTab {
             do {
                 try DependencyCoordinator.resolve(transition, in: window)
             } catch {
@@ -91,7 +94,7 @@ enum TransitionEngine {
             // What the screen registered on its own context would be dropped silently: refuse,
             // naming it. Values a container keeps for its presenter (a tab screen's selection)
             // move to the shared context instead.
-            let moved = Set((destination as? HeadlessScreen)?.valuesMovedWhenShared ?? [])
+            let moved = Set((destination as? ScreenModel)?.valuesMovedWhenShared ?? [])
             let held = previous.ownRegistrations(except: moved)
             guard held.isEmpty else {
                 throw misuse(
@@ -99,10 +102,10 @@ enum TransitionEngine {
             }
             for id in moved { previous.moveValue(id, to: source) }
             destination.context = source
-            (destination as? HeadlessScreen)?.wiring = .shared(own: previous)
+            (destination as? ScreenModel)?.wiring = .shared(own: previous)
             return { [weak destination] in
                 destination?.context = previous
-                (destination as? HeadlessScreen)?.wiring = nil
+                (destination as? ScreenModel)?.wiring = nil
             }
         case .inherit:
             let context = destination.context
@@ -113,10 +116,10 @@ enum TransitionEngine {
             } catch {
                 throw misuse(ScreenError.contextWiring(destination: destination.screenName, error))
             }
-            (destination as? HeadlessScreen)?.wiring = .inherited(previousParent: previousParent)
+            (destination as? ScreenModel)?.wiring = .inherited(previousParent: previousParent)
             return { [weak destination] in
                 try? context.attach(to: previousParent)
-                (destination as? HeadlessScreen)?.wiring = nil
+                (destination as? ScreenModel)?.wiring = nil
             }
         }
     }
@@ -130,11 +133,11 @@ extension TransitionEngine {
     /// every transition cost more than the rest of a push.
     static var running: (() -> String)?
     /// The screens that left the tree during the running transition's change, or `nil` outside one.
-    private static var departures: [HeadlessScreen]?
+    private static var departures: [ScreenModel]?
 
     /// Records that `screen` left the tree: inside a transition it is unwired when that
     /// completes, elsewhere at once.
-    static func departed(_ screen: HeadlessScreen) {
+    static func departed(_ screen: ScreenModel) {
         if departures != nil {
             departures?.append(screen)
         } else {
@@ -148,7 +151,7 @@ extension TransitionEngine {
     private struct Deferred {
         let request: String
         let inProgress: String
-        weak var window: Window?
+        weak var window: ScreenWindow?
         let run: @MainActor () throws(ScreenError) -> Void
     }
 
@@ -163,7 +166,7 @@ extension TransitionEngine {
     ///   - window: Where a failure of the deferred transition is reported.
     ///   - run: Requests the transition again; it runs when nothing else does.
     static func defers(
-        _ request: @autoclosure () -> String, window: Window?,
+        _ request: @autoclosure () -> String, window: ScreenWindow?,
         _ run: @escaping @MainActor () throws(ScreenError) -> Void
     ) -> Bool {
         guard let running else { return false }

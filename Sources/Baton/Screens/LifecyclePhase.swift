@@ -39,7 +39,7 @@ public enum Appearance: Sendable, Hashable {
     /// Not in the visible hierarchy.
     ///
     /// ```swift
-    /// HeadlessScreen().appearance   // .disappeared
+    /// ScreenModel().appearance   // .disappeared
     /// ```
     case disappeared
     /// Between will-appear and did-appear.
@@ -62,7 +62,7 @@ public enum Appearance: Sendable, Hashable {
     case disappearing
 }
 
-/// One lifecycle callback as recorded by a ``Window`` with ``Window/recordsLifecycle`` on.
+/// One lifecycle callback as recorded by a ``ScreenWindow`` with ``ScreenWindow/recordsLifecycle`` on.
 ///
 /// ```swift
 /// window.recordsLifecycle = true

@@ -4,11 +4,11 @@
 /// let registry = ScreenRegistry()
 /// try registry.register("splash") { SplashScreen() }
 /// try registry.register("onboarding") { OnboardingScreen() }
-/// let splash = try registry.makeScreen("splash")   // splash.identifier == "splash"
+/// let splash = try registry.makeScreen("splash")   // splash.name == "splash"
 /// ```
 @MainActor
 public final class ScreenRegistry {
-    private var factories: [String: @MainActor () -> HeadlessScreen] = [:]
+    private var factories: [String: @MainActor () -> ScreenModel] = [:]
 
     /// A registry shared by the app, used by ``HoppingScreen`` unless it is given another.
     ///
@@ -46,7 +46,7 @@ public final class ScreenRegistry {
     ///   - identifier: The identifier, unique in this registry.
     ///   - make: Makes a new screen each time it is called.
     /// - Throws: ``ScreenError/duplicateIdentifier(_:)`` when the identifier is taken.
-    public func register(_ identifier: String, make: @escaping @MainActor () -> HeadlessScreen) throws(ScreenError) {
+    public func register(_ identifier: String, make: @escaping @MainActor () -> ScreenModel) throws(ScreenError) {
         guard factories[identifier] == nil else { throw misuse(ScreenError.duplicateIdentifier(identifier)) }
         factories[identifier] = make
     }
@@ -62,13 +62,13 @@ public final class ScreenRegistry {
     /// - Parameter identifier: The registered identifier.
     /// - Returns: A new screen.
     /// - Throws: ``ScreenError/unknownIdentifier(_:known:)`` listing the known identifiers.
-    public func makeScreen(_ identifier: String) throws(ScreenError) -> HeadlessScreen {
+    public func makeScreen(_ identifier: String) throws(ScreenError) -> ScreenModel {
         guard let make = factories[identifier] else {
             throw misuse(ScreenError.unknownIdentifier(identifier, known: identifiers))
         }
         let screen = make()
-        if screen.identifier == nil {
-            screen.identifier = identifier
+        if screen.name == nil {
+            screen.name = identifier
             if screen.namesContextAfterType { screen.context.name = identifier }
         }
         return screen

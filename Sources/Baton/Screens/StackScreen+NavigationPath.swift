@@ -9,7 +9,7 @@ extension StackScreen {
     /// try stack.push(detail)
     /// stack.navigationPath   // [ScreenIdentity(detail)]
     /// ```
-    public final var navigationPath: [ScreenIdentity] {
+    @_spi(Adapters) public final var navigationPath: [ScreenIdentity] {
         screens.dropFirst().map(ScreenIdentity.init)
     }
 
@@ -21,7 +21,7 @@ extension StackScreen {
     ///
     /// - Parameter identity: The identity from ``navigationPath``.
     /// - Returns: The screen, or `nil` once it has left the stack.
-    public final func screen(for identity: ScreenIdentity) -> HeadlessScreen? {
+    @_spi(Adapters) public final func screen(for identity: ScreenIdentity) -> ScreenModel? {
         stackedScreens.first { ScreenIdentity($0) == identity }
     }
 
@@ -44,7 +44,9 @@ extension StackScreen {
     ///   - sender: Passed to the pop transition.
     /// - Returns: The screens popped, bottom first; empty when nothing changed.
     @discardableResult
-    public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil) -> [HeadlessScreen] {
+    @_spi(Adapters) public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil)
+        -> [ScreenModel]
+    {
         let current = navigationPath
         var kept = 0
         while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
@@ -53,7 +55,7 @@ extension StackScreen {
     }
 }
 
-extension HeadlessScreen {
+extension ScreenModel {
     // MARK: - The enclosing stack
 
     /// The nearest stack this screen is on, directly or inside a container on it (UIKit's
@@ -62,8 +64,8 @@ extension HeadlessScreen {
     /// ```swift
     /// try list.enclosingStack?.push(detail)
     /// ```
-    public final var enclosingStack: StackScreen? {
-        var current: HeadlessScreen? = container
+    @_spi(Adapters) public final var enclosingStack: StackScreen? {
+        var current: ScreenModel? = container
         while let screen = current {
             if let stack = screen as? StackScreen { return stack }
             current = screen.container
@@ -82,7 +84,7 @@ extension HeadlessScreen {
     /// try main.present(signup)
     /// main.presentedIdentity   // ScreenIdentity(signup)
     /// ```
-    public final var presentedIdentity: ScreenIdentity? {
+    @_spi(Adapters) public final var presentedIdentity: ScreenIdentity? {
         presentedScreen.map(ScreenIdentity.init)
     }
 
@@ -101,7 +103,7 @@ extension HeadlessScreen {
     ///   - sender: Passed to the dismiss transition.
     /// - Returns: `true` when it dismissed a screen.
     @discardableResult
-    public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
+    @_spi(Adapters) public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
         guard item == nil, presented != nil else { return false }
         return (try? dismiss(sender: sender)) != nil
     }

@@ -9,7 +9,7 @@
 /// Lifecycle order of a push (UIKit's): the old top's will-disappear, the new top's will-appear,
 /// the old top's did-disappear, the new top's did-appear. A pop mirrors it.
 @MainActor
-open class StackScreen: HeadlessScreen {
+open class StackScreen: ScreenModel {
     /// The screens on the stack, root first.
     ///
     /// A read inside an Observation tracking scope (a SwiftUI view's body) is tracked: every
@@ -18,53 +18,53 @@ open class StackScreen: HeadlessScreen {
     /// ```swift
     /// stack.screens.map(\.screenName)   // ["list", "detail"]
     /// ```
-    public final var screens: [HeadlessScreen] {
+    public final var screens: [ScreenModel] {
         observedState.track()
         return stackedScreens
     }
 
-    final var stackedScreens: [HeadlessScreen] = []
+    final var stackedScreens: [ScreenModel] = []
 
     /// The screen on top of the stack.
     ///
     /// ```swift
     /// stack.topScreen === detail
     /// ```
-    public final var topScreen: HeadlessScreen? { screens.last }
+    public final var topScreen: ScreenModel? { screens.last }
 
     /// The first screen of the stack.
     ///
     /// ```swift
     /// stack.rootScreen === list
     /// ```
-    public final var rootScreen: HeadlessScreen? { screens.first }
+    public final var rootScreen: ScreenModel? { screens.first }
 
     /// Makes an empty stack.
     ///
     /// ```swift
-    /// let stack = StackScreen(identifier: "main")
+    /// let stack = StackScreen(name: "main")
     /// ```
     ///
     /// - Parameters:
-    ///   - identifier: A name for registries, logs and graphs.
+    ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The stack's context.
-    public override init(identifier: String? = nil, context: Context? = nil) {
-        super.init(identifier: identifier, context: context)
+    public override init(name: String? = nil, context: Context? = nil) {
+        super.init(name: name, context: context)
     }
 
     /// Makes a stack with a root screen, whose context becomes a child of the stack's.
     ///
     /// ```swift
-    /// let stack = try StackScreen(root: list, identifier: "main")
+    /// let stack = try StackScreen(root: list, name: "main")
     /// ```
     ///
     /// - Parameters:
     ///   - root: The first screen.
-    ///   - identifier: A name for registries, logs and graphs.
+    ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The stack's context.
     /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `root` is shown elsewhere.
-    public init(root: HeadlessScreen, identifier: String? = nil, context: Context? = nil) throws(ScreenError) {
-        super.init(identifier: identifier, context: context)
+    public init(root: ScreenModel, name: String? = nil, context: Context? = nil) throws(ScreenError) {
+        super.init(name: name, context: context)
         // Construction, not a requested transition: the root is pushed now, even inside another
         // transition.
         try TransitionEngine.exclusively(while: "push of \(root.screenName) onto \(screenName)") {
@@ -75,11 +75,11 @@ open class StackScreen: HeadlessScreen {
 
     /// The screens of a released stack leave the tree: awaited hops in them end with an error.
     deinit {
-        HeadlessScreen.released(stackedScreens)
+        ScreenModel.released(stackedScreens)
     }
 
-    override var containedScreens: [HeadlessScreen] { stackedScreens }
-    override var visibleChildren: [HeadlessScreen] { stackedScreens.last.map { [$0] } ?? [] }
+    override var containedScreens: [ScreenModel] { stackedScreens }
+    override var visibleChildren: [ScreenModel] { stackedScreens.last.map { [$0] } ?? [] }
 
     /// Pushes `screen` on top; its context becomes a child of the previous top's (or of the
     /// stack's, for the first screen).
@@ -96,25 +96,75 @@ open class StackScreen: HeadlessScreen {
     /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
     ///   elsewhere; the dependency coordinator's errors.
     public final func push(
-        _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+        _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
         try requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
             try self.performPush(screen, identifier: identifier, sender: sender, wiring: wiring)
         }
     }
 
-    private func performPush(_ screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring)
-        throws(ScreenError)
-    {
+    /// Pushes `screen` and returns the result it finishes with (``Screen/finish(with:)``), when
+    /// it is popped.
+    ///
+    /// ```swift
+    /// final class SortScreen: ScreenModel {
+    ///     func choose(_ order: SortOrder) { finish(with: order) }   // pops it; the push returns the order
+    /// }
+    ///
+    /// let order = try await stack.push(SortScreen(), returning: SortOrder.self)
+    /// ```
+    ///
+    /// The await ends exactly once. If the screen leaves the stack without finishing (the back
+    /// button or the swipe back, a pop or `setScreens` from elsewhere, the stack dismissed or
+    /// replaced), it throws ``ScreenError/cancelled(screen:reason:)`` naming the transition; if
+    /// the awaiting task is cancelled, ``CancellationReason/taskCancelled``, and the screen stays
+    /// (finishing it later just pops it). Neither the await nor the stack keeps the screen alive
+    /// once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - resultType: The type of result awaited; `Void.self` for a screen that finishes with
+    ///     ``Screen/finish()``.
+    ///   - identifier: An optional transition identifier (a segue identifier).
+    ///   - sender: An optional sender.
+    ///   - wiring: How the new screen's context is wired to the previous top's.
+    /// - Returns: The value the screen finished with.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)``,
+    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with another
+    ///   type, and the errors of ``push(_:identifier:sender:wiring:)``.
+    public final func push<Result>(
+        _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            // A failure ends the await, whether the push runs now or after a running transition.
+            try? requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
+                do throws(ScreenError) {
+                    try self.performPush(
+                        screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+                } catch {
+                    waiter.fail(error)
+                    throw error
+                }
+            }
+        }
+    }
+
+    func performPush(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
+        awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
+    ) throws(ScreenError) {
         try screen.requireFree()
         let previous = stackedScreens.last
-        let transition = Transition(
+        let transition = ScreenTransition(
             kind: .push, source: previous ?? self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: (previous ?? self).context, visible: isInVisibleTree,
-            window: window, leaving: previous.map { [$0] } ?? [], entering: [screen]
+            window: window, leaving: previous.map { [$0] } ?? [], entering: [screen], resolves: resolves
         ) {
             screen.container = self
+            // Set as the screen enters, so that its own lifecycle callbacks may finish it.
+            if let waiter { screen.awaitedResult = waiter }
             stackedScreens.append(screen)
         }
         observedState.publish()
@@ -130,8 +180,8 @@ open class StackScreen: HeadlessScreen {
     /// - Parameter sender: An optional sender.
     /// - Returns: The popped screen, or `nil` when the stack has one screen or none.
     @discardableResult
-    public final func pop(sender: Any? = nil) -> HeadlessScreen? {
-        var popped: HeadlessScreen?
+    public final func pop(sender: Any? = nil) -> ScreenModel? {
+        var popped: ScreenModel?
         try? requestTransition("pop of \(screenName)") { [self] () throws(ScreenError) in
             guard stackedScreens.count > 1 else { return }
             popped = popTo(index: stackedScreens.count - 2, sender: sender).first
@@ -148,8 +198,8 @@ open class StackScreen: HeadlessScreen {
     /// - Parameter sender: An optional sender.
     /// - Returns: The popped screens, bottom first.
     @discardableResult
-    public final func popToRoot(sender: Any? = nil) -> [HeadlessScreen] {
-        var popped: [HeadlessScreen] = []
+    public final func popToRoot(sender: Any? = nil) -> [ScreenModel] {
+        var popped: [ScreenModel] = []
         try? requestTransition("pop to the root of \(screenName)") { [self] () throws(ScreenError) in
             guard stackedScreens.count > 1 else { return }
             popped = popTo(index: 0, sender: sender)
@@ -171,18 +221,18 @@ open class StackScreen: HeadlessScreen {
     ///   - sender: An optional sender.
     /// - Throws: ``ScreenError/emptyStack(container:)`` for an empty list,
     ///   ``ScreenError/alreadyInHierarchy(screen:container:)`` for a screen shown elsewhere.
-    public final func setScreens(_ newScreens: [HeadlessScreen], sender: Any? = nil) throws(ScreenError) {
+    public final func setScreens(_ newScreens: [ScreenModel], sender: Any? = nil) throws(ScreenError) {
         try requestTransition("setScreens of \(screenName)") { () throws(ScreenError) in
             try self.performSetScreens(newScreens, sender: sender)
         }
     }
 
-    private func performSetScreens(_ newScreens: [HeadlessScreen], sender: Any?) throws(ScreenError) {
+    func performSetScreens(_ newScreens: [ScreenModel], sender: Any?, resolves: Bool = true) throws(ScreenError) {
         guard let newTop = newScreens.last else { throw misuse(ScreenError.emptyStack(container: screenName)) }
         for screen in newScreens where screen.container !== self {
             try screen.requireFree()
         }
-        var below: HeadlessScreen? = nil
+        var below: ScreenModel? = nil
         var undos: [@MainActor () -> Void] = []
         let undoWiring = { for undo in undos.reversed() { undo() } }
         for screen in newScreens.dropLast() {
@@ -198,40 +248,40 @@ open class StackScreen: HeadlessScreen {
             }
             below = screen
         }
+        let oldTop = stackedScreens.last
+        let transition = ScreenTransition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
         let replace = {
             for screen in self.stackedScreens where !newScreens.contains(where: { $0 === screen }) {
                 screen.container = nil
-                screen.leaveTree()
+                screen.leaveTree(by: transition)
             }
             for screen in newScreens { screen.container = self }
             self.stackedScreens = newScreens
         }
-        if let oldTop = stackedScreens.last, !newScreens.contains(where: { $0 === oldTop }) {
+        if let oldTop, !newScreens.contains(where: { $0 === oldTop }) {
             dismissPresentations(from: [oldTop])
         }
-        let oldTop = stackedScreens.last
         // The same top stays on screen: the stack below it changes without a transition.
         defer { observedState.publish() }
         guard oldTop !== newTop else { return replace() }
-        let transition = Transition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
         do {
             try TransitionEngine.perform(
                 transition, wiring: newTop.container === self ? .isolate : .inherit,
                 sourceContext: (below ?? self).context, visible: isInVisibleTree, window: window,
-                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], change: replace)
+                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], resolves: resolves, change: replace)
         } catch {
             undoWiring()
             throw error
         }
     }
 
-    final func popTo(index: Int, sender: Any?) -> [HeadlessScreen] {
+    final func popTo(index: Int, sender: Any?) -> [ScreenModel] {
         dismissPresentations(from: Array(stackedScreens[(index + 1)...]))
         defer { observedState.publish() }
         let popped = Array(stackedScreens[(index + 1)...])
         let top = popped.last!
         let destination = stackedScreens[index]
-        let transition = Transition(kind: .pop, source: top, destination: destination, sender: sender)
+        let transition = ScreenTransition(kind: .pop, source: top, destination: destination, sender: sender)
         // A pop never wires contexts nor resolves dependencies, so it cannot fail.
         try? TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: isInVisibleTree, window: window,
@@ -240,7 +290,7 @@ open class StackScreen: HeadlessScreen {
             stackedScreens.removeSubrange((index + 1)...)
             for screen in popped {
                 screen.container = nil
-                screen.leaveTree()
+                screen.leaveTree(by: transition)
             }
         }
         return popped

@@ -14,7 +14,7 @@
 /// Lifecycle order of a selection: the old tab's will-disappear, the new tab's will-appear, the
 /// old tab's did-disappear, the new tab's did-appear.
 @MainActor
-open class TabScreen: HeadlessScreen {
+open class TabScreen: ScreenModel {
     /// The key under which a tab container stores its selected index, in its own context.
     ///
     /// ```swift
@@ -34,7 +34,7 @@ open class TabScreen: HeadlessScreen {
     /// ```swift
     /// tabs.tabs.map(\.screenName)   // ["colors", "sizes"]
     /// ```
-    public final private(set) var tabs: [HeadlessScreen]
+    public final private(set) var tabs: [ScreenModel]
 
     /// The index of the selected tab.
     ///
@@ -63,7 +63,7 @@ open class TabScreen: HeadlessScreen {
     /// ```swift
     /// tabs.selectedTab === colors
     /// ```
-    public final var selectedTab: HeadlessScreen { tabs[selectedIndex] }
+    public final var selectedTab: ScreenModel { tabs[selectedIndex] }
 
     /// Makes a tab container. Each tab's context becomes a child of the container's, or, with
     /// `sharesContext`, is the container's.
@@ -76,18 +76,18 @@ open class TabScreen: HeadlessScreen {
     ///   - tabs: The tabs, at least one.
     ///   - selectedIndex: The tab selected first.
     ///   - sharesContext: Whether every tab uses the container's context.
-    ///   - identifier: A name for registries, logs and graphs.
+    ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The container's context.
     /// - Throws: ``ScreenError/tabOutOfRange(index:container:tabs:)`` when `selectedIndex` is not a
     ///   tab's, ``ScreenError/alreadyInHierarchy(screen:container:)`` when a tab is shown elsewhere.
     public init(
-        tabs: [HeadlessScreen], selectedIndex: Int = 0, sharesContext: Bool = false, identifier: String? = nil,
+        tabs: [ScreenModel], selectedIndex: Int = 0, sharesContext: Bool = false, name: String? = nil,
         context: Context? = nil
     ) throws(ScreenError) {
         self.tabs = tabs
         self.selection = selectedIndex
         self.sharesContext = sharesContext
-        super.init(identifier: identifier, context: context)
+        super.init(name: name, context: context)
         guard tabs.indices.contains(selectedIndex) else {
             throw misuse(
                 ScreenError.tabOutOfRange(index: selectedIndex, container: screenName, tabs: tabs.map(\.screenName)))
@@ -102,14 +102,14 @@ open class TabScreen: HeadlessScreen {
 
     /// The tabs of a released tab container leave the tree: awaited hops in them end with an error.
     deinit {
-        HeadlessScreen.released(tabs)
+        ScreenModel.released(tabs)
     }
 
     /// The selection is reported to a presenter that shares this screen's context.
     override var valuesMovedWhenShared: [ObjectIdentifier] { [ObjectIdentifier(SelectedTabIndex.self)] }
 
-    override var containedScreens: [HeadlessScreen] { tabs }
-    override var visibleChildren: [HeadlessScreen] { [tabs[selectedIndex]] }
+    override var containedScreens: [ScreenModel] { tabs }
+    override var visibleChildren: [ScreenModel] { [tabs[selectedIndex]] }
 
     /// Selects the tab at `index`, with a ``TransitionKind/selectTab`` transition, and stores the
     /// index under ``SelectedTabIndex``. Selecting the selected tab does nothing.
@@ -128,14 +128,14 @@ open class TabScreen: HeadlessScreen {
         }
     }
 
-    private func performSelect(at index: Int, sender: Any?) throws(ScreenError) {
+    func performSelect(at index: Int, sender: Any?) throws(ScreenError) {
         guard tabs.indices.contains(index) else {
             throw misuse(ScreenError.tabOutOfRange(index: index, container: screenName, tabs: tabs.map(\.screenName)))
         }
         guard index != selectedIndex else { return }
         let old = tabs[selectedIndex]
         let new = tabs[index]
-        let transition = Transition(kind: .selectTab, source: old, destination: new, sender: sender)
+        let transition = ScreenTransition(kind: .selectTab, source: old, destination: new, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: isInVisibleTree, window: window,
             leaving: [old], entering: [new]
@@ -156,7 +156,7 @@ open class TabScreen: HeadlessScreen {
     ///   - tab: One of the tabs.
     ///   - sender: An optional sender.
     /// - Throws: ``ScreenError/notATab(screen:container:tabs:)``.
-    public final func select(_ tab: HeadlessScreen, sender: Any? = nil) throws(ScreenError) {
+    public final func select(_ tab: ScreenModel, sender: Any? = nil) throws(ScreenError) {
         guard let index = tabs.firstIndex(where: { $0 === tab }) else {
             throw misuse(
                 ScreenError.notATab(screen: tab.screenName, container: screenName, tabs: tabs.map(\.screenName)))

@@ -39,7 +39,7 @@ public final class CoordinatesApplication {
     /// ```swift
     /// app.window.transitionLog.map(\.description)
     /// ```
-    public let window: Window
+    public let window: ScreenWindow
 
     /// Where the state is loaded from and saved to.
     ///
@@ -105,8 +105,8 @@ public final class CoordinatesApplication {
         self.store = store
         self.report = report
         model = CoordinatesModel(state: .initial)
-        window = Window(context: Context(name: "app"))
-        startup = StartupScreen(identifier: ScreenID.startup, registry: registry)
+        window = ScreenWindow(context: Context(name: "app"))
+        startup = StartupScreen(name: ScreenID.startup, registry: registry)
         window.dependencyCoordinator = coordinator
         registerScreens()
         registerResolvers()
@@ -119,20 +119,20 @@ public final class CoordinatesApplication {
     // MARK: - Wiring
 
     private func registerScreens() {
-        let factories: [(String, @MainActor () -> HeadlessScreen)] = [
-            (ScreenID.splash, { SplashScreen(identifier: ScreenID.splash) }),
-            (ScreenID.onboarding, { OnboardingScreen(identifier: ScreenID.onboarding) }),
-            (ScreenID.main, { MainScreen(identifier: ScreenID.main) }),
-            (ScreenID.entry, { EntryScreen(identifier: ScreenID.entry) }),
-            (ScreenID.bearing, { BearingScreen(identifier: ScreenID.bearing) }),
-            (ScreenID.share, { ShareScreen(identifier: ScreenID.share) }),
-            (ScreenID.help, { HelpScreen(identifier: ScreenID.help) }),
-            (ScreenID.map, { MapScreen(identifier: ScreenID.map) }),
+        let factories: [(String, @MainActor () -> ScreenModel)] = [
+            (ScreenID.splash, { SplashScreen(name: ScreenID.splash) }),
+            (ScreenID.onboarding, { OnboardingScreen(name: ScreenID.onboarding) }),
+            (ScreenID.main, { MainScreen(name: ScreenID.main) }),
+            (ScreenID.entry, { EntryScreen(name: ScreenID.entry) }),
+            (ScreenID.bearing, { BearingScreen(name: ScreenID.bearing) }),
+            (ScreenID.share, { ShareScreen(name: ScreenID.share) }),
+            (ScreenID.help, { HelpScreen(name: ScreenID.help) }),
+            (ScreenID.map, { MapScreen(name: ScreenID.map) }),
             (
                 ScreenID.navigation,
                 { [unowned registry] in
                     // A new screen is never in a hierarchy, so the push in the initializer cannot fail.
-                    try! StackScreen(root: registry.makeScreen(ScreenID.main), identifier: ScreenID.navigation)
+                    try! StackScreen(root: registry.makeScreen(ScreenID.main), name: ScreenID.navigation)
                 }
             ),
         ]

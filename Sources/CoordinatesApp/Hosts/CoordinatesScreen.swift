@@ -243,7 +243,7 @@ public protocol CoordinatesScreen: AnyObject {
 }
 
 extension AppScreen: CoordinatesScreen {
-    var screenKind: CoordinatesScreenKind? { identifier.flatMap(CoordinatesScreenKind.init(rawValue:)) }
+    var screenKind: CoordinatesScreenKind? { name.flatMap(CoordinatesScreenKind.init(rawValue:)) }
 
     var content: ScreenContent {
         var content = makeContent()

@@ -215,7 +215,7 @@ public enum CoordinatesModelDidChange: ContextEvent {
 /// screen knowing another's type (seed 001).
 ///
 /// ```swift
-/// final class MapScreen: HeadlessScreen, CoordinatesModelConfigurable {
+/// final class MapScreen: ScreenModel, CoordinatesModelConfigurable {
 ///     var model: CoordinatesModel?
 /// }
 /// ```

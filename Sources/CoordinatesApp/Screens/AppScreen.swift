@@ -20,7 +20,7 @@ struct ScreenCommand: Hashable, Sendable {
 /// Screens reach each other only through the ``Navigate``, ``NavigateBack`` and ``QuitApp`` actions
 /// that the application registers on the window's context: they name registry identifiers, never
 /// types.
-class AppScreen: HeadlessScreen, CoordinatesModelConfigurable {
+class AppScreen: ScreenModel, CoordinatesModelConfigurable {
     var model: CoordinatesModel?
 
     /// The highlighted command.

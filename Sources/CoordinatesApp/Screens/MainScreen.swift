@@ -19,8 +19,8 @@ final class MainScreen: AppScreen {
     /// How many times the lines were refreshed, for tests.
     private(set) var refreshCount = 0
 
-    override init(identifier: String? = nil, context: Context? = nil) {
-        super.init(identifier: identifier, context: context)
+    override init(name: String? = nil, context: Context? = nil) {
+        super.init(name: name, context: context)
         self.context.observe(CoordinatesModelDidChange.self, owner: self) { screen, _ in
             screen.refresh()
         }

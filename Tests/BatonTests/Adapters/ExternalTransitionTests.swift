@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 import BatonTesting
 import Testing
 
@@ -437,7 +437,7 @@ struct ExternalTransitionTests {
         try window.setRootViewController(main)
 
         #expect(main.context.parent === window.baton.context)
-        #expect(Window.containing(main) === window.baton)
+        #expect(ScreenWindow.containing(main) === window.baton)
         #expect(window.baton.hostedRoot === main)
         #expect(
             lifecycle(window) == [

@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 
 // Test doubles shaped like UIKit's view controllers: the same parent, children and presentation
 // relations, and the appearance callbacks in the order UIKit's documentation gives (a container
@@ -209,7 +209,7 @@ final class FakeNavigationController: FakeViewController {
         guard let newTop = controllers.last else { return }
         let oldTop = topViewController
         let transition = try ExternalTransition.beginStackChange(
-            in: self, from: children, to: controllers, isShown: Window.containing(self) != nil)
+            in: self, from: children, to: controllers, isShown: ScreenWindow.containing(self) != nil)
         for controller in children where !controllers.contains(where: { $0 === controller }) {
             controller.parent = nil
         }
@@ -258,12 +258,12 @@ final class FakeTabBarController: FakeViewController {
 /// `UIWindow`, with the Baton window the glue keeps beside it.
 @MainActor
 final class FakeWindow {
-    let baton: Window
+    let baton: ScreenWindow
     private(set) var rootViewController: FakeViewController?
     private(set) var isKeyWindow = false
 
     init(context: Context = Context(name: "app")) {
-        baton = Window(context: context)
+        baton = ScreenWindow(context: context)
         baton.recordsLifecycle = true
         baton.dependencyCoordinator = DependencyCoordinator(name: "test")
     }

@@ -33,13 +33,13 @@ struct MisuseModeTests {
             await #expect(processExitsWith: .success) {
                 await MainActor.run {
                     struct Invalid: Error {}
-                    let list = HeadlessScreen(identifier: "list")
+                    let list = ScreenModel(name: "list")
                     let coordinator = DependencyCoordinator(name: "strict")
                     _ = try? coordinator.register(.destination { (_: ProbeScreen) in throw Invalid() })
                     list.dependencyCoordinator = coordinator
                     let stack = try? StackScreen(root: list)
                     do {
-                        try stack?.push(ProbeScreen(identifier: "detail"))
+                        try stack?.push(ProbeScreen(name: "detail"))
                     } catch {
                         // Reported as an error; strict mode does not stop here.
                     }

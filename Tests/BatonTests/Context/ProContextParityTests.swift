@@ -42,15 +42,15 @@ struct ProContextParityTests {
     }
 
     @Test func addExecutableIfInWindowIsWhileOnScreen() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         _ = try makeVisibleWindow(root: stack)
         let field = Field()
         try list.context.register(SwapWeightInputs.self, owner: field, if: .whileOnScreen(list)) { field, _ in
             field.seen.append("swap")
         }
         try list.context.execute(SwapWeightInputs.self)
-        try stack.push(HeadlessScreen(identifier: "detail"))
+        try stack.push(ScreenModel(name: "detail"))
         #expect(!list.context.canExecute(SwapWeightInputs.self))
         stack.pop()
         try list.context.execute(SwapWeightInputs.self)
@@ -135,15 +135,15 @@ struct ProContextParityTests {
     }
 
     @Test func addRequestableIfHasNotLeftWindow() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         _ = try makeVisibleWindow(root: stack)
         let field = Field()
         try list.context.provide(
             TotalWeight.self, owner: field, if: .whileOnScreen(list), expiresIf: !.whileOnScreen(list)
         ) { $0.weight }
         #expect(try list.context.request(TotalWeight.self) == 40)
-        try stack.push(HeadlessScreen(identifier: "detail"))
+        try stack.push(ScreenModel(name: "detail"))
         // The list has left the window: the requestable has expired, for good.
         #expect(throws: ContextError.providerExpired(key: "TotalWeight", registeredIn: "list → stack → app")) {
             try list.context.request(TotalWeight.self)
@@ -165,7 +165,7 @@ struct ProContextParityTests {
     }
 
     @Test func theWindowsAppContextReplacesContextGlobal() throws {
-        let window = Window()
+        let window = ScreenWindow()
         #expect(window.context.name == "app")
         // Context.global.createSubcontext(ofType: ClassContext.self)
         let classContext = ClassContext(parent: window.context)
@@ -174,7 +174,7 @@ struct ProContextParityTests {
         try window.context.provide(TotalWeight.self, owner: field) { $0.weight }
         #expect(try assignments.request(TotalWeight.self) == 40)
         // Screens shown in the window read it too.
-        let screen = HeadlessScreen(identifier: "home")
+        let screen = ScreenModel(name: "home")
         try window.setRoot(screen)
         #expect(try screen.context.request(TotalWeight.self) == 40)
     }

@@ -285,9 +285,9 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func aKeyNameThatWritesTheKeyDuringAShareCheckIsReportedAndKept() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
-        let detail = HeadlessScreen(identifier: "detail")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let detail = ScreenModel(name: "detail")
         detail.context.set("own", for: SelfNaming.self)
         var writes = 0
         SelfNaming.onName = {

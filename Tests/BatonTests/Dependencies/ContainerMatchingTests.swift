@@ -21,11 +21,11 @@ extension DependenciesTests {
         @Test func hopToAStackResolvesItsRoot() throws {
             let (window, coordinator) = makeWindow()
             try registerContactResolver(on: coordinator)
-            let hopping = HoppingScreen(identifier: "startup")
+            let hopping = HoppingScreen(name: "startup")
             try window.setRoot(hopping)
-            try hopping.hop(to: ContactListScreen(identifier: "list"), then: nil)
-            let details = ContactDetailsScreen(identifier: "details")
-            let stack = StackScreen(identifier: "nav")
+            try hopping.hop(to: ContactListScreen(name: "list"), then: nil)
+            let details = ContactDetailsScreen(name: "details")
+            let stack = StackScreen(name: "nav")
             try stack.push(details)
             try hopping.hop(to: stack, then: nil)
             #expect(details.contactID == "c-42")
@@ -35,11 +35,11 @@ extension DependenciesTests {
         @Test func presentingATabContainerResolvesEveryTabNotOnlyTheSelectedOne() throws {
             let (window, coordinator) = makeWindow()
             try registerContactResolver(on: coordinator)
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
-            let edit = ContactEditScreen(identifier: "edit")
-            let other = ContactDetailsScreen(identifier: "other")
-            let tabs = try TabScreen(tabs: [details, edit, other], selectedIndex: 1, identifier: "tabs")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
+            let edit = ContactEditScreen(name: "edit")
+            let other = ContactDetailsScreen(name: "other")
+            let tabs = try TabScreen(tabs: [details, edit, other], selectedIndex: 1, name: "tabs")
             try stack.topScreen!.present(tabs)
             #expect([details.contactID, edit.contactID, other.contactID] == ["c-42", "c-42", "c-42"])
         }
@@ -49,15 +49,15 @@ extension DependenciesTests {
             var resolved: [String] = []
             try coordinator.register(
                 .direct { (_: ContactListScreen, destination: any ContactIDConfigurable) in
-                    resolved.append((destination as! HeadlessScreen).screenName)
+                    resolved.append((destination as! ScreenModel).screenName)
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let innerStack = StackScreen(identifier: "inner")
-            try innerStack.push(ContactEditScreen(identifier: "inner-root"))
-            try innerStack.push(ContactDetailsScreen(identifier: "inner-top"))
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let innerStack = StackScreen(name: "inner")
+            try innerStack.push(ContactEditScreen(name: "inner-root"))
+            try innerStack.push(ContactDetailsScreen(name: "inner-top"))
             let tabs = try TabScreen(
-                tabs: [innerStack, UnrelatedScreen(identifier: "plain"), ContactDetailsScreen(identifier: "third")],
-                identifier: "tabs")
+                tabs: [innerStack, UnrelatedScreen(name: "plain"), ContactDetailsScreen(name: "third")],
+                name: "tabs")
             try stack.topScreen!.present(tabs)
             #expect(resolved == ["inner-root", "inner-top", "third"])
         }
@@ -68,9 +68,9 @@ extension DependenciesTests {
             }
             let (window, coordinator) = makeWindow()
             try registerContactResolver(on: coordinator)
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let edit = ContactEditScreen(identifier: "edit")
-            let tabs = try ContactTabs(tabs: [edit], identifier: "tabs")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let edit = ContactEditScreen(name: "edit")
+            let tabs = try ContactTabs(tabs: [edit], name: "tabs")
             try stack.topScreen!.present(tabs)
             #expect(tabs.contactID == "c-42")
             #expect(edit.contactID == "c-42")
@@ -81,8 +81,8 @@ extension DependenciesTests {
         @Test func sourceIsTheFirstChildOfAContainerSource() throws {
             let (window, coordinator) = makeWindow()
             try registerContactResolver(on: coordinator)
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             try stack.present(details)
             #expect(details.contactID == "c-42")
         }
@@ -90,9 +90,9 @@ extension DependenciesTests {
         @Test func laterChildrenOfAContainerSourceAreNotSources() throws {
             let (window, coordinator) = makeWindow()
             try registerContactResolver(on: coordinator)
-            let stack = try showStack(UnrelatedScreen(identifier: "first"), in: window)
-            try stack.push(ContactListScreen(identifier: "list"))
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(UnrelatedScreen(name: "first"), in: window)
+            try stack.push(ContactListScreen(name: "list"))
+            let details = ContactDetailsScreen(name: "details")
             try stack.present(details)
             #expect(details.contactID == nil)
         }
@@ -101,10 +101,10 @@ extension DependenciesTests {
             let (window, coordinator) = makeWindow()
             try registerContactResolver(on: coordinator)
             let tabs = try TabScreen(
-                tabs: [ContactListScreen(identifier: "list"), UnrelatedScreen(identifier: "plain")], selectedIndex: 1,
-                identifier: "tabs")
+                tabs: [ContactListScreen(name: "list"), UnrelatedScreen(name: "plain")], selectedIndex: 1,
+                name: "tabs")
             try window.setRoot(tabs)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try tabs.present(details)
             #expect(details.contactID == "c-42")
         }
@@ -119,12 +119,12 @@ extension DependenciesTests {
                 destination.contactID = source.contactID
             }
             try coordinator.register(kind == .direct ? .direct(resolve) : .context(resolve))
-            let stack = ConfigurableStack(identifier: "nav")
+            let stack = ConfigurableStack(name: "nav")
             try window.setRoot(stack)
-            let list = ContactListScreen(identifier: "list")
+            let list = ContactListScreen(name: "list")
             list.contactID = "list"
             try stack.push(list)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try stack.present(details)
             #expect(details.contactID == "stack")
         }
@@ -135,8 +135,8 @@ extension DependenciesTests {
                 .context { (source: TokenSourceScreen, destination: TokenConsumerScreen) in
                     destination.token = source.token
                 })
-            let stack = try showStack(TokenSourceScreen(identifier: "A", token: "from A"), in: window)
-            let consumer = TokenConsumerScreen(identifier: "D")
+            let stack = try showStack(TokenSourceScreen(name: "A", token: "from A"), in: window)
+            let consumer = TokenConsumerScreen(name: "D")
             try stack.present(consumer)
             #expect(consumer.token == "from A")
         }

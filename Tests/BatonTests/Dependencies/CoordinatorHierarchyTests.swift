@@ -10,27 +10,27 @@ extension DependenciesTests {
     @Suite(.lenientMisuse)
     struct CoordinatorHierarchyTests {
         /// A screen of a sign-up workflow.
-        final class SignupStepScreen: HeadlessScreen {
+        final class SignupStepScreen: ScreenModel {
             var workflow: String?
         }
 
         // MARK: - Which coordinator
 
         @Test func screensOutsideAnyCoordinatorUseTheDefault() {
-            let screen = UnrelatedScreen(identifier: "alone")
+            let screen = UnrelatedScreen(name: "alone")
             #expect(screen.dependencyCoordinator === DependencyCoordinator.default)
-            #expect(Window().dependencyCoordinator === DependencyCoordinator.default)
+            #expect(ScreenWindow().dependencyCoordinator === DependencyCoordinator.default)
             #expect(DependencyCoordinator.default.name == "default")
         }
 
         @Test func aDestinationInheritsItsSourcesCoordinator() throws {
             let (window, coordinator) = makeWindow()
-            let list = ContactListScreen(identifier: "list")
+            let list = ContactListScreen(name: "list")
             let stack = try showStack(list, in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             #expect(details.dependencyCoordinator === DependencyCoordinator.default)
             try stack.push(details)
-            let presented = ContactEditScreen(identifier: "edit")
+            let presented = ContactEditScreen(name: "edit")
             try details.present(presented)
             #expect(list.dependencyCoordinator === coordinator)
             #expect(details.dependencyCoordinator === coordinator)
@@ -40,9 +40,9 @@ extension DependenciesTests {
         @Test func aDestinationWithAnIsolatedContextIsStillResolvedByItsSourcesCoordinator() throws {
             let (window, coordinator) = makeWindow()
             try coordinator.register(.destination { (d: ContactDetailsScreen) in d.contactID = "resolved" })
-            let hopping = HoppingScreen(identifier: "startup")
+            let hopping = HoppingScreen(name: "startup")
             try window.setRoot(hopping)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try hopping.hop(to: details, wiring: .isolate, then: nil)
             #expect(details.context.parent == nil)
             #expect(details.contactID == "resolved")
@@ -51,16 +51,16 @@ extension DependenciesTests {
         @Test func aRootWithAnIsolatedContextIsResolvedByTheWindowsCoordinator() throws {
             let (window, coordinator) = makeWindow()
             try coordinator.register(.destination { (d: ContactDetailsScreen) in d.contactID = "resolved" })
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try window.setRoot(details, wiring: .isolate)
             #expect(details.contactID == "resolved")
         }
 
         @Test func aScreenWithAnIsolatedContextReportsTheCoordinatorThatResolvesItsTransitions() throws {
             let (window, coordinator) = makeWindow()
-            let hopping = HoppingScreen(identifier: "startup")
+            let hopping = HoppingScreen(name: "startup")
             try window.setRoot(hopping)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try hopping.hop(to: details, wiring: .isolate, then: nil)
             #expect(details.context.parent == nil)
             #expect(details.dependencyCoordinator === coordinator)
@@ -68,14 +68,14 @@ extension DependenciesTests {
 
         @Test func aTemporaryResolverRegisteredOnAnIsolatedScreenRunsOnItsNextTransition() throws {
             let (window, _) = makeWindow()
-            let hopping = HoppingScreen(identifier: "startup")
+            let hopping = HoppingScreen(name: "startup")
             try window.setRoot(hopping)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try hopping.hop(to: details, wiring: .isolate, then: nil)
             details.registerTemporaryContextResolver { (source: ContactDetailsScreen, edit: ContactEditScreen) in
                 edit.contactID = "from \(source.screenName)"
             }
-            let edit = ContactEditScreen(identifier: "edit")
+            let edit = ContactEditScreen(name: "edit")
             try details.present(edit)
             #expect(edit.contactID == "from details")
             #expect(DependencyCoordinator.default.temporaryResolvers.isEmpty)
@@ -87,13 +87,13 @@ extension DependenciesTests {
             try appCoordinator.register(.destination { (d: ContactDetailsScreen) in d.title = "app" })
             let own = DependencyCoordinator(name: "own")
             try own.register(.destination { (d: ContactDetailsScreen) in d.contactID = "own" })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             details.dependencyCoordinator = own
             try stack.push(details)
             #expect(details.contactID == nil)
             #expect(details.title == "app")
-            let next = ContactDetailsScreen(identifier: "next")
+            let next = ContactDetailsScreen(name: "next")
             try stack.push(next)
             #expect(next.contactID == "own")
             #expect(next.title == nil)
@@ -109,15 +109,15 @@ extension DependenciesTests {
             try analytics.register(.destination { (d: ContactDetailsScreen) in seen.append(d.screenName) })
             coordinator.addChild(analytics)
             coordinator.addChild(analytics)
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
             #expect(coordinator.childCoordinators.map(\.name) == ["analytics"])
             #expect(details.contactID == "from app")
             #expect(seen == ["details"])
             coordinator.removeChild(analytics)
             stack.pop()
-            try stack.push(ContactDetailsScreen(identifier: "again"))
+            try stack.push(ContactDetailsScreen(name: "again"))
             #expect(seen == ["details"])
         }
 
@@ -128,8 +128,8 @@ extension DependenciesTests {
             try grandchild.register(.destination { (d: ContactDetailsScreen) in d.title = "grandchild" })
             child.addChild(grandchild)
             coordinator.addChild(child)
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
             #expect(details.title == "grandchild")
         }
@@ -148,8 +148,8 @@ extension DependenciesTests {
             right.addChild(shared)
             shared.addChild(coordinator)
             coordinator.addChild(coordinator)
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            try stack.push(ContactDetailsScreen(identifier: "details"))
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            try stack.push(ContactDetailsScreen(name: "details"))
             #expect(calls == 1)
             #expect(
                 coordinator.describe() == """
@@ -170,21 +170,21 @@ extension DependenciesTests {
             try coordinator.register(.destination { (d: any ContactIDConfigurable) in d.contactID = "app-wide" })
             let workflow = try coordinator.makeWorkflow(
                 named: "signup", adding: [.destination { (d: SignupStepScreen) in d.workflow = "signup" }])
-            let stack = try showStack(UnrelatedScreen(identifier: "main"), in: window)
+            let stack = try showStack(UnrelatedScreen(name: "main"), in: window)
 
-            let signup = SignupStepScreen(identifier: "signup")
+            let signup = SignupStepScreen(name: "signup")
             signup.dependencyCoordinator = workflow
             try stack.push(signup)
-            let terms = SignupStepScreen(identifier: "terms")
+            let terms = SignupStepScreen(name: "terms")
             try stack.push(terms)
-            let edit = ContactEditScreen(identifier: "edit")
+            let edit = ContactEditScreen(name: "edit")
             try terms.present(edit)
             // Read while terms is shown: once popped, it leaves the context tree and its workflow.
             #expect(terms.dependencyCoordinator === workflow)
             try edit.dismiss()
             stack.pop()
             stack.pop()
-            let sibling = SignupStepScreen(identifier: "sibling")
+            let sibling = SignupStepScreen(name: "sibling")
             try stack.push(sibling)
 
             #expect(signup.workflow == nil)  // the workflow starts from signup: it resolves what follows
@@ -219,17 +219,17 @@ extension DependenciesTests {
                     destination.token = source.token
                 })
             let workflow = try coordinator.makeWorkflow(named: "signup", adding: [])
-            let stack = try showStack(HeadlessScreen(identifier: "X"), in: window)
-            try stack.push(TokenSourceScreen(identifier: "A", token: "from A"))
-            try stack.push(HeadlessScreen(identifier: "B"))
-            let signup = HeadlessScreen(identifier: "signup")
+            let stack = try showStack(ScreenModel(name: "X"), in: window)
+            try stack.push(TokenSourceScreen(name: "A", token: "from A"))
+            try stack.push(ScreenModel(name: "B"))
+            let signup = ScreenModel(name: "signup")
             signup.dependencyCoordinator = workflow
             try stack.push(signup)
-            let f = TokenSourceScreen(identifier: "F", token: "from F")
+            let f = TokenSourceScreen(name: "F", token: "from F")
             try stack.push(f)
-            try stack.push(HeadlessScreen(identifier: "G"))
+            try stack.push(ScreenModel(name: "G"))
             while stack.topScreen?.screenName != "B" { stack.pop() }
-            let d = TokenConsumerScreen(identifier: "D")
+            let d = TokenConsumerScreen(name: "D")
             try stack.push(d)
             #expect(d.dependencyCoordinator === coordinator)
             #expect(d.token == "from F")
@@ -246,9 +246,9 @@ extension DependenciesTests {
                 ])
             #expect(workflow.resolvers.map(\.summary) == ["destination: ContactDetailsScreen (Signup.swift:2)"])
             #expect(coordinator.resolvers.map(\.summary) == ["destination: ContactDetailsScreen (App.swift:1)"])
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
             stack.rootScreen!.dependencyCoordinator = workflow
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
             #expect(details.title == "signup")
             #expect(
@@ -265,22 +265,37 @@ extension DependenciesTests {
             }
         }
 
+        @Test func aChildOfAWorkflowRunsBothTheCopiedResolverAndItsOwnAsMHDependencyKitsWorkflowDoes() throws {
+            let (window, coordinator) = makeWindow()
+            var ran: [String] = []
+            try coordinator.register(.destination { (_: ContactDetailsScreen) in ran.append("app") })
+            let workflow = try coordinator.makeWorkflow(named: "signup", adding: [])
+            let extras = DependencyCoordinator(name: "signup extras")
+            try extras.register(.destination { (_: ContactDetailsScreen) in ran.append("signup") })
+            workflow.addChild(extras)
+            #expect(coordinator.childCoordinators.isEmpty)  // the original is untouched
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            stack.rootScreen!.dependencyCoordinator = workflow
+            try stack.push(ContactDetailsScreen(name: "details"))
+            #expect(ran == ["app", "signup"])
+        }
+
         // MARK: - Rule 28: every kind of forward transition runs the coordinator
 
         @Test func everyForwardTransitionRunsTheCoordinatorAndBackwardOnesDoNot() throws {
             let (window, coordinator) = makeWindow()
             coordinator.recordsResolutions = true
-            try coordinator.register(.destination(fileID: "App.swift", line: 1) { (_: HeadlessScreen) in })
-            let hopping = HoppingScreen(identifier: "startup")
+            try coordinator.register(.destination(fileID: "App.swift", line: 1) { (_: ScreenModel) in })
+            let hopping = HoppingScreen(name: "startup")
             try window.setRoot(hopping)
-            let stack = StackScreen(identifier: "nav")
+            let stack = StackScreen(name: "nav")
             try hopping.hop(to: stack, then: nil)
-            try stack.push(UnrelatedScreen(identifier: "list"))
-            try stack.push(UnrelatedScreen(identifier: "detail"))
+            try stack.push(UnrelatedScreen(name: "list"))
+            try stack.push(UnrelatedScreen(name: "detail"))
             stack.pop()
-            try stack.setScreens([stack.rootScreen!, UnrelatedScreen(identifier: "other")])
+            try stack.setScreens([stack.rootScreen!, UnrelatedScreen(name: "other")])
             let tabs = try TabScreen(
-                tabs: [UnrelatedScreen(identifier: "one"), UnrelatedScreen(identifier: "two")], identifier: "tabs")
+                tabs: [UnrelatedScreen(name: "one"), UnrelatedScreen(name: "two")], name: "tabs")
             try stack.topScreen!.present(tabs)
             try tabs.select(at: 1)
             try tabs.dismiss()

@@ -84,7 +84,7 @@ extension DependenciesTests {
                       transition: ContactListScreen → ContactDetailsScreen [showDetail] (App.swift:3)
                       context: TokenSourceScreen → TokenConsumerScreen (App.swift:4)
                       coordinator analytics
-                        destination: HeadlessScreen (Analytics.swift:1)
+                        destination: ScreenModel (Analytics.swift:1)
                     """)
         }
 
@@ -105,13 +105,13 @@ extension DependenciesTests {
                     (_, _: ContactListScreen, _: ContactDetailsScreen) in
                 })
             try analytics.register(.destination(fileID: "Analytics.swift", line: 1) { (_: ContactDetailsScreen) in })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
             #expect(coordinator.resolutionLog.isEmpty)
             coordinator.recordsResolutions = true
-            try stack.push(ContactDetailsScreen(identifier: "details"), identifier: "showDetail")
+            try stack.push(ContactDetailsScreen(name: "details"), identifier: "showDetail")
             stack.pop()
-            try stack.push(UnrelatedScreen(identifier: "plain"))
-            try stack.topScreen!.present(ContactDetailsScreen(identifier: "modal"))
+            try stack.push(UnrelatedScreen(name: "plain"))
+            try stack.topScreen!.present(ContactDetailsScreen(name: "modal"))
             #expect(
                 coordinator.resolutionLog.map(\.transition.description) == [
                     "push: list → details (showDetail)", "push: list → plain", "present: plain → modal",
@@ -136,9 +136,9 @@ extension DependenciesTests {
             coordinator.recordsResolutions = true
             try coordinator.register(
                 .direct { (_: ContactListScreen, _: ContactDetailsScreen) in throw LookupFailure.noContactSelected })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
             coordinator.clearResolutionLog()
-            #expect(throws: ScreenError.self) { try stack.push(ContactDetailsScreen(identifier: "details")) }
+            #expect(throws: ScreenError.self) { try stack.push(ContactDetailsScreen(name: "details")) }
             #expect(coordinator.resolutionLog.isEmpty)
         }
 
@@ -167,7 +167,7 @@ extension DependenciesTests {
                             t4(["TokenSourceScreen"])
                             t5(["TokenConsumerScreen"])
                             t6(["any screen"])
-                            t7(["HeadlessScreen"])
+                            t7(["ScreenModel"])
                             t0 ==>|initial| t1
                             t2 ==>|direct| t3
                             t2 ==>|transition showDetail| t3
@@ -203,7 +203,7 @@ extension DependenciesTests {
                             t4 [label="TokenSourceScreen", shape=ellipse];
                             t5 [label="TokenConsumerScreen", shape=ellipse];
                             t6 [label="any screen", shape=ellipse];
-                            t7 [label="HeadlessScreen", shape=ellipse];
+                            t7 [label="ScreenModel", shape=ellipse];
                             t0 -> t1 [label="initial", style=bold];
                             t2 -> t3 [label="direct", style=bold];
                             t2 -> t3 [label="transition showDetail", style=bold];
@@ -215,14 +215,14 @@ extension DependenciesTests {
         }
 
         @Test func flowGraphWithoutResolversAndWithACycleOfCoordinatorsEnds() throws {
-            let window = Window()
+            let window = ScreenWindow()
             let coordinator = DependencyCoordinator(name: "app")
             let child = DependencyCoordinator(name: "child")
             coordinator.addChild(child)
             child.addChild(coordinator)
             try child.register(.destination { (_: ContactDetailsScreen) in })
             window.dependencyCoordinator = coordinator
-            try window.setRoot(UnrelatedScreen(identifier: "root"))
+            try window.setRoot(UnrelatedScreen(name: "root"))
             #expect(
                 window.flowGraph(format: .mermaid, includeResolvers: false) == """
                     flowchart TD
@@ -250,21 +250,21 @@ extension DependenciesTests {
             try coordinator.register(
                 .context(fileID: "App.swift", line: 4) { (_: TokenSourceScreen, _: TokenConsumerScreen) in })
             let analytics = DependencyCoordinator(name: "analytics")
-            try analytics.register(.destination(fileID: "Analytics.swift", line: 1) { (_: HeadlessScreen) in })
+            try analytics.register(.destination(fileID: "Analytics.swift", line: 1) { (_: ScreenModel) in })
             coordinator.addChild(analytics)
             return coordinator
         }
 
         /// window → nav [list, details]; details was pushed twice with "showDetail" and popped once.
-        private func makeSmallApp() throws -> Window {
-            let window = Window()
+        private func makeSmallApp() throws -> ScreenWindow {
+            let window = ScreenWindow()
             window.dependencyCoordinator = try makeDescribedCoordinator()
-            let stack = StackScreen(identifier: "nav")
+            let stack = StackScreen(name: "nav")
             try window.setRoot(stack)
-            try stack.push(ContactListScreen(identifier: "list"))
-            try stack.push(ContactDetailsScreen(identifier: "details"), identifier: "showDetail")
+            try stack.push(ContactListScreen(name: "list"))
+            try stack.push(ContactDetailsScreen(name: "details"), identifier: "showDetail")
             stack.pop()
-            try stack.push(ContactDetailsScreen(identifier: "details"), identifier: "showDetail")
+            try stack.push(ContactDetailsScreen(name: "details"), identifier: "showDetail")
             return window
         }
     }

@@ -14,13 +14,13 @@ protocol ContactIDConfigurable: AnyObject {
 }
 
 /// A list of contacts: the source of the contact details.
-final class ContactListScreen: HeadlessScreen, ContactIDConfigurable {
+final class ContactListScreen: ScreenModel, ContactIDConfigurable {
     var contactID: String?
     var selectedContactID = "c-42"
 }
 
 /// The details of one contact.
-final class ContactDetailsScreen: HeadlessScreen, ContactIDConfigurable {
+final class ContactDetailsScreen: ScreenModel, ContactIDConfigurable {
     var contactID: String?
     var title: String?
     var seenIdentifier: String?
@@ -34,27 +34,27 @@ final class ContactDetailsScreen: HeadlessScreen, ContactIDConfigurable {
 }
 
 /// An editor of one contact.
-final class ContactEditScreen: HeadlessScreen, ContactIDConfigurable {
+final class ContactEditScreen: ScreenModel, ContactIDConfigurable {
     var contactID: String?
 }
 
 /// A screen no resolver in these tests matches.
-final class UnrelatedScreen: HeadlessScreen {}
+final class UnrelatedScreen: ScreenModel {}
 
 // MARK: - Context resolvers (the seed's X → A → … → G note)
 
 /// A screen that provides a token to later screens (the seed's "source").
-final class TokenSourceScreen: HeadlessScreen {
+final class TokenSourceScreen: ScreenModel {
     let token: String
 
-    init(identifier: String, token: String) {
+    init(name: String, token: String) {
         self.token = token
-        super.init(identifier: identifier)
+        super.init(name: name)
     }
 }
 
 /// A screen that receives a token from the last token source (the seed's "destination").
-final class TokenConsumerScreen: HeadlessScreen {
+final class TokenConsumerScreen: ScreenModel {
     var token: String?
 }
 
@@ -69,10 +69,10 @@ enum LookupFailure: Error {
 
 /// A weak reference, for leak checks.
 struct WeakScreen {
-    weak var screen: HeadlessScreen?
+    weak var screen: ScreenModel?
     weak var context: Context?
 
-    @MainActor init(_ screen: HeadlessScreen) {
+    @MainActor init(_ screen: ScreenModel) {
         self.screen = screen
         self.context = screen.context
     }
@@ -83,8 +83,8 @@ struct WeakScreen {
 /// A visible window whose context carries a fresh coordinator named `name`, so tests running in
 /// parallel never share resolvers (nothing in these tests registers on `.default`).
 @MainActor
-func makeWindow(coordinator name: String = "app") -> (Window, DependencyCoordinator) {
-    let window = Window()
+func makeWindow(coordinator name: String = "app") -> (ScreenWindow, DependencyCoordinator) {
+    let window = ScreenWindow()
     let coordinator = DependencyCoordinator(name: name)
     window.dependencyCoordinator = coordinator
     window.makeVisible()
@@ -93,8 +93,8 @@ func makeWindow(coordinator name: String = "app") -> (Window, DependencyCoordina
 
 /// A stack shown as `window`'s root, with `root` as its first screen.
 @MainActor
-func showStack(_ root: HeadlessScreen, in window: Window) throws -> StackScreen {
-    let stack = StackScreen(identifier: "nav")
+func showStack(_ root: ScreenModel, in window: ScreenWindow) throws -> StackScreen {
+    let stack = StackScreen(name: "nav")
     try window.setRoot(stack)
     try stack.push(root)
     return stack

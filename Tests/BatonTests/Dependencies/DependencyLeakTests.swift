@@ -15,13 +15,13 @@ extension DependenciesTests {
                     destination.token = source.token
                     resolutions += 1
                 })
-            let stack = try showStack(HeadlessScreen(identifier: "root"), in: window)
+            let stack = try showStack(ScreenModel(name: "root"), in: window)
             var watched: [WeakScreen] = []
             watched.reserveCapacity(10_000)
             var wrongTokens = 0
             for round in 0..<5_000 {
-                let source = TokenSourceScreen(identifier: "source", token: "\(round)")
-                let consumer = TokenConsumerScreen(identifier: "consumer")
+                let source = TokenSourceScreen(name: "source", token: "\(round)")
+                let consumer = TokenConsumerScreen(name: "consumer")
                 watched.append(WeakScreen(source))
                 watched.append(WeakScreen(consumer))
                 try stack.push(source)
@@ -47,13 +47,13 @@ extension DependenciesTests {
                 .context { (source: TokenSourceScreen, destination: TokenConsumerScreen) in
                     destination.token = source.token
                 })
-            let stack = try showStack(HeadlessScreen(identifier: "root"), in: window)
+            let stack = try showStack(ScreenModel(name: "root"), in: window)
             var watched: WeakScreen?
             do {
-                let source = TokenSourceScreen(identifier: "A", token: "from A")
+                let source = TokenSourceScreen(name: "A", token: "from A")
                 watched = WeakScreen(source)
                 try stack.push(source)
-                try stack.push(HeadlessScreen(identifier: "B"))
+                try stack.push(ScreenModel(name: "B"))
                 stack.popToRoot()
             }
             #expect(watched?.isGone == true)
@@ -68,18 +68,18 @@ extension DependenciesTests {
             try coordinator.register(.initial { (d: TokenConsumerScreen) in d.token = "initial" })
             try coordinator.register(.destination { (d: TokenConsumerScreen) in d.token = d.token ?? "destination" })
             var watched: [WeakScreen] = []
-            weak var weakWindow: Window?
+            weak var weakWindow: ScreenWindow?
             do {
-                let window = Window()
+                let window = ScreenWindow()
                 weakWindow = window
                 window.dependencyCoordinator = coordinator
                 window.makeVisible()
-                let stack = try showStack(TokenSourceScreen(identifier: "A", token: "from A"), in: window)
-                let consumer = TokenConsumerScreen(identifier: "D")
+                let stack = try showStack(TokenSourceScreen(name: "A", token: "from A"), in: window)
+                let consumer = TokenConsumerScreen(name: "D")
                 try stack.push(consumer)
-                let tabs = try TabScreen(tabs: [TokenConsumerScreen(identifier: "tab")], identifier: "tabs")
+                let tabs = try TabScreen(tabs: [TokenConsumerScreen(name: "tab")], name: "tabs")
                 try consumer.present(tabs)
-                let shown: [HeadlessScreen] = [stack, stack.rootScreen!, consumer, tabs, tabs.tabs[0]]
+                let shown: [ScreenModel] = [stack, stack.rootScreen!, consumer, tabs, tabs.tabs[0]]
                 watched = shown.map(WeakScreen.init)
             }
             #expect(weakWindow == nil)
@@ -90,16 +90,16 @@ extension DependenciesTests {
 
         @Test func aWorkflowCoordinatorIsFreedWithTheScreenItIsSetOn() throws {
             let (window, coordinator) = makeWindow()
-            let stack = try showStack(HeadlessScreen(identifier: "root"), in: window)
+            let stack = try showStack(ScreenModel(name: "root"), in: window)
             weak var weakWorkflow: DependencyCoordinator?
             do {
                 let workflow = try coordinator.makeWorkflow(
                     named: "signup", adding: [.destination { (d: TokenConsumerScreen) in d.token = "signup" }])
                 weakWorkflow = workflow
-                let signup = HeadlessScreen(identifier: "signup")
+                let signup = ScreenModel(name: "signup")
                 signup.dependencyCoordinator = workflow
                 try stack.push(signup)
-                try stack.push(TokenConsumerScreen(identifier: "step"))
+                try stack.push(TokenConsumerScreen(name: "step"))
                 stack.popToRoot()
             }
             #expect(weakWorkflow == nil)
@@ -109,10 +109,10 @@ extension DependenciesTests {
             let (window, coordinator) = makeWindow()
             try coordinator.register(
                 .destination { (_: TokenConsumerScreen) in throw LookupFailure.noContactSelected })
-            let stack = try showStack(HeadlessScreen(identifier: "root"), in: window)
+            let stack = try showStack(ScreenModel(name: "root"), in: window)
             var watched: WeakScreen?
             do {
-                let consumer = TokenConsumerScreen(identifier: "D")
+                let consumer = TokenConsumerScreen(name: "D")
                 watched = WeakScreen(consumer)
                 #expect(throws: ScreenError.self) { try stack.push(consumer) }
             }
@@ -122,7 +122,7 @@ extension DependenciesTests {
 
         @Test func anInlineResolverIsReleasedAfterItsTransition() throws {
             let (window, _) = makeWindow()
-            let stack = try showStack(HeadlessScreen(identifier: "root"), in: window)
+            let stack = try showStack(ScreenModel(name: "root"), in: window)
             weak var weakCaptured: Owner?
             do {
                 let captured = Owner()
@@ -130,7 +130,7 @@ extension DependenciesTests {
                 try DependencyCoordinator.resolvingNextTransition(
                     .destination { (d: TokenConsumerScreen) in d.token = "\(captured.received.count)" }
                 ) {
-                    try stack.push(TokenConsumerScreen(identifier: "D"))
+                    try stack.push(TokenConsumerScreen(name: "D"))
                 }
             }
             #expect(weakCaptured == nil)

@@ -22,12 +22,12 @@ extension DependenciesTests {
                     destination.contactID = source.selectedContactID
                     resolutions += 1
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            try stack.push(ContactDetailsScreen(identifier: "details"))
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            try stack.push(ContactDetailsScreen(name: "details"))
             stack.pop()
             let checksAfterFirstPush = coordinator.indexMatchChecks
             for _ in 0..<200 {
-                try stack.push(ContactDetailsScreen(identifier: "details"))
+                try stack.push(ContactDetailsScreen(name: "details"))
                 stack.pop()
             }
             #expect(resolutions == 201)
@@ -36,12 +36,12 @@ extension DependenciesTests {
 
         @Test func registeringAResolverRefreshesTheIndex() throws {
             let (window, coordinator) = makeWindow()
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let before = ContactDetailsScreen(identifier: "before")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let before = ContactDetailsScreen(name: "before")
             try stack.push(before)
             stack.pop()
             try coordinator.register(.destination { (d: ContactDetailsScreen) in d.contactID = "registered later" })
-            let after = ContactDetailsScreen(identifier: "after")
+            let after = ContactDetailsScreen(name: "after")
             try stack.push(after)
             #expect(before.contactID == nil)
             #expect(after.contactID == "registered later")

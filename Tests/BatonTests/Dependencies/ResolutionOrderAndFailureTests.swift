@@ -16,8 +16,8 @@ extension DependenciesTests {
                 .direct { (source: ContactListScreen, destination: ContactDetailsScreen) in
                     destination.contactID = source.selectedContactID
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
             #expect(details.contactIDAtWillAppear == .some("c-42"))
         }
@@ -29,9 +29,9 @@ extension DependenciesTests {
                 .direct { (_: ContactListScreen, _: ContactDetailsScreen) in
                     logAtResolution = window.lifecycleLog.map(\.description)
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
             window.recordsLifecycle = true
-            try stack.push(ContactDetailsScreen(identifier: "details"))
+            try stack.push(ContactDetailsScreen(name: "details"))
             #expect(logAtResolution == [])
             #expect(
                 window.lifecycleLog.map(\.description) == [
@@ -50,10 +50,10 @@ extension DependenciesTests {
                     readFromSource = destination.context[UserID.self]
                     containerAtResolution = destination.parentScreen
                 })
-            let list = ContactListScreen(identifier: "list")
+            let list = ContactListScreen(name: "list")
             let stack = try showStack(list, in: window)
             list.context.set("u-1", for: UserID.self)
-            try stack.push(ContactDetailsScreen(identifier: "details"))
+            try stack.push(ContactDetailsScreen(name: "details"))
             #expect(parentIsSourceContext)
             #expect(readFromSource == "u-1")
             #expect(containerAtResolution == nil)
@@ -64,7 +64,7 @@ extension DependenciesTests {
             window.recordsLifecycle = true
             try coordinator.register(
                 .destination { (d: ContactDetailsScreen) in d.contactID = "\(window.lifecycleLog.count) callbacks" })
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try window.setRoot(details)
             #expect(details.contactIDAtWillAppear == .some("0 callbacks"))
         }
@@ -79,8 +79,8 @@ extension DependenciesTests {
                 .direct(fileID: "App.swift", line: 10) { (_: ContactListScreen, _: ContactDetailsScreen) in
                     throw LookupFailure.noContactSelected
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             let expected = ScreenError.dependencies(
                 .resolverFailed(
                     resolver: "direct: ContactListScreen → ContactDetailsScreen (App.swift:10)",
@@ -99,13 +99,13 @@ extension DependenciesTests {
             let (window, coordinator) = makeWindow()
             try coordinator.register(
                 .direct { (_: ContactListScreen, _: ContactDetailsScreen) in throw LookupFailure.noContactSelected })
-            let list = ContactListScreen(identifier: "list")
+            let list = ContactListScreen(name: "list")
             let stack = try showStack(list, in: window)
             window.recordsLifecycle = true
             window.clearLogs()
             let formerParent = Context(name: "former")
             let details = ContactDetailsScreen(
-                identifier: "details", context: Context(name: "details", parent: formerParent))
+                name: "details", context: Context(name: "details", parent: formerParent))
             #expect(throws: ScreenError.self) { try stack.push(details) }
             #expect(details.context.parent === formerParent)
             #expect(!list.context.children.contains { $0 === details.context })
@@ -126,8 +126,8 @@ extension DependenciesTests {
                     if failing.isOn { throw LookupFailure.noContactSelected }
                     destination.contactID = source.selectedContactID
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             #expect(throws: ScreenError.self) { try stack.push(details) }
             failing.isOn = false
             try stack.push(details)
@@ -136,7 +136,7 @@ extension DependenciesTests {
         }
 
         @Test func aFailedTransitionDoesNotSpendAnInitialResolver() throws {
-            let window = Window()
+            let window = ScreenWindow()
             let coordinator = DependencyCoordinator(name: "app")
             window.dependencyCoordinator = coordinator
             try coordinator.register(.initial { (d: ContactDetailsScreen) in d.contactID = "initial" })
@@ -144,8 +144,8 @@ extension DependenciesTests {
                 .destination { (d: ContactDetailsScreen) in
                     if d.screenName == "broken" { throw LookupFailure.noContactSelected }
                 })
-            #expect(throws: ScreenError.self) { try window.setRoot(ContactDetailsScreen(identifier: "broken")) }
-            let details = ContactDetailsScreen(identifier: "details")
+            #expect(throws: ScreenError.self) { try window.setRoot(ContactDetailsScreen(name: "broken")) }
+            let details = ContactDetailsScreen(name: "details")
             try window.setRoot(details)
             #expect(details.contactID == "initial")
         }
@@ -160,13 +160,13 @@ extension DependenciesTests {
                 .destination { (d: TokenConsumerScreen) in
                     if d.screenName == "broken" { throw LookupFailure.noContactSelected }
                 })
-            let stack = try showStack(TokenSourceScreen(identifier: "A", token: "from A"), in: window)
-            try stack.push(HeadlessScreen(identifier: "B"))
-            let f = TokenSourceScreen(identifier: "F", token: "from F")
+            let stack = try showStack(TokenSourceScreen(name: "A", token: "from A"), in: window)
+            try stack.push(ScreenModel(name: "B"))
+            let f = TokenSourceScreen(name: "F", token: "from F")
             #expect(throws: DependencyError.self) {
-                try coordinator.resolveDependencies(from: f, to: TokenConsumerScreen(identifier: "broken"))
+                try coordinator.resolveDependencies(from: f, to: TokenConsumerScreen(name: "broken"))
             }
-            let d = TokenConsumerScreen(identifier: "D")
+            let d = TokenConsumerScreen(name: "D")
             try stack.push(d)
             #expect(d.token == "from A")
         }
@@ -183,7 +183,7 @@ extension DependenciesTests {
                     transition: "manual: list → details", reason: "noContactSelected", alreadyRan: [])
             ) {
                 try coordinator.resolveDependencies(
-                    from: ContactListScreen(identifier: "list"), to: ContactDetailsScreen(identifier: "details"))
+                    from: ContactListScreen(name: "list"), to: ContactDetailsScreen(name: "details"))
             }
         }
     }

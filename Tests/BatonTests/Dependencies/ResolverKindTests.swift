@@ -16,9 +16,9 @@ extension DependenciesTests {
                 .direct { (source: ContactListScreen, destination: ContactDetailsScreen) in
                     destination.contactID = source.selectedContactID
                 })
-            let list = ContactListScreen(identifier: "list")
+            let list = ContactListScreen(name: "list")
             let stack = try showStack(list, in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
             #expect(details.contactID == "c-42")
         }
@@ -29,9 +29,9 @@ extension DependenciesTests {
                 .direct { (source: ContactListScreen, destination: ContactDetailsScreen) in
                     destination.contactID = source.selectedContactID
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            try stack.push(UnrelatedScreen(identifier: "between"))
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            try stack.push(UnrelatedScreen(name: "between"))
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
             #expect(details.contactID == nil)
         }
@@ -41,8 +41,8 @@ extension DependenciesTests {
             var calls = 0
             try coordinator.register(
                 .direct { (_: ContactListScreen, _: ContactDetailsScreen) in calls += 1 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let edit = ContactEditScreen(identifier: "edit")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let edit = ContactEditScreen(name: "edit")
             try stack.push(edit)
             #expect(calls == 0)
             #expect(edit.contactID == nil)
@@ -54,18 +54,18 @@ extension DependenciesTests {
                 .direct { (source: any ContactIDConfigurable, destination: any ContactIDConfigurable) in
                     destination.contactID = source.contactID
                 })
-            let list = ContactListScreen(identifier: "list")
+            let list = ContactListScreen(name: "list")
             list.contactID = "c-1"
             let stack = try showStack(list, in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
-            let edit = ContactEditScreen(identifier: "edit")
+            let edit = ContactEditScreen(name: "edit")
             try stack.push(edit)
             stack.pop()
             stack.pop()
-            let edit2 = ContactEditScreen(identifier: "edit2")
+            let edit2 = ContactEditScreen(name: "edit2")
             try stack.push(edit2)
-            let details2 = ContactDetailsScreen(identifier: "details2")
+            let details2 = ContactDetailsScreen(name: "details2")
             try stack.push(details2)
             #expect(details.contactID == "c-1")
             #expect(edit.contactID == "c-1")
@@ -79,11 +79,11 @@ extension DependenciesTests {
                 .direct { (source: any ContactIDConfigurable, destination: any ContactIDConfigurable) in
                     destination.contactID = source.contactID
                 })
-            let list = ContactListScreen(identifier: "list")
+            let list = ContactListScreen(name: "list")
             list.contactID = "c-1"
             let stack = try showStack(list, in: window)
-            try stack.push(UnrelatedScreen(identifier: "between"))
-            let edit = ContactEditScreen(identifier: "edit")
+            try stack.push(UnrelatedScreen(name: "between"))
+            let edit = ContactEditScreen(name: "edit")
             try stack.push(edit)
             #expect(edit.contactID == nil)
         }
@@ -94,8 +94,8 @@ extension DependenciesTests {
                 .direct { (source: ContactListScreen, destination: any ContactIDConfigurable) in
                     destination.contactID = source.selectedContactID
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let edit = ContactEditScreen(identifier: "edit")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let edit = ContactEditScreen(name: "edit")
             try stack.push(edit)
             #expect(edit.contactID == "c-42")
         }
@@ -110,13 +110,13 @@ extension DependenciesTests {
                     destination.contactID = "fixed"
                     resolved.append(destination.screenName)
                 })
-            let first = ContactDetailsScreen(identifier: "first")
+            let first = ContactDetailsScreen(name: "first")
             try window.setRoot(first)
-            let stack = try showStack(UnrelatedScreen(identifier: "plain"), in: window)
-            let second = ContactDetailsScreen(identifier: "second")
+            let stack = try showStack(UnrelatedScreen(name: "plain"), in: window)
+            let second = ContactDetailsScreen(name: "second")
             try stack.push(second)
-            try stack.push(UnrelatedScreen(identifier: "other"))
-            let third = ContactDetailsScreen(identifier: "third")
+            try stack.push(UnrelatedScreen(name: "other"))
+            let third = ContactDetailsScreen(name: "third")
             try stack.topScreen!.present(third)
             #expect(resolved == ["first", "second", "third"])
             #expect([first, second, third].map(\.contactID) == ["fixed", "fixed", "fixed"])
@@ -126,8 +126,8 @@ extension DependenciesTests {
             let (window, coordinator) = makeWindow()
             var calls = 0
             try coordinator.register(.destination { (_: ContactDetailsScreen) in calls += 1 })
-            let stack = try showStack(ContactDetailsScreen(identifier: "details"), in: window)
-            try stack.push(UnrelatedScreen(identifier: "top"))
+            let stack = try showStack(ContactDetailsScreen(name: "details"), in: window)
+            try stack.push(UnrelatedScreen(name: "top"))
             stack.pop()
             #expect(calls == 1)
         }
@@ -135,20 +135,20 @@ extension DependenciesTests {
         // MARK: - Initial (UIViewControllerConsumerContextDependencyResolver, from app start)
 
         @Test func initialResolverReachesTheFirstMatchingDestinationOnly() throws {
-            let window = Window()
+            let window = ScreenWindow()
             let coordinator = DependencyCoordinator(name: "app")
             window.dependencyCoordinator = coordinator
             var resolved: [String] = []
             try coordinator.register(
                 .initial { (destination: any ContactIDConfigurable) in
                     destination.contactID = "from app start"
-                    resolved.append((destination as! HeadlessScreen).screenName)
+                    resolved.append((destination as! ScreenModel).screenName)
                 })
-            let splash = UnrelatedScreen(identifier: "splash")
+            let splash = UnrelatedScreen(name: "splash")
             try window.setRoot(splash)
-            let list = ContactListScreen(identifier: "list")
+            let list = ContactListScreen(name: "list")
             try window.setRoot(list)
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try list.present(details)
             #expect(resolved == ["list"])
             #expect(list.contactID == "from app start")
@@ -159,14 +159,14 @@ extension DependenciesTests {
             let (window, coordinator) = makeWindow()
             try coordinator.register(
                 .initial { (destination: any ContactIDConfigurable) in destination.contactID = "initial" })
-            let list = ContactListScreen(identifier: "list")
-            let details = ContactDetailsScreen(identifier: "details")
-            let edit = ContactEditScreen(identifier: "edit")
-            try window.setRoot(try TabScreen(tabs: [list, details, edit], identifier: "tabs"))
+            let list = ContactListScreen(name: "list")
+            let details = ContactDetailsScreen(name: "details")
+            let edit = ContactEditScreen(name: "edit")
+            try window.setRoot(try TabScreen(tabs: [list, details, edit], name: "tabs"))
             #expect([list.contactID, details.contactID, edit.contactID] == ["initial", nil, nil])
         }
 
-        // MARK: - Transition (UIStoryboardSegueDependencyResolver)
+        // MARK: - ScreenTransition (UIStoryboardSegueDependencyResolver)
 
         @Test func transitionResolverSeesIdentifierAndSender() throws {
             let (window, coordinator) = makeWindow()
@@ -175,8 +175,8 @@ extension DependenciesTests {
                     destination.seenIdentifier = transition.identifier
                     destination.seenSender = transition.sender as? String
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details, identifier: "showDetail", sender: "row 7")
             #expect(details.seenIdentifier == "showDetail")
             #expect(details.seenSender == "row 7")
@@ -189,14 +189,14 @@ extension DependenciesTests {
                     (transition, source: ContactListScreen, destination: ContactDetailsScreen) in
                     destination.contactID = transition.sender as? String ?? source.selectedContactID
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let matching = ContactDetailsScreen(identifier: "matching")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let matching = ContactDetailsScreen(name: "matching")
             try stack.push(matching, identifier: "showDetail", sender: "c-7")
             stack.pop()
-            let otherIdentifier = ContactDetailsScreen(identifier: "other")
+            let otherIdentifier = ContactDetailsScreen(name: "other")
             try stack.push(otherIdentifier, identifier: "showHistory", sender: "c-8")
             stack.pop()
-            let noIdentifier = ContactDetailsScreen(identifier: "none")
+            let noIdentifier = ContactDetailsScreen(name: "none")
             try stack.push(noIdentifier, sender: "c-9")
             #expect(matching.contactID == "c-7")
             #expect(otherIdentifier.contactID == nil)
@@ -211,11 +211,11 @@ extension DependenciesTests {
             try coordinator.register(
                 .transition(identifier: "view") { (_, _: ContactListScreen, d: ContactDetailsScreen) in d.title = "View"
                 })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let edit = ContactDetailsScreen(identifier: "a")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let edit = ContactDetailsScreen(name: "a")
             try stack.push(edit, identifier: "edit")
             stack.pop()
-            let view = ContactDetailsScreen(identifier: "b")
+            let view = ContactDetailsScreen(name: "b")
             try stack.push(view, identifier: "view")
             #expect(edit.title == "Edit")
             #expect(view.title == "View")
@@ -225,18 +225,18 @@ extension DependenciesTests {
 
         @Test func inlineResolverAppliesToTheNextTransitionOnly() throws {
             let (window, _) = makeWindow()
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let first = ContactDetailsScreen(identifier: "first")
-            let second = ContactDetailsScreen(identifier: "second")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let first = ContactDetailsScreen(name: "first")
+            let second = ContactDetailsScreen(name: "second")
             try DependencyCoordinator.resolvingNextTransition(
-                .direct { (_: HeadlessScreen, destination: ContactDetailsScreen) in
+                .direct { (_: ScreenModel, destination: ContactDetailsScreen) in
                     destination.title = "My Awesome Screen"
                 }
             ) {
                 try stack.push(first)
                 try stack.push(second)
             }
-            let later = ContactDetailsScreen(identifier: "later")
+            let later = ContactDetailsScreen(name: "later")
             try stack.push(later)
             #expect(first.title == "My Awesome Screen")
             #expect(second.title == nil)
@@ -248,9 +248,9 @@ extension DependenciesTests {
             coordinator.recordsResolutions = true
             try coordinator.register(
                 .destination(fileID: "App.swift", line: 1) { (d: ContactDetailsScreen) in d.contactID = "registered" })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
             coordinator.clearResolutionLog()
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             let shown = try DependencyCoordinator.resolvingNextTransition(
                 .direct(fileID: "List.swift", line: 9) { (_: ContactListScreen, d: ContactDetailsScreen) in
                     d.title = "inline"
@@ -273,20 +273,20 @@ extension DependenciesTests {
 
         @Test func inlineResolverIsDiscardedWhenTheBodyPerformsNoTransition() throws {
             let (window, _) = makeWindow()
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
             DependencyCoordinator.resolvingNextTransition(
                 .destination { (d: ContactDetailsScreen) in d.title = "inline" }
             ) {}
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
             #expect(details.title == nil)
         }
 
         @Test func nestedInlineResolversAllApplyToTheFirstTransition() throws {
             let (window, _) = makeWindow()
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let first = ContactDetailsScreen(identifier: "first")
-            let second = ContactDetailsScreen(identifier: "second")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let first = ContactDetailsScreen(name: "first")
+            let second = ContactDetailsScreen(name: "second")
             try DependencyCoordinator.resolvingNextTransition(
                 .destination { (d: ContactDetailsScreen) in d.title = "outer" }
             ) {
@@ -305,12 +305,12 @@ extension DependenciesTests {
 
         @Test func inlineResolverAppliesToAManualResolutionToo() throws {
             let coordinator = DependencyCoordinator(name: "manual")
-            let details = ContactDetailsScreen(identifier: "details")
+            let details = ContactDetailsScreen(name: "details")
             try DependencyCoordinator.resolvingNextTransition(
                 .direct { (source: ContactListScreen, d: ContactDetailsScreen) in d.contactID = source.selectedContactID
                 }
             ) {
-                try coordinator.resolveDependencies(from: ContactListScreen(identifier: "list"), to: details)
+                try coordinator.resolveDependencies(from: ContactListScreen(name: "list"), to: details)
             }
             #expect(details.contactID == "c-42")
         }
@@ -327,8 +327,8 @@ extension DependenciesTests {
                 .transition(identifier: "showDetail") { (transition, _: ContactListScreen, d: ContactDetailsScreen) in
                     d.seenSender = transition.sender as? String
                 })
-            let list = ContactListScreen(identifier: "list")
-            let details = ContactDetailsScreen(identifier: "details")
+            let list = ContactListScreen(name: "list")
+            let details = ContactDetailsScreen(name: "details")
             try coordinator.resolveDependencies(from: list, to: details, identifier: "showDetail", sender: "row 3")
             #expect(details.contactID == "c-42")
             #expect(details.seenSender == "row 3")
@@ -341,8 +341,8 @@ extension DependenciesTests {
             try windowCoordinator.register(.destination { (d: ContactDetailsScreen) in d.title = "window" })
             let other = DependencyCoordinator(name: "other")
             try other.register(.destination { (d: ContactDetailsScreen) in d.contactID = "other" })
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             try other.resolveDependencies(from: stack.topScreen!, to: details)
             #expect(details.contactID == "other")
             #expect(details.title == nil)

@@ -3,13 +3,13 @@ import BatonTesting
 import Testing
 
 @MainActor
-private final class Launcher: HeadlessScreen {
+private final class Launcher: ScreenModel {
     var onDidAppear: (@MainActor () throws -> Void)?
     override func didAppear() { try? onDidAppear?() }
 }
 
 @MainActor
-private final class Target: HeadlessScreen {
+private final class Target: ScreenModel {
     var log: [String] = []
 }
 
@@ -20,9 +20,9 @@ private final class Target: HeadlessScreen {
 struct ReviewDependencyAttackTests {
     @Test func aOneShotResolverAroundAPushQueuedByALifecycleCallbackRunsForThatPush() throws {
         let (window, _) = makeWindow()
-        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
-        let launcher = Launcher(identifier: "launcher")
-        let target = Target(identifier: "target")
+        let stack = try showStack(ScreenModel(name: "start"), in: window)
+        let launcher = Launcher(name: "launcher")
+        let target = Target(name: "target")
         launcher.onDidAppear = {
             // Inside a running transition: the push is queued, and runs after `body` returned.
             try DependencyCoordinator.resolvingNextTransition(
@@ -32,22 +32,22 @@ struct ReviewDependencyAttackTests {
             }
         }
         try stack.push(launcher)
-        #expect(stack.screens.map(\.identifier) == ["start", "launcher", "target"])
+        #expect(stack.screens.map(\.name) == ["start", "launcher", "target"])
         #expect(target.log == ["one-shot"])
     }
 }
 
 extension ReviewDependencyAttackTests {
-    @Test func aTemporaryResolverThatResolvesByHandInsideItselfRunsForOneDestination() throws {
+    @Test func aTemporaryResolverDoesNotRunForTheScreenItResolvesByHandInsideItself() throws {
         let (window, coordinator) = makeWindow()
-        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
-        let extra = Target(identifier: "extra")
+        let stack = try showStack(ScreenModel(name: "start"), in: window)
+        let extra = Target(name: "extra")
         coordinator.registerTemporary(
-            .direct { (source: HeadlessScreen, d: Target) in
+            .direct { (source: ScreenModel, d: Target) in
                 d.log.append("temporary")
                 if d !== extra { try coordinator.resolveDependencies(from: source, to: extra) }
             })
-        let target = Target(identifier: "target")
+        let target = Target(name: "target")
         try stack.push(target)
         #expect(target.log == ["temporary"])
         #expect(extra.log == [])
@@ -64,7 +64,7 @@ private final class Model {
 extension ReviewDependencyAttackTests {
     @Test func aTemporaryResolverThatRanReleasesWhatItCaptured() throws {
         let (window, coordinator) = makeWindow()
-        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let stack = try showStack(ScreenModel(name: "start"), in: window)
         weak var weakModel: Model?
         do {
             let model = Model(name: "order-7")
@@ -72,7 +72,7 @@ extension ReviewDependencyAttackTests {
             coordinator.registerTemporary(.destination { (d: Target) in d.log.append(model.name) })
         }
         #expect(weakModel != nil)  // waiting: it keeps what it needs
-        let target = Target(identifier: "target")
+        let target = Target(name: "target")
         try stack.push(target)
         #expect(target.log == ["order-7"])
         #expect(weakModel == nil)
@@ -82,7 +82,7 @@ extension ReviewDependencyAttackTests {
 extension ReviewDependencyAttackTests {
     @Test func aTemporaryResolverRegisteredByARegisteredResolverWaitsForTheNextTransition() throws {
         let (window, coordinator) = makeWindow()
-        let stack = try showStack(HeadlessScreen(identifier: "start"), in: window)
+        let stack = try showStack(ScreenModel(name: "start"), in: window)
         let once = Switch(true)
         try coordinator.register(
             .destination { (_: Target) in
@@ -90,11 +90,11 @@ extension ReviewDependencyAttackTests {
                 once.isOn = false
                 coordinator.registerTemporary(.destination { (d: Target) in d.log.append("temporary") })
             })
-        let first = Target(identifier: "first")
+        let first = Target(name: "first")
         try stack.push(first)
         #expect(first.log == [])
         #expect(coordinator.temporaryResolvers.count == 1)
-        let second = Target(identifier: "second")
+        let second = Target(name: "second")
         try stack.push(second)
         #expect(second.log == ["temporary"])
         #expect(coordinator.temporaryResolvers.isEmpty)

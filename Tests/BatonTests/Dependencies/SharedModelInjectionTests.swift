@@ -29,7 +29,7 @@ private protocol CoordinatesConfigurable: AnyObject {
 }
 
 /// The base of the five screens: shows the coordinates each time it appears.
-private class CoordinatesScreen: HeadlessScreen, CoordinatesConfigurable {
+private class CoordinatesScreen: ScreenModel, CoordinatesConfigurable {
     var coordinates: CoordinatesModel?
     private(set) var shown: [String] = []
 
@@ -60,7 +60,7 @@ extension DependenciesTests {
     @Suite(.lenientMisuse)
     struct SharedModelInjectionTests {
         @Test func oneDestinationResolverInjectsTheSameModelIntoEveryScreen() throws {
-            let window = Window()
+            let window = ScreenWindow()
             let coordinator = DependencyCoordinator(name: "coordinates")
             window.dependencyCoordinator = coordinator
             window.makeVisible()
@@ -70,14 +70,14 @@ extension DependenciesTests {
             try coordinator.register(
                 .destination { (screen: any CoordinatesConfigurable) in screen.coordinates = model })
 
-            let converted = ConvertedScreen(identifier: "converted")
-            let entry = EntryScreen(identifier: "entry")
-            let bearing = BearingScreen(identifier: "bearing")
-            let map = MapScreen(identifier: "map")
-            let share = ShareScreen(identifier: "share")
+            let converted = ConvertedScreen(name: "converted")
+            let entry = EntryScreen(name: "entry")
+            let bearing = BearingScreen(name: "bearing")
+            let map = MapScreen(name: "map")
+            let share = ShareScreen(name: "share")
             let screens: [CoordinatesScreen] = [converted, entry, bearing, map, share]
 
-            let nav = StackScreen(identifier: "nav")
+            let nav = StackScreen(name: "nav")
             try window.setRoot(nav)
             try nav.push(converted)
             try nav.push(entry)
@@ -85,7 +85,7 @@ extension DependenciesTests {
             nav.pop()
             try nav.push(bearing)
             nav.pop()
-            try converted.present(try TabScreen(tabs: [map, share], identifier: "tabs"))
+            try converted.present(try TabScreen(tabs: [map, share], name: "tabs"))
 
             #expect(screens.allSatisfy { $0.coordinates === model })
             #expect(screens.map { $0.coordinates?.decimalDegrees } == Array(repeating: "48.86, 2.35", count: 5))
@@ -98,7 +98,7 @@ extension DependenciesTests {
         }
 
         @Test func aContextResolverPassesTheModelAlongAsSeed001DoesByHand() throws {
-            let window = Window()
+            let window = ScreenWindow()
             let coordinator = DependencyCoordinator(name: "coordinates")
             window.dependencyCoordinator = coordinator
             window.makeVisible()
@@ -109,18 +109,18 @@ extension DependenciesTests {
 
             // The app delegate hands the model to the initial screen, as in seed 001…
             let model = CoordinatesModel(latitude: 51.5, longitude: -0.12)
-            let converted = ConvertedScreen(identifier: "converted")
+            let converted = ConvertedScreen(name: "converted")
             converted.coordinates = model
             // …and every later screen receives it from the screen before it, wherever it appears.
-            let entry = EntryScreen(identifier: "entry")
-            let bearing = BearingScreen(identifier: "bearing")
-            let map = MapScreen(identifier: "map")
-            let share = ShareScreen(identifier: "share")
-            let nav = StackScreen(identifier: "nav")
+            let entry = EntryScreen(name: "entry")
+            let bearing = BearingScreen(name: "bearing")
+            let map = MapScreen(name: "map")
+            let share = ShareScreen(name: "share")
+            let nav = StackScreen(name: "nav")
             try window.setRoot(nav)
             try nav.push(converted)
             try nav.push(entry)
-            try nav.push(UnrelatedScreen(identifier: "help"))
+            try nav.push(UnrelatedScreen(name: "help"))
             try nav.push(bearing)
             try bearing.present(map)
             try map.present(share)

@@ -31,10 +31,10 @@ extension DependenciesTests {
 
         /// Shows a stack in a window that uses the default coordinator and pushes a details screen.
         private func pushDetails() throws -> ContactDetailsScreen {
-            let window = Window()
+            let window = ScreenWindow()
             window.makeVisible()
-            let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
-            let details = ContactDetailsScreen(identifier: "details")
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            let details = ContactDetailsScreen(name: "details")
             try stack.push(details)
             return details
         }
@@ -216,13 +216,13 @@ struct BatonTestingTraitTests {
     }
 
     @Test func flowRecorderRecordsTransitionsAndLifecycleAsExactStrings() throws {
-        let window = Window()
+        let window = ScreenWindow()
         window.makeVisible()
-        let stack = try showStack(ContactListScreen(identifier: "list"), in: window)
+        let stack = try showStack(ContactListScreen(name: "list"), in: window)
         let recorder = FlowRecorder(window)
         #expect(recorder.transitions == [])
         #expect(recorder.lifecycle == [])
-        let details = ContactDetailsScreen(identifier: "details")
+        let details = ContactDetailsScreen(name: "details")
         try stack.push(details)
         _ = stack.pop()
         #expect(recorder.transitions == ["push: list → details", "pop: details → list"])
@@ -234,7 +234,7 @@ struct BatonTestingTraitTests {
         recorder.reset()
         #expect(recorder.transitions == [])
         #expect(recorder.lifecycle == [])
-        try stack.push(ContactDetailsScreen(identifier: "again"))
+        try stack.push(ContactDetailsScreen(name: "again"))
         #expect(recorder.transitions == ["push: list → again"])
         #expect(
             recorder.lifecycle == ["list.willDisappear", "again.willAppear", "list.didDisappear", "again.didAppear"])

@@ -11,20 +11,20 @@ final class StartupState {
 
 /// The splash screen loads and unhops; it knows no other screen.
 @MainActor
-final class SplashScreen: HeadlessScreen {
+final class SplashScreen: ScreenModel {
     func loadingFinished() { try? unhop() }
 }
 
 /// Onboarding unhops when the user is done.
 @MainActor
-final class OnboardingScreen: HeadlessScreen {
+final class OnboardingScreen: ScreenModel {
     func onboardingFinished() { try? unhop() }
 }
 
 /// A login step that returns the user's session.
 @MainActor
-final class LoginScreen: HeadlessScreen {
-    func loggedIn(as user: String) { try? unhop(returning: user) }
+final class LoginScreen: ScreenModel {
+    func loggedIn(as user: String) { finish(with: user) }
 }
 
 /// The tutorial's start-up container: splash → onboarding on first use → main.
@@ -34,7 +34,7 @@ final class MyStartupScreen: HoppingScreen {
 
     init(state: StartupState, registry: ScreenRegistry) {
         self.state = state
-        super.init(identifier: "startup", registry: registry)
+        super.init(name: "startup", registry: registry)
     }
 
     func start() throws {
@@ -63,7 +63,7 @@ struct HoppingFlowTests {
         try registry.register("splash") { SplashScreen() }
         try registry.register("onboarding") { OnboardingScreen() }
         try registry.register("login") { LoginScreen() }
-        try registry.register("main") { try! StackScreen(root: HeadlessScreen(identifier: "home")) }
+        try registry.register("main") { try! StackScreen(root: ScreenModel(name: "home")) }
         return registry
     }
 
@@ -98,9 +98,9 @@ struct HoppingFlowTests {
     @Test func loginStepBetweenOnboardingAndMainWithCallbacks() throws {
         let state = StartupState()
         let registry = try makeRegistry()
-        let startup = HoppingScreen(identifier: "startup", registry: registry)
+        let startup = HoppingScreen(name: "startup", registry: registry)
         _ = try makeVisibleWindow(root: startup)
-        let login = LoginScreen(identifier: "login")
+        let login = LoginScreen(name: "login")
         try startup.hop(to: "splash") {
             try? startup.hop(to: "onboarding") {
                 try? startup.hop(to: login) {
@@ -117,7 +117,7 @@ struct HoppingFlowTests {
     }
 
     @Test func hopToThenToUsesIdentifiersForBothSteps() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: try makeRegistry())
+        let startup = HoppingScreen(name: "startup", registry: try makeRegistry())
         try startup.hop(to: "splash", thenTo: "main")
         #expect(startup.currentScreen?.screenName == "splash")
         try startup.currentScreen!.unhop()
@@ -132,16 +132,16 @@ struct HoppingFlowTests {
 
     @Test(.timeLimit(.minutes(1))) func startUpFlowReadsAsStraightLineCode() async throws {
         let state = StartupState()
-        let startup = HoppingScreen(identifier: "startup", registry: try makeRegistry())
+        let startup = HoppingScreen(name: "startup", registry: try makeRegistry())
         let window = try makeVisibleWindow(root: startup)
-        let splash = SplashScreen(identifier: "splash")
-        let onboarding = OnboardingScreen(identifier: "onboarding")
-        let login = LoginScreen(identifier: "login")
+        let splash = SplashScreen(name: "splash")
+        let onboarding = OnboardingScreen(name: "onboarding")
+        let login = LoginScreen(name: "login")
         let flow = Task { @MainActor in
             try await startup.hop(to: splash)
             if state.isFirstUse { try await startup.hop(to: onboarding) }
             let user = try await startup.hop(to: login, returning: String.self)
-            try startup.hop(to: HeadlessScreen(identifier: "main"), then: nil)
+            try startup.hop(to: ScreenModel(name: "main"), then: nil)
             return user
         }
         // Each step is taken once the flow waits on it: a single `Task.yield()` does not promise
@@ -161,12 +161,14 @@ struct HoppingFlowTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func cancellingTheAwaitingTaskThrowsAndKeepsTheScreen() async throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        let splash = SplashScreen(identifier: "splash")
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let splash = SplashScreen(name: "splash")
         let flow = Task { @MainActor in try await startup.hop(to: splash) }
         while startup.currentScreen == nil { await Task.yield() }
         flow.cancel()
-        await #expect(throws: CancellationError.self) { try await flow.value }
+        await #expect(throws: ScreenError.cancelled(screen: "splash", reason: .taskCancelled)) {
+            try await flow.value
+        }
         #expect(startup.currentScreen === splash)
         #expect(!startup.isWaitingForUnhop)
         #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "splash")) {
@@ -175,60 +177,70 @@ struct HoppingFlowTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aHopThatSupersedesAnAwaitedOneEndsItWithAnError() async throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        let flow = Task { @MainActor in try await startup.hop(to: HeadlessScreen(identifier: "login")) }
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let flow = Task { @MainActor in try await startup.hop(to: ScreenModel(name: "login")) }
         while startup.currentScreen == nil { await Task.yield() }
-        try startup.hop(to: HeadlessScreen(identifier: "main"), then: nil)
-        let expected = ScreenError.superseded(hopping: "startup", awaited: "login", next: "main")
+        try startup.hop(to: ScreenModel(name: "main"), then: nil)
+        let expected = ScreenError.cancelled(
+            screen: "login",
+            reason: .transition(TransitionRecord(kind: .hop, source: "login", destination: "main", identifier: nil)))
         await #expect(throws: expected) { try await flow.value }
         #expect(
             expected.description
-                == "The flow in startup awaiting login ended: startup hopped to main before login unhopped.")
+                == "The await for login's result ended without one: hop: login → main took it out of the screen tree"
+                + " before login finished.")
     }
 
-    @Test(.timeLimit(.minutes(1))) func unhopWithTheWrongResultTypeIsAMisuseAndKeepsWaiting() async throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        let login = LoginScreen(identifier: "login")
+    @Test(.timeLimit(.minutes(1))) func finishingWithTheWrongResultTypeEndsTheAwaitWithAMismatch() async throws {
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let login = LoginScreen(name: "login")
         let flow = Task { @MainActor in try await startup.hop(to: login, returning: String.self) }
         while startup.currentScreen == nil { await Task.yield() }
-        let expected = ScreenError.resultTypeMismatch(hopping: "startup", expected: "String", actual: "Int")
-        #expect(throws: expected) { try login.unhop(returning: 42) }
-        #expect(
-            expected.description
-                == "The flow in startup awaits a result of type String, but the screen unhopped with Int.")
-        try login.unhop(returning: "ada")
-        #expect(try await flow.value == "ada")
+        login.finish(with: 42)
+        login.finish(with: "ada")  // ignored: the step has finished
+        await #expect(throws: ScreenError.resultTypeMismatch(screen: "login", expected: "String", actual: "Int")) {
+            try await flow.value
+        }
+        #expect(!startup.isWaitingForUnhop)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func unhopEndsAnAwaitedHopAsFinishDoes() async throws {
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let splash = SplashScreen(name: "splash")
+        let flow = Task { @MainActor in try await startup.hop(to: splash, returning: Void.self) }
+        while startup.currentScreen == nil { await Task.yield() }
+        try splash.unhop()
+        try await flow.value
     }
 
     @Test(.timeLimit(.minutes(1)))
     func anAwaitedFlowEndsWhenItsContainerLeavesTheTree() async throws {
-        let window = Window()
+        let window = ScreenWindow()
         weak var weakStartup: HoppingScreen?
         let flow: Task<Void, any Error>
         do {
-            let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+            let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
             weakStartup = startup
             try window.setRoot(startup)
-            flow = Task { @MainActor in try await startup.hop(to: HeadlessScreen(identifier: "login")) }
+            flow = Task { @MainActor in try await startup.hop(to: ScreenModel(name: "login")) }
             while startup.currentScreen == nil { await Task.yield() }
         }
-        try window.setRoot(HeadlessScreen(identifier: "main"))
-        let expected = ScreenError.removedFromTree(hopping: "startup", awaited: "login")
+        try window.setRoot(ScreenModel(name: "main"))
+        let expected = ScreenError.cancelled(
+            screen: "login",
+            reason: .transition(
+                TransitionRecord(kind: .replaceRoot, source: "startup", destination: "main", identifier: nil)))
         await #expect(throws: expected) { try await flow.value }
-        #expect(
-            expected.description
-                == "The flow in startup awaiting login ended: startup was removed from the screen tree before "
-                + "login unhopped.")
         #expect(weakStartup == nil)
     }
 
     @Test func aFailedSecondHopOfHopToThenToIsThrownFromTheUnhop() throws {
         let registry = ScreenRegistry()
-        let shared = HeadlessScreen(identifier: "shared")
+        let shared = ScreenModel(name: "shared")
         let elsewhere = try StackScreen(root: shared)
-        try registry.register("splash") { HeadlessScreen() }
+        try registry.register("splash") { ScreenModel() }
         try registry.register("main") { shared }
-        let startup = HoppingScreen(identifier: "startup", registry: registry)
+        let startup = HoppingScreen(name: "startup", registry: registry)
         try startup.hop(to: "splash", thenTo: "main")
         #expect(throws: ScreenError.alreadyInHierarchy(screen: "shared", container: elsewhere.screenName)) {
             try startup.currentScreen!.unhop()
@@ -236,12 +248,12 @@ struct HoppingFlowTests {
     }
 
     @Test func aNestedHoppingStepUnhopsItsParentFlowThroughItsParent() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        let onboarding = HoppingScreen(identifier: "onboarding", registry: ScreenRegistry())
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let onboarding = HoppingScreen(name: "onboarding", registry: ScreenRegistry())
         var finished = false
         var pageDone = false
         try startup.hop(to: onboarding) { finished = true }
-        try onboarding.hop(to: HeadlessScreen(identifier: "page1")) { pageDone = true }
+        try onboarding.hop(to: ScreenModel(name: "page1")) { pageDone = true }
         // As CLHoppingViewController's category, a hopping container is its own hoppingScreen:
         // onboarding.unhop() unhops onboarding's step, and its parent unhops onboarding.
         try onboarding.unhop()
@@ -254,8 +266,8 @@ struct HoppingFlowTests {
     // MARK: - Unhop rules
 
     @Test func unhopRunsTheContinuationOnceAndASecondUnhopIsAMisuse() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        let splash = HeadlessScreen(identifier: "splash")
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let splash = ScreenModel(name: "splash")
         var runs = 0
         try startup.hop(to: splash) { runs += 1 }
         #expect(startup.isWaitingForUnhop)
@@ -271,9 +283,9 @@ struct HoppingFlowTests {
     }
 
     @Test func unhopFromADescendantWalksUpToTheHoppingScreen() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        let inner = HeadlessScreen(identifier: "inner")
-        let stack = try StackScreen(root: inner, identifier: "stack")
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let inner = ScreenModel(name: "inner")
+        let stack = try StackScreen(root: inner, name: "stack")
         var ran = false
         try startup.hop(to: stack) { ran = true }
         #expect(inner.hoppingScreen === startup)
@@ -282,17 +294,17 @@ struct HoppingFlowTests {
     }
 
     @Test func unhopWithoutAHoppingContainerDoesNothing() throws {
-        let lonely = HeadlessScreen(identifier: "lonely")
+        let lonely = ScreenModel(name: "lonely")
         #expect(lonely.hoppingScreen == nil)
         try lonely.unhop()
-        try lonely.unhop(returning: 1)
+        lonely.finish(with: 1)
     }
 
     @Test func unhopFromAScreenThatWasHoppedAwayDoesNothing() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        let old = HeadlessScreen(identifier: "old")
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let old = ScreenModel(name: "old")
         try startup.hop(to: old) {}
-        let current = HeadlessScreen(identifier: "current")
+        let current = ScreenModel(name: "current")
         try startup.hop(to: current) {}
         #expect(old.hoppingScreen == nil)
         try old.unhop()
@@ -300,13 +312,13 @@ struct HoppingFlowTests {
     }
 
     @Test func interleavedHookCompletionsLeaveEveryScreenInOneState() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
         _ = try makeVisibleWindow(root: startup)
         var completions: [@MainActor () -> Void] = []
         startup.transitionHook = { _, complete in completions.append(complete) }
-        let a = HeadlessScreen(identifier: "a")
-        let b = HeadlessScreen(identifier: "b")
-        let c = HeadlessScreen(identifier: "c")
+        let a = ScreenModel(name: "a")
+        let b = ScreenModel(name: "b")
+        let c = ScreenModel(name: "c")
         try startup.hop(to: a, then: nil)
         completions.removeFirst()()
         try startup.hop(to: b, then: nil)
@@ -321,14 +333,14 @@ struct HoppingFlowTests {
     }
 
     @Test func customTransitionHookRunsBetweenWillAndDid() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
         let window = try makeVisibleWindow(root: startup)
         var pending: (@MainActor () -> Void)?
         startup.transitionHook = { transition, complete in
             #expect(transition.kind == .hop)
             pending = complete
         }
-        try startup.hop(to: HeadlessScreen(identifier: "splash"), then: nil)
+        try startup.hop(to: ScreenModel(name: "splash"), then: nil)
         #expect(window.lifecycleLog.map(\.description) == ["splash.willAppear"])
         #expect(window.transitionLog.isEmpty)
         pending?()

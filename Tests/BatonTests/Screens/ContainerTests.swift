@@ -8,9 +8,9 @@ struct ContainerTests {
     // MARK: - Stack
 
     @Test func pushWiresTheNewContextUnderThePreviousTop() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
-        let detail = HeadlessScreen(identifier: "detail")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail, identifier: "showDetail")
         #expect(list.context.parent === stack.context)
         #expect(detail.context.parent === list.context)
@@ -21,14 +21,14 @@ struct ContainerTests {
     }
 
     @Test func isolatedPushLeavesTheContextAlone() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
-        let detail = HeadlessScreen(identifier: "detail")
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail, wiring: .isolate)
         #expect(detail.context.parent == nil)
     }
 
     @Test func popOfTheLastScreenDoesNothing() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
         #expect(stack.pop() == nil)
         #expect(stack.popToRoot().isEmpty)
         #expect(stack.screens.count == 1)
@@ -36,13 +36,13 @@ struct ContainerTests {
 
     @Test func setScreensWiresNewScreensInOrderAndReleasesRemovedOnes() throws {
         let weak = WeakScreens()
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "old"), identifier: "stack")
+        let stack = try StackScreen(root: ScreenModel(name: "old"), name: "stack")
         do {
             weak.track(stack.screens[0])
         }
-        let home = HeadlessScreen(identifier: "home")
-        let list = HeadlessScreen(identifier: "list")
-        let detail = HeadlessScreen(identifier: "detail")
+        let home = ScreenModel(name: "home")
+        let list = ScreenModel(name: "list")
+        let detail = ScreenModel(name: "detail")
         try stack.setScreens([home, list, detail])
         #expect(stack.screens.map(\.screenName) == ["home", "list", "detail"])
         #expect(home.context.parent === stack.context)
@@ -56,11 +56,11 @@ struct ContainerTests {
     }
 
     @Test func setScreensKeepingTheTopChangesTheScreensBelowWithoutATransition() throws {
-        let top = HeadlessScreen(identifier: "top")
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "old"), identifier: "stack")
+        let top = ScreenModel(name: "top")
+        let stack = try StackScreen(root: ScreenModel(name: "old"), name: "stack")
         try stack.push(top)
         let window = try makeVisibleWindow(root: stack)
-        let inserted = HeadlessScreen(identifier: "inserted")
+        let inserted = ScreenModel(name: "inserted")
         try stack.setScreens([inserted, top])
         #expect(stack.screens.map(\.screenName) == ["inserted", "top"])
         #expect(inserted.context.parent === stack.context)
@@ -70,19 +70,19 @@ struct ContainerTests {
     }
 
     @Test func setScreensWiresNewScreensAboveTheScreensTheyKeep() throws {
-        let home = HeadlessScreen(identifier: "home")
-        let stack = try StackScreen(root: home, identifier: "stack")
-        let list = HeadlessScreen(identifier: "list")
-        let detail = HeadlessScreen(identifier: "detail")
+        let home = ScreenModel(name: "home")
+        let stack = try StackScreen(root: home, name: "stack")
+        let list = ScreenModel(name: "list")
+        let detail = ScreenModel(name: "detail")
         try stack.setScreens([home, list, detail])
         #expect(list.context.parent === home.context)
         #expect(detail.context.parent === list.context)
     }
 
     @Test func pushingAScreenShownElsewhereIsAMisuse() throws {
-        let detail = HeadlessScreen(identifier: "detail")
-        let first = try StackScreen(root: HeadlessScreen(identifier: "a"), identifier: "first")
-        let second = try StackScreen(root: HeadlessScreen(identifier: "b"), identifier: "second")
+        let detail = ScreenModel(name: "detail")
+        let first = try StackScreen(root: ScreenModel(name: "a"), name: "first")
+        let second = try StackScreen(root: ScreenModel(name: "b"), name: "second")
         try first.push(detail)
         #expect(throws: ScreenError.alreadyInHierarchy(screen: "detail", container: "first")) {
             try second.push(detail)
@@ -97,14 +97,14 @@ struct ContainerTests {
 
     @Test func tabErrorsNameTheTabs() throws {
         let tabs = try TabScreen(
-            tabs: [HeadlessScreen(identifier: "colors"), HeadlessScreen(identifier: "sizes")], identifier: "tabs")
+            tabs: [ScreenModel(name: "colors"), ScreenModel(name: "sizes")], name: "tabs")
         #expect(throws: ScreenError.tabOutOfRange(index: 2, container: "tabs", tabs: ["colors", "sizes"])) {
             try tabs.select(at: 2)
         }
         #expect(
             ScreenError.tabOutOfRange(index: 2, container: "tabs", tabs: ["colors", "sizes"]).description
                 == "Tab index 2 is out of range for tabs, which has 2 tabs: colors, sizes.")
-        let stranger = HeadlessScreen(identifier: "stranger")
+        let stranger = ScreenModel(name: "stranger")
         #expect(throws: ScreenError.notATab(screen: "stranger", container: "tabs", tabs: ["colors", "sizes"])) {
             try tabs.select(stranger)
         }
@@ -112,12 +112,12 @@ struct ContainerTests {
             ScreenError.notATab(screen: "stranger", container: "tabs", tabs: ["colors", "sizes"]).description
                 == "stranger is not a tab of tabs. Its tabs: colors, sizes.")
         #expect(throws: ScreenError.tabOutOfRange(index: 0, container: "empty", tabs: [])) {
-            try TabScreen(tabs: [], identifier: "empty")
+            try TabScreen(tabs: [], name: "empty")
         }
     }
 
     @Test func selectingTheSelectedTabDoesNothing() throws {
-        let tabs = try TabScreen(tabs: [HeadlessScreen(identifier: "a"), HeadlessScreen(identifier: "b")])
+        let tabs = try TabScreen(tabs: [ScreenModel(name: "a"), ScreenModel(name: "b")])
         let window = try makeVisibleWindow(root: tabs)
         try tabs.select(at: 0)
         #expect(window.transitionLog.isEmpty)
@@ -127,10 +127,10 @@ struct ContainerTests {
     // MARK: - Modal
 
     @Test func nestedPresentationAndDismissFromTheMiddle() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        let first = HeadlessScreen(identifier: "first")
-        let second = HeadlessScreen(identifier: "second")
+        let first = ScreenModel(name: "first")
+        let second = ScreenModel(name: "second")
         try main.present(first)
         try first.present(second)
         #expect(window.topScreen === second)
@@ -149,15 +149,15 @@ struct ContainerTests {
     }
 
     @Test func presentationErrors() throws {
-        let main = HeadlessScreen(identifier: "main")
-        try main.present(HeadlessScreen(identifier: "first"))
+        let main = ScreenModel(name: "main")
+        try main.present(ScreenModel(name: "first"))
         #expect(throws: ScreenError.alreadyPresenting(presenter: "main", presented: "first")) {
-            try main.present(HeadlessScreen(identifier: "second"))
+            try main.present(ScreenModel(name: "second"))
         }
         #expect(
             ScreenError.alreadyPresenting(presenter: "main", presented: "first").description
                 == "main already presents first. Dismiss it first, or present from first.")
-        let lonely = HeadlessScreen(identifier: "lonely")
+        let lonely = ScreenModel(name: "lonely")
         #expect(throws: ScreenError.nothingToDismiss(screen: "lonely")) { try lonely.dismiss() }
         #expect(
             ScreenError.nothingToDismiss(screen: "lonely").description
@@ -165,11 +165,11 @@ struct ContainerTests {
                 + "so there is nothing to dismiss.")
     }
 
-    // MARK: - Window
+    // MARK: - ScreenWindow
 
     @Test func windowContextIsTheAppScope() throws {
-        let main = HeadlessScreen(identifier: "main")
-        let window = Window()
+        let main = ScreenModel(name: "main")
+        let window = ScreenWindow()
         try window.setRoot(main)
         try main.context.set("12345", for: UserID.self, in: "app")
         #expect(window.context[UserID.self] == "12345")
@@ -178,33 +178,33 @@ struct ContainerTests {
     }
 
     @Test func transitionsArePostedOnTheWindowContext() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         let window = try makeVisibleWindow(root: stack)
         let owner = Owner()
         window.context.observe(TransitionDidComplete.self, owner: owner) { owner, record in
             owner.received.append(record.description)
         }
-        try stack.push(HeadlessScreen(identifier: "detail"), identifier: "showDetail", sender: 3)
+        try stack.push(ScreenModel(name: "detail"), identifier: "showDetail", sender: 3)
         stack.pop()
         #expect(owner.received == ["push: list → detail (showDetail)", "pop: detail → list"])
     }
 
     @Test func theTransitionLogKeepsTheNewestEntriesUpToItsLimit() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         let window = try makeVisibleWindow(root: stack)
         window.transitionLogLimit = 2
-        try stack.push(HeadlessScreen(identifier: "a"))
+        try stack.push(ScreenModel(name: "a"))
         stack.pop()
-        try stack.push(HeadlessScreen(identifier: "b"))
+        try stack.push(ScreenModel(name: "b"))
         #expect(window.transitionLog.map(\.description) == ["pop: a → list", "push: list → b"])
     }
 
     @Test func wiringFailureLeavesTheTreeUnchanged() throws {
         final class Provider {}
         let provider = Provider()
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         try stack.context.provide(TotalWeight.self, owner: provider) { _ in 1 }
-        let detail = HeadlessScreen(identifier: "detail")
+        let detail = ScreenModel(name: "detail")
         try detail.context.provide(TotalWeight.self, owner: provider) { _ in 2 }
         let expected = ScreenError.contextWiring(
             destination: "detail", .providerAlreadyRegistered(key: "TotalWeight", registeredIn: "stack"))
@@ -219,19 +219,19 @@ struct ContainerTests {
     }
 
     @Test func aContainerWiredWithShareKeepsItsChildrenOnTheSharedContext() throws {
-        let window = Window()
+        let window = ScreenWindow()
         window.context.set("12345", for: UserID.self)
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         try window.setRoot(stack, wiring: .share)
         #expect(stack.context === window.context)
         #expect(list.context.parent === window.context)
         #expect(list.context[UserID.self] == "12345")
 
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         main.context.set("main's", for: Color.self)
-        let a = HeadlessScreen(identifier: "a")
-        let tabs = try TabScreen(tabs: [a, HeadlessScreen(identifier: "b")], identifier: "tabs")
+        let a = ScreenModel(name: "a")
+        let tabs = try TabScreen(tabs: [a, ScreenModel(name: "b")], name: "tabs")
         try main.present(tabs, wiring: .share)
         #expect(a.context.parent === main.context)
         #expect(a.context[Color.self] == "main's")
@@ -240,13 +240,13 @@ struct ContainerTests {
     @Test func aFailedSetScreensLeavesEveryContextAsItWas() throws {
         final class Provider {}
         let provider = Provider()
-        let root = HeadlessScreen(identifier: "root")
-        let stack = try StackScreen(root: root, identifier: "stack")
+        let root = ScreenModel(name: "root")
+        let stack = try StackScreen(root: root, name: "stack")
         try stack.context.provide(TotalWeight.self, owner: provider) { _ in 1 }
-        let x = HeadlessScreen(identifier: "x")
-        let conflicting = HeadlessScreen(identifier: "conflicting")
+        let x = ScreenModel(name: "x")
+        let conflicting = ScreenModel(name: "conflicting")
         try conflicting.context.provide(TotalWeight.self, owner: provider) { _ in 2 }
-        #expect(throws: ScreenError.self) { try stack.setScreens([root, x, conflicting, HeadlessScreen()]) }
+        #expect(throws: ScreenError.self) { try stack.setScreens([root, x, conflicting, ScreenModel()]) }
         #expect(x.context.parent == nil)
         #expect(stack.screens.map(\.screenName) == ["root"])
     }
@@ -255,11 +255,11 @@ struct ContainerTests {
 
     @Test func registryMakesScreensByIdentifierAndListsTheKnownOnes() throws {
         let registry = ScreenRegistry()
-        try registry.register("splash") { HeadlessScreen() }
-        try registry.register("onboarding") { HeadlessScreen() }
-        try registry.register("main") { HeadlessScreen(identifier: "home") }
-        #expect(try registry.makeScreen("splash").identifier == "splash")
-        #expect(try registry.makeScreen("main").identifier == "home")
+        try registry.register("splash") { ScreenModel() }
+        try registry.register("onboarding") { ScreenModel() }
+        try registry.register("main") { ScreenModel(name: "home") }
+        #expect(try registry.makeScreen("splash").name == "splash")
+        #expect(try registry.makeScreen("main").name == "home")
         #expect(try registry.makeScreen("splash").context.name == "splash")
         #expect(try registry.makeScreen("main").context.name == "home")
         #expect(registry.identifiers == ["main", "onboarding", "splash"])
@@ -271,7 +271,7 @@ struct ContainerTests {
                 == "No screen is registered as \"onbording\". Registered identifiers: main, onboarding, splash. "
                 + "Did you mean \"onboarding\"? Register it with register(\"onbording\") { … }.")
         #expect(throws: ScreenError.duplicateIdentifier("main")) {
-            try registry.register("main") { HeadlessScreen() }
+            try registry.register("main") { ScreenModel() }
         }
         #expect(
             ScreenError.duplicateIdentifier("main").description
@@ -281,12 +281,12 @@ struct ContainerTests {
     // MARK: - Diagnostics
 
     @Test func flowGraphDrawsScreensAndTransitions() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        try stack.push(HeadlessScreen(identifier: "detail"), identifier: "show")
+        try stack.push(ScreenModel(name: "detail"), identifier: "show")
         stack.pop()
-        try stack.push(HeadlessScreen(identifier: "detail"), identifier: "show")
+        try stack.push(ScreenModel(name: "detail"), identifier: "show")
         #expect(
             window.flowGraph(format: .mermaid) == """
                 flowchart TD
@@ -315,10 +315,10 @@ struct ContainerTests {
     }
 
     @Test func mermaidEscapesQuotesAndBarsInNamesAndLabels() throws {
-        let window = Window()
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "say \"hi\""), identifier: "a|b")
+        let window = ScreenWindow()
+        let stack = try StackScreen(root: ScreenModel(name: "say \"hi\""), name: "a|b")
         try window.setRoot(stack)
-        try stack.push(HeadlessScreen(identifier: "é|\""), identifier: "x|y")
+        try stack.push(ScreenModel(name: "é|\""), identifier: "x|y")
         #expect(
             window.flowGraph(format: .mermaid) == """
                 flowchart TD

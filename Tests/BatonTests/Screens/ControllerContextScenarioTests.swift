@@ -7,7 +7,7 @@ import Testing
 @Suite(.lenientMisuse)
 struct ControllerContextScenarioTests {
     /// The source screen: reads what came back in will-appear, as the seed recommends.
-    final class MainScreen: HeadlessScreen {
+    final class MainScreen: ScreenModel {
         private(set) var userID: String?
         private(set) var color: String?
         private(set) var selectedTab: Int?
@@ -22,10 +22,10 @@ struct ControllerContextScenarioTests {
     // MARK: - Single Screen Example (1)
 
     @Test func signupPassesTheUserIDBackThroughASharedContext() throws {
-        let main = MainScreen(identifier: "main")
+        let main = MainScreen(name: "main")
         let stack = try StackScreen(root: main)
         _ = try makeVisibleWindow(root: stack)
-        let signup = HeadlessScreen(identifier: "signup")
+        let signup = ScreenModel(name: "signup")
         try stack.push(signup, wiring: .share)
         #expect(signup.context === main.context)
         signup.context.set("12345", for: UserID.self)  // the remote service answered
@@ -35,10 +35,10 @@ struct ControllerContextScenarioTests {
     }
 
     @Test func signupPassesTheUserIDBackThroughANamedScope() throws {
-        let main = MainScreen(identifier: "main")
+        let main = MainScreen(name: "main")
         let stack = try StackScreen(root: main)
         _ = try makeVisibleWindow(root: stack)
-        let signup = HeadlessScreen(identifier: "signup")
+        let signup = ScreenModel(name: "signup")
         try stack.push(signup)
         #expect(signup.context.parent === main.context)
         try signup.context.set("12345", for: UserID.self, in: "main")
@@ -49,11 +49,11 @@ struct ControllerContextScenarioTests {
     // MARK: - Single Screen Example (2)
 
     @Test func aMultiScreenWorkflowPassesDataBackToItsSource() throws {
-        let main = MainScreen(identifier: "main")
+        let main = MainScreen(name: "main")
         let stack = try StackScreen(root: main)
         _ = try makeVisibleWindow(root: stack)
         for step in ["name", "email", "password"] {
-            try stack.push(HeadlessScreen(identifier: step))
+            try stack.push(ScreenModel(name: step))
         }
         let last = stack.topScreen!
         #expect(last.context.dump().contains("0:--- app ---"))
@@ -66,11 +66,11 @@ struct ControllerContextScenarioTests {
     // MARK: - Shared Data Example
 
     @Test func tabsShareDataAndReportTheSelectedTabBack() throws {
-        let main = MainScreen(identifier: "main")
+        let main = MainScreen(name: "main")
         let window = try makeVisibleWindow(root: main)
-        let colors = HeadlessScreen(identifier: "colors")
-        let sizes = HeadlessScreen(identifier: "sizes")
-        let tabs = try TabScreen(tabs: [colors, sizes], sharesContext: true, identifier: "tabs")
+        let colors = ScreenModel(name: "colors")
+        let sizes = ScreenModel(name: "sizes")
+        let tabs = try TabScreen(tabs: [colors, sizes], sharesContext: true, name: "tabs")
         try main.present(tabs, wiring: .share)
         #expect(colors.context === main.context)
         #expect(sizes.context === main.context)
@@ -87,9 +87,9 @@ struct ControllerContextScenarioTests {
     }
 
     @Test func tabsWithoutSharingKeepTheirOwnValues() throws {
-        let colors = HeadlessScreen(identifier: "colors")
-        let sizes = HeadlessScreen(identifier: "sizes")
-        let tabs = try TabScreen(tabs: [colors, sizes], identifier: "tabs")
+        let colors = ScreenModel(name: "colors")
+        let sizes = ScreenModel(name: "sizes")
+        let tabs = try TabScreen(tabs: [colors, sizes], name: "tabs")
         colors.context.set("Blue", for: Color.self)
         #expect(sizes.context[Color.self] == nil)
         #expect(colors.context.parent === tabs.context)

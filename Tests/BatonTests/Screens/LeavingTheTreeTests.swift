@@ -8,26 +8,26 @@ import Testing
 @Suite(.lenientMisuse)
 struct LeavingTheTreeTests {
     /// A screen that observes `Saved` on its own context and counts the posts it receives.
-    final class Listening: HeadlessScreen {
+    final class Listening: ScreenModel {
         var received = 0
-        override init(identifier: String? = nil, context: Context? = nil) {
-            super.init(identifier: identifier, context: context)
+        override init(name: String? = nil, context: Context? = nil) {
+            super.init(name: name, context: context)
             self.context.observe(Saved.self, owner: self) { screen, _ in screen.received += 1 }
         }
     }
 
     /// A screen that serves `TotalWeight` from its own context.
-    final class Serving: HeadlessScreen {
-        override init(identifier: String? = nil, context: Context? = nil) {
-            super.init(identifier: identifier, context: context)
+    final class Serving: ScreenModel {
+        override init(name: String? = nil, context: Context? = nil) {
+            super.init(name: name, context: context)
             _ = try? self.context.provide(TotalWeight.self, owner: self) { _ in 1 }
         }
     }
 
     @Test func aPoppedButRetainedScreenNoLongerReceivesTheTreesEvents() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let detail = Listening(identifier: "detail")
+        let detail = Listening(name: "detail")
         try stack.push(detail)
         window.context.post(Saved.self)
         #expect(detail.received == 1)
@@ -43,10 +43,10 @@ struct LeavingTheTreeTests {
     }
 
     @Test func aPoppedButRetainedScreenNoLongerBlocksProvidersOfTheSameName() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         _ = try makeVisibleWindow(root: stack)
-        let first = Serving(identifier: "first")
+        let first = Serving(name: "first")
         try stack.push(first)
         stack.pop()
         // The list's lineage no longer includes the popped screen's context.
@@ -58,13 +58,13 @@ struct LeavingTheTreeTests {
 
     @Test func aScreenPoppedInsideItsWillDisappearStillReadsTheTreeThere() throws {
         enum Result: ContextKey { typealias Value = String }
-        final class Answering: HeadlessScreen {
+        final class Answering: ScreenModel {
             override func willDisappear() { try? context.set("answer", for: Result.self, in: "list") }
         }
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         _ = try makeVisibleWindow(root: stack)
-        let detail = Answering(identifier: "detail")
+        let detail = Answering(name: "detail")
         try stack.push(detail)
         stack.pop()
         #expect(list.context[Result.self] == "answer")
@@ -72,18 +72,18 @@ struct LeavingTheTreeTests {
     }
 
     @Test func dismissedReplacedAndHoppedAwayScreensLeaveTheContextTree() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
         let window = try makeVisibleWindow(root: startup)
-        let splash = Listening(identifier: "splash")
-        let login = Listening(identifier: "login")
+        let splash = Listening(name: "splash")
+        let login = Listening(name: "login")
         try startup.hop(to: splash, then: nil)
         try startup.hop(to: login, then: nil)
-        let modal = Listening(identifier: "modal")
+        let modal = Listening(name: "modal")
         try login.present(modal)
         window.context.post(Saved.self)
         #expect([splash.received, login.received, modal.received] == [0, 1, 1])  // splash hopped away
         try modal.dismiss()
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         try window.setRoot(main)
         window.context.post(Saved.self)
         #expect([splash.received, login.received, modal.received] == [0, 1, 1])
@@ -95,11 +95,11 @@ struct LeavingTheTreeTests {
     }
 
     @Test func aSharedScreenGetsItsOwnContextBackWhenItLeaves() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         _ = try makeVisibleWindow(root: stack)
         let own = Context(name: "own")
-        let detail = HeadlessScreen(identifier: "detail", context: own)
+        let detail = ScreenModel(name: "detail", context: own)
         try stack.push(detail, wiring: .share)
         #expect(detail.context === list.context)
         stack.pop()
@@ -112,31 +112,31 @@ struct LeavingTheTreeTests {
 @Suite(.lenientMisuse)
 struct ReleasedContainerTests {
     @Test(.timeLimit(.minutes(1))) func anAwaitedHopEndsWhenItsWindowIsReleased() async throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        var window: Window? = Window()
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        var window: ScreenWindow? = ScreenWindow()
         try window?.setRoot(startup)
         window?.makeVisible()
         weak let weakWindow = window
         let hop = Task { @MainActor in
-            try await startup.hop(to: HeadlessScreen(identifier: "login"), returning: String.self)
+            try await startup.hop(to: ScreenModel(name: "login"), returning: String.self)
         }
         while !startup.isWaitingForUnhop { await Task.yield() }
         window = nil
         #expect(weakWindow == nil)
-        await #expect(throws: ScreenError.removedFromTree(hopping: "startup", awaited: "login")) {
+        await #expect(throws: ScreenError.cancelled(screen: "login", reason: .released)) {
             try await hop.value
         }
     }
 
     @Test(.timeLimit(.minutes(1))) func anAwaitedHopEndsWhenItsContainerIsReleased() async throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
-        var stack: StackScreen? = try StackScreen(root: startup, identifier: "stack")
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        var stack: StackScreen? = try StackScreen(root: startup, name: "stack")
         weak let weakStack = stack
-        let hop = Task { @MainActor in try await startup.hop(to: HeadlessScreen(identifier: "login")) }
+        let hop = Task { @MainActor in try await startup.hop(to: ScreenModel(name: "login")) }
         while !startup.isWaitingForUnhop { await Task.yield() }
         stack = nil
         #expect(weakStack == nil)
-        await #expect(throws: ScreenError.removedFromTree(hopping: "startup", awaited: "login")) {
+        await #expect(throws: ScreenError.cancelled(screen: "login", reason: .released)) {
             try await hop.value
         }
         #expect(startup.parentScreen == nil)
@@ -148,18 +148,18 @@ struct ReleasedContainerTests {
 @Suite(.lenientMisuse)
 struct ShareWiringTests {
     @Test func sharingRefusesAScreenWhoseOwnContextHoldsRegistrations() throws {
-        final class Registering: HeadlessScreen {
-            override init(identifier: String? = nil, context: Context? = nil) {
-                super.init(identifier: identifier, context: context)
+        final class Registering: ScreenModel {
+            override init(name: String? = nil, context: Context? = nil) {
+                super.init(name: name, context: context)
                 self.context.set("Blue", for: Color.self)
                 _ = try? self.context.provide(TotalWeight.self, owner: self) { _ in 1 }
                 self.context.observe(Saved.self, owner: self) { _, _ in }
             }
         }
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         _ = try makeVisibleWindow(root: stack)
-        let detail = Registering(identifier: "detail")
+        let detail = Registering(name: "detail")
         let expected = ScreenError.sharedContextHasRegistrations(
             destination: "detail", registrations: ["1 observer", "provider TotalWeight", "value Color"])
         #expect(throws: expected) { try stack.push(detail, wiring: .share) }
@@ -173,11 +173,11 @@ struct ShareWiringTests {
     }
 
     @Test func aSharedTabScreenReportsItsInitialSelectionToItsPresenter() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         _ = try makeVisibleWindow(root: main)
         let tabs = try TabScreen(
-            tabs: [HeadlessScreen(identifier: "a"), HeadlessScreen(identifier: "b"), HeadlessScreen(identifier: "c")],
-            selectedIndex: 2, sharesContext: true, identifier: "tabs")
+            tabs: [ScreenModel(name: "a"), ScreenModel(name: "b"), ScreenModel(name: "c")],
+            selectedIndex: 2, sharesContext: true, name: "tabs")
         let owner = Owner()
         main.context.onChange(of: TabScreen.SelectedTabIndex.self, owner: owner) { owner, index in
             owner.received.append("\(index ?? -1)")
@@ -195,14 +195,14 @@ struct ShareWiringTests {
 @Suite(.lenientMisuse)
 struct FoundByThePropertyTests {
     @Test func aScreenCannotPresentItselfNorAScreenItIsShownBy() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         _ = try makeVisibleWindow(root: stack)
-        let detail = HeadlessScreen(identifier: "detail")
+        let detail = ScreenModel(name: "detail")
         #expect(throws: ScreenError.alreadyInHierarchy(screen: "detail", container: "detail")) {
             try detail.present(detail)
         }
-        let modal = HeadlessScreen(identifier: "modal")
-        let inner = HeadlessScreen(identifier: "inner")
+        let modal = ScreenModel(name: "modal")
+        let inner = ScreenModel(name: "inner")
         try modal.present(inner)
         #expect(throws: ScreenError.alreadyInHierarchy(screen: "modal", container: "inner")) {
             try inner.present(modal)
@@ -211,10 +211,10 @@ struct FoundByThePropertyTests {
     }
 
     @Test func aDismissedChainLeavesTheContextTreeScreenByScreen() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         _ = try makeVisibleWindow(root: main)
-        let first = HeadlessScreen(identifier: "first")
-        let second = HeadlessScreen(identifier: "second")
+        let first = ScreenModel(name: "first")
+        let second = ScreenModel(name: "second")
         try main.present(first)
         try first.present(second)
         try main.dismiss()
@@ -224,11 +224,11 @@ struct FoundByThePropertyTests {
     }
 
     @Test func aPoppedScreenTakesItsPresentationWithIt() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let detail = HeadlessScreen(identifier: "detail")
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)
-        let modal = HeadlessScreen(identifier: "modal")
+        let modal = ScreenModel(name: "modal")
         try detail.present(modal)
         stack.pop()
         #expect(modal.appearance == .disappeared)

@@ -13,22 +13,22 @@ private final class StartsInCallback: HoppingScreen {
 
     init(moment: Moment) {
         self.moment = moment
-        super.init(identifier: "startup")
+        super.init(name: "startup")
     }
 
     override func willAppear() {
-        if moment == .willAppear { try? hop(to: HeadlessScreen(identifier: "splash"), then: nil) }
+        if moment == .willAppear { try? hop(to: ScreenModel(name: "splash"), then: nil) }
     }
 
     override func didAppear() {
-        if moment == .didAppear { try? hop(to: HeadlessScreen(identifier: "splash"), then: nil) }
+        if moment == .didAppear { try? hop(to: ScreenModel(name: "splash"), then: nil) }
     }
 }
 
 @MainActor
 @Suite struct LifecycleForwardingTests {
     private func lifecycle(of startup: StartsInCallback) throws -> [String] {
-        let window = Window()
+        let window = ScreenWindow()
         window.recordsLifecycle = true
         try window.setRoot(startup)
         window.makeVisible()
@@ -47,14 +47,14 @@ private final class StartsInCallback: HoppingScreen {
     }
 
     @Test func pushFromAForwardedWillAppearLeavesEveryScreenInOneState() throws {
-        final class PushesOnAppear: HeadlessScreen {
+        final class PushesOnAppear: ScreenModel {
             override func willAppear() {
-                try? (parentScreen as? StackScreen)?.push(HeadlessScreen(identifier: "detail"))
+                try? (parentScreen as? StackScreen)?.push(ScreenModel(name: "detail"))
             }
         }
-        let list = PushesOnAppear(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
-        let window = Window()
+        let list = PushesOnAppear(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let window = ScreenWindow()
         window.recordsLifecycle = true
         try window.setRoot(stack)
         window.makeVisible()

@@ -5,12 +5,12 @@ import Testing
 @MainActor
 @Suite(.lenientMisuse)
 struct LifecycleOrderTests {
-    private func order(_ window: Window) -> [String] { window.lifecycleLog.map(\.description) }
+    private func order(_ window: ScreenWindow) -> [String] { window.lifecycleLog.map(\.description) }
 
     @Test func makeVisibleAppearsTheRootThenItsVisibleChildrenOuterToInner() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
-        let window = Window()
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let window = ScreenWindow()
         window.dependencyCoordinator = DependencyCoordinator(name: "test")
         window.recordsLifecycle = true
         try window.setRoot(stack)
@@ -20,17 +20,17 @@ struct LifecycleOrderTests {
     }
 
     @Test func pushDisappearsTheOldTopAndAppearsTheNewInUIKitOrder() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        try stack.push(HeadlessScreen(identifier: "detail"))
+        try stack.push(ScreenModel(name: "detail"))
         #expect(
             order(window) == ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"])
     }
 
     @Test func popMirrorsPush() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
-        try stack.push(HeadlessScreen(identifier: "detail"))
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
+        try stack.push(ScreenModel(name: "detail"))
         let window = try makeVisibleWindow(root: stack)
         stack.pop()
         #expect(
@@ -38,36 +38,36 @@ struct LifecycleOrderTests {
     }
 
     @Test func popToRootDisappearsOnlyTheVisibleTop() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "a"), identifier: "stack")
-        try stack.push(HeadlessScreen(identifier: "b"))
-        try stack.push(HeadlessScreen(identifier: "c"))
+        let stack = try StackScreen(root: ScreenModel(name: "a"), name: "stack")
+        try stack.push(ScreenModel(name: "b"))
+        try stack.push(ScreenModel(name: "c"))
         let window = try makeVisibleWindow(root: stack)
         #expect(stack.popToRoot().map(\.screenName) == ["b", "c"])
         #expect(order(window) == ["c.willDisappear", "a.willAppear", "c.didDisappear", "a.didAppear"])
     }
 
     @Test func setScreensDisappearsTheOldTopAndAppearsTheNewTop() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "a"), identifier: "stack")
-        try stack.push(HeadlessScreen(identifier: "b"))
+        let stack = try StackScreen(root: ScreenModel(name: "a"), name: "stack")
+        try stack.push(ScreenModel(name: "b"))
         let window = try makeVisibleWindow(root: stack)
-        let y = HeadlessScreen(identifier: "y")
-        try stack.setScreens([HeadlessScreen(identifier: "x"), y])
+        let y = ScreenModel(name: "y")
+        try stack.setScreens([ScreenModel(name: "x"), y])
         #expect(order(window) == ["b.willDisappear", "y.willAppear", "b.didDisappear", "y.didAppear"])
         window.clearLogs()
-        try stack.setScreens([HeadlessScreen(identifier: "z"), y])
+        try stack.setScreens([ScreenModel(name: "z"), y])
         #expect(window.lifecycleLog.isEmpty)
     }
 
     @Test func presentCoversThePresenter() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        try main.present(HeadlessScreen(identifier: "login"))
+        try main.present(ScreenModel(name: "login"))
         #expect(order(window) == ["main.willDisappear", "login.willAppear", "main.didDisappear", "login.didAppear"])
     }
 
     @Test func dismissUncoversThePresenter() throws {
-        let main = HeadlessScreen(identifier: "main")
-        let login = HeadlessScreen(identifier: "login")
+        let main = ScreenModel(name: "main")
+        let login = ScreenModel(name: "login")
         let window = try makeVisibleWindow(root: main)
         try main.present(login)
         window.clearLogs()
@@ -77,7 +77,7 @@ struct LifecycleOrderTests {
 
     @Test func selectingATabSwitchesTheVisibleTab() throws {
         let tabs = try TabScreen(
-            tabs: [HeadlessScreen(identifier: "colors"), HeadlessScreen(identifier: "sizes")], identifier: "tabs")
+            tabs: [ScreenModel(name: "colors"), ScreenModel(name: "sizes")], name: "tabs")
         let window = try makeVisibleWindow(root: tabs)
         try tabs.select(at: 1)
         #expect(
@@ -85,35 +85,35 @@ struct LifecycleOrderTests {
     }
 
     @Test func hopReplacesTheCurrentScreen() throws {
-        let hopping = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let hopping = HoppingScreen(name: "startup", registry: ScreenRegistry())
         let window = try makeVisibleWindow(root: hopping)
-        try hopping.hop(to: HeadlessScreen(identifier: "splash"), then: nil)
+        try hopping.hop(to: ScreenModel(name: "splash"), then: nil)
         window.clearLogs()
-        try hopping.hop(to: HeadlessScreen(identifier: "main"), then: nil)
+        try hopping.hop(to: ScreenModel(name: "main"), then: nil)
         #expect(order(window) == ["splash.willDisappear", "main.willAppear", "splash.didDisappear", "main.didAppear"])
     }
 
     @Test func replacingTheRootDisappearsTheOldRoot() throws {
-        let window = try makeVisibleWindow(root: HeadlessScreen(identifier: "old"))
-        try window.setRoot(HeadlessScreen(identifier: "new"))
+        let window = try makeVisibleWindow(root: ScreenModel(name: "old"))
+        try window.setRoot(ScreenModel(name: "new"))
         #expect(order(window) == ["old.willDisappear", "new.willAppear", "old.didDisappear", "new.didAppear"])
     }
 
     @Test func replacingTheRootDisappearsOnlyWhatIsVisibleOfWhatItPresents() throws {
-        let old = HeadlessScreen(identifier: "old")
+        let old = ScreenModel(name: "old")
         let window = try makeVisibleWindow(root: old)
-        try old.present(HeadlessScreen(identifier: "modal"))
+        try old.present(ScreenModel(name: "modal"))
         window.clearLogs()
-        try window.setRoot(HeadlessScreen(identifier: "new"))
+        try window.setRoot(ScreenModel(name: "new"))
         // old was already covered by the modal, so it does not disappear a second time.
         #expect(order(window) == ["modal.willDisappear", "new.willAppear", "modal.didDisappear", "new.didAppear"])
     }
 
     @Test func presentingFromInsideAStackCoversTheWholeStack() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let modal = HeadlessScreen(identifier: "modal")
+        let modal = ScreenModel(name: "modal")
         try list.present(modal)
         #expect(
             order(window) == [
@@ -121,7 +121,7 @@ struct LifecycleOrderTests {
                 "list.didDisappear", "modal.didAppear",
             ])
         window.clearLogs()
-        let detail = HeadlessScreen(identifier: "detail")
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)  // under the modal: nothing appears
         #expect(window.lifecycleLog.isEmpty)
         #expect(!detail.isOnScreen)
@@ -136,12 +136,12 @@ struct LifecycleOrderTests {
     }
 
     @Test func aPresentationFromACoveredScreenOfAStackStaysTheTopScreen() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let modal = HeadlessScreen(identifier: "modal")
+        let modal = ScreenModel(name: "modal")
         try list.present(modal)
-        let detail = HeadlessScreen(identifier: "detail")
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)  // under the modal, which stays on top as in UIKit
         #expect(window.topScreen === modal)
         #expect(modal.isOnScreen)
@@ -151,13 +151,13 @@ struct LifecycleOrderTests {
     }
 
     @Test func aWindowMadeVisibleShowsAPresentationFromACoveredScreenOfAStack() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
-        let window = Window()
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let window = ScreenWindow()
         try window.setRoot(stack)
-        let modal = HeadlessScreen(identifier: "modal")
+        let modal = ScreenModel(name: "modal")
         try list.present(modal)
-        let detail = HeadlessScreen(identifier: "detail")
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)
         window.makeVisible()
         #expect(modal.isOnScreen)
@@ -166,13 +166,13 @@ struct LifecycleOrderTests {
     }
 
     @Test func aCoveredScreenOfAStackPresentsOverTheWholeStack() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let detail = HeadlessScreen(identifier: "detail")
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)
         window.clearLogs()
-        let modal = HeadlessScreen(identifier: "modal")
+        let modal = ScreenModel(name: "modal")
         try list.present(modal)  // UIKit presents it from the navigation controller
         #expect(
             order(window) == [
@@ -184,14 +184,14 @@ struct LifecycleOrderTests {
     }
 
     @Test func aSecondPresentationOverTheSameStackIsRefused() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        try list.present(HeadlessScreen(identifier: "modal"))
-        let detail = HeadlessScreen(identifier: "detail")
+        try list.present(ScreenModel(name: "modal"))
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)
         window.clearLogs()
-        let other = HeadlessScreen(identifier: "other")
+        let other = ScreenModel(name: "other")
         #expect(throws: ScreenError.alreadyPresenting(presenter: "list", presented: "modal")) {
             try detail.present(other)
         }
@@ -200,11 +200,11 @@ struct LifecycleOrderTests {
     }
 
     @Test func aPresentationMadeBeforeTheWindowIsVisibleIsWhatAppears() throws {
-        let main = HeadlessScreen(identifier: "main")
-        let window = Window()
+        let main = ScreenModel(name: "main")
+        let window = ScreenWindow()
         window.recordsLifecycle = true
         try window.setRoot(main)
-        let login = HeadlessScreen(identifier: "login")
+        let login = ScreenModel(name: "login")
         try main.present(login)
         window.makeVisible()
         #expect(order(window) == ["login.willAppear", "login.didAppear"])
@@ -213,19 +213,19 @@ struct LifecycleOrderTests {
     }
 
     @Test func transitionsOffScreenFireNoLifecycle() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
-        let window = Window()
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
+        let window = ScreenWindow()
         window.recordsLifecycle = true
         try window.setRoot(stack)
-        try stack.push(HeadlessScreen(identifier: "detail"))
+        try stack.push(ScreenModel(name: "detail"))
         #expect(window.lifecycleLog.isEmpty)
         #expect(window.transitionLog.map(\.description) == ["replaceRoot: → stack", "push: list → detail"])
     }
 
     @Test func overriddenCallbacksRunInTheSameOrder() throws {
         var calls: [String] = []
-        let list = ProbeScreen(identifier: "list")
-        let detail = ProbeScreen(identifier: "detail")
+        let list = ProbeScreen(name: "list")
+        let detail = ProbeScreen(name: "detail")
         list.onLifecycle = { calls.append($0) }
         detail.onLifecycle = { calls.append($0) }
         let stack = try StackScreen(root: list)
@@ -238,19 +238,19 @@ struct LifecycleOrderTests {
     // MARK: - isOnScreen
 
     @Test func isOnScreenFollowsAppearance() throws {
-        final class Checker: HeadlessScreen {
+        final class Checker: ScreenModel {
             var duringWillAppear: Bool?
             var duringWillDisappear: Bool?
             override func willAppear() { duringWillAppear = isOnScreen }
             override func willDisappear() { duringWillDisappear = isOnScreen }
         }
-        let list = Checker(identifier: "list")
+        let list = Checker(name: "list")
         let stack = try StackScreen(root: list)
         #expect(!list.isOnScreen)
         _ = try makeVisibleWindow(root: stack)
         #expect(list.isOnScreen)
         #expect(list.duringWillAppear == false)
-        let detail = HeadlessScreen(identifier: "detail")
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)
         #expect(list.duringWillDisappear == true)
         #expect(!list.isOnScreen)
@@ -259,7 +259,7 @@ struct LifecycleOrderTests {
     }
 
     @Test func whileOnScreenGatesObserversLikeProContextsIfInWindow() throws {
-        let list = HeadlessScreen(identifier: "list")
+        let list = ScreenModel(name: "list")
         let stack = try StackScreen(root: list)
         _ = try makeVisibleWindow(root: stack)
         let owner = Owner()
@@ -267,7 +267,7 @@ struct LifecycleOrderTests {
             owner.received.append("saved")
         }
         list.context.post(Saved.self)
-        try stack.push(HeadlessScreen(identifier: "detail"))
+        try stack.push(ScreenModel(name: "detail"))
         list.context.post(Saved.self)
         stack.pop()
         list.context.post(Saved.self)

@@ -7,11 +7,11 @@ import Testing
 @MainActor
 @Suite(.lenientMisuse)
 struct NestedTransitionTests {
-    final class ListScreen: HeadlessScreen {}
-    final class DetailScreen: HeadlessScreen {}
+    final class ListScreen: ScreenModel {}
+    final class DetailScreen: ScreenModel {}
 
     /// A screen that runs a closure in one of its lifecycle callbacks.
-    final class CallbackScreen: HeadlessScreen {
+    final class CallbackScreen: ScreenModel {
         var onWillAppear: (() -> Void)?
         var onWillDisappear: (() -> Void)?
         var onDidAppear: (() -> Void)?
@@ -36,15 +36,15 @@ struct NestedTransitionTests {
     }
 
     @Test func aPushFromAResolverRunsAfterThePushThatResolvesIt() throws {
-        let list = ListScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ListScreen(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let extra = HeadlessScreen(identifier: "extra")
+        let extra = ScreenModel(name: "extra")
         try window.dependencyCoordinator.register(
             .direct { (_: ListScreen, _: DetailScreen) in
                 try? stack.push(extra)
             })
-        let detail = DetailScreen(identifier: "detail")
+        let detail = DetailScreen(name: "detail")
         try stack.push(detail)
         #expect(stack.screens.map(\.screenName) == ["list", "detail", "extra"])
         expectConsistent(stack)
@@ -52,10 +52,10 @@ struct NestedTransitionTests {
     }
 
     @Test func aPopInsideWillDisappearRunsAfterThePop() throws {
-        let list = ListScreen(identifier: "list")
-        let middle = CallbackScreen(identifier: "middle")
-        let top = CallbackScreen(identifier: "top")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ListScreen(name: "list")
+        let middle = CallbackScreen(name: "middle")
+        let top = CallbackScreen(name: "top")
+        let stack = try StackScreen(root: list, name: "stack")
         try stack.push(middle)
         try stack.push(top)
         let window = try makeVisibleWindow(root: stack)
@@ -72,11 +72,11 @@ struct NestedTransitionTests {
     }
 
     @Test func aPushFromWillAppearRunsAfterTheAppearance() throws {
-        let list = ListScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ListScreen(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let detail = CallbackScreen(identifier: "detail")
-        let next = HeadlessScreen(identifier: "next")
+        let detail = CallbackScreen(name: "detail")
+        let next = ScreenModel(name: "next")
         detail.onWillAppear = { try? stack.push(next) }
         try stack.push(detail)
         #expect(stack.screens.map(\.screenName) == ["list", "detail", "next"])
@@ -90,12 +90,12 @@ struct NestedTransitionTests {
     }
 
     @Test func transitionsRequestedInsideOneRunInRequestOrder() throws {
-        let list = ListScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ListScreen(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let detail = CallbackScreen(identifier: "detail")
-        let first = HeadlessScreen(identifier: "first")
-        let second = HeadlessScreen(identifier: "second")
+        let detail = CallbackScreen(name: "detail")
+        let first = ScreenModel(name: "first")
+        let second = ScreenModel(name: "second")
         var logged: [String] = []
         window.context.observe(TransitionDidComplete.self, owner: window) { _, record in
             logged.append(record.description)
@@ -113,10 +113,10 @@ struct NestedTransitionTests {
     }
 
     @Test func aDeferredTransitionThatFailsIsReportedOnTheWindow() throws {
-        let list = ListScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ListScreen(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let detail = CallbackScreen(identifier: "detail")
+        let detail = CallbackScreen(name: "detail")
         var failures: [String] = []
         window.context.observe(TransitionDidFail.self, owner: window) { _, failure in
             failures.append(failure.description)
@@ -132,16 +132,16 @@ struct NestedTransitionTests {
     }
 
     @Test func aDeferredPresentationFromAScreenThatLeftTheWindowFails() throws {
-        let list = ListScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ListScreen(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let detail = CallbackScreen(identifier: "detail")
+        let detail = CallbackScreen(name: "detail")
         try stack.push(detail)
         var failures: [String] = []
         window.context.observe(TransitionDidFail.self, owner: window) { _, failure in
             failures.append(failure.description)
         }
-        let modal = HeadlessScreen(identifier: "modal")
+        let modal = ScreenModel(name: "modal")
         detail.onWillDisappear = { try? detail.present(modal) }  // runs after the pop
         stack.pop()
         #expect(detail.presentedScreen == nil)
@@ -155,12 +155,12 @@ struct NestedTransitionTests {
     }
 
     @Test func aLateHookCompletionKeepsTheLogInStartOrder() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
         let window = try makeVisibleWindow(root: startup)
         var completions: [@MainActor () -> Void] = []
         startup.transitionHook = { _, complete in completions.append(complete) }
-        let b = HeadlessScreen(identifier: "b")
-        let c = HeadlessScreen(identifier: "c")
+        let b = ScreenModel(name: "b")
+        let c = ScreenModel(name: "c")
         try startup.hop(to: b, then: nil)
         try startup.hop(to: c, then: nil)  // before the hop to b completed
         completions.removeLast()()  // c's hop completes first

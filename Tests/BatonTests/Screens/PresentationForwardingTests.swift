@@ -8,13 +8,13 @@ import Testing
 @Suite(.lenientMisuse)
 struct PresentationForwardingTests {
     @Test func dismissFromATabInsideAPresentedTabContainerDismissesTheContainer() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
         weak var weakTabs: TabScreen?
-        weak var weakSettings: HeadlessScreen?
+        weak var weakSettings: ScreenModel?
         do {
-            let settings = HeadlessScreen(identifier: "settings")
-            let tabs = try TabScreen(tabs: [settings, HeadlessScreen(identifier: "about")], identifier: "tabs")
+            let settings = ScreenModel(name: "settings")
+            let tabs = try TabScreen(tabs: [settings, ScreenModel(name: "about")], name: "tabs")
             weakTabs = tabs
             weakSettings = settings
             try main.present(tabs)
@@ -31,12 +31,12 @@ struct PresentationForwardingTests {
     }
 
     @Test func dismissFromAScreenPushedInsideAPresentedStackDismissesTheStack() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        let first = HeadlessScreen(identifier: "first")
-        let navigation = try StackScreen(root: first, identifier: "navigation")
+        let first = ScreenModel(name: "first")
+        let navigation = try StackScreen(root: first, name: "navigation")
         try main.present(navigation)
-        let second = HeadlessScreen(identifier: "second")
+        let second = ScreenModel(name: "second")
         try navigation.push(second)
         #expect(second.presentingScreen === main)
         #expect(first.presentingScreen === main)
@@ -50,10 +50,10 @@ struct PresentationForwardingTests {
     }
 
     @Test func dismissFromAChildOfAContainerThatPresentsDismissesWhatItPresents() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        try stack.present(HeadlessScreen(identifier: "help"))
+        try stack.present(ScreenModel(name: "help"))
         window.clearLogs()
         try list.dismiss()
         #expect(stack.presentedScreen == nil)
@@ -61,12 +61,12 @@ struct PresentationForwardingTests {
     }
 
     @Test func aScreenPresentedFromAChildStillDismissesItselfFirst() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        let first = HeadlessScreen(identifier: "first")
-        let navigation = try StackScreen(root: first, identifier: "navigation")
+        let first = ScreenModel(name: "first")
+        let navigation = try StackScreen(root: first, name: "navigation")
         try main.present(navigation)
-        let sheet = HeadlessScreen(identifier: "sheet")
+        let sheet = ScreenModel(name: "sheet")
         try first.present(sheet)
         #expect(sheet.presentingScreen === first)
         window.clearLogs()
@@ -76,8 +76,8 @@ struct PresentationForwardingTests {
     }
 
     @Test func childrenOfAContainerThatIsNotPresentedHaveNoPresenter() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         _ = try makeVisibleWindow(root: stack)
         #expect(list.presentingScreen == nil)
         #expect(throws: ScreenError.nothingToDismiss(screen: "list")) { try list.dismiss() }

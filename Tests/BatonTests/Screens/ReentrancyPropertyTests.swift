@@ -92,7 +92,7 @@ final class ReentrantValue {
 }
 
 /// A screen that performs the program's operation for each lifecycle phase.
-final class ReentrantScreen: HeadlessScreen {
+final class ReentrantScreen: ScreenModel {
     var callbacks: [Operation?] = []
     weak var world: World?
     override func willAppear() { run(0) }
@@ -112,8 +112,8 @@ final class World {
     static let maxDepth = 3
     static let maxNested = 60
 
-    let window = Window()
-    let flow = HoppingScreen(identifier: "flow", registry: ScreenRegistry())
+    let window = ScreenWindow()
+    let flow = HoppingScreen(name: "flow", registry: ScreenRegistry())
     let stack: StackScreen
     let pool: [ReentrantScreen]
     let free: [Context]
@@ -123,9 +123,9 @@ final class World {
     let observerOwner = Owner()
 
     init(program: Program) {
-        pool = (0..<Self.poolSize).map { ReentrantScreen(identifier: "s\($0)") }
+        pool = (0..<Self.poolSize).map { ReentrantScreen(name: "s\($0)") }
         free = (0..<2).map { Context(name: "free\($0)") }
-        stack = try! StackScreen(root: flow, identifier: "stack")
+        stack = try! StackScreen(root: flow, name: "stack")
         for (screen, callbacks) in zip(pool, program.callbacks) {
             screen.callbacks = callbacks
             screen.world = self
@@ -195,7 +195,7 @@ final class World {
     /// Where each screen is and how it appears, for failure messages.
     func dump() -> String {
         let screens = (pool + [flow, stack]).map { screen in
-            let presented = (screen.presentedScreen as? HeadlessScreen)?.screenName ?? "-"
+            let presented = (screen.presentedScreen as? ScreenModel)?.screenName ?? "-"
             return "\(screen.screenName): \(screen.appearance) in \(screen.parentScreen?.screenName ?? "-"),"
                 + " presents \(presented)"
         }
@@ -209,7 +209,7 @@ final class World {
     func violation() -> String? {
         // Where each screen is, by the containers' own records.
         var placed: [ObjectIdentifier: String] = [:]
-        func place(_ screen: HeadlessScreen, _ where: String) -> String? {
+        func place(_ screen: ScreenModel, _ where: String) -> String? {
             if let other = placed[ObjectIdentifier(screen)] {
                 return "\(screen.screenName) is both \(other) and \(`where`)"
             }
@@ -233,7 +233,7 @@ final class World {
             if hopped.context.parent !== flow.context { return "\(hopped.screenName) is not wired to the flow" }
         }
         // The visible path without presentations: the stack, its top, the flow's screen.
-        var path: [HeadlessScreen] = [stack]
+        var path: [ScreenModel] = [stack]
         if let top = stack.topScreen {
             path.append(top)
             if top === flow, let hopped = flow.currentScreen { path.append(hopped) }
@@ -244,13 +244,13 @@ final class World {
         // pushed, popped or hopped to underneath it later. So the one presentation made from the
         // container tree (the stack, its screens, the flow's screen) is on screen, with the chain
         // it starts; UIKit refuses a second one while the first is shown.
-        var inTree: [HeadlessScreen] = [stack] + stack.screens + (flow.currentScreen.map { [$0] } ?? [])
+        var inTree: [ScreenModel] = [stack] + stack.screens + (flow.currentScreen.map { [$0] } ?? [])
         let containerTree = inTree
         var index = 0
         while index < inTree.count {
             let from = inTree[index]
             index += 1
-            guard let presented = from.presentedScreen as? HeadlessScreen else { continue }
+            guard let presented = from.presentedScreen as? ScreenModel else { continue }
             if let error = place(presented, "presented by \(from.screenName)") { return error }
             if presented.presentingScreen !== from { return "\(presented.screenName) does not know its presenter" }
             if presented.context.parent !== from.context {
@@ -262,9 +262,9 @@ final class World {
         if presenters.count > 1 {
             return "the stack's tree presents twice, from \(presenters.map(\.screenName))"
         }
-        var presentations: [HeadlessScreen] = []
+        var presentations: [ScreenModel] = []
         var presenter = presenters.first
-        while let from = presenter, let presented = from.presentedScreen as? HeadlessScreen {
+        while let from = presenter, let presented = from.presentedScreen as? ScreenModel {
             presentations.append(presented)
             presenter = presented
         }
@@ -286,7 +286,7 @@ final class World {
                 // Out of the tree. A screen out of any window may present one: both are then
                 // out of the tree. (A request made while it was shown that runs after it left
                 // fails with ScreenError.presenterLeftTheTree.)
-                if let presenter = screen.presentingScreen as? HeadlessScreen {
+                if let presenter = screen.presentingScreen as? ScreenModel {
                     if placed[ObjectIdentifier(presenter)] != nil || presenter === stack || presenter === flow {
                         return "\(screen.screenName) is presented from the tree but not placed"
                     }

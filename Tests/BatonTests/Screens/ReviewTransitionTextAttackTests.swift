@@ -8,19 +8,19 @@ import Testing
 @MainActor
 @Suite(.lenientMisuse)
 struct ReviewTransitionTextAttackTests {
-    final class CallbackScreen: HeadlessScreen {
+    final class CallbackScreen: ScreenModel {
         var onDidAppear: (() -> Void)?
         var onWillAppear: (() -> Void)?
         override func didAppear() { onDidAppear?() }
         override func willAppear() { onWillAppear?() }
     }
 
-    final class GenericScreen<Payload>: HeadlessScreen {}
-    final class PlainSubclass: HeadlessScreen {}
+    final class GenericScreen<Payload>: ScreenModel {}
+    final class PlainSubclass: ScreenModel {}
     final class FeatureContext<Payload>: Context {}
 
     /// Records the failure reports of the window's deferred transitions.
-    func failures(of window: Window) -> FailureLog {
+    func failures(of window: ScreenWindow) -> FailureLog {
         let log = FailureLog()
         window.context.observe(TransitionDidFail.self, owner: log) { log, failure in
             log.reports.append(failure.description)
@@ -29,12 +29,12 @@ struct ReviewTransitionTextAttackTests {
     }
 
     @Test func aTransitionDeferredFromALateHookCompletionNamesTheHop() throws {
-        let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
         let window = try makeVisibleWindow(root: startup)
         let log = failures(of: window)
         var completions: [@MainActor () -> Void] = []
         startup.transitionHook = { _, complete in completions.append(complete) }
-        let first = CallbackScreen(identifier: "first")
+        let first = CallbackScreen(name: "first")
         // Already shown: fails.
         first.onDidAppear = { [unowned startup, unowned first] in try? startup.hop(to: first, then: nil) }
         try startup.hop(to: first, then: nil)
@@ -49,12 +49,12 @@ struct ReviewTransitionTextAttackTests {
     }
 
     @Test func aTransitionDeferredInsideADeferredOneNamesTheDeferredOne() throws {
-        let list = HeadlessScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
         let log = failures(of: window)
-        let detail = CallbackScreen(identifier: "detail")
-        let next = CallbackScreen(identifier: "next")
+        let detail = CallbackScreen(name: "detail")
+        let next = CallbackScreen(name: "next")
         detail.onDidAppear = { [unowned stack, unowned next] in try? stack.push(next) }
         next.onDidAppear = { [unowned stack, unowned list] in try? stack.push(list) }  // already in the stack: fails
         try stack.push(detail)
@@ -67,9 +67,9 @@ struct ReviewTransitionTextAttackTests {
     }
 
     @Test func aTransitionDeferredWhileTheWindowAppearsNamesTheAppearance() throws {
-        let list = CallbackScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
-        let window = Window()
+        let list = CallbackScreen(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let window = ScreenWindow()
         window.dependencyCoordinator = DependencyCoordinator(name: "test")
         try window.setRoot(stack)
         let log = failures(of: window)
@@ -83,13 +83,13 @@ struct ReviewTransitionTextAttackTests {
     }
 
     @Test func aTransitionDeferredWhileARootIsReplacedNamesTheReplacement() throws {
-        let window = Window()
+        let window = ScreenWindow()
         window.dependencyCoordinator = DependencyCoordinator(name: "test")
-        try window.setRoot(HeadlessScreen(identifier: "old"))
+        try window.setRoot(ScreenModel(name: "old"))
         window.makeVisible()
         let log = failures(of: window)
-        let list = CallbackScreen(identifier: "list")
-        let stack = try StackScreen(root: list, identifier: "stack")
+        let list = CallbackScreen(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
         list.onWillAppear = { [unowned stack, unowned list] in try? stack.push(list) }
         try window.setRoot(stack)
         #expect(
@@ -105,7 +105,7 @@ struct ReviewTransitionTextAttackTests {
         #expect(GenericScreen<Int>().context.name == "GenericScreen<Int>")
         #expect(GenericScreen<[Int]>().screenName == "GenericScreen<Array<Int>>")
         #expect(PlainSubclass().screenName == "PlainSubclass")
-        #expect(HeadlessScreen().screenName == "HeadlessScreen")
+        #expect(ScreenModel().screenName == "ScreenModel")
         #expect(FeatureContext<Int>().name == "FeatureContext<Int>")
         #expect(FeatureContext<Bool>().name == "FeatureContext<Bool>")
         #expect(Context().name == nil)

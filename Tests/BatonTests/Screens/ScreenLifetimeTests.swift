@@ -6,9 +6,9 @@ import Testing
 @Suite(.lenientMisuse)
 struct ScreenLifetimeTests {
     /// A screen that registers an observer, a provider and an action with itself as owner.
-    final class BusyScreen: HeadlessScreen {
+    final class BusyScreen: ScreenModel {
         init(index: Int) throws {
-            super.init(identifier: "busy-\(index)")
+            super.init(name: "busy-\(index)")
             context.observe(Saved.self, owner: self) { _, _ in }
             context.onChange(of: UserID.self, owner: self) { _, _ in }
             try context.provide(Count.self, owner: self) { _ in index }
@@ -17,7 +17,7 @@ struct ScreenLifetimeTests {
     }
 
     @Test func tenThousandPushPopCyclesLeaveNoScreenAlive() throws {
-        let root = HeadlessScreen(identifier: "root")
+        let root = ScreenModel(name: "root")
         let stack = try StackScreen(root: root)
         _ = try makeVisibleWindow(root: stack)
         let weak = WeakScreens()
@@ -35,9 +35,9 @@ struct ScreenLifetimeTests {
 
     @Test func dismissedScreensAndWhatTheyOwnAreFreed() throws {
         /// Registers in the app-wide context, so what it owns outlives its own context.
-        final class AppScopedScreen: HeadlessScreen {
-            override init(identifier: String?, context: Context?) {
-                super.init(identifier: identifier, context: context)
+        final class AppScopedScreen: ScreenModel {
+            override init(name: String?, context: Context?) {
+                super.init(name: name, context: context)
             }
             func registerInApp() throws {
                 let app = try context.context(named: "app")
@@ -46,11 +46,11 @@ struct ScreenLifetimeTests {
                 app.observe(Saved.self, owner: self) { screen, _ in screen.context.set("saved", for: Color.self) }
             }
         }
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
         let weak = WeakScreens()
         do {
-            let modal = AppScopedScreen(identifier: "modal", context: nil)
+            let modal = AppScopedScreen(name: "modal", context: nil)
             weak.track(modal, modal.context)
             try main.present(modal)
             try modal.registerInApp()
@@ -67,9 +67,9 @@ struct ScreenLifetimeTests {
 
     @Test func replacedRootsAndHoppedAwayScreensAreFreed() throws {
         let weak = WeakScreens()
-        let window = Window()
+        let window = ScreenWindow()
         do {
-            let startup = HoppingScreen(identifier: "startup", registry: ScreenRegistry())
+            let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
             try window.setRoot(startup)
             window.makeVisible()
             do {
@@ -77,20 +77,20 @@ struct ScreenLifetimeTests {
                 weak.track(splash, splash.context)
                 try startup.hop(to: splash) {}
             }
-            try startup.hop(to: HeadlessScreen(identifier: "main"), then: nil)
+            try startup.hop(to: ScreenModel(name: "main"), then: nil)
             #expect(weak.aliveCount == 0)
             weak.track(startup, startup.context)
         }
-        try window.setRoot(HeadlessScreen(identifier: "next"))
+        try window.setRoot(ScreenModel(name: "next"))
         #expect(weak.aliveCount == 0)
     }
 
     @Test func tabsAndTheirContextsAreFreedWithTheirContainer() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         _ = try makeVisibleWindow(root: main)
         let weak = WeakScreens()
         do {
-            let tabs = try TabScreen(tabs: [try BusyScreen(index: 1), HeadlessScreen(identifier: "b")])
+            let tabs = try TabScreen(tabs: [try BusyScreen(index: 1), ScreenModel(name: "b")])
             weak.track(tabs, tabs.tabs[0], tabs.tabs[1], tabs.context)
             try main.present(tabs)
             try tabs.select(at: 1)

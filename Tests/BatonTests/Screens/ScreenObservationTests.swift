@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 import BatonTesting
 import Observation
 import Testing
@@ -11,28 +11,28 @@ struct ScreenObservationTests {
     // MARK: - Tracked container state
 
     @Test func pushAndPopFireATrackedReadOfTheStack() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
         let push = track { _ = stack.navigationPath }
-        try stack.push(HeadlessScreen(identifier: "detail"))
+        try stack.push(ScreenModel(name: "detail"))
         #expect(push.count == 1)
         let pop = track { _ = stack.topScreen }
         stack.pop()
         #expect(pop.count == 1)
         let setScreens = track { _ = stack.screens }
-        try stack.setScreens([HeadlessScreen(identifier: "other")])
+        try stack.setScreens([ScreenModel(name: "other")])
         #expect(setScreens.count == 1)
     }
 
     @Test func aFailedPushDoesNotFire() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
-        let elsewhere = try StackScreen(root: HeadlessScreen(identifier: "held"))
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
+        let elsewhere = try StackScreen(root: ScreenModel(name: "held"))
         let change = track { _ = stack.screens }
         #expect(throws: ScreenError.self) { try stack.push(elsewhere.rootScreen!) }
         #expect(change.count == 0)
     }
 
     @Test func selectingATabFiresOnlyWhenTheSelectionChanges() throws {
-        let tabs = try TabScreen(tabs: [HeadlessScreen(identifier: "a"), HeadlessScreen(identifier: "b")])
+        let tabs = try TabScreen(tabs: [ScreenModel(name: "a"), ScreenModel(name: "b")])
         let same = track { _ = tabs.selectedIndex }
         try tabs.select(at: 0)
         #expect(same.count == 0)
@@ -42,16 +42,16 @@ struct ScreenObservationTests {
     }
 
     @Test func hoppingFiresATrackedReadOfTheCurrentScreen() throws {
-        let hopping = HoppingScreen(identifier: "startup")
+        let hopping = HoppingScreen(name: "startup")
         let change = track { _ = hopping.currentScreen }
-        try hopping.hop(to: HeadlessScreen(identifier: "splash"), then: nil)
+        try hopping.hop(to: ScreenModel(name: "splash"), then: nil)
         #expect(change.count == 1)
     }
 
     @Test func presentAndDismissFireATrackedReadOfThePresentedScreen() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let present = track { _ = main.presentedIdentity }
-        let signup = HeadlessScreen(identifier: "signup")
+        let signup = ScreenModel(name: "signup")
         try main.present(signup)
         #expect(present.count == 1)
         #expect(main.presentedIdentity == ScreenIdentity(signup))
@@ -61,20 +61,20 @@ struct ScreenObservationTests {
     }
 
     @Test func settingTheWindowRootFires() throws {
-        let window = Window()
+        let window = ScreenWindow()
         let change = track { _ = window.rootScreen }
-        try window.setRoot(HeadlessScreen(identifier: "root"))
+        try window.setRoot(ScreenModel(name: "root"))
         #expect(change.count == 1)
     }
 
     // MARK: - Following a navigation path
 
     @Test func aShorterPathPopsTheScreensItDropped() throws {
-        let list = HeadlessScreen(identifier: "list")
+        let list = ScreenModel(name: "list")
         let stack = try StackScreen(root: list)
         let window = try makeVisibleWindow(root: stack)
-        let detail = HeadlessScreen(identifier: "detail")
-        let more = HeadlessScreen(identifier: "more")
+        let detail = ScreenModel(name: "detail")
+        let more = ScreenModel(name: "more")
         try stack.push(detail)
         try stack.push(more)
         #expect(stack.navigationPath == [ScreenIdentity(detail), ScreenIdentity(more)])
@@ -86,8 +86,8 @@ struct ScreenObservationTests {
     }
 
     @Test func theSamePathChangesNothing() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
-        let detail = HeadlessScreen(identifier: "detail")
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)
         #expect(stack.followNavigationPath([ScreenIdentity(detail)]).isEmpty)
         #expect(stack.followNavigationPath([ScreenIdentity(detail), ScreenIdentity(stack)]).isEmpty)
@@ -95,20 +95,20 @@ struct ScreenObservationTests {
     }
 
     @Test func aPathThatDivergesPopsToWhereBothAgree() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
-        let detail = HeadlessScreen(identifier: "detail")
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
+        let detail = ScreenModel(name: "detail")
         try stack.push(detail)
-        try stack.push(HeadlessScreen(identifier: "more"))
-        let popped = stack.followNavigationPath([ScreenIdentity(detail), ScreenIdentity(HeadlessScreen())])
+        try stack.push(ScreenModel(name: "more"))
+        let popped = stack.followNavigationPath([ScreenIdentity(detail), ScreenIdentity(ScreenModel())])
         #expect(popped.map(\.screenName) == ["more"])
         #expect(stack.screen(for: ScreenIdentity(detail)) === detail)
     }
 
     @Test func poppedScreensAreFreed() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"))
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
         let weak = WeakScreens()
         do {
-            let detail = HeadlessScreen(identifier: "detail")
+            let detail = ScreenModel(name: "detail")
             weak.track(detail, detail.context)
             try stack.push(detail)
             _ = track { _ = stack.navigationPath }
@@ -121,9 +121,9 @@ struct ScreenObservationTests {
     // MARK: - Following a presentation
 
     @Test func aNilItemDismissesThePresentedScreen() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        try main.present(HeadlessScreen(identifier: "sheet"))
+        try main.present(ScreenModel(name: "sheet"))
         window.clearLogs()
         #expect(main.followPresentation(main.presentedIdentity) == false)
         #expect(main.followPresentation(nil) == true)
@@ -135,11 +135,11 @@ struct ScreenObservationTests {
     // MARK: - Data passed back (ControllerContext's sign-up example)
 
     @Test func aValueWrittenBackThroughASharedContextFiresTheSourcesTrackedRead() throws {
-        let main = HeadlessScreen(identifier: "main")
+        let main = ScreenModel(name: "main")
         let stack = try StackScreen(root: main)
         _ = try makeVisibleWindow(root: stack)
         let shown = track { _ = main.context[UserID.self] }
-        let signup = HeadlessScreen(identifier: "signup")
+        let signup = ScreenModel(name: "signup")
         try stack.push(signup, wiring: .share)
         #expect(shown.count == 0)
         signup.context.set("12345", for: UserID.self)

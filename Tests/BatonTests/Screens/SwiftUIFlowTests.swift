@@ -2,27 +2,27 @@ import BatonTesting
 import Observation
 import Testing
 
-@testable import Baton
+@_spi(Adapters) @testable import Baton
 
 /// The flows BatonSwiftUI relies on, driven headlessly: a destination is resolved before the
 /// state that a SwiftUI view renders shows it, and reads outside any tracking record nothing.
 @MainActor
 @Suite(.lenientMisuse)
 struct SwiftUIFlowTests {
-    final class OrderListScreen: HeadlessScreen { var selectedOrder = "A-1" }
-    final class OrderDetailsScreen: HeadlessScreen { var orderID: String? }
+    final class OrderListScreen: ScreenModel { var selectedOrder = "A-1" }
+    final class OrderDetailsScreen: ScreenModel { var orderID: String? }
 
     // MARK: - Resolved before it appears
 
     @Test func aPushedDestinationIsResolvedBeforeTheNavigationPathShowsIt() throws {
-        let list = OrderListScreen(identifier: "list")
+        let list = OrderListScreen(name: "list")
         let stack = try StackScreen(root: list)
         let window = try makeVisibleWindow(root: stack)
         try window.dependencyCoordinator.register(
             .direct { (source: OrderListScreen, destination: OrderDetailsScreen) in
                 destination.orderID = source.selectedOrder
             })
-        let details = OrderDetailsScreen(identifier: "details")
+        let details = OrderDetailsScreen(name: "details")
         let seenWhenThePathChanged = SeenOrder()
         withObservationTracking {
             _ = stack.navigationPath
@@ -39,13 +39,13 @@ struct SwiftUIFlowTests {
     }
 
     @Test func aPresentedScreenIsResolvedBeforeThePresentationItemShowsIt() throws {
-        let list = OrderListScreen(identifier: "list")
+        let list = OrderListScreen(name: "list")
         let window = try makeVisibleWindow(root: list)
         try window.dependencyCoordinator.register(
             .direct { (source: OrderListScreen, destination: OrderDetailsScreen) in
                 destination.orderID = source.selectedOrder
             })
-        let details = OrderDetailsScreen(identifier: "details")
+        let details = OrderDetailsScreen(name: "details")
         let seen = SeenOrder()
         withObservationTracking {
             _ = list.presentedIdentity
@@ -59,13 +59,13 @@ struct SwiftUIFlowTests {
 
     @Test func aFailedResolutionNeverShowsTheDestination() throws {
         struct Refused: Error {}
-        let list = OrderListScreen(identifier: "list")
+        let list = OrderListScreen(name: "list")
         let stack = try StackScreen(root: list)
         let window = try makeVisibleWindow(root: stack)
         try window.dependencyCoordinator.register(
             .direct { (_: OrderListScreen, _: OrderDetailsScreen) throws in throw Refused() })
         let change = track { _ = stack.navigationPath }
-        #expect(throws: ScreenError.self) { try stack.push(OrderDetailsScreen(identifier: "details")) }
+        #expect(throws: ScreenError.self) { try stack.push(OrderDetailsScreen(name: "details")) }
         #expect(change.count == 0)
         #expect(stack.navigationPath.isEmpty)
     }
@@ -99,21 +99,21 @@ final class SeenOrder: @unchecked Sendable {
 @Suite(.lenientMisuse)
 struct EnclosingStackTests {
     @Test func aScreenFindsTheStackItIsOnThroughItsContainers() throws {
-        let list = HeadlessScreen(identifier: "list")
+        let list = ScreenModel(name: "list")
         let stack = try StackScreen(root: list)
-        let colors = HeadlessScreen(identifier: "colors")
+        let colors = ScreenModel(name: "colors")
         let tabs = try TabScreen(tabs: [colors])
         try stack.push(tabs)
         #expect(list.enclosingStack === stack)
         #expect(colors.enclosingStack === stack)
         #expect(stack.enclosingStack == nil)
-        #expect(HeadlessScreen().enclosingStack == nil)
+        #expect(ScreenModel().enclosingStack == nil)
     }
 
     @Test func aPresentedScreenIsNotOnItsPresentersStack() throws {
-        let list = HeadlessScreen(identifier: "list")
+        let list = ScreenModel(name: "list")
         _ = try StackScreen(root: list)
-        let sheet = HeadlessScreen(identifier: "sheet")
+        let sheet = ScreenModel(name: "sheet")
         try list.present(sheet)
         #expect(sheet.enclosingStack == nil)
     }

@@ -11,11 +11,11 @@ struct WindowLogTests {
     // MARK: - Transition log
 
     @Test func theTransitionLogKeepsTenThousandTransitionsByDefault() throws {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         let window = try makeVisibleWindow(root: stack)
         #expect(window.transitionLogLimit == 10_000)
         for index in 0..<6_000 {
-            try stack.push(HeadlessScreen(identifier: "d\(index)"))
+            try stack.push(ScreenModel(name: "d\(index)"))
             stack.pop()
         }
         #expect(window.transitionLog.count == 10_000)
@@ -74,7 +74,7 @@ struct WindowLogTests {
         try pushAndPop(["a", "b", "c"], on: stack)
         #expect(recorder.transitions == ["push: list → c", "pop: c → list"])
         #expect(recorder.lifecycle == ["c.willDisappear", "list.willAppear", "c.didDisappear", "list.didAppear"])
-        try stack.push(HeadlessScreen(identifier: "d"))
+        try stack.push(ScreenModel(name: "d"))
         #expect(recorder.transitions == ["pop: c → list", "push: list → d"])
         #expect(recorder.lifecycle == ["list.willDisappear", "d.willAppear", "list.didDisappear", "d.didAppear"])
         recorder.reset()
@@ -91,7 +91,7 @@ struct WindowLogTests {
         window.clearLogs()
         #expect(recorder.transitions == [])
         #expect(recorder.lifecycle == [])
-        try stack.push(HeadlessScreen(identifier: "c"))
+        try stack.push(ScreenModel(name: "c"))
         #expect(recorder.transitions == ["push: list → c"])
         #expect(recorder.lifecycle == ["list.willDisappear", "c.willAppear", "list.didDisappear", "c.didAppear"])
     }
@@ -102,7 +102,7 @@ struct WindowLogTests {
         try pushAndPop(["a", "b"], on: stack)
         let recorder = FlowRecorder(window)
         #expect(recorder.transitions == [])
-        try stack.push(HeadlessScreen(identifier: "c"))
+        try stack.push(ScreenModel(name: "c"))
         #expect(recorder.transitions == ["push: list → c"])
     }
 
@@ -213,14 +213,14 @@ struct WindowLogTests {
 
     // MARK: - Helpers
 
-    private func makeStack() throws -> (Window, StackScreen) {
-        let stack = try StackScreen(root: HeadlessScreen(identifier: "list"), identifier: "stack")
+    private func makeStack() throws -> (ScreenWindow, StackScreen) {
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         return (try makeVisibleWindow(root: stack), stack)
     }
 
     private func pushAndPop(_ names: [String], on stack: StackScreen) throws {
         for name in names {
-            try stack.push(HeadlessScreen(identifier: name))
+            try stack.push(ScreenModel(name: name))
             stack.pop()
         }
     }

@@ -2,7 +2,7 @@ import Baton
 
 /// A screen that reports its lifecycle callbacks to a closure.
 @MainActor
-class ProbeScreen: HeadlessScreen {
+class ProbeScreen: ScreenModel {
     var onLifecycle: ((String) -> Void)?
 
     override func willAppear() { onLifecycle?("\(screenName).willAppear") }
@@ -27,8 +27,8 @@ final class WeakScreens {
 
 /// A window with lifecycle recording on and a coordinator of its own, visible.
 @MainActor
-func makeVisibleWindow(root: HeadlessScreen) throws -> Window {
-    let window = Window()
+func makeVisibleWindow(root: ScreenModel) throws -> ScreenWindow {
+    let window = ScreenWindow()
     window.dependencyCoordinator = DependencyCoordinator(name: "test")
     window.recordsLifecycle = true
     try window.setRoot(root)

@@ -20,10 +20,10 @@ final class CountedContext: Context {
     deinit { Census.contexts -= 1 }
 }
 
-final class CountedScreen: HeadlessScreen {
+final class CountedScreen: ScreenModel {
     init() {
         Census.screens += 1
-        super.init(identifier: "counted", context: CountedContext(name: "counted"))
+        super.init(name: "counted", context: CountedContext(name: "counted"))
     }
 
     deinit { Census.screens -= 1 }
@@ -48,7 +48,7 @@ enum MemoryBenchmarks {
         let startPeak = ProcessMemory.peakResidentMebibytes
 
         // Pushing and popping one screen at a time, in a visible window (lifecycle callbacks fire).
-        let window = Window()
+        let window = ScreenWindow()
         let stack: StackScreen
         do {
             stack = try StackScreen(root: ListScreen())

@@ -201,7 +201,7 @@ enum ScaleBenchmarks {
         let stack: StackScreen
         /// A tab container whose first tab is the stack; the second is a single screen.
         let tabs: TabScreen
-        let topScreen: HeadlessScreen
+        let topScreen: ScreenModel
         let top: Context
         let attached: Context
         let owner: Owner

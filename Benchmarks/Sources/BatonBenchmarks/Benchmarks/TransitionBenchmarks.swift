@@ -1,9 +1,9 @@
 import Baton
 
-final class ListScreen: HeadlessScreen {}
-final class DetailScreen: HeadlessScreen {}
-final class SettingsScreen: HeadlessScreen {}
-final class ProfileScreen: HeadlessScreen {}
+final class ListScreen: ScreenModel {}
+final class DetailScreen: ScreenModel {}
+final class SettingsScreen: ScreenModel {}
+final class ProfileScreen: ScreenModel {}
 protocol AccountConfigurable: AnyObject {}
 protocol CartConfigurable: AnyObject {}
 
@@ -16,7 +16,7 @@ enum TransitionBenchmarks {
     /// The peer performs the same push and pop with no Baton resolvers but one that dispatches
     /// to the same number of resolvers by scanning them all with dynamic casts.
     static func transitions(_ harness: Harness) -> Section {
-        var section = Section("Transition: push + pop on a StackScreen (no window), non-matching resolvers")
+        var section = Section("ScreenTransition: push + pop on a StackScreen (no window), non-matching resolvers")
         let sizes = [10, 100, 1000]
         var bodies: [Harness.Body] = []
         var keep: [AnyObject] = []

@@ -1,24 +1,25 @@
-/// A screen without a display: the building block of headless screen trees, terminal apps and
-/// flow tests. Subclass it and override the lifecycle methods, as you would `UIViewController`.
+/// The base class of a screen: the object that owns a screen's context and state, whether its
+/// content is a SwiftUI view (adopt `ViewScreen`), a terminal view, or nothing at all in a flow
+/// test. Subclass it and override the lifecycle methods, as you would `UIViewController`.
 ///
 /// ```swift
-/// final class MainScreen: HeadlessScreen {
+/// final class MainScreen: ScreenModel {
 ///     private(set) var userID: String?
 ///     override func willAppear() {
 ///         userID = context[UserID.self]   // read what a signup screen passed back
 ///     }
 /// }
 ///
-/// let window = Window()
-/// let main = MainScreen(identifier: "main")
+/// let window = ScreenWindow()
+/// let main = MainScreen(name: "main")
 /// try window.setRoot(main)
 /// window.makeVisible()
 /// ```
 ///
-/// A screen's context is named after its ``identifier`` (or its type) unless you pass one, so
+/// A screen's context is named after its ``name`` (or its type) unless you pass one, so
 /// named scopes can target screens: `try context.set(id, for: UserID.self, in: "main")`.
 @MainActor
-open class HeadlessScreen: Screen {
+open class ScreenModel: Screen {
     /// The screen's context; forward transitions wire it to the source screen's.
     ///
     /// ```swift
@@ -28,12 +29,13 @@ open class HeadlessScreen: Screen {
         didSet { contextWasReplaced(oldValue) }
     }
 
-    /// The identifier the screen was made with or registered as (a storyboard identifier).
+    /// The name the screen was made with or registered as in a ``ScreenRegistry`` (a storyboard
+    /// identifier). Logs, graphs and named scopes use it.
     ///
     /// ```swift
-    /// HeadlessScreen(identifier: "splash").identifier   // "splash"
+    /// ScreenModel(name: "splash").name   // "splash"
     /// ```
-    public final internal(set) var identifier: String?
+    public final internal(set) var name: String?
 
     /// Where the screen is in its appearance cycle.
     ///
@@ -42,34 +44,36 @@ open class HeadlessScreen: Screen {
     /// ```
     public final internal(set) var appearance: Appearance = .disappeared
 
-    final weak var container: HeadlessScreen?
-    final weak var presenter: HeadlessScreen?
+    final weak var container: ScreenModel?
+    final weak var presenter: ScreenModel?
 
     /// On an outermost container: the screen that one of its contained screens presents, which
     /// covers the whole container (UIKit presents through the outermost container). Valid while
     /// that screen's presenter is still inside this container; held weakly.
-    final weak var presentationOverContainer: HeadlessScreen?
-    final var presented: HeadlessScreen?
-    final weak var hostWindow: Window?
+    final weak var presentationOverContainer: ScreenModel?
+    final var presented: ScreenModel?
+    final weak var hostWindow: ScreenWindow?
+    /// The route this screen was made for by ``ScreenRoute/screen()``, if it was.
+    final var madeForRoute: (any ScreenRoute)?
 
     /// Makes a screen.
     ///
     /// ```swift
-    /// let splash = HeadlessScreen(identifier: "splash")
-    /// let detail = HeadlessScreen(identifier: "detail", context: Context(name: "detail"))
+    /// let splash = ScreenModel(name: "splash")
+    /// let detail = ScreenModel(name: "detail", context: Context(name: "detail"))
     /// ```
     ///
     /// - Parameters:
-    ///   - identifier: A name for registries, logs and graphs.
-    ///   - context: The screen's context; by default a new one named after the identifier or type.
-    public init(identifier: String? = nil, context: Context? = nil) {
-        self.identifier = identifier
-        self.context = context ?? Context(name: identifier ?? TypeNames.name(of: Self.self))
-        self.namesContextAfterType = context == nil && identifier == nil
+    ///   - name: A name for registries, logs, graphs and named scopes.
+    ///   - context: The screen's context; by default a new one named after the screen's name or type.
+    public init(name: String? = nil, context: Context? = nil) {
+        self.name = name
+        self.context = context ?? Context(name: name ?? TypeNames.name(of: Self.self))
+        self.namesContextAfterType = context == nil && name == nil
     }
 
     /// Whether the context is the default one, named after the type; a registry renames it after
-    /// the identifier it makes the screen for.
+    /// the name it makes the screen for.
     final let namesContextAfterType: Bool
 
     // MARK: - Screen
@@ -114,8 +118,8 @@ open class HeadlessScreen: Screen {
     public final var presentingScreen: (any Screen)? { presentationOwner?.presenter }
 
     /// This screen, or its nearest container, that was presented; `nil` when none was.
-    final var presentationOwner: HeadlessScreen? {
-        var current: HeadlessScreen? = self
+    final var presentationOwner: ScreenModel? {
+        var current: ScreenModel? = self
         while let screen = current {
             if screen.presenter != nil { return screen }
             current = screen.container
@@ -131,20 +135,20 @@ open class HeadlessScreen: Screen {
     /// ```
     public final var isOnScreen: Bool { appearance == .appeared || appearance == .disappearing }
 
-    /// The identifier, or the type's name when there is none.
+    /// The screen's ``name``, or its type's name when it has none.
     ///
     /// ```swift
-    /// HeadlessScreen(identifier: "splash").screenName   // "splash"
+    /// ScreenModel(name: "splash").screenName   // "splash"
     /// ```
-    public final var screenName: String { identifier ?? TypeNames.name(of: type(of: self)) }
+    public final var screenName: String { name ?? TypeNames.name(of: type(of: self)) }
 
     /// The window showing this screen's tree, found through containers and presenters.
     ///
     /// ```swift
     /// detail.window === window   // true once the tree is the window's root
     /// ```
-    public final var window: Window? {
-        var current: HeadlessScreen = self
+    public final var window: ScreenWindow? {
+        var current: ScreenModel = self
         while let next = current.container ?? current.presenter { current = next }
         return current.hostWindow
     }
@@ -179,10 +183,10 @@ open class HeadlessScreen: Screen {
     // MARK: - Containment, for containers
 
     /// The screens a container holds; containers override it.
-    var containedScreens: [HeadlessScreen] { [] }
+    var containedScreens: [ScreenModel] { [] }
 
     /// The contained screens that are visible while the container is; containers override it.
-    var visibleChildren: [HeadlessScreen] { [] }
+    var visibleChildren: [ScreenModel] { [] }
 
     /// Keeps the contained and presented screens wired when the context is replaced (for example
     /// by a `.share` wiring): a screen that shared the old context shares the new one, and a
@@ -200,8 +204,18 @@ open class HeadlessScreen: Screen {
     }
 
     /// Called on a screen, its contained screens and its presented screens when it leaves the
-    /// screen tree; containers that await something override it.
-    func didLeaveHierarchy() {}
+    /// screen tree, taken out by `transition` (`nil`: what held it was released); containers that
+    /// await something override it.
+    func didLeaveHierarchy(by transition: ScreenTransition?) {}
+
+    /// The await for this screen's result, set by the push or presentation that awaits it
+    /// (``StackScreen/push(_:returning:identifier:sender:wiring:)``); ended when it finishes or
+    /// leaves the tree.
+    final var awaitedResult: ResultWaiter?
+
+    /// Set by ``Screen/finish(with:)`` on the screen it takes out of the tree, until it has left:
+    /// a second finish (a double-tapped button) does nothing.
+    final var isFinishing = false
 
     /// The keys whose values this screen stores on its own context for whoever shares it: a
     /// `.share` wiring moves them to the shared context instead of refusing.
@@ -235,30 +249,37 @@ open class HeadlessScreen: Screen {
 
     /// Called where a screen leaves the tree (popped, dismissed, replaced, hopped away): tells it
     /// and what it shows, and unwires its context once the transition has completed.
-    final func leaveTree() {
-        leaveHierarchy()
+    final func leaveTree(by transition: ScreenTransition?) {
+        leaveHierarchy(by: transition)
         TransitionEngine.departed(self)
     }
 
     /// Called from the `deinit` of a container or window: the screens it held, if something
     /// else keeps them alive (an awaiting task), left the tree, so awaited flows in them end.
     /// Their contexts stay as they are: the released tree's contexts live on with them.
-    nonisolated static func released(_ screens: [HeadlessScreen]) {
+    nonisolated static func released(_ screens: [ScreenModel]) {
         guard !screens.isEmpty else { return }
         let handoff = ReleasedScreens(screens: screens)
         // `assumeIsolated` exists from iOS 17 / macOS 14; before that the task does the same later.
         if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-            MainActor.assumeIsolated { for screen in handoff.screens { screen.leaveHierarchy() } }
+            MainActor.assumeIsolated { for screen in handoff.screens { screen.leaveHierarchy(by: nil) } }
         } else {
-            Task { @MainActor in for screen in handoff.screens { screen.leaveHierarchy() } }
+            Task { @MainActor in for screen in handoff.screens { screen.leaveHierarchy(by: nil) } }
         }
     }
 
-    /// Tells this screen and everything it shows that they left the screen tree.
-    final func leaveHierarchy() {
-        didLeaveHierarchy()
-        for screen in containedScreens { screen.leaveHierarchy() }
-        presented?.leaveHierarchy()
+    /// Tells this screen and everything it shows that they left the screen tree, taken out by
+    /// `transition` (`nil`: what held them was released): an await for the result of any of
+    /// them ends.
+    final func leaveHierarchy(by transition: ScreenTransition?) {
+        isFinishing = false
+        if let waiter = awaitedResult {
+            awaitedResult = nil
+            waiter.cancel(transition.map { .transition($0.record) } ?? .released)
+        }
+        didLeaveHierarchy(by: transition)
+        for screen in containedScreens { screen.leaveHierarchy(by: transition) }
+        presented?.leaveHierarchy(by: transition)
     }
 
     /// The screen presented from this screen or from one of its descendants, if any. As in UIKit,
@@ -268,7 +289,7 @@ open class HeadlessScreen: Screen {
     /// Constant time in the depth of a stack: a presentation made from a covered screen is
     /// recorded on the outermost container (``presentationOverContainer``) instead of being
     /// searched for among every contained screen.
-    final var visiblePresentation: HeadlessScreen? {
+    final var visiblePresentation: ScreenModel? {
         if let presented { return presented }
         if let shown = presentationOverContainer, let presenter = shown.presenter, presenter.presentationRoot === self {
             return shown
@@ -280,7 +301,7 @@ open class HeadlessScreen: Screen {
     }
 
     /// The outermost container of this screen: what a full-screen presentation from it covers.
-    final var presentationRoot: HeadlessScreen {
+    final var presentationRoot: ScreenModel {
         var current = self
         while let next = current.container { current = next }
         return current
@@ -297,7 +318,7 @@ open class HeadlessScreen: Screen {
     /// A child receives the phase only from the state that precedes it: a transition performed
     /// inside this screen's callback (a hop in `didAppear`, a push in `willAppear`) has already
     /// given the new child its own callbacks, and forwarding them again would fire them twice.
-    final func apply(_ phase: LifecyclePhase, in window: Window?) {
+    final func apply(_ phase: LifecyclePhase, in window: ScreenWindow?) {
         switch phase {
         case .willAppear: appearance = .appearing
         case .didAppear: appearance = .appeared
@@ -353,5 +374,5 @@ open class HeadlessScreen: Screen {
 
 /// Screens handed from a `deinit` to the main actor; they are used only there.
 private struct ReleasedScreens: @unchecked Sendable {
-    let screens: [HeadlessScreen]
+    let screens: [ScreenModel]
 }

@@ -46,7 +46,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// try startup.hop(to: splash) { … }
     /// ```
     case hop
-    /// A ``Window``'s root screen replaced.
+    /// A ``ScreenWindow``'s root screen replaced.
     ///
     /// ```swift
     /// try window.setRoot(startup)
@@ -61,7 +61,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     case manual
     /// A storyboard segue begun in `prepare(for:sender:)`, before the framework shows its
     /// destination; the push or presentation the segue then performs takes its place
-    /// (``ExternalTransition/begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``).
+    /// (`ExternalTransition.begin(_:from:to:…)`, SPI).
     ///
     /// ```swift
     /// try ExternalTransition.begin(.segue, from: list, to: detail, identifier: "showDetail", in: window)
@@ -114,7 +114,7 @@ public enum ContextWiring: Sendable, Hashable {
 /// One transition of the screen tree: its kind, source and destination screens, and the
 /// optional identifier (a segue identifier) and sender.
 ///
-/// Transitions are what the dependency coordinator resolves on, and what a ``Window`` logs.
+/// Transitions are what the dependency coordinator resolves on, and what a ``ScreenWindow`` logs.
 ///
 /// ```swift
 /// window.context.observe(TransitionDidComplete.self, owner: self) { owner, record in
@@ -122,7 +122,7 @@ public enum ContextWiring: Sendable, Hashable {
 /// }
 /// ```
 @MainActor
-public struct Transition {
+public struct ScreenTransition {
     /// What happened.
     ///
     /// ```swift
@@ -160,7 +160,7 @@ public struct Transition {
     /// Makes a transition value, for manual dependency resolution or tests.
     ///
     /// ```swift
-    /// let transition = Transition(kind: .push, source: list, destination: detail)
+    /// let transition = ScreenTransition(kind: .push, source: list, destination: detail)
     /// ```
     ///
     /// - Parameters:
@@ -253,7 +253,7 @@ public struct TransitionRecord: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Posted locally on a ``Window``'s context after each transition in that window.
+/// Posted locally on a ``ScreenWindow``'s context after each transition in that window.
 ///
 /// ```swift
 /// window.context.observe(TransitionDidComplete.self, owner: self) { owner, record in
@@ -269,7 +269,7 @@ public enum TransitionDidComplete: ContextEvent {
     public typealias Payload = TransitionRecord
 }
 
-/// Posted locally on a ``Window``'s context when a transition requested during another one
+/// Posted locally on a ``ScreenWindow``'s context when a transition requested during another one
 /// (and so deferred until it completed) fails when it runs: its caller had already returned.
 ///
 /// ```swift

@@ -2,13 +2,13 @@
 /// transitions and lifecycle callbacks (UIKit's `UIWindow`).
 ///
 /// ```swift
-/// let window = Window()                       // context named "app"
+/// let window = ScreenWindow()                       // context named "app"
 /// try window.setRoot(startup)
 /// window.makeVisible()                        // startup and its visible children appear
 /// window.transitionLog.map(\.description)     // ["replaceRoot: → startup", …]
 /// ```
 @MainActor
-public final class Window {
+public final class ScreenWindow {
     /// The app-wide context; the root screen's context becomes its child.
     ///
     /// ```swift
@@ -21,13 +21,20 @@ public final class Window {
     /// ```swift
     /// window.rootScreen === startup
     /// ```
-    public var rootScreen: HeadlessScreen? {
+    public var rootScreen: ScreenModel? {
         observedState.track()
         return root
     }
 
-    private var root: HeadlessScreen?
+    private var root: ScreenModel?
     private var observedState = ObservedState()
+
+    /// The root, without Observation tracking.
+    var currentRoot: ScreenModel? { root }
+
+    /// Screen tree assignments that wait for a start-up flow to reach its main screen, in the
+    /// order they were requested.
+    var waitingNavigations: [WaitingNavigation] = []
 
     /// Whether the window is visible; screens appear only in a visible window.
     ///
@@ -96,7 +103,7 @@ public final class Window {
     /// ```swift
     /// window.topScreen?.screenName   // "detail"
     /// ```
-    public var topScreen: HeadlessScreen? {
+    public var topScreen: ScreenModel? {
         guard var current = rootScreen else { return nil }
         while true {
             if let presented = current.visiblePresentation {
@@ -109,10 +116,35 @@ public final class Window {
         }
     }
 
+    /// The screens shown now, outermost first: the root and its visible children down to
+    /// ``topScreen`` or, under a presentation, the presented screen and its visible children
+    /// (what a presentation covers is not shown).
+    ///
+    /// ```swift
+    /// window.shownScreens.map(\.screenName)   // ["tabs", "orders", "list"]
+    /// try list.present(sort)
+    /// window.shownScreens.map(\.screenName)   // ["sort"]
+    /// ```
+    public var shownScreens: [ScreenModel] {
+        guard var current = rootScreen else { return [] }
+        var shown = [current]
+        while true {
+            if let presented = current.visiblePresentation {
+                current = presented
+                shown = [presented]
+            } else if let child = current.visibleChildren.last {
+                current = child
+                shown.append(child)
+            } else {
+                return shown
+            }
+        }
+    }
+
     /// Makes a window.
     ///
     /// ```swift
-    /// let window = Window(context: Context(name: "app"))
+    /// let window = ScreenWindow(context: Context(name: "app"))
     /// ```
     ///
     /// - Parameter context: The app-wide context; by default a new context named `"app"`.
@@ -121,9 +153,10 @@ public final class Window {
     }
 
     /// Takes the root's tree out of the window: awaited hops in it end with
-    /// ``ScreenError/removedFromTree(hopping:awaited:)`` instead of waiting forever.
+    /// ``ScreenError/cancelled(screen:reason:)`` (``CancellationReason/released``) instead of
+    /// waiting forever.
     deinit {
-        HeadlessScreen.released(root.map { [$0] } ?? [])
+        ScreenModel.released(root.map { [$0] } ?? [])
     }
 
     /// Shows the window: the root screen and its visible children appear.
@@ -158,7 +191,7 @@ public final class Window {
     ///   - wiring: How the root's context is wired to ``context``.
     /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown elsewhere.
     public func setRoot(
-        _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+        _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
         if TransitionEngine.defers(
             "replacing the root with \(screen.screenName)", window: self,
@@ -174,28 +207,28 @@ public final class Window {
         }
     }
 
-    private func performSetRoot(_ screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring)
-        throws(ScreenError)
-    {
+    func performSetRoot(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, resolves: Bool = true
+    ) throws(ScreenError) {
         if screen === rootScreen { return }
         try screen.requireFree()
         let old = rootScreen
-        var leaving: [HeadlessScreen] = []
+        var leaving: [ScreenModel] = []
         if let old {
-            var top: HeadlessScreen? = old
+            var top: ScreenModel? = old
             while let current = top {
                 leaving.append(current)
                 top = current.presented
             }
         }
-        let transition = Transition(
+        let transition = ScreenTransition(
             kind: .replaceRoot, source: old, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isVisible, window: self,
-            leaving: leaving, entering: [screen]
+            leaving: leaving, entering: [screen], resolves: resolves
         ) {
             old?.hostWindow = nil
-            old?.leaveTree()
+            old?.leaveTree(by: transition)
             screen.hostWindow = self
             root = screen
         }
@@ -228,7 +261,7 @@ public final class Window {
     package func lifecycleLog(since sequence: Int) -> [LifecycleRecord] { lifecycle.elements(since: sequence) }
 
     /// Logs a transition that completes as it is logged (one UIKit drove), in turn.
-    func log(_ transition: Transition) {
+    func log(_ transition: ScreenTransition) {
         log(transition, at: reserveLogEntry())
     }
 
@@ -247,7 +280,7 @@ public final class Window {
 
     /// Logs a completed transition (or gives up its place, with `nil`) in start order: a record
     /// waits until every transition that started before it has completed or failed.
-    func log(_ transition: Transition?, at entry: UInt64) {
+    func log(_ transition: ScreenTransition?, at entry: UInt64) {
         completedOutOfOrder[entry] = .some(transition?.record)
         while let ready = completedOutOfOrder.removeValue(forKey: firstUnlogged) {
             firstUnlogged &+= 1

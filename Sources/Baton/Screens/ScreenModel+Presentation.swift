@@ -1,4 +1,4 @@
-extension HeadlessScreen {
+extension ScreenModel {
     /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, full screen).
     ///
     /// A full-screen presentation covers everything under it: this screen's outermost container
@@ -22,7 +22,7 @@ extension HeadlessScreen {
     ///   another transition runs after this screen left its window; the dependency coordinator's
     ///   errors.
     public final func present(
-        _ screen: HeadlessScreen, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+        _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
         // A request deferred behind another transition must still find its presenter in the
         // window it was made in (a screen leaving a container is out of it during willDisappear).
@@ -36,9 +36,65 @@ extension HeadlessScreen {
         }
     }
 
-    private func performPresent(_ screen: HeadlessScreen, identifier: String?, sender: Any?, wiring: ContextWiring)
-        throws(ScreenError)
-    {
+    /// Presents `screen` and returns the result it finishes with (``Screen/finish(with:)``), when
+    /// it is dismissed.
+    ///
+    /// ```swift
+    /// final class SortScreen: ScreenModel {
+    ///     func choose(_ order: SortOrder) { finish(with: order) }   // dismisses it; the await returns
+    /// }
+    ///
+    /// let order = try await list.present(SortScreen(), returning: SortOrder.self)
+    /// ```
+    ///
+    /// The presented screen may be a container: a screen inside it that finishes (and is not
+    /// itself pushed on a stack inside it) finishes the presentation. The await ends exactly
+    /// once. If the screen is dismissed without finishing (a sheet swiped down, a dismiss from
+    /// elsewhere, its presenter popped or replaced), it throws
+    /// ``ScreenError/cancelled(screen:reason:)`` naming the transition; if the awaiting task is
+    /// cancelled, ``CancellationReason/taskCancelled``, and the screen stays presented (finishing
+    /// it later just dismisses it). Neither the await nor the presenter keeps the screen alive
+    /// once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to present.
+    ///   - resultType: The type of result awaited; `Void.self` for a screen that finishes with
+    ///     ``Screen/finish()``.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the presented screen's context is wired to this screen's.
+    /// - Returns: The value the screen finished with.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)``,
+    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with another
+    ///   type, and the errors of ``present(_:identifier:sender:wiring:)``.
+    public final func present<Result>(
+        _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result {
+        let requestedIn = window
+        let requestedWhileShown = requestedIn != nil || appearance == .disappearing
+        return try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            // A failure ends the await, whether the presentation runs now or after a running one.
+            try? requestTransition("presentation of \(screen.screenName) from \(screenName)") {
+                () throws(ScreenError) in
+                do throws(ScreenError) {
+                    if requestedWhileShown, self.window == nil || (requestedIn != nil && self.window !== requestedIn) {
+                        throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
+                    }
+                    try self.performPresent(
+                        screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+                } catch {
+                    waiter.fail(error)
+                    throw error
+                }
+            }
+        }
+    }
+
+    final func performPresent(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
+        awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
+    ) throws(ScreenError) {
         if let presented {
             throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
         }
@@ -50,21 +106,23 @@ extension HeadlessScreen {
         }
         try screen.requireFree()
         // A screen cannot present itself or a screen it is shown by: the tree would be a cycle.
-        var ancestor: HeadlessScreen? = self
+        var ancestor: ScreenModel? = self
         while let current = ancestor {
             if current === screen {
                 throw misuse(ScreenError.alreadyInHierarchy(screen: screen.screenName, container: screenName))
             }
             ancestor = current.container ?? current.presenter
         }
-        let transition = Transition(
+        let transition = ScreenTransition(
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
-            leaving: [root], entering: [screen]
+            leaving: [root], entering: [screen], resolves: resolves
         ) {
             presented = screen
             screen.presenter = self
+            // Set as the screen enters, so that its own lifecycle callbacks may finish it.
+            if let waiter { screen.awaitedResult = waiter }
             root.presentationOverContainer = screen
         }
         observedState.publish()
@@ -101,7 +159,7 @@ extension HeadlessScreen {
 
     /// Dismisses what the screens about to leave the tree present, as a transition of its own,
     /// so that a presentation never stays on screen over a screen that left the tree.
-    final func dismissPresentations(from leaving: [HeadlessScreen]) {
+    final func dismissPresentations(from leaving: [ScreenModel]) {
         for screen in leaving {
             guard let presented = screen.visiblePresentation, let presenter = presented.presenter else { continue }
             try? presenter.performDismiss(sender: nil)
@@ -109,8 +167,8 @@ extension HeadlessScreen {
     }
 
     final func performDismiss(sender: Any?) throws(ScreenError) {
-        var found: HeadlessScreen?
-        var current: HeadlessScreen? = self
+        var found: ScreenModel?
+        var current: ScreenModel? = self
         while let screen = current, found == nil {
             if screen.presented != nil {
                 found = screen
@@ -122,25 +180,27 @@ extension HeadlessScreen {
         guard let presenter = found else {
             throw misuse(ScreenError.nothingToDismiss(screen: screenName))
         }
+        // As in UIKit, everything presented above goes too: what the dismissed screen presents,
+        // and what a screen inside it (a stack's top, a tab) presents.
         var top = presenter.presented!
-        while let next = top.presented { top = next }
-        let transition = Transition(kind: .dismiss, source: top, destination: presenter, sender: sender)
+        while let next = top.visiblePresentation { top = next }
+        let transition = ScreenTransition(kind: .dismiss, source: top, destination: presenter, sender: sender)
         let window = presenter.window
         try TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
             leaving: [top], entering: [presenter.presentationRoot]
         ) {
-            let dismissed = presenter.presented
-            var current = dismissed
-            var chain: [HeadlessScreen] = []
+            var current = presenter.presented
+            var chain: [ScreenModel] = []
             presenter.presented = nil
             while let screen = current {
                 chain.append(screen)
+                let next = screen.visiblePresentation
+                next?.presenter?.presented = nil
                 screen.presenter = nil
-                current = screen.presented
-                screen.presented = nil
+                current = next
             }
-            dismissed?.leaveHierarchy()
+            for screen in chain { screen.leaveHierarchy(by: transition) }
             // Every screen of the chain is now on its own: each leaves the context tree.
             for screen in chain { TransitionEngine.departed(screen) }
         }
