@@ -87,7 +87,10 @@ open class Context {
     final var flags: [ObjectIdentifier: any ContextFlag.Type] = [:]
     final var actions: [ObjectIdentifier: ActionRecord] = [:]
     /// The Observation cells of the reads made through this context inside tracking scopes.
-    final var trackedReads: [TrackedRead: AnyObject] = [:]
+    /// Only ``trackRead(_:)`` adds to it, and removes nothing: a cell is a key path Baton made,
+    /// so no access releases a user object or calls user code, and reads (every read of a root
+    /// checks whether it is empty) skip the run-time exclusivity check.
+    @exclusivity(unchecked) final var trackedReads: [TrackedRead: AnyObject] = [:]
     #if DEBUG
         /// Debug builds: the watch for values written here that die unseen (``LostWrite``).
         final var lostWriteWatch: LostWriteWatch?
