@@ -32,6 +32,8 @@ modules=(
     "BatonSwiftUIGuide=Examples/BatonSwiftUIGuide"
     "CoordinatesKit=Sources/CoordinatesKit"
     "CoordinatesApp=Sources/CoordinatesApp"
+    # The Tasks showcase's screens, flows and SwiftUI views (a target of Package.swift, tested on Linux).
+    "TasksApp=Examples/Tasks/Sources/TasksApp"
 )
 
 # Apps, after the modules they import: NAME@IOS=DIR[:DIR…] type-checks every file under DIR as the
@@ -39,6 +41,7 @@ modules=(
 # MapKit brings in `Map`), and saves no interface.
 apps=(
     "CoordinatesiOS@17=Examples/CoordinatesiOS/Coordinates.swiftpm/Sources"
+    "TasksiOS@17=Examples/Tasks/Tasks.swiftpm/Sources"
 )
 
 checked=0
