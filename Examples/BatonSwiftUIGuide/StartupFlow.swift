@@ -19,7 +19,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class OnboardingScreen: ScreenModel, ViewScreen {
         var body: some View {
-            Button("Start as Ada") { [unowned self] in try? unhop(returning: "ada") }
+            Button("Start as Ada") { [unowned self] in finish(with: "ada") }
         }
     }
 

@@ -205,7 +205,7 @@
             }
         }
 
-        /// Shows `step` and returns when it unhops.
+        /// Shows `step` and returns when it finishes (``Baton/Screen/finish()``) or unhops.
         ///
         /// ```swift
         /// try await startup.hop(to: SplashViewController())
@@ -214,13 +214,13 @@
         /// - Parameters:
         ///   - step: The controller to show.
         ///   - transition: The animation of this hop; ``hopTransition`` when `nil`.
-        /// - Throws: `CancellationError`, ``Baton/ScreenError/superseded(hopping:awaited:next:)``,
-        ///   ``Baton/ScreenError/removedFromTree(hopping:awaited:)``, and resolver errors.
-        public func hop(to step: UIViewController, transition: HopTransition? = nil) async throws {
+        /// - Throws: ``Baton/ScreenError/cancelled(screen:reason:)`` when the task is cancelled, the
+        ///   container hops elsewhere first or leaves the tree, and resolver errors.
+        public func hop(to step: UIViewController, transition: HopTransition? = nil) async throws(ScreenError) {
             _ = try await hop(to: step, returning: Any.self, transition: transition)
         }
 
-        /// Shows `step` and returns the result it unhops with (``Baton/Screen/unhop(returning:)``).
+        /// Shows `step` and returns the result it finishes with (``Baton/Screen/finish(with:)``).
         ///
         /// ```swift
         /// let user = try await startup.hop(to: LoginViewController(), returning: User.self)
@@ -232,10 +232,11 @@
         ///   - transition: The animation of this hop; ``hopTransition`` when `nil`.
         /// - Returns: The step's result.
         /// - Throws: The errors of ``hop(to:transition:)``, and
-        ///   ``Baton/ScreenError/resultTypeMismatch(hopping:expected:actual:)`` is thrown to the step.
+        ///   ``Baton/ScreenError/resultTypeMismatch(screen:expected:actual:)`` when the step finishes
+        ///   with another type.
         public func hop<Result>(
             to step: UIViewController, returning resultType: Result.Type, transition: HopTransition? = nil
-        ) async throws -> Result {
+        ) async throws(ScreenError) -> Result {
             try await hopFlow.hop(to: step, in: self, returning: resultType) { () throws(ScreenError) in
                 try show(step, identifier: nil, transition: transition)
             }

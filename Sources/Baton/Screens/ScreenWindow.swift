@@ -84,6 +84,31 @@ public final class ScreenWindow {
         }
     }
 
+    /// The screens shown now, outermost first: the root and its visible children down to
+    /// ``topScreen`` or, under a presentation, the presented screen and its visible children
+    /// (what a presentation covers is not shown).
+    ///
+    /// ```swift
+    /// window.shownScreens.map(\.screenName)   // ["tabs", "orders", "list"]
+    /// try list.present(sort)
+    /// window.shownScreens.map(\.screenName)   // ["sort"]
+    /// ```
+    public var shownScreens: [ScreenModel] {
+        guard var current = rootScreen else { return [] }
+        var shown = [current]
+        while true {
+            if let presented = current.visiblePresentation {
+                current = presented
+                shown = [presented]
+            } else if let child = current.visibleChildren.last {
+                current = child
+                shown.append(child)
+            } else {
+                return shown
+            }
+        }
+    }
+
     /// Makes a window.
     ///
     /// ```swift
@@ -96,7 +121,8 @@ public final class ScreenWindow {
     }
 
     /// Takes the root's tree out of the window: awaited hops in it end with
-    /// ``ScreenError/removedFromTree(hopping:awaited:)`` instead of waiting forever.
+    /// ``ScreenError/cancelled(screen:reason:)`` (``CancellationReason/released``) instead of
+    /// waiting forever.
     deinit {
         ScreenModel.released(root.map { [$0] } ?? [])
     }
@@ -170,7 +196,7 @@ public final class ScreenWindow {
             leaving: leaving, entering: [screen]
         ) {
             old?.hostWindow = nil
-            old?.leaveTree()
+            old?.leaveTree(by: transition)
             screen.hostWindow = self
             root = screen
         }

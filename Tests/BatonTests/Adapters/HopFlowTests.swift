@@ -130,24 +130,23 @@ struct HopFlowTests {
         let login = FakeViewController(storyboardIdentifier: "login")
         Task { @MainActor in
             await Task.yield()
-            try login.unhop(returning: "user-7")
+            login.finish(with: "user-7")
         }
         let user = try await startup.hop(to: login, returning: String.self)
         #expect(user == "user-7")
     }
 
-    @Test(.timeLimit(.minutes(1))) func awaitedHopWithAnotherResultTypeIsAMisuseAndKeepsWaiting() async throws {
+    @Test(.timeLimit(.minutes(1))) func awaitedHopWithAnotherResultTypeEndsWithAMismatch() async throws {
         let (_, startup) = try makeStartup()
         let login = FakeViewController(storyboardIdentifier: "login")
-        var mismatch: String?
         Task { @MainActor in
             await Task.yield()
-            do { try login.unhop(returning: 42) } catch { mismatch = (error as? ScreenError)?.description }
-            try login.unhop(returning: "user-8")
+            login.finish(with: 42)
+            login.finish(with: "user-8")  // ignored: the step has finished
         }
-        let user = try await startup.hop(to: login, returning: String.self)
-        #expect(user == "user-8")
-        #expect(mismatch == "The flow in startup awaits a result of type String, but the screen unhopped with Int.")
+        await #expect(throws: ScreenError.resultTypeMismatch(screen: "login", expected: "String", actual: "Int")) {
+            try await startup.hop(to: login, returning: String.self)
+        }
     }
 
     @Test(.timeLimit(.minutes(1))) func awaitedHopEndsWhenTheContainerHopsElsewhere() async throws {
@@ -160,7 +159,8 @@ struct HopFlowTests {
             try await startup.hop(to: FakeViewController(storyboardIdentifier: "login"), returning: String.self)
         } throws: { error in
             (error as? ScreenError)?.description
-                == "The flow in startup awaiting login ended: startup hopped to main before login unhopped."
+                == "The await for login's result ended without one: hop: login → main took it out of the screen tree"
+                + " before login finished."
         }
     }
 
@@ -174,8 +174,8 @@ struct HopFlowTests {
             try await startup.hop(to: FakeViewController(storyboardIdentifier: "login"), returning: String.self)
         } throws: { error in
             (error as? ScreenError)?.description
-                == "The flow in startup awaiting login ended: startup was removed from the screen tree"
-                + " before login unhopped."
+                == "The await for login's result ended without one: its container startup left the screen tree"
+                + " before login finished."
         }
     }
 }

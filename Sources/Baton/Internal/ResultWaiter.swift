@@ -1,0 +1,98 @@
+/// One await for a screen's result: a pushed, presented or hopped-to screen's
+/// ``Screen/finish(with:)`` resumes it with the value; leaving the screen tree, the release of
+/// what holds it, or the cancellation of the awaiting task resumes it with
+/// ``ScreenError/cancelled(screen:reason:)``.
+///
+/// It resumes its continuation exactly once. Whoever holds it (the awaited screen, a hopping
+/// container) may drop it at any time: a waiter released before it resumed ends the await with
+/// ``CancellationReason/released``, so an await never hangs and never keeps screens alive.
+@MainActor
+final class ResultWaiter {
+    typealias Outcome = Result<MainActorHandoff<Any>, ScreenError>
+
+    /// The awaited screen's name, for errors.
+    let screen: String
+    /// The awaited type's name, for errors.
+    let typeName: String
+    private let accepts: (Any) -> Bool
+    private var continuation: CheckedContinuation<Outcome, Never>?
+
+    private init(
+        screen: String, typeName: String, accepts: @escaping (Any) -> Bool,
+        continuation: CheckedContinuation<Outcome, Never>
+    ) {
+        self.screen = screen
+        self.typeName = typeName
+        self.accepts = accepts
+        self.continuation = continuation
+    }
+
+    /// An await dropped unresumed ends as released, not as a hang.
+    deinit {
+        continuation?.resume(returning: .failure(.cancelled(screen: screen, reason: .released)))
+    }
+
+    /// Whether the await still waits.
+    var isWaiting: Bool { continuation != nil }
+
+    /// Ends the await with `value`, or with ``ScreenError/resultTypeMismatch(screen:expected:actual:)``
+    /// (a misuse) when the await expects another type. Does nothing once the await has ended.
+    func deliver(_ value: Any) {
+        guard isWaiting else { return }
+        if accepts(value) {
+            resume(.success(MainActorHandoff(value)))
+        } else {
+            let actual = String(describing: type(of: value))
+            resume(.failure(misuse(ScreenError.resultTypeMismatch(screen: screen, expected: typeName, actual: actual))))
+        }
+    }
+
+    /// Ends the await with `error`. Does nothing once the await has ended.
+    func fail(_ error: ScreenError) {
+        resume(.failure(error))
+    }
+
+    /// Ends the await with ``ScreenError/cancelled(screen:reason:)``.
+    func cancel(_ reason: CancellationReason) {
+        guard isWaiting else { return }
+        fail(.cancelled(screen: screen, reason: reason))
+    }
+
+    private func resume(_ outcome: Outcome) {
+        guard let continuation else { return }
+        // Settled before the awaiting code can run (it runs later, as a job of its own).
+        self.continuation = nil
+        continuation.resume(returning: outcome)
+    }
+
+    /// Awaits the result of `screen`: `start` receives the waiter and hands it to whoever resumes
+    /// it (the transition that shows the screen). Cancelling the awaiting task ends the await
+    /// with ``CancellationReason/taskCancelled`` and leaves the screen where it is.
+    static func wait<Value>(
+        for screen: String, _ type: Value.Type, start: (ResultWaiter) -> Void
+    ) async throws(ScreenError) -> Value {
+        if Task.isCancelled { throw .cancelled(screen: screen, reason: .taskCancelled) }
+        let slot = Slot()
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let waiter = ResultWaiter(
+                    screen: screen, typeName: String(describing: Value.self), accepts: { $0 is Value },
+                    continuation: continuation)
+                slot.waiter = waiter
+                start(waiter)
+            }
+        } onCancel: {
+            Task { @MainActor in slot.waiter?.cancel(.taskCancelled) }
+        }
+        switch outcome {
+        case .success(let handed): return handed.value as! Value
+        case .failure(let error): throw error
+        }
+    }
+
+    /// The waiter of one await, held weakly, for the task's cancellation handler.
+    @MainActor
+    private final class Slot {
+        weak var waiter: ResultWaiter?
+    }
+}
