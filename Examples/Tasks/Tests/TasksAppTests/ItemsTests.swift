@@ -9,28 +9,39 @@ import Testing
 @Suite(.isolatedBaton)
 struct ItemsTests {
     /// A started app, logged in as Ada, on the list.
-    private func loggedIn() async throws -> (app: TasksApp, list: ItemListScreen, store: ItemStore) {
-        let (app, store) = makeApp()
+    private func loggedIn() async throws -> (app: TasksApp, list: ItemListScreen) {
+        let (app, _) = makeApp()
         Task { await app.start() }
-        try await #require(await app.window.next(LoginScreen.self)).logIn(email: "ada@example.com", password: "baton")
-        return (app, try #require(await app.window.next(ItemListScreen.self)), store)
+        try await app.window.next(LoginScreen.self).logIn(email: "ada@example.com", password: "baton")
+        return (app, try await app.window.next(ItemListScreen.self))
     }
 
     @Test func theSortOrderChosenInSettingsIsTheListsOrder() async throws {
-        let (app, list, _) = try await loggedIn()
-        try list.openSettings()
-        weak let settings = try #require(app.window.topScreen as? SettingsScreen)
-        try settings?.choose(.newest)
+        let (app, list) = try await loggedIn()
+        let choosing = Task { try await list.chooseOrder() }
+        weak let settings = try await app.window.next(SettingsScreen.self)
+        settings?.finish(with: SortOrder.newest)
+        try await choosing.value
         #expect(list.order == .newest)
         #expect(list.items.map(\.id) == [4, 3, 2, 1])
         #expect(app.window.topScreen === list)
         #expect(settings == nil)
     }
 
+    @Test func swipingTheSettingsSheetAwayKeepsTheOrder() async throws {
+        let (app, list) = try await loggedIn()
+        let choosing = Task { try await list.chooseOrder() }
+        let settings = try await app.window.next(SettingsScreen.self)
+        try settings.dismiss()
+        await #expect(throws: ScreenError.self) { try await choosing.value }
+        #expect(list.order == .title)
+        #expect(app.window.topScreen === list)
+    }
+
     @Test func anEditInTheDetailIsShownByTheList() async throws {
-        let (app, list, _) = try await loggedIn()
+        let (app, list) = try await loggedIn()
         try list.show(1)
-        weak let detail = await app.window.next(ItemDetailScreen.self)
+        weak let detail = try await app.window.next(ItemDetailScreen.self)
         detail?.item?.title = "Buy oat milk"
         detail?.item?.isDone = true
         app.main?.items.pop()
@@ -38,44 +49,26 @@ struct ItemsTests {
         #expect(list.items[1].isDone)
         #expect(detail == nil)
     }
-
-    @Test func aWrongPasswordKeepsTheLoginScreen() async throws {
-        let (app, _) = makeApp()
-        Task { await app.start() }
-        let login = try #require(await app.window.next(LoginScreen.self))
-        await #expect(throws: LoginError.wrongPassword) {
-            try await login.logIn(email: "ada@example.com", password: "hunter2")
-        }
-        #expect(app.window.topScreen === login)
-    }
-
-    @Test func onboardingIsShownOnTheFirstRunOnly() async throws {
-        let preferences = Preferences(defaults: nil)
-        for run in 1...2 {
-            let app = TasksApp(
-                services: Services(store: ItemStore(Item.samples), accounts: .demo, preferences: preferences))
-            Task { await app.start() }
-            if run == 1 { try #require(await app.window.next(OnboardingScreen.self)).unhop() }
-            _ = try #require(await app.window.next(LoginScreen.self))
-            #expect(app.window.transitionLog.map(\.description).contains("hop: splash → onboarding") == (run == 1))
-        }
-        #expect(preferences.hasSeenOnboarding)
-    }
 }
 
 @MainActor
 @Suite(.isolatedBaton)
 struct RestorationTests {
-    @Test func aRelaunchReturnsToTheTabAndItemOfTheLastRun() async throws {
-        let (first, _) = makeApp()
-        Task { await first.start() }
-        try await #require(await first.window.next(LoginScreen.self)).logIn(email: "ada@example.com", password: "baton")
-        try #require(await first.window.next(ItemListScreen.self)).show(4)
-        let saved = try #require(first.saved)
+    /// A started app, logged in as Ada, on the list.
+    private func loggedIn() async throws -> TasksApp {
+        let (app, _) = makeApp()
+        Task { await app.start() }
+        try await app.window.next(LoginScreen.self).logIn(email: "ada@example.com", password: "baton")
+        _ = try await app.window.next(ItemListScreen.self)
+        return app
+    }
 
+    @Test func aRelaunchReturnsToTheItemOfTheLastRun() async throws {
+        let first = try await loggedIn()
+        try first.main?.list.show(4)
         let (second, _) = makeApp()
-        Task { await second.start(restoring: saved) }
-        let detail = try #require(await second.window.next(ItemDetailScreen.self))
+        Task { await second.start(restoring: first.saved) }
+        let detail = try await second.window.next(ItemDetailScreen.self)
         #expect(detail.id == 4)
         #expect(second.main?.user == User(name: "Ada", email: "ada@example.com"))
         #expect(
@@ -84,21 +77,18 @@ struct RestorationTests {
             ])
     }
 
-    @Test func theProfileTabIsRestored() async throws {
-        let (first, _) = makeApp()
-        Task { await first.start() }
-        try await #require(await first.window.next(LoginScreen.self)).logIn(email: "ada@example.com", password: "baton")
-        _ = await first.window.next(ItemListScreen.self)
-        try #require(first.main).select(at: 1)
+    @Test func aRelaunchReturnsToTheProfileTab() async throws {
+        let first = try await loggedIn()
+        try first.main?.select(at: 1)
         let (second, _) = makeApp()
         Task { await second.start(restoring: first.saved) }
-        _ = try #require(await second.window.next(ProfileScreen.self))
+        _ = try await second.window.next(ProfileScreen.self)
         #expect(second.main?.selectedIndex == 1)
     }
 
-    @Test func unreadableSavedStateStartsAsAFirstLaunchAfterOnboarding() async throws {
+    @Test func anUnreadableSavedStateStartsWithLogin() async throws {
         let (app, _) = makeApp()
         Task { await app.start(restoring: Data("{".utf8)) }
-        _ = try #require(await app.window.next(LoginScreen.self))
+        _ = try await app.window.next(LoginScreen.self)
     }
 }

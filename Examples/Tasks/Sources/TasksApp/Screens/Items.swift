@@ -5,7 +5,7 @@ import Baton
     import SwiftUI
 #endif
 
-/// The chosen sort order, which the settings sheet writes into the context it shares with the list.
+/// The list's sort order, kept in its context so that its view follows it.
 enum SortOrderKey: ContextKey { typealias Value = SortOrder }
 
 /// The items, in the chosen order; a tap shows one, the toolbar opens the settings sheet.
@@ -18,15 +18,18 @@ final class ItemListScreen: ScreenModel {
         super.init(name: "list")
     }
 
-    var order: SortOrder { context[SortOrderKey.self] ?? .title }
+    var order: SortOrder {
+        get { context[SortOrderKey.self] ?? .title }
+        set { context.set(newValue, for: SortOrderKey.self) }
+    }
     var items: [Item] { order.sorted(store.items) }
 
     func show(_ id: Int) throws {
-        try enclosingStack?.push(ItemDetailScreen(id: id, store: store))
+        try (parentScreen as? StackScreen)?.push(ItemDetailScreen(id: id, store: store))
     }
 
-    func openSettings() throws {
-        try present(SettingsScreen(current: order), wiring: .share)
+    func chooseOrder() async throws {
+        order = try await present(SettingsScreen(current: order), returning: SortOrder.self)
     }
 }
 
@@ -58,10 +61,6 @@ final class SettingsScreen: ScreenModel {
         super.init(name: "settings")
     }
 
-    func choose(_ order: SortOrder) throws {
-        context.set(order, for: SortOrderKey.self)
-        try dismiss()
-    }
 }
 
 #if canImport(SwiftUI)
@@ -78,7 +77,7 @@ final class SettingsScreen: ScreenModel {
             .navigationTitle("Tasks")
             .toolbar {
                 Button { [unowned self] in
-                    try? openSettings()
+                    Task { try? await chooseOrder() }
                 } label: {
                     Label("Sort", systemImage: "arrow.up.arrow.down")
                 }
@@ -105,7 +104,7 @@ final class SettingsScreen: ScreenModel {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension SettingsScreen: ViewScreen {
         var body: some View {
-            NavigationStack { SortPicker(current: current) { [unowned self] in try? choose($0) } }
+            NavigationStack { SortPicker(current: current) { [unowned self] in finish(with: $0) } }
         }
     }
 #endif

@@ -49,7 +49,7 @@ final class LoginScreen: ScreenModel {
     }
 
     func logIn(email: String, password: String) async throws {
-        try unhop(returning: try await accounts.logIn(email, password))
+        finish(with: try await accounts.logIn(email, password))
     }
 }
 
@@ -65,7 +65,7 @@ final class LoginScreen: ScreenModel {
             ContentUnavailableView {
                 Label("Welcome to Tasks", systemImage: "checklist")
             } actions: {
-                Button("Get started") { [unowned self] in try? unhop() }
+                Button("Get started") { [unowned self] in finish() }
             }
         }
     }
