@@ -15,6 +15,8 @@ let package = Package(
         // The Coordinates example's model and headless app, for the iOS example in Examples/CoordinatesiOS.
         .library(name: "CoordinatesKit", targets: ["CoordinatesKit"]),
         .library(name: "CoordinatesApp", targets: ["CoordinatesApp"]),
+        // The Coordinates iOS app's screens and SwiftUI views, for Examples/CoordinatesiOS/Coordinates.swiftpm.
+        .library(name: "CoordinatesScreens", targets: ["CoordinatesScreens"]),
         // The Tasks showcase's screens, model and services, for its iOS app in Examples/Tasks/Tasks.swiftpm.
         .library(name: "TasksApp", targets: ["TasksApp"]),
     ],
@@ -71,6 +73,14 @@ let package = Package(
         // The GPS tests feed the recordings in Fixtures/ to a real gpsd (`Scripts/test.sh` installs it).
         .testTarget(
             name: "CoordinatesEndToEndTests", dependencies: ["coordinates"], exclude: ["Fixtures"]),
+        // The iOS app's Baton screens, with their SwiftUI views where iOS is the platform; its flows are
+        // tested headlessly by CoordinatesScreensTests. Examples/CoordinatesiOS/README.md describes it.
+        .target(
+            name: "CoordinatesScreens", dependencies: ["Baton", "BatonSwiftUI", "CoordinatesApp", "CoordinatesKit"],
+            path: "Examples/CoordinatesiOS/Sources/CoordinatesScreens"),
+        .testTarget(
+            name: "CoordinatesScreensTests", dependencies: ["CoordinatesScreens", "CoordinatesApp", "CoordinatesKit", "Baton", "BatonTesting"],
+            path: "Examples/CoordinatesiOS/Tests/CoordinatesScreensTests"),
 
         // MARK: - The Tasks showcase (Examples/Tasks)
 

@@ -32,6 +32,8 @@ modules=(
     "BatonSwiftUIGuide=Examples/BatonSwiftUIGuide"
     "CoordinatesKit=Sources/CoordinatesKit"
     "CoordinatesApp=Sources/CoordinatesApp"
+    # The Coordinates iOS app's screens and SwiftUI views (a target of Package.swift, tested on Linux).
+    "CoordinatesScreens=Examples/CoordinatesiOS/Sources/CoordinatesScreens"
     # The Tasks showcase's screens, flows and SwiftUI views (a target of Package.swift, tested on Linux).
     "TasksApp=Examples/Tasks/Sources/TasksApp"
 )
