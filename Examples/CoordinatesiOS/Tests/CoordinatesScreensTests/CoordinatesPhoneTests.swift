@@ -180,3 +180,69 @@ struct CoordinatesPhoneTests {
         #expect(app.model.position == before)
     }
 }
+
+/// A phone's location service, scripted: what the user answers to the permission prompt and what
+/// the service reports, driven through `LocationRequestFlow` as the app's CoreLocation locator
+/// drives it.
+private struct ScriptedLocationService: PositionLocator {
+    let authorization: LocationAuthorization
+    let answer: LocationAuthorization
+    let readings: [LocationReading]
+
+    var name: String { "the location service" }
+
+    func locate() async throws(PositionFixError) -> PositionFix {
+        var flow = LocationRequestFlow()
+        var step = flow.start(authorization: authorization, servicesEnabled: true)
+        while step.outcome == nil {
+            switch step {
+            case .requestAuthorization: step = flow.authorizationChanged(to: answer)
+            case .requestLocation: step = flow.received(readings)
+            default: throw PositionFixError("the flow stalled at \(step)")
+            }
+        }
+        guard let outcome = step.outcome else { throw PositionFixError("no outcome") }
+        return try outcome.get()
+    }
+}
+
+/// "Use My Location" as the app's CoreLocation locator runs it: permission, then one reading.
+@MainActor
+@Suite(.isolatedBaton)
+struct UseMyLocationTests {
+    private func main(locatingWith service: ScriptedLocationService) async throws -> (CoordinatesPhone, MainScreen) {
+        let file = TemporaryStateFile()
+        file.write(savedState(position: (48.8584, 2.2945)))
+        let app = CoordinatesPhone(store: StateStore(path: file.path), locator: service)
+        Task { await app.start() }
+        return (app, try await app.window.next(MainScreen.self))
+    }
+
+    @Test func aFirstUseAsksPermissionThenSetsThePosition() async throws {
+        let service = ScriptedLocationService(
+            authorization: .notDetermined, answer: .authorizedWhenInUse,
+            readings: [LocationReading(latitude: -33.8688, longitude: 151.2093, horizontalAccuracy: 12.4)])
+        let (app, main) = try await main(locatingWith: service)
+        #expect(await main.locate() == "Position set from the location service (±12 m).")
+        #expect(app.model.position == .at(-33.8688, 151.2093))
+    }
+
+    @Test func aRefusalLeavesThePositionAndSaysWhereToAllowIt() async throws {
+        let service = ScriptedLocationService(authorization: .notDetermined, answer: .denied, readings: [])
+        let (app, main) = try await main(locatingWith: service)
+        #expect(
+            await main.locate()
+                == "Coordinates may not use your location. Allow it in Settings › Privacy & Security › Location Services."
+        )
+        #expect(app.model.position == .at(48.8584, 2.2945))
+    }
+
+    @Test func anInvalidReadingLeavesThePosition() async throws {
+        let service = ScriptedLocationService(
+            authorization: .authorizedAlways, answer: .authorizedAlways,
+            readings: [LocationReading(latitude: 1, longitude: 2, horizontalAccuracy: -1)])
+        let (app, main) = try await main(locatingWith: service)
+        #expect(await main.locate() == "The location service gave no valid position; try again outdoors.")
+        #expect(app.model.position == .at(48.8584, 2.2945))
+    }
+}
