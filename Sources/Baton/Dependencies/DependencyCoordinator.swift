@@ -529,6 +529,7 @@ public final class DependencyCoordinator {
         }
         pass.commit()
         if recordsResolutions {
+            ResolutionJournal.current?.willAppendLog(of: self)
             resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
         }
     }
@@ -629,8 +630,13 @@ public final class DependencyCoordinator {
         sourceIndex.removeAll()
     }
 
+    /// Drops the resolution log's entries from `count` on (a rolled-back screen tree assignment's).
+    func truncateResolutionLog(to count: Int) {
+        if resolutionLog.count > count { resolutionLog.removeSubrange(count...) }
+    }
+
     /// Drops every resolver, and the indexes that hold them too (a used temporary's coordinator).
-    fileprivate func removeAllEntries() {
+    func removeAllEntries() {
         entries.removeAll()
         invalidate()
     }
@@ -725,6 +731,25 @@ final class ResolverEntry {
     private var spentWithoutWindow = false
 
     init(_ resolver: DependencyResolver) { self.resolver = resolver }
+
+    /// The state a resolution changes, for a screen tree assignment that may roll it back.
+    struct State {
+        fileprivate let remembered: [RememberedSource]
+        fileprivate let spentWindows: [WeakWindow]
+        fileprivate let spentWithoutWindow: Bool
+    }
+
+    /// The state a resolution changes, as it is now.
+    var state: State {
+        State(remembered: remembered, spentWindows: spentWindows, spentWithoutWindow: spentWithoutWindow)
+    }
+
+    /// Puts back a state taken with ``state``.
+    func restore(_ state: State) {
+        remembered = state.remembered
+        spentWindows = state.spentWindows
+        spentWithoutWindow = state.spentWithoutWindow
+    }
 
     /// Remembers `source` for its branch; it replaces the source remembered for the same branch.
     func remember(_ source: AnyObject, branch: [ObjectIdentifier]) {
@@ -915,13 +940,26 @@ final class ResolutionPass {
 
     /// Applies the state changes once the whole transition resolved.
     func commit() {
-        for (entry, source, branch) in remembered.values { entry.remember(source, branch: branch) }
-        for entry in spent.values { entry.spend(in: window) }
+        let journal = ResolutionJournal.current
+        for (entry, source, branch) in remembered.values {
+            journal?.willChange(entry)
+            entry.remember(source, branch: branch)
+        }
+        for entry in spent.values {
+            journal?.willChange(entry)
+            entry.spend(in: window)
+        }
         for temporary in usedTemporaries {
             temporary.isUsed = true
-            // A used temporary lets go of its resolver and what it captured; `ranEntries` holds
-            // it until this pass ends, after the coordinator's state is settled.
-            temporary.coordinator.removeAllEntries()
+            if let journal {
+                // Released when the assignment that journals this pass commits, so that a
+                // rollback can put the resolver back.
+                journal.used(temporary)
+            } else {
+                // A used temporary lets go of its resolver and what it captured; `ranEntries` holds
+                // it until this pass ends, after the coordinator's state is settled.
+                temporary.coordinator.removeAllEntries()
+            }
         }
     }
 }
