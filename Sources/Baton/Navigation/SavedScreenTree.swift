@@ -236,14 +236,10 @@ extension ScreenWindow {
             throw dropped.first ?? .unreadable(reason: "it has no tree")
         }
         let request = "restoration of \(tree)"
-        if TransitionEngine.defers(
-            request, window: self,
-            { [self] () throws(ScreenError) in
-                do throws(NavigationError) {
-                    _ = try restoreNow(tree, dropped: dropped)
-                } catch {
-                    throw ScreenError.navigation(error)
-                }
+        if deferNavigation(
+            request,
+            { [weak self] () throws(NavigationError) in
+                _ = try self?.restoreNow(tree, dropped: dropped)
             })
         {
             return dropped

@@ -125,15 +125,6 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```
     case presenterLeftTheTree(presenter: String, presented: String)
 
-    /// A screen tree assignment requested while a transition ran (and so queued until it
-    /// completed), or one that waited for a start-up flow, failed when it ran; see
-    /// ``NavigationError``.
-    ///
-    /// ```swift
-    /// ScreenError.navigation(.invalidTree(step: "main", reason: "tab 3 is selected, but there are 2 tabs"))
-    /// ```
-    case navigation(NavigationError)
-
     /// The diagnostic message.
     ///
     /// ```swift
@@ -178,8 +169,6 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .presenterLeftTheTree(let presenter, let presented):
             return "\(presenter) left the screen tree before its presentation of \(presented) ran."
                 + " Present from a screen that is shown."
-        case .navigation(let error):
-            return error.description
         case .noEnclosingStack(let screen, let link):
             let named = link.map { " \"\($0)\"" } ?? ""
             return "The push link\(named) in \(screen) has nowhere to push: no stack encloses \(screen)."
