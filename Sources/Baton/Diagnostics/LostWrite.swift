@@ -91,21 +91,19 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
             + " present(_:returning:)."
     }
 
-    /// Receives each lost write found in the current task and the tasks it creates; `nil` turns the
-    /// watch off. In debug builds it prints the report; release builds do not watch.
+    /// Receives each lost write found in the current task and the tasks it creates; `nil`, the
+    /// default, turns the watch off. Debug builds only: release builds never watch.
+    ///
+    /// The watch is opt-in because it does not yet see reads made by the screens the writer shows
+    /// with a shared context: a value that such a screen consumes is reported too. Turn it on in
+    /// a test or a debug session:
     ///
     /// ```swift
-    /// LostWrite.$reporter.withValue(nil) {
-    ///     try list.present(settings)   // not watched
+    /// LostWrite.$reporter.withValue({ print("Baton: \($0)") }) {
+    ///     try list.present(settings)   // watched
     /// }
     /// ```
-    @TaskLocal public static var reporter: (@Sendable (LostWrite) -> Void)? = {
-        #if DEBUG
-            return { lostWrite in print("Baton: \(lostWrite)") }
-        #else
-            return nil
-        #endif
-    }()
+    @TaskLocal public static var reporter: (@Sendable (LostWrite) -> Void)? = nil
 }
 
 #if DEBUG
