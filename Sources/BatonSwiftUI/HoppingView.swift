@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// Shows a `HoppingScreen`'s current step, for start-up flows (splash → onboarding → main),

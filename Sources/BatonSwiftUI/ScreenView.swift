@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// How a presented screen is shown: as a sheet or, where SwiftUI has them, as a full-screen

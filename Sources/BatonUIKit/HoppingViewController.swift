@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import UIKit
 
     /// How a ``HoppingViewController`` animates from one step to the next: UIKit's

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import UIKit
 
     // The replacements that UIKitAdapter.install() exchanges with UIKit's methods. After the

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import ObjectiveC
     import UIKit
 
@@ -28,7 +28,7 @@
     /// | `present(_:animated:completion:)`, `dismiss(animated:completion:)` | begins a present or dismiss |
     /// | `showDetailViewController(_:sender:)` in a split view controller | begins a push (the detail replaces the secondary column, or is pushed when collapsed) |
     /// | `UIWindow.rootViewController`'s setter | begins a root change, wiring the root to ``UIKit/UIWindow/batonWindow``'s context |
-    /// | `viewWillAppear(_:)`, `viewDidAppear(_:)`, `viewWillDisappear(_:)`, `viewDidDisappear(_:)` | reports the callback to ``Baton/ScreenLifecycle``, begins a tab selection or a swipe-dismiss it reveals |
+    /// | `viewWillAppear(_:)`, `viewDidAppear(_:)`, `viewWillDisappear(_:)`, `viewDidDisappear(_:)` | reports the callback to `ScreenLifecycle`, begins a tab selection or a swipe-dismiss it reveals |
     ///
     /// `show(_:sender:)`, and `showDetailViewController(_:sender:)` outside a split view
     /// controller, reach Baton through the push or presentation they perform; a tab selection, by a tap or by code, through the new tab's
@@ -50,7 +50,7 @@
     /// `screenName` or `isOnScreen` on a view controller clashes with the ``Baton/Screen``
     /// conformance. Everything
     /// Baton decides (wiring, resolution, lifecycle order, cancellation) happens in the core's
-    /// ``Baton/ExternalTransition`` and ``Baton/ScreenLifecycle``, which Linux tests cover; these
+    /// `ExternalTransition` and `ScreenLifecycle`, which Linux tests cover; these
     /// methods only translate UIKit's calls.
     ///
     /// Without `install()`, the explicit calls (``UIKit/UINavigationController/push(_:identifier:sender:wiring:animated:)``,

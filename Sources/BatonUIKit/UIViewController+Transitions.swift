@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import UIKit
 
     extension UINavigationController {
@@ -90,7 +90,8 @@
         }
 
         /// Performs the segue with a one-shot resolver for its destination (MHDependencyKit's
-        /// "perform a segue with inline resolution"), run before the registered ones.
+        /// "perform a segue with inline resolution"), run after the registered ones, for every
+        /// matching destination of the segue (a navigation controller and its root).
         ///
         /// ```swift
         /// performSegue(withIdentifier: "showDetail", sender: cell) { (source: ListViewController, destination: DetailViewController) in

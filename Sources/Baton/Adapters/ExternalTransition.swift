@@ -39,7 +39,7 @@
 /// (`childScreens`), which the dependency coordinator uses to look into containers (a navigation
 /// controller's root and a tab bar controller's tabs as destinations, a container's first child
 /// as source).
-@MainActor
+@_spi(Adapters) @MainActor
 public final class ExternalTransition {
     /// Where a transition is: in flight until it completes or is cancelled.
     ///

@@ -20,7 +20,7 @@
 /// // In an adapter's viewWillAppear(_:):
 /// lifecycle.report(.willAppear, of: self) { originalViewWillAppear(animated) }
 /// ```
-@MainActor
+@_spi(Adapters) @MainActor
 public final class ScreenLifecycle {
     /// Where the screen is in its appearance cycle.
     ///

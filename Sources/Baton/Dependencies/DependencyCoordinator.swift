@@ -69,6 +69,8 @@ public final class DependencyCoordinator {
     /// every screen type seen has been indexed, whatever the number of resolvers (DESIGN rule
     /// 29); tests read it.
     private(set) var indexMatchChecks = 0
+    /// Changes whenever the resolvers change, so that a resolution running meanwhile notices.
+    private var generation = 0
 
     /// Makes an empty coordinator.
     ///
@@ -204,7 +206,8 @@ public final class DependencyCoordinator {
         var inherited = Set(workflow.entries.indices)
         for resolver in extras {
             // An extra of the same kind and types as an inherited resolver overrides it for this
-            // workflow, as MHDependencyKit's workflow set-up replaces it; two extras still conflict.
+            // workflow (MHDependencyKit runs both; Baton deliberately does not, as `register`
+            // refuses a second one); two extras still conflict.
             if let index = inherited.sorted().first(where: { workflow.entries[$0].conflicts(with: resolver) }) {
                 inherited.remove(index)
                 workflow.entries[index] = ResolverEntry(resolver)
@@ -352,7 +355,11 @@ public final class DependencyCoordinator {
     /// As in MHDependencyKit, a transition the resolver does not match (such as the push that
     /// ``StackScreen/init(root:name:context:)`` performs) leaves it waiting, and it runs
     /// after the coordinator's own resolvers, whichever coordinator resolves the transition, so
-    /// it can override what they set. It runs for one destination only.
+    /// it can override what they set. Within that transition it runs for every matching
+    /// destination (a container and the screens it holds, both tabs of a tab container), as
+    /// MHDependencyKit's resolves a navigation controller and its root; it is used up when that
+    /// transition completes, so a transition it requests while it runs (which waits until this
+    /// one is done) does not see it, and if the transition fails it keeps waiting.
     /// ``resolveDependencies(from:to:identifier:sender:)`` counts as a transition. When calls are
     /// nested, each waiting one-shot resolver applies to the first transition it matches, outer
     /// first. A transition `body` requests while another one runs (from a lifecycle callback) is
@@ -381,13 +388,17 @@ public final class DependencyCoordinator {
         return try body()
     }
 
-    /// Registers a resolver that runs once, for the first transition this coordinator resolves
+    /// Registers a resolver that is used once, by the first transition this coordinator resolves
     /// that it matches, after the coordinator's own and its children's resolvers; transitions it
     /// does not match leave it waiting (MHDependencyKit's temporary dependency coordinator).
+    /// Within that transition it runs for every matching destination (a container and the screens
+    /// it holds), as MHDependencyKit's does; it is used up when the transition completes, and a
+    /// transition that fails leaves it waiting. One registered while a transition is resolved
+    /// (by a resolver) waits for the next transition.
     ///
     /// A temporary ``DependencyResolver/context(fileID:line:_:)`` resolver remembers a matching
-    /// source and runs for the first later matching destination of the workflow, as
-    /// ``Screen/registerTemporaryContextResolver(fileID:line:_:)`` does.
+    /// source and runs for the matching destinations of the first later transition of the
+    /// workflow that has any, as ``Screen/registerTemporaryContextResolver(fileID:line:_:)`` does.
     ///
     /// ```swift
     /// coordinator.registerTemporary(.direct { (_: OrdersScreen, order: OrderScreen) in order.title = "Order" })
@@ -527,6 +538,7 @@ public final class DependencyCoordinator {
             ResolutionTrace.record(recorded, for: screen)
         }
         if recordsResolutions {
+            ResolutionJournal.current?.willAppendLog(of: self)
             resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
         }
     }
@@ -547,8 +559,17 @@ public final class DependencyCoordinator {
                 pass.remember(source, for: entry)
             }
         }
+        // A resolver registered or cancelled meanwhile (by a resolver) changes nothing in this
+        // resolution, even for the destinations still to come: it finishes with the resolvers it
+        // started with. Only then are they matched from that list rather than from the index.
+        let started = generation
+        let startedWith = entries
         for destination in pass.destinations {
-            try resolve(pass, with: destinationEntries(for: destination), destination: destination)
+            let matching =
+                generation == started
+                ? destinationEntries(for: destination)
+                : startedWith.filter { $0.resolver.matchesDestination(destination) }
+            try resolve(pass, with: matching, destination: destination)
         }
         for child in children {
             try child.resolve(pass)
@@ -563,9 +584,10 @@ public final class DependencyCoordinator {
     ) throws(DependencyError) {
         for entry in entries {
             let resolver = entry.resolver
-            // A one-shot or temporary resolver runs for one destination, a transition resolver
-            // once per transition.
-            if entry.runsOnce || resolver.kind == .transition, pass.hasRun(entry) { continue }
+            // A transition resolver runs once per transition, for its first matching destination.
+            // (A one-shot or temporary resolver runs for every matching destination of the
+            // transition it first matches: it is used up when that transition commits.)
+            if resolver.kind == .transition, pass.hasRun(entry) { continue }
             switch resolver.kind {
             case .destination:
                 try pass.run(entry, nil, destination)
@@ -612,12 +634,18 @@ public final class DependencyCoordinator {
     }
 
     private func invalidate() {
+        generation &+= 1
         destinationIndex.removeAll()
         sourceIndex.removeAll()
     }
 
+    /// Drops the resolution log's entries from `count` on (a rolled-back screen tree assignment's).
+    func truncateResolutionLog(to count: Int) {
+        if resolutionLog.count > count { resolutionLog.removeSubrange(count...) }
+    }
+
     /// Drops every resolver, and the indexes that hold them too (a used temporary's coordinator).
-    fileprivate func removeAllEntries() {
+    func removeAllEntries() {
         entries.removeAll()
         invalidate()
     }
@@ -710,10 +738,27 @@ final class ResolverEntry {
     /// `spentWithoutWindow` for resolutions outside any window.
     private var spentWindows: [WeakWindow] = []
     private var spentWithoutWindow = false
-    /// A one-shot or temporary resolver: it runs for one destination.
-    var runsOnce = false
 
     init(_ resolver: DependencyResolver) { self.resolver = resolver }
+
+    /// The state a resolution changes, for a screen tree assignment that may roll it back.
+    struct State {
+        fileprivate let remembered: [RememberedSource]
+        fileprivate let spentWindows: [WeakWindow]
+        fileprivate let spentWithoutWindow: Bool
+    }
+
+    /// The state a resolution changes, as it is now.
+    var state: State {
+        State(remembered: remembered, spentWindows: spentWindows, spentWithoutWindow: spentWithoutWindow)
+    }
+
+    /// Puts back a state taken with ``state``.
+    func restore(_ state: State) {
+        remembered = state.remembered
+        spentWindows = state.spentWindows
+        spentWithoutWindow = state.spentWithoutWindow
+    }
 
     /// Remembers `source` for its branch; it replaces the source remembered for the same branch.
     func remember(_ source: AnyObject, branch: [ObjectIdentifier]) {
@@ -773,9 +818,7 @@ final class InlineResolver {
 
     init(_ resolver: DependencyResolver) {
         coordinator = DependencyCoordinator(name: "inline")
-        let entry = ResolverEntry(resolver)
-        entry.runsOnce = true
-        coordinator.entries.append(entry)
+        coordinator.entries.append(ResolverEntry(resolver))
     }
 }
 
@@ -906,13 +949,26 @@ final class ResolutionPass {
 
     /// Applies the state changes once the whole transition resolved.
     func commit() {
-        for (entry, source, branch) in remembered.values { entry.remember(source, branch: branch) }
-        for entry in spent.values { entry.spend(in: window) }
+        let journal = ResolutionJournal.current
+        for (entry, source, branch) in remembered.values {
+            journal?.willChange(entry)
+            entry.remember(source, branch: branch)
+        }
+        for entry in spent.values {
+            journal?.willChange(entry)
+            entry.spend(in: window)
+        }
         for temporary in usedTemporaries {
             temporary.isUsed = true
-            // A used temporary lets go of its resolver and what it captured; `ranEntries` holds
-            // it until this pass ends, after the coordinator's state is settled.
-            temporary.coordinator.removeAllEntries()
+            if let journal {
+                // Released when the assignment that journals this pass commits, so that a
+                // rollback can put the resolver back.
+                journal.used(temporary)
+            } else {
+                // A used temporary lets go of its resolver and what it captured; `ranEntries` holds
+                // it until this pass ends, after the coordinator's state is settled.
+                temporary.coordinator.removeAllEntries()
+            }
         }
     }
 }
@@ -954,10 +1010,11 @@ extension Screen {
         }
     }
 
-    /// Registers a context resolver on this screen's coordinator that runs once: it remembers the
-    /// next matching source and resolves the first later matching destination of the workflow,
-    /// after the coordinator's own resolvers (MHDependencyKit's
-    /// `registerTemporaryContextDependencyResolver`). Transitions it does not match leave it waiting.
+    /// Registers a context resolver on this screen's coordinator that is used once: it remembers
+    /// the next matching source and resolves every matching destination of the first later
+    /// transition of the workflow that has one (a navigation stack and its root, say), after the
+    /// coordinator's own resolvers (MHDependencyKit's `registerTemporaryContextDependencyResolver`).
+    /// Transitions it does not match leave it waiting.
     ///
     /// ```swift
     /// orders.registerTemporaryContextResolver { (source: OrdersScreen, destination: OrderScreen) in

@@ -333,9 +333,10 @@ open class HoppingScreen: ScreenModel {
         }
     }
 
-    private func performHop(
+    func performHop(
         to screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
-        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?
+        hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?,
+        resolves: Bool = true
     ) throws(ScreenError) {
         try screen.requireFree()
         if let current = currentScreen { dismissPresentations(from: [current]) }
@@ -348,7 +349,8 @@ open class HoppingScreen: ScreenModel {
         var superseded: ResultWaiter?
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
-            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook
+            leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook,
+            resolves: resolves
         ) {
             if case .showing(let old, let oldPending) = state {
                 old.container = nil
@@ -360,6 +362,8 @@ open class HoppingScreen: ScreenModel {
         }
         observedState.publish()
         superseded?.cancel(.transition(transition.record))
+        // A final step is the flow's main screen: screen tree assignments that waited for it run next.
+        if !pending.isWaiting, let window, !window.waitingNavigations.isEmpty { window.flowReachedMainScreen(self) }
     }
 
     /// Ends a flow that awaits the current screen when this container leaves the screen tree, so

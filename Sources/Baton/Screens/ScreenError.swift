@@ -125,6 +125,15 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```
     case presenterLeftTheTree(presenter: String, presented: String)
 
+    /// A screen tree assignment requested while a transition ran (and so queued until it
+    /// completed), or one that waited for a start-up flow, failed when it ran; see
+    /// ``NavigationError``.
+    ///
+    /// ```swift
+    /// ScreenError.navigation(.invalidTree(step: "main", reason: "tab 3 is selected, but there are 2 tabs"))
+    /// ```
+    case navigation(NavigationError)
+
     /// The diagnostic message.
     ///
     /// ```swift
@@ -173,6 +182,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             let named = link.map { " \"\($0)\"" } ?? ""
             return "The push link\(named) in \(screen) has nowhere to push: no stack encloses \(screen)."
                 + " Show \(screen) on a StackScreen, or make the link present (action: .present)."
+        case .navigation(let error):
+            return error.description
         case .sharedContextHasRegistrations(let destination, let registrations):
             return
                 "Cannot share the source's context with \(destination): its own context holds "

@@ -9,7 +9,7 @@
 /// try stack.push(detail)
 /// stack.navigationPath == [ScreenIdentity(detail)]   // true
 /// ```
-public struct ScreenIdentity: Hashable, Sendable, Identifiable, CustomStringConvertible {
+@_spi(Adapters) public struct ScreenIdentity: Hashable, Sendable, Identifiable, CustomStringConvertible {
     let object: ObjectIdentifier
     private let name: String
 

@@ -68,7 +68,7 @@ public final class ScreenLinkRequest: Hashable {
     /// ```swift
     /// stack.followNavigationPath(stack.navigationPath + [link.identity])   // pushes its screen
     /// ```
-    public var identity: ScreenIdentity { ScreenIdentity(object: ObjectIdentifier(self), name: "link") }
+    @_spi(Adapters) public var identity: ScreenIdentity { ScreenIdentity(object: ObjectIdentifier(self), name: "link") }
     /// The screen the link showed last, while it is alive.
     ///
     /// ```swift

@@ -97,9 +97,9 @@ extension ScreenModel {
         }
     }
 
-    private func performPresent(
+    final func performPresent(
         _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
-        awaiting waiter: ResultWaiter? = nil
+        awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
     ) throws(ScreenError) {
         if let presented {
             throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
@@ -123,7 +123,7 @@ extension ScreenModel {
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
-            leaving: [root], entering: [screen]
+            leaving: [root], entering: [screen], resolves: resolves
         ) {
             presented = screen
             screen.presenter = self
@@ -186,25 +186,27 @@ extension ScreenModel {
         guard let presenter = found else {
             throw misuse(ScreenError.nothingToDismiss(screen: screenName))
         }
+        // As in UIKit, everything presented above goes too: what the dismissed screen presents,
+        // and what a screen inside it (a stack's top, a tab) presents.
         var top = presenter.presented!
-        while let next = top.presented { top = next }
+        while let next = top.visiblePresentation { top = next }
         let transition = ScreenTransition(kind: .dismiss, source: top, destination: presenter, sender: sender)
         let window = presenter.window
         try TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
             leaving: [top], entering: [presenter.presentationRoot]
         ) {
-            let dismissed = presenter.presented
-            var current = dismissed
+            var current = presenter.presented
             var chain: [ScreenModel] = []
             presenter.presented = nil
             while let screen = current {
                 chain.append(screen)
+                let next = screen.visiblePresentation
+                next?.presenter?.presented = nil
                 screen.presenter = nil
-                current = screen.presented
-                screen.presented = nil
+                current = next
             }
-            dismissed?.leaveHierarchy(by: transition)
+            for screen in chain { screen.leaveHierarchy(by: transition) }
             // Every screen of the chain is now on its own: each leaves the context tree.
             for screen in chain { TransitionEngine.departed(screen) }
         }

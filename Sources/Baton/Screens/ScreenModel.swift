@@ -53,6 +53,8 @@ open class ScreenModel: Screen {
     final weak var presentationOverContainer: ScreenModel?
     final var presented: ScreenModel?
     final weak var hostWindow: ScreenWindow?
+    /// The route this screen was made for by ``ScreenRoute/screen()``, if it was.
+    final var madeForRoute: (any ScreenRoute)?
 
     /// Makes a screen.
     ///

@@ -61,7 +61,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     case manual
     /// A storyboard segue begun in `prepare(for:sender:)`, before the framework shows its
     /// destination; the push or presentation the segue then performs takes its place
-    /// (``ExternalTransition/begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``).
+    /// (`ExternalTransition.begin(_:from:to:…)`, SPI).
     ///
     /// ```swift
     /// try ExternalTransition.begin(.segue, from: list, to: detail, identifier: "showDetail", in: window)

@@ -29,6 +29,13 @@ public final class ScreenWindow {
     private var root: ScreenModel?
     private var observedState = ObservedState()
 
+    /// The root, without Observation tracking.
+    var currentRoot: ScreenModel? { root }
+
+    /// Screen tree assignments that wait for a start-up flow to reach its main screen, in the
+    /// order they were requested.
+    var waitingNavigations: [WaitingNavigation] = []
+
     /// Whether the window is visible; screens appear only in a visible window.
     ///
     /// ```swift
@@ -175,9 +182,9 @@ public final class ScreenWindow {
         }
     }
 
-    private func performSetRoot(_ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring)
-        throws(ScreenError)
-    {
+    func performSetRoot(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, resolves: Bool = true
+    ) throws(ScreenError) {
         if screen === rootScreen { return }
         try screen.requireFree()
         let old = rootScreen
@@ -193,7 +200,7 @@ public final class ScreenWindow {
             kind: .replaceRoot, source: old, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isVisible, window: self,
-            leaving: leaving, entering: [screen]
+            leaving: leaving, entering: [screen], resolves: resolves
         ) {
             old?.hostWindow = nil
             old?.leaveTree(by: transition)

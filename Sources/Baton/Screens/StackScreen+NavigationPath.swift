@@ -9,7 +9,7 @@ extension StackScreen {
     /// try stack.push(detail)
     /// stack.navigationPath   // [ScreenIdentity(detail)]
     /// ```
-    public final var navigationPath: [ScreenIdentity] {
+    @_spi(Adapters) public final var navigationPath: [ScreenIdentity] {
         screens.dropFirst().map(ScreenIdentity.init)
     }
 
@@ -21,7 +21,7 @@ extension StackScreen {
     ///
     /// - Parameter identity: The identity from ``navigationPath``.
     /// - Returns: The screen, or `nil` once it has left the stack.
-    public final func screen(for identity: ScreenIdentity) -> ScreenModel? {
+    @_spi(Adapters) public final func screen(for identity: ScreenIdentity) -> ScreenModel? {
         stackedScreens.first { ScreenIdentity($0) == identity }
     }
 
@@ -48,7 +48,9 @@ extension StackScreen {
     ///   - sender: Passed to the pop transition.
     /// - Returns: The screens popped, bottom first; empty when nothing changed.
     @discardableResult
-    public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil) -> [ScreenModel] {
+    @_spi(Adapters) public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil)
+        -> [ScreenModel]
+    {
         let current = navigationPath
         if path.count == current.count + 1, let last = path.last, path.dropLast().elementsEqual(current),
             let link = ScreenLinkRequest.link(for: last)
@@ -79,7 +81,7 @@ extension ScreenModel {
     /// ```swift
     /// try list.enclosingStack?.push(detail)
     /// ```
-    public final var enclosingStack: StackScreen? {
+    @_spi(Adapters) public final var enclosingStack: StackScreen? {
         var current: ScreenModel? = container
         while let screen = current {
             if let stack = screen as? StackScreen { return stack }
@@ -99,7 +101,7 @@ extension ScreenModel {
     /// try main.present(signup)
     /// main.presentedIdentity   // ScreenIdentity(signup)
     /// ```
-    public final var presentedIdentity: ScreenIdentity? {
+    @_spi(Adapters) public final var presentedIdentity: ScreenIdentity? {
         presentedScreen.map(ScreenIdentity.init)
     }
 
@@ -118,7 +120,7 @@ extension ScreenModel {
     ///   - sender: Passed to the dismiss transition.
     /// - Returns: `true` when it dismissed a screen.
     @discardableResult
-    public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
+    @_spi(Adapters) public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
         guard item == nil, presented != nil else { return false }
         return (try? dismiss(sender: sender)) != nil
     }

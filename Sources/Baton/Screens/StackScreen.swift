@@ -156,9 +156,9 @@ open class StackScreen: ScreenModel {
         }
     }
 
-    private func performPush(
+    func performPush(
         _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
-        awaiting waiter: ResultWaiter? = nil
+        awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
     ) throws(ScreenError) {
         try screen.requireFree()
         let previous = stackedScreens.last
@@ -166,7 +166,7 @@ open class StackScreen: ScreenModel {
             kind: .push, source: previous ?? self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: (previous ?? self).context, visible: isInVisibleTree,
-            window: window, leaving: previous.map { [$0] } ?? [], entering: [screen]
+            window: window, leaving: previous.map { [$0] } ?? [], entering: [screen], resolves: resolves
         ) {
             screen.container = self
             // Set as the screen enters, so that its own lifecycle callbacks may finish it.
@@ -233,7 +233,7 @@ open class StackScreen: ScreenModel {
         }
     }
 
-    private func performSetScreens(_ newScreens: [ScreenModel], sender: Any?) throws(ScreenError) {
+    func performSetScreens(_ newScreens: [ScreenModel], sender: Any?, resolves: Bool = true) throws(ScreenError) {
         guard let newTop = newScreens.last else { throw misuse(ScreenError.emptyStack(container: screenName)) }
         for screen in newScreens where screen.container !== self {
             try screen.requireFree()
@@ -274,7 +274,7 @@ open class StackScreen: ScreenModel {
             try TransitionEngine.perform(
                 transition, wiring: newTop.container === self ? .isolate : .inherit,
                 sourceContext: (below ?? self).context, visible: isInVisibleTree, window: window,
-                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], change: replace)
+                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], resolves: resolves, change: replace)
         } catch {
             undoWiring()
             throw error

@@ -128,7 +128,7 @@ open class TabScreen: ScreenModel {
         }
     }
 
-    private func performSelect(at index: Int, sender: Any?) throws(ScreenError) {
+    func performSelect(at index: Int, sender: Any?) throws(ScreenError) {
         guard tabs.indices.contains(index) else {
             throw misuse(ScreenError.tabOutOfRange(index: index, container: screenName, tabs: tabs.map(\.screenName)))
         }

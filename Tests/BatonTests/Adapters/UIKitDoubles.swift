@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 
 // Test doubles shaped like UIKit's view controllers: the same parent, children and presentation
 // relations, and the appearance callbacks in the order UIKit's documentation gives (a container

@@ -2,7 +2,7 @@ import BatonTesting
 import Observation
 import Testing
 
-@testable import Baton
+@_spi(Adapters) @testable import Baton
 
 /// The flows BatonSwiftUI relies on, driven headlessly: a destination is resolved before the
 /// state that a SwiftUI view renders shows it, and reads outside any tracking record nothing.

@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 import BatonUIKit
 import CoordinatesApp
 import MessageUI
