@@ -207,7 +207,10 @@ extension ScreenWindow {
     /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` naming every screen without
     ///   a route, ``NavigationError/unreadable(reason:)`` when a route cannot be encoded.
     public func saveScreenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> SavedScreenTree? {
-        try screenTree(type).map { tree throws(NavigationError) in try SavedScreenTree(tree) }
+        // Not `Optional.map`: a typed-throws closure as its argument does not type-check against the
+        // iOS 17 SDK's standard library.
+        guard let tree = try screenTree(type) else { return nil }
+        return try SavedScreenTree(tree)
     }
 
     /// Restores a saved screen tree, keeping every part that still fits: a part whose route no
