@@ -32,7 +32,7 @@
         self.name = screen.screenName
     }
 
-    /// An identity that a link holds for the screen it will show (``ScreenLinkRequest/identity``).
+    /// An identity that a link holds for the screen it will show (a link's `identity`).
     init(object: ObjectIdentifier, name: String) {
         self.object = object
         self.name = name

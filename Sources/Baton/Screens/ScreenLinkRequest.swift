@@ -2,8 +2,8 @@
 /// `ScreenLink`, made in the core so that they are tested without a UI.
 ///
 /// A link in a screen that is on a stack pushes through the stack's navigation path: the UI
-/// appends the request's ``identity`` to the path (SwiftUI's `NavigationLink(value:)`), and
-/// ``StackScreen/followNavigationPath(_:sender:)`` turns that into a Baton push of a screen made
+/// appends the request's `identity` (adapter SPI) to the path (SwiftUI's `NavigationLink(value:)`), and
+/// `StackScreen.followNavigationPath(_:sender:)` (adapter SPI) turns that into a Baton push of a screen made
 /// then, with the link's identifier, sender and wiring, so that transition resolvers see them.
 /// A push link with no stack around it is refused with ``ScreenError/noEnclosingStack(screen:link:)``
 /// instead of being shown some other way. A present link presents from the screen. A link made

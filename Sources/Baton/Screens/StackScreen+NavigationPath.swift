@@ -30,7 +30,7 @@ extension StackScreen {
     /// longer holds are popped, in one pop transition.
     ///
     /// Pops follow a path, and so do links: a path that is the current one plus the
-    /// ``ScreenLinkRequest/identity`` of a link (what SwiftUI's `NavigationLink(value:)` appends)
+    /// `identity` of a link (what SwiftUI's `NavigationLink(value:)` appends)
     /// pushes the link's screen, made now, wired and resolved with the link's identifier, sender
     /// and wiring. Other pushes go through ``push(_:identifier:sender:wiring:)``. A path that is
     /// not the stack's current path cut short or grown by a link (one with a screen the stack
