@@ -195,6 +195,13 @@ struct WindowLogTests {
                     records.removeAll()
                     reference = []
                     marks.append(appended)
+                case 2:
+                    // A rolled-back assignment takes back what it appended.
+                    let mark = Int.random(in: 0...appended, using: &generator)
+                    records.removeAppended(since: mark)
+                    reference = Array(reference.dropLast(min(appended - mark, reference.count)))
+                    appended = mark
+                    marks = marks.filter { $0 <= mark }
                 default:
                     records.append(step)
                     appended += 1
