@@ -1,4 +1,4 @@
-import Baton
+@_spi(Testing) import Baton
 import Dispatch
 import Testing
 

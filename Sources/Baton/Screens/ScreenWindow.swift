@@ -251,14 +251,38 @@ public final class ScreenWindow {
         lifecycle.append(entry)
     }
 
-    /// How many transitions were ever logged, and the logged transitions since such a count
-    /// (those the log still keeps): a recorder's start survives dropped and cleared entries.
-    package var transitionsLogged: Int { transitions.appended }
-    package func transitionLog(since sequence: Int) -> [TransitionRecord] { transitions.elements(since: sequence) }
+    /// How many transitions were ever logged: a recorder's start that survives dropped and
+    /// cleared entries (BatonTesting's `FlowRecorder` reads it).
+    ///
+    /// ```swift
+    /// let start = window.transitionsLogged
+    /// ```
+    @_spi(Testing) public var transitionsLogged: Int { transitions.appended }
 
-    /// How many lifecycle callbacks were ever recorded, and those recorded since such a count.
-    package var lifecycleCallbacksLogged: Int { lifecycle.appended }
-    package func lifecycleLog(since sequence: Int) -> [LifecycleRecord] { lifecycle.elements(since: sequence) }
+    /// The logged transitions since `sequence` (a ``transitionsLogged`` count) that the log still keeps.
+    ///
+    /// ```swift
+    /// window.transitionLog(since: start)   // what happened since the recorder started
+    /// ```
+    @_spi(Testing) public func transitionLog(since sequence: Int) -> [TransitionRecord] {
+        transitions.elements(since: sequence)
+    }
+
+    /// How many lifecycle callbacks were ever recorded (see ``transitionsLogged``).
+    ///
+    /// ```swift
+    /// let start = window.lifecycleCallbacksLogged
+    /// ```
+    @_spi(Testing) public var lifecycleCallbacksLogged: Int { lifecycle.appended }
+
+    /// The lifecycle callbacks recorded since `sequence` that the log still keeps.
+    ///
+    /// ```swift
+    /// window.lifecycleLog(since: start)
+    /// ```
+    @_spi(Testing) public func lifecycleLog(since sequence: Int) -> [LifecycleRecord] {
+        lifecycle.elements(since: sequence)
+    }
 
     /// Logs a transition that completes as it is logged (one UIKit drove), in turn.
     func log(_ transition: ScreenTransition) {
