@@ -10,7 +10,8 @@
         var body: some View {
             Text("Baton")
                 .task { [unowned self] in
-                    try? await Task.sleep(for: .seconds(1))
+                    // Cancelled (the view went away), the sleep throws and the step does not unhop.
+                    guard (try? await Task.sleep(for: .seconds(1))) != nil else { return }
                     try? unhop()
                 }
         }

@@ -37,6 +37,8 @@ public final class HopFlow {
     private weak var currentStep: (any Screen)?
     /// The container's name, for errors.
     private var containerName = "hopping container"
+    /// While a hop's `show` runs: the step being left.
+    private(set) weak var leavingStep: (any Screen)?
 
     /// Makes the flow of an empty container.
     ///
@@ -145,7 +147,7 @@ public final class HopFlow {
             throw misuse(ScreenError.noPendingContinuation(hopping: container.screenName, screen: screen.screenName))
         }
         let settle = try pending.unhop(result: result, hopping: container.screenName, screen: screen.screenName)
-        state = .showing(step: step, name: name, .none)
+        state = .showing(step: step, name: name, .spent)
         try settle()
     }
 
@@ -157,9 +159,9 @@ public final class HopFlow {
         guard case .showing(let step, let name, let pending) = state, pending.isWaiting,
             screen === container || isWithin(screen, step: step, container: container)
         else { return }
-        state = .showing(step: step, name: name, .none)
+        state = .showing(step: step, name: name, .spent)
         switch pending {
-        case .none: break
+        case .none, .spent: break
         case .awaiting(let waiter): waiter.deliver(result)
         case .callback(let continuation):
             do {
@@ -185,7 +187,7 @@ public final class HopFlow {
     /// ```
     public func containerLeftTree() {
         guard case .showing(let step, let name, let pending) = state, let waiter = pending.waiter else { return }
-        state = .showing(step: step, name: name, .none)
+        state = .showing(step: step, name: name, .spent)
         waiter.cancel(.containerLeft(containerName))
     }
 
@@ -194,14 +196,28 @@ public final class HopFlow {
     private func perform(
         _ step: any Screen, in container: any Screen, pending: PendingUnhop, show: () throws(ScreenError) -> Void
     ) throws(ScreenError) {
-        try show()
-        containerName = container.screenName
+        // The step is current before it is shown: UIKit runs its viewDidLoad and, in a container
+        // on screen, its appearance callbacks inside `show`, and a finish there must reach this
+        // step's continuation (or a hop there must not be overwritten by this one).
+        let previous = (state: state, step: currentStep, name: containerName)
         var superseded: (waiter: ResultWaiter, name: String)?
         if case .showing(_, let name, let pending) = state, let waiter = pending.waiter {
             superseded = (waiter, name)
         }
         state = .showing(step: ObjectIdentifier(step), name: step.screenName, pending)
+        leavingStep = previous.step
         currentStep = step
+        containerName = container.screenName
+        defer { leavingStep = nil }
+        do {
+            try show()
+        } catch {
+            // Nothing changes when `show` throws.
+            if case .showing(let shown, _, _) = state, shown == ObjectIdentifier(step) {
+                (state, currentStep, containerName) = previous
+            }
+            throw error
+        }
         // Settled before user code (the superseded flow) resumes.
         if let superseded {
             let record = TransitionRecord(
@@ -215,7 +231,7 @@ public final class HopFlow {
         while let current = candidate {
             if ObjectIdentifier(current) == step && current === currentStep { return true }
             if current === container { return false }
-            candidate = current.parentScreen ?? current.presentingScreen
+            candidate = current.enclosingScreen
         }
         return false
     }
@@ -251,7 +267,29 @@ extension Screen {
             if let container = screen as? any HopFlowContainer {
                 return try container.hopFlow.unhop(from: self, in: container, result: result)
             }
-            current = screen.parentScreen ?? screen.presentingScreen
+            current = screen.enclosingScreen
         }
+    }
+
+    /// The screen this one is shown in: its container, else the screen that presented it (the one
+    /// `present` was called on when an adapter recorded it, since UIKit's
+    /// `presentingViewController` is the presentation context, often the root container).
+    var enclosingScreen: (any Screen)? {
+        parentScreen ?? ExternalTransition.presentationCaller(of: self) ?? presentingScreen
+    }
+
+    /// The nearest ``HopFlowContainer``: this screen when it is one, else the nearest found through
+    /// containers and presenters.
+    ///
+    /// ```swift
+    /// (field.enclosingHopFlowContainer as? HoppingViewController)?.hopTransition = .immediate
+    /// ```
+    public var enclosingHopFlowContainer: (any HopFlowContainer)? {
+        var current: (any Screen)? = self
+        while let screen = current {
+            if let container = screen as? any HopFlowContainer { return container }
+            current = screen.enclosingScreen
+        }
+        return nil
     }
 }

@@ -278,7 +278,7 @@ open class HoppingScreen: ScreenModel {
             throw misuse(ScreenError.noPendingContinuation(hopping: screenName, screen: screen.screenName))
         }
         let settle = try pending.unhop(result: result, hopping: screenName, screen: screen.screenName)
-        state = .showing(current, .none)
+        state = .showing(current, .spent)
         try settle()
     }
 
@@ -289,9 +289,9 @@ open class HoppingScreen: ScreenModel {
     /// ``hop(to:thenTo:)``) is posted as ``TransitionDidFail`` in the window.
     func finishStep(from screen: any Screen, result: Any) {
         guard case .showing(let current, let pending) = state, pending.isWaiting else { return }
-        state = .showing(current, .none)
+        state = .showing(current, .spent)
         switch pending {
-        case .none: break
+        case .none, .spent: break
         case .awaiting(let waiter): waiter.deliver(result)
         case .callback(let continuation):
             do {
@@ -370,7 +370,7 @@ open class HoppingScreen: ScreenModel {
     /// that the awaiting task neither hangs nor keeps the screens alive.
     override func didLeaveHierarchy(by transition: ScreenTransition?) {
         guard case .showing(let current, let pending) = state, let waiter = pending.waiter else { return }
-        state = .showing(current, .none)
+        state = .showing(current, .spent)
         waiter.cancel(transition.map { .transition($0.record) } ?? .released)
     }
 }

@@ -6,14 +6,18 @@
 /// then does user code (the continuation or the awaiting flow) run, so that it may hop again.
 @MainActor
 enum PendingUnhop {
+    /// A final step: nothing ever waited.
     case none
+    /// What waited was settled (the step unhopped, or the awaiting flow ended): a second unhop is
+    /// a double-tapped button, reported but never a trap (DESIGN rules 23 and 38).
+    case spent
     case callback(@MainActor () throws(ScreenError) -> Void)
     case awaiting(ResultWaiter)
 
     /// Whether a continuation or an awaiting flow waits.
     var isWaiting: Bool {
         switch self {
-        case .none: false
+        case .none, .spent: false
         case .callback: true
         case .awaiting(let waiter): waiter.isWaiting
         }
@@ -38,8 +42,11 @@ enum PendingUnhop {
             return continuation
         case .awaiting(let waiter) where waiter.isWaiting:
             return { waiter.deliver(result) }
-        case .none, .awaiting:
+        case .none:
             throw misuse(ScreenError.noPendingContinuation(hopping: hopping, screen: screen))
+        case .spent, .awaiting:
+            // An await that ended (cancelled) is spent too.
+            throw ScreenError.noPendingContinuation(hopping: hopping, screen: screen)
         }
     }
 }

@@ -54,8 +54,9 @@ extension Screen {
         while true {
             guard let model = current as? ScreenModel else {
                 // A framework's screen (a view controller): only a hopping container's step ends
-                // here; the framework pops and dismisses its own screens.
-                guard let parent = current.parentScreen else { return }
+                // here; the framework pops and dismisses its own screens. A presented screen
+                // belongs to the step that presented it.
+                guard let parent = current.enclosingScreen else { return }
                 if let container = parent as? any HopFlowContainer {
                     return container.hopFlow.finishStep(from: self, in: container, result: value)
                 }

@@ -81,7 +81,7 @@ extension Screen {
         var current: (any Screen)? = self
         while let screen = current {
             if let hopping = screen as? HoppingScreen { return hopping }
-            current = screen.parentScreen ?? screen.presentingScreen
+            current = screen.enclosingScreen
         }
         return nil
     }

@@ -46,7 +46,8 @@ extension StackScreen {
     /// - Parameters:
     ///   - path: The path the UI framework now shows.
     ///   - sender: Passed to the pop transition.
-    /// - Returns: The screens popped, bottom first; empty when nothing changed.
+    /// - Returns: The screens popped, bottom first; empty when nothing changed, or when the pop
+    ///   waits for a transition that is running (it follows when that one completes).
     @discardableResult
     @_spi(Adapters) public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil)
         -> [ScreenModel]
@@ -65,10 +66,16 @@ extension StackScreen {
             }
             return []
         }
-        var kept = 0
-        while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
-        guard kept < current.count else { return [] }
-        return popTo(index: kept, sender: sender)
+        var popped: [ScreenModel] = []
+        // As `pop()`: a transition requested during this one runs after it.
+        try? requestTransition("pop of \(screenName) to follow a navigation path") { [self] () throws(ScreenError) in
+            let current = self.navigationPath
+            var kept = 0
+            while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
+            guard kept < current.count else { return }
+            popped = popTo(index: kept, sender: sender)
+        }
+        return popped
     }
 }
 
