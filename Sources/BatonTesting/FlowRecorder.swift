@@ -1,4 +1,4 @@
-import Baton
+@_spi(Testing) import Baton
 import Dispatch
 import Testing
 
@@ -6,8 +6,10 @@ import Testing
 /// of its screens — as arrays of readable strings to compare exactly in a test.
 ///
 /// Making a recorder turns the window's `ScreenWindow.recordsLifecycle` on; the window keeps
-/// recording after the recorder is gone. Records dropped by the window's
-/// `ScreenWindow.transitionLogLimit` are not seen.
+/// recording after the recorder is gone. A recorder reads the window's logs, which keep the
+/// newest `ScreenWindow.transitionLogLimit` transitions and `ScreenWindow.lifecycleLogLimit`
+/// callbacks: past those limits it keeps recording, and shows the newest ones; what
+/// `ScreenWindow.clearLogs()` empties is not shown.
 ///
 /// ```swift
 /// let recorder = FlowRecorder(window)
@@ -66,8 +68,8 @@ public final class FlowRecorder {
         self.isExhaustive = exhaustive
         self.sourceLocation = sourceLocation
         window.recordsLifecycle = true
-        transitionStart = window.transitionLog.count
-        lifecycleStart = window.lifecycleLog.count
+        transitionStart = window.transitionsLogged
+        lifecycleStart = window.lifecycleCallbacksLogged
         DispatchQueue.main.setSpecific(key: Self.mainQueue, value: true)
     }
 
@@ -93,7 +95,7 @@ public final class FlowRecorder {
     /// recorder.transitions   // ["push: list → detail", "pop: detail → list"]
     /// ```
     public var transitions: [String] {
-        window.transitionLog.dropFirst(transitionStart).map(\.description)
+        window.transitionLog(since: transitionStart).map(\.description)
     }
 
     /// The lifecycle callbacks fired since recording started (or since ``reset()`` or the last
@@ -104,7 +106,7 @@ public final class FlowRecorder {
     /// recorder.lifecycle   // ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"]
     /// ```
     public var lifecycle: [String] {
-        window.lifecycleLog.dropFirst(lifecycleStart).map(\.description)
+        window.lifecycleLog(since: lifecycleStart).map(\.description)
     }
 
     /// Forgets what was recorded so far; later reads start from now.
@@ -114,8 +116,8 @@ public final class FlowRecorder {
     /// recorder.transitions   // []
     /// ```
     public func reset() {
-        transitionStart = window.transitionLog.count
-        lifecycleStart = window.lifecycleLog.count
+        transitionStart = window.transitionsLogged
+        lifecycleStart = window.lifecycleCallbacksLogged
     }
 
     /// Fails the test unless the transitions, and the lifecycle callbacks, recorded since the

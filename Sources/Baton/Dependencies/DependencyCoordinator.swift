@@ -52,15 +52,30 @@ public final class DependencyCoordinator {
     /// ```
     public var recordsResolutions = false
 
-    /// The resolutions recorded while ``recordsResolutions`` is on: which resolvers ran for which
-    /// transition.
+    /// The newest resolutions recorded while ``recordsResolutions`` is on, oldest first: which
+    /// resolvers ran for which transition. At most ``resolutionLogLimit`` are kept; each read
+    /// makes a copy.
     ///
     /// ```swift
     /// coordinator.resolutionLog.last?.resolvers   // ["direct: ListScreen → DetailScreen (…)"]
     /// ```
-    public private(set) var resolutionLog: [ResolutionRecord] = []
+    public var resolutionLog: [ResolutionRecord] { resolutions.elements }
 
-    fileprivate var entries: [ResolverEntry] = []
+    /// How many resolutions ``resolutionLog`` keeps; the oldest are dropped beyond it, so that a
+    /// coordinator that records in a long-running app does not grow without bound. 10,000 by
+    /// default; lowering it drops the oldest at once, and 0 keeps none.
+    ///
+    /// ```swift
+    /// coordinator.resolutionLogLimit = 500
+    /// ```
+    public var resolutionLogLimit: Int {
+        get { resolutions.limit }
+        set { resolutions.limit = newValue }
+    }
+
+    private var resolutions = RecentRecords<ResolutionRecord>(limit: 10_000)
+
+    var entries: [ResolverEntry] = []
     private var children: [DependencyCoordinator] = []
     private var temporaries: [InlineResolver] = []
     private var destinationIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
@@ -465,7 +480,7 @@ public final class DependencyCoordinator {
     /// ```swift
     /// coordinator.clearResolutionLog()
     /// ```
-    public func clearResolutionLog() { resolutionLog.removeAll() }
+    public func clearResolutionLog() { resolutions.removeAll() }
 
     // MARK: - Internals
 
@@ -528,9 +543,18 @@ public final class DependencyCoordinator {
             throw error
         }
         pass.commit()
+        // What a report of an unresolved `@Resolved` property explains later.
+        let trace = ResolutionTrace(
+            kind: transition.kind, identifier: transition.identifier, source: transition.resolutionSource,
+            senderType: transition.sender.map { Swift.type(of: $0) }, coordinator: self, window: window)
+        for screen in pass.destinations {
+            var recorded = trace
+            if screen !== transition.destination { recorded.shownWith = transition.destination }
+            ResolutionTrace.record(recorded, for: screen)
+        }
         if recordsResolutions {
             ResolutionJournal.current?.willAppendLog(of: self)
-            resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
+            resolutions.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
         }
     }
 
@@ -630,9 +654,14 @@ public final class DependencyCoordinator {
         sourceIndex.removeAll()
     }
 
-    /// Drops the resolution log's entries from `count` on (a rolled-back screen tree assignment's).
-    func truncateResolutionLog(to count: Int) {
-        if resolutionLog.count > count { resolutionLog.removeSubrange(count...) }
+    /// How many resolutions were ever logged: a point that ``removeResolutions(since:)`` goes
+    /// back to.
+    var resolutionsLogged: Int { resolutions.appended }
+
+    /// Drops the resolutions logged since `sequence` (a rolled-back screen tree assignment's).
+    /// Older entries that the log's limit dropped meanwhile do not come back.
+    func removeResolutions(since sequence: Int) {
+        resolutions.removeAppended(since: sequence)
     }
 
     /// Drops every resolver, and the indexes that hold them too (a used temporary's coordinator).

@@ -15,25 +15,33 @@ final class ResultWaiter {
     /// The awaited type's name, for errors.
     let typeName: String
     private let accepts: (Any) -> Bool
-    private var continuation: CheckedContinuation<Outcome, Never>?
+    /// Resumes the await: a continuation's resume, or a link's result handler.
+    private var resumeAwait: (@MainActor @Sendable (Outcome) -> Void)?
 
-    private init(
+    init(
         screen: String, typeName: String, accepts: @escaping (Any) -> Bool,
-        continuation: CheckedContinuation<Outcome, Never>
+        resume: @escaping @MainActor @Sendable (Outcome) -> Void
     ) {
         self.screen = screen
         self.typeName = typeName
         self.accepts = accepts
-        self.continuation = continuation
+        self.resumeAwait = resume
     }
 
     /// An await dropped unresumed ends as released, not as a hang.
     deinit {
-        continuation?.resume(returning: .failure(.cancelled(screen: screen, reason: .released)))
+        guard let resume = resumeAwait else { return }
+        let outcome = Outcome.failure(.cancelled(screen: screen, reason: .released))
+        // `assumeIsolated` exists from iOS 17 / macOS 14; before that the task does the same later.
+        if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+            MainActor.assumeIsolated { resume(outcome) }
+        } else {
+            Task { @MainActor in resume(outcome) }
+        }
     }
 
     /// Whether the await still waits.
-    var isWaiting: Bool { continuation != nil }
+    var isWaiting: Bool { resumeAwait != nil }
 
     /// Ends the await with `value`, or with ``ScreenError/resultTypeMismatch(screen:expected:actual:)``
     /// (a misuse) when the await expects another type. Does nothing once the await has ended.
@@ -59,10 +67,32 @@ final class ResultWaiter {
     }
 
     private func resume(_ outcome: Outcome) {
-        guard let continuation else { return }
-        // Settled before the awaiting code can run (it runs later, as a job of its own).
-        self.continuation = nil
-        continuation.resume(returning: outcome)
+        guard let resume = resumeAwait else { return }
+        // Settled before the awaiting code runs: a continuation's runs later, as a job of its
+        // own; a link's handler runs now and may show another screen.
+        resumeAwait = nil
+        resume(outcome)
+    }
+
+    /// A waiter whose outcome goes to `handler` instead of an awaiting task (a link's result).
+    static func calling<Value>(
+        for screen: String, _ type: Value.Type, handler: @escaping @MainActor (Result<Value, ScreenError>) -> Void
+    ) -> ResultWaiter {
+        let box = HandlerBox(handler)
+        return ResultWaiter(
+            screen: screen, typeName: String(describing: Value.self), accepts: { $0 is Value },
+            resume: { outcome in
+                switch outcome {
+                case .success(let handed): box.handler(.success(handed.value as! Value))
+                case .failure(let error): box.handler(.failure(error))
+                }
+            })
+    }
+
+    /// A handler carried into the waiter's `Sendable` resume; it is called on the main actor only.
+    private final class HandlerBox<Value>: @unchecked Sendable {
+        let handler: @MainActor (Result<Value, ScreenError>) -> Void
+        init(_ handler: @escaping @MainActor (Result<Value, ScreenError>) -> Void) { self.handler = handler }
     }
 
     /// Awaits the result of `screen`: `start` receives the waiter and hands it to whoever resumes
@@ -77,7 +107,7 @@ final class ResultWaiter {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 let waiter = ResultWaiter(
                     screen: screen, typeName: String(describing: Value.self), accepts: { $0 is Value },
-                    continuation: continuation)
+                    resume: { outcome in continuation.resume(returning: outcome) })
                 slot.waiter = waiter
                 start(waiter)
             }

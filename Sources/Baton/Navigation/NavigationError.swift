@@ -39,7 +39,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// ```swift
     /// NavigationError.transitionFailed(step: "push onto feed", route: "item(id: 42)", error: screenError)
     /// ```
-    indirect case transitionFailed(step: String, route: String, error: ScreenError)
+    case transitionFailed(step: String, route: String, error: ScreenError)
     /// The tree cannot exist: a tab index out of range, two presentations in one container.
     ///
     /// ```swift
@@ -127,4 +127,55 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "No link pattern prints \(route). " + ContextError.listing("Known patterns", known, quoted: false)
         }
     }
+}
+
+/// Posted locally on a ``ScreenWindow``'s context when a screen tree assignment failed after its
+/// caller had returned: one requested during a transition (queued until it completed), or one
+/// that waited for a start-up flow to reach its main screen.
+///
+/// ```swift
+/// window.context.observe(NavigationDidFail.self, owner: self) { owner, failure in
+///     owner.report(failure.error)
+/// }
+/// ```
+public enum NavigationDidFail: ContextEvent {
+    /// What was requested and why it failed.
+    ///
+    /// ```swift
+    /// let failure: NavigationDidFail.Payload
+    /// ```
+    public typealias Payload = NavigationFailure
+}
+
+/// A screen tree assignment that failed after its caller had returned.
+///
+/// ```swift
+/// failure.description   // "navigation to main{…}, waiting for startup, failed: …"
+/// ```
+public struct NavigationFailure: Hashable, Sendable, CustomStringConvertible {
+    /// What was requested: `navigation to main{*feed, settings}`.
+    ///
+    /// ```swift
+    /// failure.request
+    /// ```
+    public let request: String
+    /// What it waited for: a running transition, or a start-up flow.
+    ///
+    /// ```swift
+    /// failure.waitedFor   // "startup reaching its main screen"
+    /// ```
+    public let waitedFor: String
+    /// Why it failed.
+    ///
+    /// ```swift
+    /// failure.error
+    /// ```
+    public let error: NavigationError
+
+    /// A sentence naming the request, what it waited for and the error.
+    ///
+    /// ```swift
+    /// print(failure)
+    /// ```
+    public var description: String { "\(request), which waited for \(waitedFor), failed: \(error.description)" }
 }

@@ -207,7 +207,8 @@ extension ScreenWindow {
     /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` naming every screen without
     ///   a route, ``NavigationError/unreadable(reason:)`` when a route cannot be encoded.
     public func saveScreenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> SavedScreenTree? {
-        // Not `Optional.map`: a typed-throws closure as a generic argument needs iOS 18's runtime.
+        // Not `Optional.map`: a typed-throws closure as its argument does not type-check against the
+        // iOS 17 SDK's standard library.
         guard let tree = try screenTree(type) else { return nil }
         return try SavedScreenTree(tree)
     }
@@ -238,14 +239,10 @@ extension ScreenWindow {
             throw dropped.first ?? .unreadable(reason: "it has no tree")
         }
         let request = "restoration of \(tree)"
-        if TransitionEngine.defers(
-            request, window: self,
-            { [self] () throws(ScreenError) in
-                do throws(NavigationError) {
-                    _ = try restoreNow(tree, dropped: dropped)
-                } catch {
-                    throw ScreenError.navigation(error)
-                }
+        if deferNavigation(
+            request,
+            { [weak self] () throws(NavigationError) in
+                _ = try self?.restoreNow(tree, dropped: dropped)
             })
         {
             return dropped

@@ -23,7 +23,7 @@ public enum NavigationOutcome: Hashable, Sendable {
     case waiting(for: String)
     /// Requested while a transition ran (from a resolver or a lifecycle callback): it runs right
     /// after that transition, as every nested transition does (<doc:Reentrancy>); a failure then
-    /// posts ``TransitionDidFail`` with ``ScreenError/navigation(_:)``.
+    /// posts ``NavigationDidFail``.
     ///
     /// ```swift
     /// override func didAppear() { try? window?.navigate(to: tree) }   // .queued
@@ -36,7 +36,7 @@ public enum NavigationOutcome: Hashable, Sendable {
 struct WaitingNavigation {
     weak var hopping: HoppingScreen?
     let request: String
-    let run: @MainActor () throws(ScreenError) -> Void
+    let run: @MainActor () -> Void
 }
 
 extension ScreenWindow {
@@ -120,14 +120,10 @@ extension ScreenWindow {
     public func navigate<Route: ScreenRoute>(to tree: ScreenTree<Route>) throws(NavigationError)
         -> NavigationOutcome
     {
-        if TransitionEngine.defers(
-            "navigation to \(tree)", window: self,
-            { [self] () throws(ScreenError) in
-                do throws(NavigationError) {
-                    _ = try navigateNow(tree)
-                } catch {
-                    throw ScreenError.navigation(error)
-                }
+        if deferNavigation(
+            "navigation to \(tree)",
+            { [weak self] () throws(NavigationError) in
+                _ = try self?.navigateNow(tree)
             })
         {
             return .queued
@@ -165,34 +161,49 @@ extension ScreenWindow {
         // The flow they waited for left the window: they run now, in order, before this one.
         let stale = waitingNavigations
         waitingNavigations = []
-        for entry in stale {
-            do {
-                try entry.run()
-            } catch {
-                let failure = TransitionFailure(
-                    request: entry.request, inProgress: "the start-up flow leaving the window", error: error)
-                context.post(TransitionDidFail.self, failure, reach: .local)
-            }
-        }
+        for entry in stale { entry.run() }
         let plan = NavigationPlan<Route>(window: self)
         try plan.prepare(tree)
         plan.apply()
         return .applied
     }
 
-    /// Keeps `run` until `hopping` reaches its main screen.
+    /// Keeps `run` until `hopping` reaches its main screen; a failure then posts ``NavigationDidFail``.
     func enqueue(
         _ request: String, waitingFor hopping: HoppingScreen,
         _ run: @escaping @MainActor () throws(NavigationError) -> Void
     ) {
+        let waitedFor = "\(hopping.screenName) reaching its main screen"
         waitingNavigations.append(
-            WaitingNavigation(hopping: hopping, request: request) { () throws(ScreenError) in
-                do throws(NavigationError) {
-                    try run()
-                } catch {
-                    throw ScreenError.navigation(error)
-                }
+            WaitingNavigation(hopping: hopping, request: request) { [weak self] in
+                self?.reportingFailure(of: request, waitedFor: waitedFor, run)
             })
+    }
+
+    /// Queues `run` behind the running transition, as every nested transition is
+    /// (<doc:Reentrancy>); `false` when nothing runs. A failure then posts ``NavigationDidFail``.
+    func deferNavigation(
+        _ request: @autoclosure () -> String, _ run: @escaping @MainActor () throws(NavigationError) -> Void
+    )
+        -> Bool
+    {
+        guard TransitionEngine.isBusy else { return false }
+        let request = request()
+        let waitedFor = TransitionEngine.running?() ?? "a transition"
+        return TransitionEngine.defers(request, window: self) { [weak self] () throws(ScreenError) in
+            self?.reportingFailure(of: request, waitedFor: waitedFor, run)
+        }
+    }
+
+    private func reportingFailure(
+        of request: String, waitedFor: String, _ run: @MainActor () throws(NavigationError) -> Void
+    ) {
+        do {
+            try run()
+        } catch {
+            let failure = NavigationFailure(request: request, waitedFor: waitedFor, error: error)
+            context.post(NavigationDidFail.self, failure, reach: .local)
+        }
     }
 
     /// Called when `hopping` hopped to a final step: the assignments that waited for it run
@@ -202,14 +213,9 @@ extension ScreenWindow {
         let ready = waitingNavigations
         waitingNavigations = []
         for entry in ready {
-            if !TransitionEngine.defers(entry.request, window: self, entry.run) {
-                do {
-                    try TransitionEngine.exclusively(while: entry.request, entry.run)
-                } catch {
-                    let failure = TransitionFailure(
-                        request: entry.request, inProgress: "the flow's main screen", error: error)
-                    context.post(TransitionDidFail.self, failure, reach: .local)
-                }
+            let run = entry.run
+            if !TransitionEngine.defers(entry.request, window: self, { () throws(ScreenError) in run() }) {
+                TransitionEngine.exclusively(while: entry.request, run)
             }
         }
     }

@@ -108,6 +108,15 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```
     case sharedContextHasRegistrations(destination: String, registrations: [String])
 
+    /// A link that pushes (``ScreenLinkRequest``, BatonSwiftUI's `ScreenLink`) was followed from
+    /// a screen that no stack encloses. It is refused rather than shown some other way: make the
+    /// link present, or show its screen on a stack.
+    ///
+    /// ```swift
+    /// ScreenError.noEnclosingStack(screen: "settings", link: "showAbout")
+    /// ```
+    case noEnclosingStack(screen: String, link: String?)
+
     /// A presentation requested during another transition ran after its presenter had left the
     /// window's screen tree; as in UIKit, a screen that is not shown cannot present.
     ///
@@ -115,15 +124,6 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ScreenError.presenterLeftTheTree(presenter: "detail", presented: "modal")
     /// ```
     case presenterLeftTheTree(presenter: String, presented: String)
-
-    /// A screen tree assignment requested while a transition ran (and so queued until it
-    /// completed), or one that waited for a start-up flow, failed when it ran; see
-    /// ``NavigationError``.
-    ///
-    /// ```swift
-    /// ScreenError.navigation(.invalidTree(step: "main", reason: "tab 3 is selected, but there are 2 tabs"))
-    /// ```
-    case navigation(NavigationError)
 
     /// The diagnostic message.
     ///
@@ -169,8 +169,10 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .presenterLeftTheTree(let presenter, let presented):
             return "\(presenter) left the screen tree before its presentation of \(presented) ran."
                 + " Present from a screen that is shown."
-        case .navigation(let error):
-            return error.description
+        case .noEnclosingStack(let screen, let link):
+            let named = link.map { " \"\($0)\"" } ?? ""
+            return "The push link\(named) in \(screen) has nowhere to push: no stack encloses \(screen)."
+                + " Show \(screen) on a StackScreen, or make the link present (action: .present)."
         case .sharedContextHasRegistrations(let destination, let registrations):
             return
                 "Cannot share the source's context with \(destination): its own context holds "

@@ -71,22 +71,28 @@ extension ScreenModel {
         _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
         wiring: ContextWiring = .inherit
     ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            try? present(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
+    /// Presents `screen`, whose result `waiter` awaits. A failure ends the await, whether the
+    /// presentation runs now or after a running transition.
+    final func present(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, awaiting waiter: ResultWaiter
+    ) throws(ScreenError) {
         let requestedIn = window
         let requestedWhileShown = requestedIn != nil || appearance == .disappearing
-        return try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
-            // A failure ends the await, whether the presentation runs now or after a running one.
-            try? requestTransition("presentation of \(screen.screenName) from \(screenName)") {
-                () throws(ScreenError) in
-                do throws(ScreenError) {
-                    if requestedWhileShown, self.window == nil || (requestedIn != nil && self.window !== requestedIn) {
-                        throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
-                    }
-                    try self.performPresent(
-                        screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
-                } catch {
-                    waiter.fail(error)
-                    throw error
+        try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
+            do throws(ScreenError) {
+                if requestedWhileShown, self.window == nil || (requestedIn != nil && self.window !== requestedIn) {
+                    throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
                 }
+                try self.performPresent(
+                    screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+            } catch {
+                waiter.fail(error)
+                throw error
             }
         }
     }

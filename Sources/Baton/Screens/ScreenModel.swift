@@ -213,6 +213,14 @@ open class ScreenModel: Screen {
     /// leaves the tree.
     final var awaitedResult: ResultWaiter?
 
+    /// The identity of the link (``ScreenLinkRequest``) that pushed this screen, which
+    /// ``ScreenIdentity`` reports for it while it is shown.
+    final var linkIdentity: ScreenIdentity?
+
+    /// How a transition last resolved this screen, for the report of an unresolved ``Resolved``
+    /// property.
+    final var resolutionTrace: ResolutionTrace?
+
     /// Set by ``Screen/finish(with:)`` on the screen it takes out of the tree, until it has left:
     /// a second finish (a double-tapped button) does nothing.
     final var isFinishing = false
@@ -273,6 +281,7 @@ open class ScreenModel: Screen {
     /// them ends.
     final func leaveHierarchy(by transition: ScreenTransition?) {
         isFinishing = false
+        linkIdentity = nil
         if let waiter = awaitedResult {
             awaitedResult = nil
             waiter.cancel(transition.map { .transition($0.record) } ?? .released)

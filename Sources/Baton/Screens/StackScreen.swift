@@ -137,15 +137,21 @@ open class StackScreen: ScreenModel {
         wiring: ContextWiring = .inherit
     ) async throws(ScreenError) -> Result {
         try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
-            // A failure ends the await, whether the push runs now or after a running transition.
-            try? requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
-                do throws(ScreenError) {
-                    try self.performPush(
-                        screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
-                } catch {
-                    waiter.fail(error)
-                    throw error
-                }
+            try? push(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
+    /// Pushes `screen`, whose result `waiter` awaits. A failure ends the await, whether the push
+    /// runs now or after a running transition.
+    final func push(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, awaiting waiter: ResultWaiter
+    ) throws(ScreenError) {
+        try requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
+            do throws(ScreenError) {
+                try self.performPush(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+            } catch {
+                waiter.fail(error)
+                throw error
             }
         }
     }
