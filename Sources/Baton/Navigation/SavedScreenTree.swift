@@ -207,7 +207,9 @@ extension ScreenWindow {
     /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` naming every screen without
     ///   a route, ``NavigationError/unreadable(reason:)`` when a route cannot be encoded.
     public func saveScreenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> SavedScreenTree? {
-        try screenTree(type).map { tree throws(NavigationError) in try SavedScreenTree(tree) }
+        // Not `Optional.map`: its typed-throws form is newer than the iOS 17 SDK's standard library.
+        guard let tree = try screenTree(type) else { return nil }
+        return try SavedScreenTree(tree)
     }
 
     /// Restores a saved screen tree, keeping every part that still fits: a part whose route no
