@@ -350,7 +350,7 @@ public final class DependencyCoordinator {
     /// resolution").
     ///
     /// As in MHDependencyKit, a transition the resolver does not match (such as the push that
-    /// ``StackScreen/init(root:identifier:context:)`` performs) leaves it waiting, and it runs
+    /// ``StackScreen/init(root:name:context:)`` performs) leaves it waiting, and it runs
     /// after the coordinator's own resolvers, whichever coordinator resolves the transition, so
     /// it can override what they set. It runs for one destination only.
     /// ``resolveDependencies(from:to:identifier:sender:)`` counts as a transition. When calls are
