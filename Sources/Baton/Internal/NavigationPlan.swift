@@ -15,7 +15,7 @@
 /// by the window, with its resolution skipped: it was done while preparing.
 @MainActor
 final class NavigationPlan<Route: ScreenRoute> {
-    private let window: ScreenWindow
+    private let window: ScreenWindow?
     /// Undoes the wiring of new screens into the window's context tree, newest last.
     private var undo: [@MainActor () -> Void] = []
     /// Screens whose presentation is dismissed, outermost first.
@@ -51,7 +51,7 @@ final class NavigationPlan<Route: ScreenRoute> {
         }
     }
 
-    init(window: ScreenWindow) {
+    init(window: ScreenWindow?) {
         self.window = window
     }
 
@@ -71,7 +71,22 @@ final class NavigationPlan<Route: ScreenRoute> {
         }
     }
 
+    /// Prepares bringing `screen`, which stays, in line with `tree` (a stack's route path).
+    func prepare(keeping screen: ScreenModel, _ tree: ScreenTree<Route>) throws(Failure) {
+        do throws(Failure) {
+            try ResolutionJournal.recording { () throws(Failure) in
+                try Self.validate(tree, at: .root(tree.route))
+                changes += try reconcile(screen, with: tree, at: .root(tree.route), live: screen.window != nil)
+            }
+        } catch {
+            for step in undo.reversed() { step() }
+            undo = []
+            throw error
+        }
+    }
+
     private func prepareRoot(_ tree: ScreenTree<Route>) throws(Failure) {
+        guard let window else { return }
         let path = Location.root(tree.route)
         if let root = window.currentRoot, root.route(as: Route.self) == tree.route, Self.canKeep(root, tree) {
             changes += try reconcile(root, with: tree, at: path, live: true)
@@ -81,7 +96,7 @@ final class NavigationPlan<Route: ScreenRoute> {
         if let old { collectDismissals(in: old) }
         let step = "the root of the window"
         let screen = try make(tree, step: step, at: path, live: true) { screen throws(Failure) in
-            try self.wire(screen, to: self.window.context, tree.route.wiring, step: step, at: path, route: tree.route)
+            try self.wire(screen, to: window.context, tree.route.wiring, step: step, at: path, route: tree.route)
         } resolve: { screen in
             ScreenTransition(kind: .replaceRoot, source: old, destination: screen)
         }

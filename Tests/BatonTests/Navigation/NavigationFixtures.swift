@@ -25,12 +25,15 @@ indirect enum TestRoute: ScreenRoute, CustomStringConvertible {
 
     func makeScreen() throws -> ScreenModel {
         try NavigationFaults.current.check(self)
+        let screen: ScreenModel
         switch self {
-        case .screen(let name): return NavScreen(name: name)
-        case .stack(let name): return StackScreen(name: name)
-        case .tabs(let name, let tabs): return try TabScreen(tabs: tabs.map { try $0.screen() }, name: name)
-        case .hop(let name): return HoppingScreen(name: name, registry: ScreenRegistry())
+        case .screen(let name): screen = NavScreen(name: name)
+        case .stack(let name): screen = StackScreen(name: name)
+        case .tabs(let name, let tabs): screen = try TabScreen(tabs: tabs.map { try $0.screen() }, name: name)
+        case .hop(let name): screen = HoppingScreen(name: name, registry: ScreenRegistry())
         }
+        if NavigationFaults.current.keepsScreens { NavigationFaults.current.made.append(screen) }
+        return screen
     }
 }
 
@@ -49,6 +52,10 @@ final class NavigationFaults {
     /// Routes whose factory always throws.
     var failingNames: Set<String> = []
     private(set) var calls = 0
+    /// Whether the factories keep every screen they make in ``made`` (as an app's cache would),
+    /// so that a failed assignment's screens stay alive and show where they were wired.
+    var keepsScreens = false
+    var made: [ScreenModel] = []
     var appeared: [String] = []
 
     struct Failure: Error, CustomStringConvertible {

@@ -82,4 +82,37 @@ struct ScreenTreeAssignmentTests {
         #expect(try window.screenTree(TestRoute.self) == before)
         #expect(window.transitionLog.count == 1)
     }
+
+    // MARK: - A stack's route path (SwiftUI's NavigationStack(path:))
+
+    @Test func aRoutePathPushesAndPopsLikeANavigationStack() throws {
+        let window = ScreenWindow()
+        window.makeVisible()
+        try window.navigate(to: Tree.stack(.stack("feed"), [.screen("list")]))
+        let stack = try #require(window.rootScreen as? StackScreen)
+        #expect(stack.routePath(TestRoute.self) == [])
+        // NavigationLink(value:) appends a route: one push, made and resolved.
+        try stack.setRoutePath([TestRoute.screen("item")])
+        #expect(stack.routePath(TestRoute.self) == [.screen("item")])
+        let item = stack.topScreen
+        try stack.setRoutePath([TestRoute.screen("item"), .screen("more")])
+        #expect(stack.screens[1] === item)
+        // The back button drops the last route: one pop.
+        try stack.setRoutePath([TestRoute.screen("item")])
+        try stack.setRoutePath([TestRoute]())
+        #expect(
+            window.transitionLog.map(\.description) == [
+                "replaceRoot: → feed", "push: list → item", "push: item → more", "pop: more → item", "pop: item → list",
+            ])
+    }
+
+    @Test func aRoutePathOnAStackWithoutRoutesIsRefused() throws {
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "plain")
+        #expect(stack.routePath(TestRoute.self) == [])
+        try stack.push(ScreenModel(name: "detail"))
+        #expect(stack.routePath(TestRoute.self) == nil)
+        #expect(throws: NavigationError.screensWithoutRoute(["plain", "list"], routeType: "TestRoute")) {
+            try stack.setRoutePath([TestRoute.screen("item")])
+        }
+    }
 }
