@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target and runs it.
 #
-# Usage: Fuzz/run-fuzzer.sh [seconds] [parser|editor]   (default 300 parser)
+# Usage: Fuzz/run-fuzzer.sh [seconds] [parser|editor|links]   (default 300 parser)
 #
 #   parser  the CoordinatesKit parser: Sources/CoordinatesKit/*.swift and Fuzz/FuzzParser.swift; seeds in
 #           Fuzz/corpus.
 #   editor  the full-screen UI's key decoder, line editor and frame renderer: the CoordinatesApp files they use
 #           and Fuzz/FuzzLineEditor.swift; seeds in Fuzz/corpus-editor.
+#   links   Baton's link patterns, saved screen trees and JSON reader: Sources/Baton/**/*.swift and
+#           Fuzz/FuzzLinks.swift; seeds in Fuzz/corpus-links.
 #
 # Each is built with `swiftc -sanitize=fuzzer,address -parse-as-library -O`. New inputs that libFuzzer finds go to
 # Fuzz/.build/corpus[-editor] (not committed), and crash reproducers to Fuzz/artifacts/.
@@ -14,6 +16,7 @@ set -euo pipefail
 
 seconds="${1:-300}"
 target="${2:-parser}"
+language=()
 fuzz_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 package_dir="$(dirname "$fuzz_dir")"
 build_dir="$fuzz_dir/.build"
@@ -36,8 +39,18 @@ editor)
         "$app/Rendering/Base64.swift" "$fuzz_dir/FuzzLineEditor.swift")
     module=LineEditorFuzz
     ;;
+links)
+    binary="$build_dir/links-fuzzer"
+    new_corpus="$build_dir/corpus-links"
+    seeds="$fuzz_dir/corpus-links"
+    mapfile -t sources < <(find "$package_dir/Sources/Baton" -name '*.swift' | sort)
+    sources+=("$fuzz_dir/FuzzLinks.swift")
+    module=BatonLinksFuzz
+    # Baton is written for the Swift 6 language mode (its default arguments are main-actor isolated).
+    language=(-swift-version 6)
+    ;;
 *)
-    echo "usage: Fuzz/run-fuzzer.sh [seconds] [parser|editor]" >&2
+    echo "usage: Fuzz/run-fuzzer.sh [seconds] [parser|editor|links]" >&2
     exit 2
     ;;
 esac
@@ -45,7 +58,7 @@ esac
 mkdir -p "$new_corpus" "$fuzz_dir/artifacts"
 
 echo "Building $binary"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld "${language[@]}" \
     -module-name "$module" \
     "${sources[@]}" \
     -o "$binary"

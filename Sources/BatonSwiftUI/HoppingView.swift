@@ -95,7 +95,10 @@
                 }
             }
             .batonContext(window.context)
-            .onAppear { window.makeVisible() }
+            .onAppear {
+                ObservationSupport.checkOnce()
+                window.makeVisible()
+            }
         }
     }
 #endif

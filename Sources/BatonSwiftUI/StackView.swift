@@ -18,6 +18,7 @@
     @MainActor
     public struct StackView: View {
         private let stack: StackScreen
+        @Environment(\.batonRoutes) private var routes
 
         /// Shows `stack`.
         ///
@@ -32,6 +33,15 @@
 
         /// The navigation stack.
         public var body: some View {
+            // Bound to routes below `.screenRoutes(_:)`.
+            if let routed = routes?.view(of: stack) {
+                routed
+            } else {
+                screensStack
+            }
+        }
+
+        @ViewBuilder private var screensStack: some View {
             let stack = self.stack
             let path = stack.screens.dropFirst().map(ScreenItem.init)
             NavigationStack(

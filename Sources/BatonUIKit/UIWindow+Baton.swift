@@ -38,7 +38,7 @@
                 parentContext: batonWindow.context,
                 in: batonWindow)
             rootViewController = controller
-            if isHidden { transition.complete() }
+            UIKitEvents.finishRootChange(transition, of: self)
         }
     }
 #endif

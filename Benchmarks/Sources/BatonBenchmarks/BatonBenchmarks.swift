@@ -20,7 +20,7 @@ struct BatonBenchmarks {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|memory|scale] [--iterations N] [--probe NAME] [--plot FILE.svg]"
+                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|navigation|memory|scale] [--iterations N] [--probe NAME] [--plot FILE.svg]"
             )
             return
         }
@@ -50,6 +50,7 @@ struct BatonBenchmarks {
         if runs("operations") { sections.append(ContextBenchmarks.operations(harness)) }
         if runs("events") { sections.append(EventBenchmarks.posts(harness)) }
         if runs("transitions") { sections.append(TransitionBenchmarks.transitions(harness)) }
+        if runs("navigation") { sections.append(NavigationBenchmarks.navigation(harness)) }
         var curves: [ScaleBenchmarks.Curve] = []
         if runs("scale") {
             let scale = ScaleBenchmarks.scale(harness)

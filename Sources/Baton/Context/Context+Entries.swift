@@ -22,7 +22,7 @@ extension Context {
     /// - Returns: The nearest value, or the default.
     @inlinable public final subscript<Value>(entry: ContextEntryPath<Value>) -> Value {
         let key = EntryKeys.entry(for: entry)
-        guard let box = trackedBox(key.id) else { return key.defaultValue(as: Value.self) }
+        guard let box = trackedBox(.entry(key.takeUnretainedValue())) else { return key.defaultValue(as: Value.self) }
         return box.value(as: Value.self)
     }
 
@@ -44,7 +44,7 @@ extension Context {
         -> Value
     {
         let key = EntryKeys.entry(for: entry).takeUnretainedValue()
-        guard let box = try namedBox(key.id, in: scope, for: key.name) else { return key.defaultValue(as: Value.self) }
+        guard let box = try namedBox(.entry(key), in: scope) else { return key.defaultValue(as: Value.self) }
         return box.value(as: Value.self)
     }
 
@@ -57,8 +57,9 @@ extension Context {
     /// - Parameter entry: The member's key path.
     /// - Returns: `true` when a context on the chain stores the member.
     public final func contains<Value>(_ entry: ContextEntryPath<Value>) -> Bool {
-        let id = EntryKeys.entry(for: entry).takeUnretainedValue().id
-        if isObservationTracking() { trackRead(.value(id)) }
+        let key = EntryKeys.entry(for: entry).takeUnretainedValue()
+        let id = key.id
+        if isObservationTracking() { trackRead(.value(id), key: .entry(key)) }
         if case .found = read(id) { return true }
         return false
     }

@@ -127,12 +127,7 @@ public struct AnyContextKey: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// AnyContextKey(UserID.self).name   // "UserID"
     /// ```
-    public var name: String {
-        switch source {
-        case .type(let key): key.name
-        case .entry(let entry): entry.name
-        }
-    }
+    public var name: String { source.name }
 
     /// Erases a key type.
     ///
@@ -180,6 +175,14 @@ public struct AnyContextKey: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .type(let key): ObjectIdentifier(key)
         case .entry(let entry): ObjectIdentifier(entry)
+        }
+    }
+
+    /// The key's readable name.
+    var name: String {
+        switch self {
+        case .type(let key): key.name
+        case .entry(let entry): entry.name
         }
     }
 }

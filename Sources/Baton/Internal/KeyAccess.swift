@@ -4,25 +4,53 @@
 /// The property wrappers (``ContextProperty``, BatonSwiftUI's `ContextValue`) hold one, made in a
 /// nonisolated initializer: a subclass per form keeps the key without a closure, which would have
 /// to be main-actor isolated and would then capture the key across isolation.
-package class KeyAccess<Value> {
+///
+/// Adapter plumbing (SPI, not `package` access, which the iOS check cannot see across modules).
+///
+/// ```swift
+/// let access = KeyAccess.entry(\.sortOrder)
+/// access.read(context)   // .byName
+/// ```
+@_spi(Adapters)
+public class KeyAccess<Value> {
     /// What `context` reads.
-    @MainActor package func read(_ context: Context) -> Value { preconditionFailure("Every form overrides read") }
+    ///
+    /// ```swift
+    /// let order = access.read(list.context)
+    /// ```
+    @MainActor public func read(_ context: Context) -> Value { preconditionFailure("Every form overrides read") }
 
     /// Stores `value` in `context`.
-    @MainActor package func write(_ value: Value, to context: Context) {}
+    ///
+    /// ```swift
+    /// access.write(.byDate, to: list.context)
+    /// ```
+    @MainActor public func write(_ value: Value, to context: Context) {}
 
     /// The access of a key without a default: reads are optional, and `nil` stores an explicit nil.
-    package static func optional<Key: ContextKey>(_ key: Key.Type) -> KeyAccess<Key.Value?> {
+    ///
+    /// ```swift
+    /// let access = KeyAccess<String?>.optional(UserID.self)
+    /// ```
+    public static func optional<Key: ContextKey>(_ key: Key.Type) -> KeyAccess<Key.Value?> {
         OptionalKeyAccess<Key>()
     }
 
     /// The access of a key with a default.
-    package static func defaulted<Key: ContextKeyWithDefault>(_ key: Key.Type) -> KeyAccess<Key.Value> {
+    ///
+    /// ```swift
+    /// let access = KeyAccess<Int>.defaulted(PageSize.self)
+    /// ```
+    public static func defaulted<Key: ContextKeyWithDefault>(_ key: Key.Type) -> KeyAccess<Key.Value> {
         DefaultedKeyAccess<Key>()
     }
 
     /// The access of a member of ``ContextValues``.
-    package static func entry(_ entry: ContextEntryPath<Value>) -> KeyAccess<Value> {
+    ///
+    /// ```swift
+    /// let access = KeyAccess.entry(\.sortOrder)
+    /// ```
+    public static func entry(_ entry: ContextEntryPath<Value>) -> KeyAccess<Value> {
         EntryAccess(entry)
     }
 }

@@ -17,6 +17,7 @@ enum TransitionEngine {
         leaving: [ScreenModel],
         entering: [ScreenModel],
         hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
+        resolves: Bool = true,
         change: () -> Void
     ) throws(ScreenError) {
         let destination = transition.destination
@@ -32,7 +33,9 @@ enum TransitionEngine {
         }
         // A tab already in the tree was resolved when its container was shown: selecting it
         // does not resolve it again.
-        if transition.kind.isForward && transition.kind != .selectTab {
+        // A screen tree assignment resolves its new screens before it changes the tree
+        // (`resolves` is then false): see NavigationPlan.
+        if resolves && transition.kind.isForward && transition.kind != .selectTab {
             do {
                 try DependencyCoordinator.resolve(transition, in: window)
             } catch {
@@ -41,6 +44,12 @@ enum TransitionEngine {
                 throw error
             }
         }
+        #if DEBUG
+            // Values the destination writes into its own context from now on die with it.
+            if wiring == .inherit, transition.kind == .push || transition.kind == .present, let sourceContext {
+                LostWriteWatch.watch(transition, sourceContext: sourceContext)
+            }
+        #endif
         departures = []
         change()
         let departed = departures ?? []

@@ -15,14 +15,19 @@ extension ScreenModel {
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the presented screen's context is wired to this screen's.
-    /// - Throws: A presentation can fail in a valid tree, so it throws: when a resolver of the
-    ///   dependency coordinator throws (``ScreenError/dependencies(_:)``; nothing changes then);
+    /// - Throws: A presentation can fail in a valid tree, so it throws; nothing changes then. It
+    ///   fails when a resolver of the dependency coordinator throws
+    ///   (``ScreenError/dependencies(_:)``); when the presented screen's context cannot join this
+    ///   screen's (``ScreenError/contextWiring(destination:_:)``,
+    ///   ``ScreenError/sharedContextHasRegistrations(destination:registrations:)`` for `.share`);
     ///   when this screen, or another screen of its outermost container, already presents one
     ///   (``ScreenError/alreadyPresenting(presenter:presented:)``, what a double-tapped button
-    ///   meets: it never stops the program, and UIKit too refuses); when a request deferred
-    ///   behind another transition runs after this screen left its window
-    ///   (``ScreenError/presenterLeftTheTree(presenter:presented:)``). Presenting a screen that is
-    ///   shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
+    ///   meets: it never stops the program, and UIKit too refuses). Presenting a screen that is
+    ///   shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse. A
+    ///   request made while another transition runs is queued behind it and does not throw; its
+    ///   failure is posted in the window as ``TransitionDidFail``, with
+    ///   ``ScreenError/presenterLeftTheTree(presenter:presented:)`` when this screen left its
+    ///   window meanwhile.
     public final func present(
         _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
@@ -38,9 +43,71 @@ extension ScreenModel {
         }
     }
 
-    private func performPresent(_ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring)
-        throws(ScreenError)
-    {
+    /// Presents `screen` and returns the result it finishes with (``Screen/finish(with:)``), when
+    /// it is dismissed.
+    ///
+    /// ```swift
+    /// final class SortScreen: ScreenModel {
+    ///     func choose(_ order: SortOrder) { finish(with: order) }   // dismisses it; the await returns
+    /// }
+    ///
+    /// let order = try await list.present(SortScreen(), returning: SortOrder.self)
+    /// ```
+    ///
+    /// The presented screen may be a container: a screen inside it that finishes (and is not
+    /// itself pushed on a stack inside it) finishes the presentation. The await ends exactly
+    /// once. If the screen is dismissed without finishing (a sheet swiped down, a dismiss from
+    /// elsewhere, its presenter popped or replaced), it throws
+    /// ``ScreenError/cancelled(screen:reason:)`` naming the transition; if the awaiting task is
+    /// cancelled, ``CancellationReason/taskCancelled``, and the screen stays presented (finishing
+    /// it later just dismisses it). Neither the await nor the presenter keeps the screen alive
+    /// once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to present.
+    ///   - resultType: The type of result awaited; `Void.self` for a screen that finishes with
+    ///     ``Screen/finish()``.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the presented screen's context is wired to this screen's.
+    /// - Returns: The value the screen finished with.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)``,
+    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with another
+    ///   type, and the errors of ``present(_:identifier:sender:wiring:)``.
+    public final func present<Result>(
+        _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            try? present(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
+    /// Presents `screen`, whose result `waiter` awaits. A failure ends the await, whether the
+    /// presentation runs now or after a running transition.
+    final func present(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, awaiting waiter: ResultWaiter
+    ) throws(ScreenError) {
+        let requestedIn = window
+        let requestedWhileShown = requestedIn != nil || appearance == .disappearing
+        try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
+            do throws(ScreenError) {
+                if requestedWhileShown, self.window == nil || (requestedIn != nil && self.window !== requestedIn) {
+                    throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
+                }
+                try self.performPresent(
+                    screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+            } catch {
+                waiter.fail(error)
+                throw error
+            }
+        }
+    }
+
+    final func performPresent(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
+        awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
+    ) throws(ScreenError) {
         if let presented {
             // A run-time state, not a misuse: a double-tapped button presents twice, and UIKit
             // only logs the second attempt. It throws, and never stops the program.
@@ -65,10 +132,12 @@ extension ScreenModel {
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
-            leaving: [root], entering: [screen]
+            leaving: [root], entering: [screen], resolves: resolves
         ) {
             presented = screen
             screen.presenter = self
+            // Set as the screen enters, so that its own lifecycle callbacks may finish it.
+            if let waiter { screen.awaitedResult = waiter }
             root.presentationOverContainer = screen
         }
         observedState.publish()
@@ -127,8 +196,10 @@ extension ScreenModel {
         }
         // Nothing to dismiss: a no-op, as UIKit's dismiss(animated:) is.
         guard let presenter = found else { return }
+        // As in UIKit, everything presented above goes too: what the dismissed screen presents,
+        // and what a screen inside it (a stack's top, a tab) presents.
         var top = presenter.presented!
-        while let next = top.presented { top = next }
+        while let next = top.visiblePresentation { top = next }
         let transition = ScreenTransition(kind: .dismiss, source: top, destination: presenter, sender: sender)
         let window = presenter.window
         // A backward transition wires nothing and resolves nothing: it cannot throw.
@@ -136,17 +207,17 @@ extension ScreenModel {
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
             leaving: [top], entering: [presenter.presentationRoot]
         ) {
-            let dismissed = presenter.presented
-            var current = dismissed
+            var current = presenter.presented
             var chain: [ScreenModel] = []
             presenter.presented = nil
             while let screen = current {
                 chain.append(screen)
+                let next = screen.visiblePresentation
+                next?.presenter?.presented = nil
                 screen.presenter = nil
-                current = screen.presented
-                screen.presented = nil
+                current = next
             }
-            dismissed?.leaveHierarchy()
+            for screen in chain { screen.leaveHierarchy(by: transition) }
             // Every screen of the chain is now on its own: each leaves the context tree.
             for screen in chain { TransitionEngine.departed(screen) }
         }

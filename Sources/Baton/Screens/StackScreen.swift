@@ -62,7 +62,9 @@ open class StackScreen: ScreenModel {
     ///   - root: The first screen.
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The stack's context.
-    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `root` is shown elsewhere.
+    /// - Throws: The root is pushed as ``push(_:identifier:sender:wiring:)`` pushes, so this fails
+    ///   when a resolver throws or the root's context cannot join the stack's; a root shown
+    ///   elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
     public init(root: ScreenModel, name: String? = nil, context: Context? = nil) throws(ScreenError) {
         super.init(name: name, context: context)
         // Construction, not a requested transition: the root is pushed now, even inside another
@@ -93,8 +95,16 @@ open class StackScreen: ScreenModel {
     ///   - identifier: An optional transition identifier (a segue identifier).
     ///   - sender: An optional sender.
     ///   - wiring: How the new screen's context is wired to the previous top's.
-    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
-    ///   elsewhere; the dependency coordinator's errors.
+    /// - Throws: A push can fail in a valid tree, so it throws; nothing changes then. It fails
+    ///   when a resolver of the dependency coordinator throws (``ScreenError/dependencies(_:)``),
+    ///   ``ScreenError/contextWiring(destination:_:)`` when the
+    ///   new screen's context cannot join the lineage it is wired to (a provider, action or flag
+    ///   it registered is live there already), ``ScreenError/sharedContextHasRegistrations(destination:registrations:)``
+    ///   for a `.share` wiring over the screen's own registrations. Pushing a screen that is
+    ///   shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
+    ///   A request made while another transition runs (from a resolver, a lifecycle callback or
+    ///   a continuation) is queued behind it and does not throw; its failure is posted in the
+    ///   window as ``TransitionDidFail``.
     public final func push(
         _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
@@ -103,18 +113,74 @@ open class StackScreen: ScreenModel {
         }
     }
 
-    private func performPush(_ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring)
-        throws(ScreenError)
-    {
+    /// Pushes `screen` and returns the result it finishes with (``Screen/finish(with:)``), when
+    /// it is popped.
+    ///
+    /// ```swift
+    /// final class SortScreen: ScreenModel {
+    ///     func choose(_ order: SortOrder) { finish(with: order) }   // pops it; the push returns the order
+    /// }
+    ///
+    /// let order = try await stack.push(SortScreen(), returning: SortOrder.self)
+    /// ```
+    ///
+    /// The await ends exactly once. If the screen leaves the stack without finishing (the back
+    /// button or the swipe back, a pop or `setScreens` from elsewhere, the stack dismissed or
+    /// replaced), it throws ``ScreenError/cancelled(screen:reason:)`` naming the transition; if
+    /// the awaiting task is cancelled, ``CancellationReason/taskCancelled``, and the screen stays
+    /// (finishing it later just pops it). Neither the await nor the stack keeps the screen alive
+    /// once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - resultType: The type of result awaited; `Void.self` for a screen that finishes with
+    ///     ``Screen/finish()``.
+    ///   - identifier: An optional transition identifier (a segue identifier).
+    ///   - sender: An optional sender.
+    ///   - wiring: How the new screen's context is wired to the previous top's.
+    /// - Returns: The value the screen finished with.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)``,
+    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with another
+    ///   type, and the errors of ``push(_:identifier:sender:wiring:)``.
+    public final func push<Result>(
+        _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            try? push(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
+    /// Pushes `screen`, whose result `waiter` awaits. A failure ends the await, whether the push
+    /// runs now or after a running transition.
+    final func push(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, awaiting waiter: ResultWaiter
+    ) throws(ScreenError) {
+        try requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
+            do throws(ScreenError) {
+                try self.performPush(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+            } catch {
+                waiter.fail(error)
+                throw error
+            }
+        }
+    }
+
+    func performPush(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
+        awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
+    ) throws(ScreenError) {
         try screen.requireFree()
         let previous = stackedScreens.last
         let transition = ScreenTransition(
             kind: .push, source: previous ?? self, destination: screen, identifier: identifier, sender: sender)
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: (previous ?? self).context, visible: isInVisibleTree,
-            window: window, leaving: previous.map { [$0] } ?? [], entering: [screen]
+            window: window, leaving: previous.map { [$0] } ?? [], entering: [screen], resolves: resolves
         ) {
             screen.container = self
+            // Set as the screen enters, so that its own lifecycle callbacks may finish it.
+            if let waiter { screen.awaitedResult = waiter }
             stackedScreens.append(screen)
         }
         observedState.publish()
@@ -169,15 +235,21 @@ open class StackScreen: ScreenModel {
     /// - Parameters:
     ///   - newScreens: The screens, root first.
     ///   - sender: An optional sender.
-    /// - Throws: ``ScreenError/emptyStack(container:)`` for an empty list,
-    ///   ``ScreenError/alreadyInHierarchy(screen:container:)`` for a screen shown elsewhere.
+    /// - Throws: Screens new to the stack are wired and resolved as pushes are, so this fails as
+    ///   ``push(_:identifier:sender:wiring:)`` does (a resolver that throws, a context that cannot
+    ///   join); nothing changes then. An empty list (``ScreenError/emptyStack(container:)``) and
+    ///   a screen shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) are
+    ///   misuses.
+    ///   A request made while another transition runs (from a resolver, a lifecycle callback or
+    ///   a continuation) is queued behind it and does not throw; its failure is posted in the
+    ///   window as ``TransitionDidFail``.
     public final func setScreens(_ newScreens: [ScreenModel], sender: Any? = nil) throws(ScreenError) {
         try requestTransition("setScreens of \(screenName)") { () throws(ScreenError) in
             try self.performSetScreens(newScreens, sender: sender)
         }
     }
 
-    private func performSetScreens(_ newScreens: [ScreenModel], sender: Any?) throws(ScreenError) {
+    func performSetScreens(_ newScreens: [ScreenModel], sender: Any?, resolves: Bool = true) throws(ScreenError) {
         guard let newTop = newScreens.last else { throw misuse(ScreenError.emptyStack(container: screenName)) }
         for screen in newScreens where screen.container !== self {
             try screen.requireFree()
@@ -198,27 +270,27 @@ open class StackScreen: ScreenModel {
             }
             below = screen
         }
+        let oldTop = stackedScreens.last
+        let transition = ScreenTransition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
         let replace = {
             for screen in self.stackedScreens where !newScreens.contains(where: { $0 === screen }) {
                 screen.container = nil
-                screen.leaveTree()
+                screen.leaveTree(by: transition)
             }
             for screen in newScreens { screen.container = self }
             self.stackedScreens = newScreens
         }
-        if let oldTop = stackedScreens.last, !newScreens.contains(where: { $0 === oldTop }) {
+        if let oldTop, !newScreens.contains(where: { $0 === oldTop }) {
             dismissPresentations(from: [oldTop])
         }
-        let oldTop = stackedScreens.last
         // The same top stays on screen: the stack below it changes without a transition.
         defer { observedState.publish() }
         guard oldTop !== newTop else { return replace() }
-        let transition = ScreenTransition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
         do {
             try TransitionEngine.perform(
                 transition, wiring: newTop.container === self ? .isolate : .inherit,
                 sourceContext: (below ?? self).context, visible: isInVisibleTree, window: window,
-                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], change: replace)
+                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], resolves: resolves, change: replace)
         } catch {
             undoWiring()
             throw error
@@ -240,7 +312,7 @@ open class StackScreen: ScreenModel {
             stackedScreens.removeSubrange((index + 1)...)
             for screen in popped {
                 screen.container = nil
-                screen.leaveTree()
+                screen.leaveTree(by: transition)
             }
         }
         return popped

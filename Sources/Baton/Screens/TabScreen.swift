@@ -78,8 +78,10 @@ open class TabScreen: ScreenModel {
     ///   - sharesContext: Whether every tab uses the container's context.
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The container's context.
-    /// - Throws: ``ScreenError/tabOutOfRange(index:container:tabs:)`` when `selectedIndex` is not a
-    ///   tab's, ``ScreenError/alreadyInHierarchy(screen:container:)`` when a tab is shown elsewhere.
+    /// - Throws: Each tab's context is wired to the container's, so this fails when a tab's
+    ///   context cannot join (``ScreenError/contextWiring(destination:_:)``); a `selectedIndex`
+    ///   that is not a tab's (``ScreenError/tabOutOfRange(index:container:tabs:)``) and a tab shown
+    ///   elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) are misuses.
     public init(
         tabs: [ScreenModel], selectedIndex: Int = 0, sharesContext: Bool = false, name: String? = nil,
         context: Context? = nil
@@ -121,26 +123,32 @@ open class TabScreen: ScreenModel {
     /// A tab is in the tree already and was resolved when its container was shown, so selecting
     /// one wires and resolves nothing, and cannot fail: it does not throw.
     ///
+    /// An index out of range changes nothing and never stops the program, as UIKit's
+    /// `selectedIndex` and SwiftUI's `TabView(selection:)` ignore it (an index read from a link,
+    /// say); it is not silent: the window posts
+    /// ``ScreenError/tabOutOfRange(index:container:tabs:)`` as ``TransitionDidFail``.
+    ///
     /// - Parameters:
     ///   - index: The tab's index.
     ///   - sender: An optional sender.
-    /// - Precondition: `index` is one of the tabs' indices. An index out of range is a misuse
-    ///   (``ScreenError/tabOutOfRange(index:container:tabs:)``): ``MisuseMode/strict`` stops at
-    ///   it; otherwise the selection is left as it is, and the window posts the error as
-    ///   ``TransitionDidFail``.
     public final func select(at index: Int, sender: Any? = nil) {
         // A selection requested during another transition runs after it; a failure names that one.
         let inProgress = TransitionEngine.running?()
         try? requestTransition("selection of tab \(index) of \(screenName)") { () throws(ScreenError) in
-            self.performSelect(at: index, sender: sender, deferredUntil: inProgress)
+            do throws(ScreenError) {
+                try self.performSelect(at: index, sender: sender)
+            } catch {
+                self.reportFailedSelection("selection of tab \(index) of \(self.screenName)", inProgress, error)
+            }
         }
     }
 
-    private func performSelect(at index: Int, sender: Any?, deferredUntil inProgress: String?) {
+    /// Selects the tab at `index` now. A selection wires and resolves nothing; it throws only
+    /// for an index out of range, which never stops the program: UIKit's `selectedIndex` and
+    /// SwiftUI's `TabView(selection:)` ignore a selection that names no tab (DESIGN rule 38).
+    func performSelect(at index: Int, sender: Any?) throws(ScreenError) {
         guard tabs.indices.contains(index) else {
-            let error = misuse(
-                ScreenError.tabOutOfRange(index: index, container: screenName, tabs: tabs.map(\.screenName)))
-            return reportFailedSelection("selection of tab \(index) of \(screenName)", inProgress, error)
+            throw ScreenError.tabOutOfRange(index: index, container: screenName, tabs: tabs.map(\.screenName))
         }
         guard index != selectedIndex else { return }
         let old = tabs[selectedIndex]
@@ -166,10 +174,10 @@ open class TabScreen: ScreenModel {
     /// - Parameters:
     ///   - tab: One of the tabs.
     ///   - sender: An optional sender.
-    /// - Precondition: `tab` is one of the tabs. Another screen is a misuse
-    ///   (``ScreenError/notATab(screen:container:tabs:)``): ``MisuseMode/strict`` stops at it;
-    ///   otherwise the selection is left as it is, and the window posts the error as
-    ///   ``TransitionDidFail``.
+    /// - Precondition: `tab` is one of the tabs. Another screen is a misuse, as UIKit's
+    ///   `selectedViewController` raises for one (``ScreenError/notATab(screen:container:tabs:)``):
+    ///   ``MisuseMode/strict`` stops at it; otherwise the selection is left as it is, and the
+    ///   window posts the error as ``TransitionDidFail``.
     public final func select(_ tab: ScreenModel, sender: Any? = nil) {
         guard let index = tabs.firstIndex(where: { $0 === tab }) else {
             let error = misuse(

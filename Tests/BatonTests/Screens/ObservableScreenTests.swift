@@ -5,7 +5,7 @@ import Testing
 
 /// A screen whose own state drives its views: `@Observable` on a `ScreenModel` subclass.
 @Observable
-final class ItemListScreen: ScreenModel {
+final class ObservedListScreen: ScreenModel {
     var items: [String] = []
     var filter = ""
     @ObservationIgnored var scrollOffset = 0.0
@@ -23,7 +23,7 @@ final class ItemListScreen: ScreenModel {
 @Suite(.lenientMisuse)
 struct ObservableScreenTests {
     @Test func aScreensOwnStoredPropertyDrivesATrackedRead() {
-        let list = ItemListScreen(name: "list")
+        let list = ObservedListScreen(name: "list")
         let change = track { _ = list.items }
         list.items.append("milk")
         #expect(change.count == 1)
@@ -31,7 +31,7 @@ struct ObservableScreenTests {
     }
 
     @Test func aChangeOfAnotherPropertyDoesNotFireAndIgnoredOnesNeverDo() {
-        let list = ItemListScreen(name: "list")
+        let list = ObservedListScreen(name: "list")
         let change = track { _ = list.items }
         list.filter = "m"
         list.scrollOffset = 10
@@ -40,7 +40,7 @@ struct ObservableScreenTests {
 
     @Test func aBodyThatReadsTheScreenAndItsContextUpdatesForEither() {
         let window = ScreenWindow()
-        let list = ItemListScreen(name: "list")
+        let list = ObservedListScreen(name: "list")
         list.items = ["b", "a"]
         try? window.setRoot(list)
         let byState = track { _ = list.visibleItems }
@@ -58,9 +58,9 @@ struct ObservableScreenTests {
         let stack = try StackScreen(root: root, name: "main")
         try window.setRoot(stack)
         window.makeVisible()
-        weak var released: ItemListScreen?
+        weak var released: ObservedListScreen?
         try {
-            let list = ItemListScreen(name: "list")
+            let list = ObservedListScreen(name: "list")
             released = list
             try stack.push(list)
             #expect(list.context.parent === root.context)

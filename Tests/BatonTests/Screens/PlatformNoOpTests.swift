@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 import BatonTesting
 import Testing
 
@@ -53,7 +53,7 @@ struct PlatformNoOpTests {
             try startup.hop(to: login) { continued += 1 }  // stays on login, waiting for something else
             try login.unhop()
             try login.unhop()
-            try login.unhop(returning: "ignored too")
+            login.finish(with: "ignored too")
             #expect(continued == 1)
             #expect(startup.currentScreen === login)
         }
@@ -67,19 +67,20 @@ struct PlatformNoOpTests {
             async let user = startup.hop(to: login, returning: String.self)
             await Task.yield()
             while startup.currentScreen !== login { await Task.yield() }
-            try login.unhop(returning: "ada")
-            try login.unhop(returning: "ada")  // a double-tapped "Sign in"
+            login.finish(with: "ada")
+            try login.unhop()  // a double-tapped "Sign in"
+            login.finish(with: "ada")
             #expect(try await user == "ada")
         }
     }
 
     @Test func aSecondUnhopThroughAHopFlowIsIgnored() throws {
         try strict {
-            let startup = FakeHoppingViewController(storyboardIdentifier: "startup")
-            let window = FakeWindow()
-            try window.setRootViewController(startup)
+            let startup = ModelHoppingViewController(storyboardIdentifier: "startup")
+            let window = ModelWindow()
+            window.setRootViewController(startup)
             window.makeKeyAndVisible()
-            let splash = FakeViewController(storyboardIdentifier: "splash")
+            let splash = ModelViewController(storyboardIdentifier: "splash")
             var continued = 0
             try startup.hop(to: splash) { continued += 1 }
             try splash.unhop()
@@ -123,6 +124,42 @@ struct PlatformNoOpTests {
             tabs.select(at: 1)
             tabs.select(tabs.tabs[0])
             #expect(window.transitionLog.map(\.description) == ["selectTab: a → b", "selectTab: b → a"])
+        }
+    }
+
+    @Test func selectingATabIndexOutOfRangeIsPostedAndDoesNotStop() throws {
+        try strict {
+            let tabs = try TabScreen(tabs: [ScreenModel(name: "a"), ScreenModel(name: "b")], name: "tabs")
+            let window = try makeVisibleWindow(root: tabs)
+            let owner = Owner()
+            var failures: [String] = []
+            window.context.observe(TransitionDidFail.self, owner: owner) { _, failure in
+                failures.append(failure.description)
+            }
+            window.clearLogs()
+            tabs.select(at: 7)  // an index read from a deep link that names no tab
+            #expect(tabs.selectedIndex == 0)
+            #expect(window.transitionLog.isEmpty)
+            #expect(
+                failures == [
+                    "selection of tab 7 of tabs failed: Tab index 7 is out of range for tabs, which has 2 tabs: a, b."
+                ])
+        }
+    }
+
+    // MARK: - A push link with no enclosing stack
+
+    @Test func aPushLinkWithNoEnclosingStackThrowsWithoutStopping() throws {
+        try strict {
+            let settings = ScreenModel(name: "settings")
+            let window = try makeVisibleWindow(root: settings)
+            window.clearLogs()
+            let link = ScreenLinkRequest(identifier: "showAbout") { ScreenModel(name: "about") }
+            #expect(throws: ScreenError.noEnclosingStack(screen: "settings", link: "showAbout")) {
+                try link.perform(from: settings)
+            }
+            #expect(settings.presentedScreen == nil)
+            #expect(window.transitionLog.isEmpty)
         }
     }
 }

@@ -4,9 +4,10 @@ import Testing
 /// Compares a README code block with the lines a test compiles, so the README's examples stay
 /// the code that runs.
 enum ReadmeExample {
-    /// The first ```` ```swift ```` block after `heading` in README.md.
-    static func block(under heading: String) throws -> [String] {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The first ```` ```swift ```` block after `heading` in README.md (or in `file`, a path from
+    /// the repository's root).
+    static func block(under heading: String, in file: String = "README.md") throws -> [String] {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
         let lines = readme.components(separatedBy: "\n")
         let title = try #require(lines.firstIndex(of: heading))
         let open = try #require(lines[title...].firstIndex(of: "```swift"))

@@ -1,0 +1,195 @@
+import Baton
+
+/// Routes for the navigation benchmarks: a tab container of three stacks of items.
+enum BenchRoute: ScreenRoute {
+    case tabs(stacks: Int)
+    case stack(Int)
+    case item(Int)
+
+    func makeScreen() throws -> ScreenModel {
+        switch self {
+        case .tabs(let stacks):
+            try TabScreen(tabs: (0..<stacks).map { try BenchRoute.stack($0).screen() }, name: "tabs")
+        case .stack: StackScreen(name: "stack")
+        case .item: ScreenModel(name: "item")
+        }
+    }
+}
+
+@MainActor
+enum NavigationBenchmarks {
+    /// Navigation as data (issue 20): reading a window's tree and assigning one, against the
+    /// transitions that make the same change by hand; saving and reading back a 100-screen tree.
+    static func navigation(_ harness: Harness) -> Section {
+        var section = Section("Navigation as data: read, assign, save and restore a window's screen tree")
+        var keep: [AnyObject] = []
+
+        // Read + assign an equal tree: no transition, cost per screen.
+        let big = tree(stacks: 3, depth: 32)  // tabs, 3 stacks, 3 × 32 items: 100 screens
+        let small = tree(stacks: 1, depth: 8)  // tabs, a stack, 8 items: 10 screens
+        let bigWindow = window(showing: big, keep: &keep)
+        let smallWindow = window(showing: small, keep: &keep)
+        let equal = harness.nanosecondsPerOperation(
+            scale: 100,
+            [
+                ("read-assign-100", { count in readAndAssign(bigWindow, count) }),
+                ("read-assign-10", { count in readAndAssign(smallWindow, count) }),
+            ])
+        guard bigWindow.transitionLog.count == 1, smallWindow.transitionLog.count == 1 else {
+            fatalError("assigning an equal tree performed a transition")
+        }
+        section.add(Row("read + assign the equal tree: transitions performed", .count, baton: 0, target: .exactly(0)))
+        section.add(
+            Row(
+                "read + assign the equal tree, 100 screens vs 10 × the same for 10 screens", baton: equal[0],
+                peer: 10 * equal[1], target: .ratioAtMost(1.5)))
+
+        // Assign a tree that differs in its top screen vs the push and pop that make the change.
+        let below = ScreenTree<BenchRoute>.stack(.stack(0), [.item(0)])
+        let above = ScreenTree<BenchRoute>.stack(.stack(0), [.item(0), .item(1)])
+        let assigned = window(showing: below, keep: &keep)
+        let pushed = window(showing: below, keep: &keep)
+        guard let stack = pushed.rootScreen as? StackScreen else { fatalError("benchmark setup: no stack") }
+        let top = harness.nanosecondsPerOperation(
+            scale: 20,
+            [
+                (
+                    "assign-top",
+                    { count in
+                        for _ in 0..<count {
+                            navigate(assigned, to: above)
+                            navigate(assigned, to: below)
+                        }
+                    }
+                ),
+                (
+                    "push-pop",
+                    { count in
+                        for _ in 0..<count {
+                            do { try stack.push(BenchRoute.item(1).screen()) } catch { fatalError("push: \(error)") }
+                            stack.pop()
+                        }
+                    }
+                ),
+            ])
+        section.add(
+            Row(
+                "assign a tree whose top differs (push, then pop) vs push + pop", baton: top[0], peer: top[1],
+                target: .ratioAtMost(1.5)))
+
+        // A 10-deep stack into an empty window vs the root and ten pushes.
+        let deep = ScreenTree<BenchRoute>.stack(.stack(0), (0..<10).map { .item($0) })
+        let fresh = harness.nanosecondsPerOperation(
+            scale: 100,
+            [
+                (
+                    "assign-10-deep",
+                    { count in
+                        for _ in 0..<count {
+                            let window = ScreenWindow()
+                            window.makeVisible()
+                            navigate(window, to: deep)
+                            blackHole(window)
+                        }
+                    }
+                ),
+                (
+                    "ten-pushes",
+                    { count in
+                        for _ in 0..<count {
+                            let window = ScreenWindow()
+                            window.makeVisible()
+                            do {
+                                let stack = StackScreen(name: "stack")
+                                try window.setRoot(stack)
+                                for index in 0..<10 { try stack.push(BenchRoute.item(index).screen()) }
+                            } catch {
+                                fatalError("push: \(error)")
+                            }
+                            blackHole(window)
+                        }
+                    }
+                ),
+            ])
+        section.add(
+            Row(
+                "a 10-deep stack into an empty window vs the stack and ten pushes", baton: fresh[0], peer: fresh[1],
+                target: .ratioAtMost(1.5)))
+
+        // Save and read back a 100-screen tree.
+        let saved: SavedScreenTree
+        do { saved = try SavedScreenTree(big) } catch { fatalError("save: \(error)") }
+        let json = saved.json
+        let coding = harness.nanosecondsPerOperation(
+            scale: 200,
+            [
+                (
+                    "encode-100",
+                    { count in
+                        for _ in 0..<count {
+                            do { blackHole(try SavedScreenTree(big).json) } catch { fatalError("save: \(error)") }
+                        }
+                    }
+                ),
+                (
+                    "decode-100",
+                    { count in
+                        for _ in 0..<count {
+                            do { blackHole(try SavedScreenTree(json: json)) } catch { fatalError("read: \(error)") }
+                        }
+                    }
+                ),
+                (
+                    "restore-100",
+                    { count in
+                        for _ in 0..<count {
+                            let window = ScreenWindow()
+                            do {
+                                try window.restoreScreenTree(saved, as: BenchRoute.self)
+                            } catch {
+                                fatalError("restore: \(error)")
+                            }
+                            blackHole(window)
+                        }
+                    }
+                ),
+            ])
+        section.add(Row("save a 100-screen tree as JSON", baton: coding[0]))
+        section.add(Row("read the JSON of a 100-screen tree", baton: coding[1]))
+        section.add(Row("restore a 100-screen tree into an empty window", baton: coding[2]))
+        section.add(Row("the JSON of a 100-screen tree", .bytes, baton: Double(json.utf8.count)))
+        withExtendedLifetime(keep) {}
+        return section
+    }
+
+    /// Tabs of `stacks` stacks of `depth` items each.
+    static func tree(stacks: Int, depth: Int) -> ScreenTree<BenchRoute> {
+        .tabs(
+            .tabs(stacks: stacks),
+            (0..<stacks).map { stack in .stack(.stack(stack), (0..<depth).map { .item($0) }) },
+            selected: 0)
+    }
+
+    static func window(showing tree: ScreenTree<BenchRoute>, keep: inout [AnyObject]) -> ScreenWindow {
+        let window = ScreenWindow()
+        window.makeVisible()
+        navigate(window, to: tree)
+        keep.append(window)
+        return window
+    }
+
+    static func navigate(_ window: ScreenWindow, to tree: ScreenTree<BenchRoute>) {
+        do { try window.navigate(to: tree) } catch { fatalError("navigate: \(error)") }
+    }
+
+    static func readAndAssign(_ window: ScreenWindow, _ count: Int) {
+        for _ in 0..<count {
+            do {
+                guard let tree = try window.screenTree(BenchRoute.self) else { fatalError("no tree") }
+                try window.navigate(to: tree)
+            } catch {
+                fatalError("read and assign: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(SwiftUI)
+    import Baton
+    import BatonSwiftUI
+    import SwiftUI
+
+    // MARK: - Deep links and state restoration in SwiftUI
+
+    /// The app's routes: each screen as the data that recreates it.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    enum ShopRoute: ScreenRoute {
+        case shop, catalog, cart
+        case product(id: Int)
+
+        @MainActor func makeScreen() throws -> ScreenModel {
+            switch self {
+            case .shop: try TabScreen(tabs: [ShopRoute.catalog.screen(), ShopRoute.cart.screen()], name: "shop")
+            case .catalog: try StackScreen(root: CatalogScreen(name: "catalog"), name: "catalog tab")
+            case .cart: CartScreen(name: "cart")
+            case .product(let id): ProductScreen(id: id)
+            }
+        }
+
+        /// `shop://product/42` opens product 42 in the catalog tab, whatever the app shows.
+        static let links = ScreenLinks<ShopRoute>([
+            ScreenLink("shop://product/{id}", .product(id: 0)),
+            ScreenLink("shop://cart", .cart),
+        ]) { route in
+            switch route {
+            case .cart: .tabs(.shop, [ScreenTree(.catalog), ScreenTree(.cart)], selected: 1)
+            default:
+                .tabs(
+                    .shop, [.stack(.catalog, [ScreenTree(.catalog), ScreenTree(route)]), ScreenTree(.cart)], selected: 0
+                )
+            }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class CatalogScreen: ScreenModel, ViewScreen, RoutedScreen {
+        var route: ShopRoute { .catalog }
+        var body: some View {
+            List(1..<20) { id in
+                // A value link: the stack's path holds routes, so this pushes a Baton screen.
+                NavigationLink("Product \(id)", value: ShopRoute.product(id: id))
+            }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class ProductScreen: ScreenModel, ViewScreen, RoutedScreen {
+        let id: Int
+        init(id: Int) {
+            self.id = id
+            super.init(name: "product \(id)")
+        }
+        var route: ShopRoute { .product(id: id) }
+        var body: some View { Text("Product \(id)") }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class CartScreen: ScreenModel, ViewScreen {
+        var body: some View { Text("Cart") }
+    }
+
+    /// One Baton window per scene: links open in it, and its tree is saved in the scene's storage
+    /// when the scene goes to the background and restored when the scene comes back.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    struct ShopSceneView: View {
+        @State private var window = ShopSceneView.makeWindow()
+        @SceneStorage("screens") private var savedScreens: String?
+        @Environment(\.scenePhase) private var scenePhase
+
+        var body: some View {
+            Group {
+                if let root = window.rootScreen {
+                    ScreenView(root)
+                }
+            }
+            .screenRoutes(ShopRoute.self)
+            .onOpenURL { url in _ = try? window.open(url.absoluteString, with: ShopRoute.links) }
+            .task {
+                if let savedScreens, let saved = try? SavedScreenTree(json: savedScreens) {
+                    _ = try? window.restoreScreenTree(saved, as: ShopRoute.self)
+                }
+            }
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .background { savedScreens = (try? window.saveScreenTree(ShopRoute.self))??.json }
+            }
+        }
+
+        private static func makeWindow() -> ScreenWindow {
+            let window = ScreenWindow()
+            _ = try? window.navigate(to: ScreenTree(ShopRoute.shop))
+            window.makeVisible()
+            return window
+        }
+    }
+#endif

@@ -1,0 +1,283 @@
+/// A JSON value, so that screen trees are saved, restored and turned into links without
+/// Foundation (Baton's core needs only the standard library).
+///
+/// Numbers keep their text, so that integers of any width and doubles round-trip exactly.
+enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([Member])
+
+    struct Member: Hashable, Sendable {
+        let key: String
+        let value: JSONValue
+    }
+
+    /// The value of the object member `key`, if this is an object that has it.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// What kind of value this is, for error messages.
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+// MARK: - Text
+
+extension JSONValue {
+    /// Compact JSON text.
+    var text: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value): text += value
+        case .string(let value): Self.writeString(value, to: &text)
+        case .array(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += "," }
+                value.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                Self.writeString(member.key, to: &text)
+                text += ":"
+                member.value.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func writeString(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    /// Why text is not JSON: what was expected and at which byte.
+    struct SyntaxError: Error, CustomStringConvertible {
+        let message: String
+        let offset: Int
+        var description: String { "\(message) at byte \(offset)" }
+    }
+
+    /// Parses JSON text (RFC 8259). Nesting deeper than `maxDepth` is refused, so that hostile
+    /// input cannot exhaust the stack.
+    init(parsing text: String, maxDepth: Int = 256) throws(SyntaxError) {
+        var parser = Parser(bytes: Array(text.utf8), maxDepth: maxDepth)
+        parser.skipSpace()
+        self = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the value") }
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        let maxDepth: Int
+        var index = 0
+
+        func error(_ message: String) -> SyntaxError { SyntaxError(message: message, offset: index) }
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
+            guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth)") }
+            guard index < bytes.count else { throw error("unexpected end of text") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            default: return .number(try number())
+            }
+        }
+
+        mutating func literal(_ word: String) throws(SyntaxError) {
+            let expected = Array(word.utf8)
+            guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+                throw error("expected \(word)")
+            }
+            index += expected.count
+        }
+
+        mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
+            index += 1
+            var members: [Member] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
+                let key = try string()
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected :") }
+                index += 1
+                skipSpace()
+                members.append(Member(key: key, value: try value(depth: depth + 1)))
+                skipSpace()
+                guard index < bytes.count else { throw error("unexpected end of text") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                } else {
+                    throw error("expected , or }")
+                }
+            }
+        }
+
+        mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
+            index += 1
+            var values: [JSONValue] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(values)
+            }
+            while true {
+                skipSpace()
+                values.append(try value(depth: depth + 1))
+                skipSpace()
+                guard index < bytes.count else { throw error("unexpected end of text") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(values)
+                } else {
+                    throw error("expected , or ]")
+                }
+            }
+        }
+
+        mutating func string() throws(SyntaxError) -> String {
+            index += 1
+            var scalars = String.UnicodeScalarView()
+            var start = index
+            func flush(_ end: Int) {
+                scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+            }
+            while true {
+                guard index < bytes.count else { throw error("unterminated string") }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    flush(index)
+                    index += 1
+                    return String(scalars)
+                }
+                if byte < 0x20 { throw error("control character in a string") }
+                guard byte == UInt8(ascii: "\\") else {
+                    index += 1
+                    continue
+                }
+                flush(index)
+                index += 1
+                guard index < bytes.count else { throw error("unterminated escape") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        // A high surrogate must be followed by a low one.
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw error("unpaired surrogate") }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("unpaired surrogate") }
+                    scalars.append(scalar)
+                default:
+                    throw error("unknown escape")
+                }
+                start = index
+            }
+        }
+
+        mutating func hex4() throws(SyntaxError) -> UInt32 {
+            guard index + 4 <= bytes.count,
+                let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            else { throw error("expected four hex digits") }
+            index += 4
+            return code
+        }
+
+        mutating func number() throws(SyntaxError) -> String {
+            let start = index
+            func digits() -> Int {
+                let first = index
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                return index - first
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let integerStart = index
+            let integerDigits = digits()
+            guard integerDigits > 0 else { throw error("expected a value") }
+            if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { throw error("leading zero in a number") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { throw error("expected digits after .") }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard digits() > 0 else { throw error("expected digits in the exponent") }
+            }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+    }
+}

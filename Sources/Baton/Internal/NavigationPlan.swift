@@ -1,0 +1,434 @@
+/// Assigns a ``ScreenTree`` to a window with the fewest transitions, atomically.
+///
+/// **Prepare** (nothing in the window changes): walk the window's tree beside the target; keep
+/// every screen whose route is unchanged (and everything above it in a stack only while the
+/// screens below are kept); make every other screen through its route, build what it contains
+/// (offline, as app code builds a container before showing it), wire its context to where it
+/// will be shown and resolve it with the transition that will show it. Anything that throws
+/// (a factory, a resolver, a context conflict, a tree that does not fit) undoes the wiring and the
+/// coordinators' changes (``ResolutionJournal``), and nothing else has changed.
+///
+/// **Apply** (cannot fail): dismiss the presentations that go, present the new ones on screens
+/// that stay, change the containers (hidden parts first, so that only what is visible at the end
+/// appears), then present from the new screens. Every change is a transition of its own kind
+/// (`dismiss`, `present`, `pop`, `push`, `setStack`, `selectTab`, `hop`, `replaceRoot`), logged
+/// by the window, with its resolution skipped: it was done while preparing.
+@MainActor
+final class NavigationPlan<Route: ScreenRoute> {
+    private let window: ScreenWindow?
+    /// Undoes the wiring of new screens into the window's context tree, newest last.
+    private var undo: [@MainActor () -> Void] = []
+    /// Screens whose presentation is dismissed, outermost first.
+    private var dismissals: [ScreenModel] = []
+    /// New presentations on screens that stay: made before the containers change beneath them.
+    private var presentationsOnKept: [(presenter: ScreenModel, presented: ScreenModel)] = []
+    /// Container changes, hidden parts first.
+    private var changes: [@MainActor () -> Void] = []
+    /// New presentations from new screens, once those are in the tree.
+    private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
+
+    /// A failure while preparing: a navigation error and where in the tree it happened (see
+    /// ``Location``), or the wait for a flow.
+    enum Failure: Error {
+        case error(NavigationError, at: [Int])
+        case wait(HoppingScreen)
+    }
+
+    /// Where a screen is in the tree: readable, and as child indices from the root (`-1` for what
+    /// a screen presents), so that a restoration can leave out the part that failed.
+    struct Location {
+        let text: String
+        let indices: [Int]
+
+        static func root(_ route: Route) -> Location { Location(text: describe(route), indices: []) }
+
+        func child(_ index: Int, _ route: Route) -> Location {
+            Location(text: text + " > " + describe(route), indices: indices + [index])
+        }
+
+        func presented(_ route: Route) -> Location {
+            Location(text: text + " ^ " + describe(route), indices: indices + [-1])
+        }
+    }
+
+    init(window: ScreenWindow?) {
+        self.window = window
+    }
+
+    // MARK: - Preparing
+
+    /// Prepares the assignment of `tree`; on failure, undoes what it wired.
+    func prepare(_ tree: ScreenTree<Route>) throws(Failure) {
+        do throws(Failure) {
+            try ResolutionJournal.recording { () throws(Failure) in
+                try Self.validate(tree, at: .root(tree.route))
+                try prepareRoot(tree)
+            }
+        } catch {
+            for step in undo.reversed() { step() }
+            undo = []
+            throw error
+        }
+    }
+
+    /// Prepares bringing `screen`, which stays, in line with `tree` (a stack's route path).
+    func prepare(keeping screen: ScreenModel, _ tree: ScreenTree<Route>) throws(Failure) {
+        do throws(Failure) {
+            try ResolutionJournal.recording { () throws(Failure) in
+                try Self.validate(tree, at: .root(tree.route))
+                changes += try reconcile(screen, with: tree, at: .root(tree.route), live: screen.window != nil)
+            }
+        } catch {
+            for step in undo.reversed() { step() }
+            undo = []
+            throw error
+        }
+    }
+
+    private func prepareRoot(_ tree: ScreenTree<Route>) throws(Failure) {
+        guard let window else { return }
+        let path = Location.root(tree.route)
+        if let root = window.currentRoot, root.route(as: Route.self) == tree.route, Self.canKeep(root, tree) {
+            changes += try reconcile(root, with: tree, at: path, live: true)
+            return
+        }
+        let old = window.currentRoot
+        if let old { collectDismissals(in: old) }
+        let step = "the root of the window"
+        let screen = try make(tree, step: step, at: path, live: true) { screen throws(Failure) in
+            try self.wire(screen, to: window.context, tree.route.wiring, step: step, at: path, route: tree.route)
+        } resolve: { screen in
+            ScreenTransition(kind: .replaceRoot, source: old, destination: screen)
+        }
+        changes.append { [window] in
+            Self.expect { () throws(ScreenError) in
+                try window.performSetRoot(screen, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+            }
+        }
+    }
+
+    /// Brings a screen that stays (`live`: in the window; else new, being built) in line with
+    /// `tree`. Returns the container changes to make, hidden parts first; offline, it makes
+    /// them at once and returns none.
+    private func reconcile(_ screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool)
+        throws(Failure) -> [@MainActor () -> Void]
+    {
+        var before: [@MainActor () -> Void] = []
+        var own: [@MainActor () -> Void] = []
+        var after: [@MainActor () -> Void] = []
+        try reconcilePresentation(of: screen, with: tree, at: path, live: live, into: &after)
+        switch tree.content {
+        case nil:
+            break
+        case .stack(let nodes):
+            guard let stack = screen as? StackScreen else { throw Self.notFitting(screen, tree, at: path) }
+            let current = stack.stackedScreens
+            var kept = 0
+            while kept < min(current.count, nodes.count), current[kept].route(as: Route.self) == nodes[kept].route,
+                Self.canKeep(current[kept], nodes[kept])
+            {
+                kept += 1
+            }
+            for index in 0..<kept {
+                let ops = try reconcile(
+                    current[index], with: nodes[index], at: path.child(index, nodes[index].route), live: live)
+                // The top is visible now: what changes in it waits until the stack has changed.
+                if index == current.count - 1 { after += ops } else { before += ops }
+            }
+            guard kept < current.count || kept < nodes.count else { break }
+            if live { for screen in current[kept...] { collectDismissals(in: screen) } }
+            var final = Array(current[..<kept])
+            for (index, node) in nodes.enumerated().dropFirst(kept) {
+                let below: ScreenModel = final.last ?? stack
+                let step = "push onto \(stack.screenName) at \(path.text)"
+                let childPath = path.child(index, node.route)
+                let made = try make(node, step: step, at: childPath, live: live) { made throws(Failure) in
+                    try self.wire(
+                        made, to: below.context, node.route.wiring, step: step, at: childPath, route: node.route)
+                } resolve: { made in
+                    ScreenTransition(kind: .push, source: below, destination: made)
+                }
+                final.append(made)
+            }
+            let change: @MainActor () -> Void
+            if final.count == kept {
+                // Only screens above the kept ones go: one pop.
+                change = { _ = stack.popTo(index: kept - 1, sender: nil) }
+            } else if kept == current.count, final.count == kept + 1 {
+                let pushed = final[kept]
+                change = {
+                    Self.expect { () throws(ScreenError) in
+                        try stack.performPush(pushed, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+                    }
+                }
+            } else {
+                change = {
+                    Self.expect { () throws(ScreenError) in
+                        try stack.performSetScreens(final, sender: nil, resolves: false)
+                    }
+                }
+            }
+            own.append(change)
+        case .tabs(let nodes, let selected):
+            guard let tabs = screen as? TabScreen, Self.tabsMatch(tabs, nodes) else {
+                throw Self.notFitting(screen, tree, at: path)
+            }
+            for (index, tab) in tabs.tabs.enumerated() {
+                let ops = try reconcile(tab, with: nodes[index], at: path.child(index, nodes[index].route), live: live)
+                if index == tabs.selection { after += ops } else { before += ops }
+            }
+            if selected != tabs.selection {
+                own.append {
+                    Self.expect { () throws(ScreenError) in try tabs.performSelect(at: selected, sender: nil) }
+                }
+            }
+        case .hop(let step):
+            guard let hopping = screen as? HoppingScreen else { throw Self.notFitting(screen, tree, at: path) }
+            guard let step else {
+                if hopping.currentScreen != nil { throw Self.notFitting(screen, tree, at: path) }
+                break
+            }
+            let stepPath = path.child(0, step.route)
+            if let current = hopping.currentScreen, current.route(as: Route.self) == step.route,
+                Self.canKeep(current, step)
+            {
+                after += try reconcile(current, with: step, at: stepPath, live: live)
+                break
+            }
+            // A start-up flow that waits for its step to unhop has not reached its main screen:
+            // the assignment waits for it.
+            if live && hopping.isWaitingForUnhop { throw .wait(hopping) }
+            let previous = hopping.currentScreen
+            if live, let previous { collectDismissals(in: previous) }
+            let description = "hop of \(hopping.screenName) at \(path.text)"
+            let made = try make(step, step: description, at: stepPath, live: live) { made throws(Failure) in
+                try self.wire(
+                    made, to: hopping.context, step.route.wiring, step: description, at: stepPath, route: step.route)
+            } resolve: { made in
+                var transition = ScreenTransition(kind: .hop, source: previous, destination: made)
+                transition.resolutionSource = previous ?? hopping
+                return transition
+            }
+            own.append {
+                Self.expect { () throws(ScreenError) in
+                    try hopping.performHop(
+                        to: made, identifier: nil, sender: nil, wiring: .isolate, pending: .none, hook: nil,
+                        resolves: false)
+                }
+            }
+        }
+        let ops = before + own + after
+        guard live else {
+            for op in ops { op() }
+            return []
+        }
+        return ops
+    }
+
+    /// Keeps, dismisses or makes what `screen` presents.
+    private func reconcilePresentation(
+        of screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool,
+        into after: inout [@MainActor () -> Void]
+    ) throws(Failure) {
+        let current = screen.presented
+        if let current, let target = tree.presented, current.route(as: Route.self) == target.route,
+            Self.canKeep(current, target)
+        {
+            after += try reconcile(current, with: target, at: path.presented(target.route), live: live)
+            return
+        }
+        if current != nil {
+            if live {
+                dismissals.append(screen)
+            } else {
+                screen.performDismiss(sender: nil)
+            }
+        }
+        guard let target = tree.presented else { return }
+        // A presentation from a new screen is made once that screen is in the window; its place
+        // in the order is taken now, before what the new presented screen itself presents.
+        let slot = live ? nil : presentationsOnNew.count
+        if !live { presentationsOnNew.append(nil) }
+        let step = "presentation from \(screen.screenName) at \(path.text)"
+        let presentedPath = path.presented(target.route)
+        let made = try make(target, step: step, at: presentedPath, live: live) { made throws(Failure) in
+            try self.wire(
+                made, to: screen.context, target.route.wiring, step: step, at: presentedPath, route: target.route)
+        } resolve: { made in
+            ScreenTransition(kind: .present, source: screen, destination: made)
+        }
+        if let slot {
+            presentationsOnNew[slot] = (screen, made)
+        } else {
+            presentationsOnKept.append((screen, made))
+        }
+    }
+
+    /// Makes the screen for `tree` through its route, wires it, builds what it contains and
+    /// resolves it with the transition that will show it (`live`: in the window).
+    private func make(
+        _ tree: ScreenTree<Route>, step: String, at path: Location, live: Bool,
+        wire: (ScreenModel) throws(Failure) -> Void, resolve transition: (ScreenModel) -> ScreenTransition
+    ) throws(Failure) -> ScreenModel {
+        let route = Self.describe(tree.route)
+        let screen: ScreenModel
+        do {
+            screen = try tree.route.screen()
+        } catch {
+            throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)), at: path.indices)
+        }
+        if let holder = screen.currentHolder {
+            throw .error(
+                .factoryFailed(
+                    step: step, route: route,
+                    reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"),
+                at: path.indices)
+        }
+        try wire(screen)
+        // What the new screen contains is built now, outside the window.
+        _ = try reconcile(screen, with: tree, at: path, live: false)
+        do {
+            try DependencyCoordinator.resolve(transition(screen), in: live ? window : nil)
+        } catch {
+            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+        }
+        return screen
+    }
+
+    private func wire(
+        _ screen: ScreenModel, to context: Context, _ wiring: ContextWiring, step: String, at path: Location,
+        route: Route
+    ) throws(Failure) {
+        do {
+            if let undoWiring = try TransitionEngine.wire(screen, to: context, wiring) { undo.append(undoWiring) }
+        } catch {
+            throw .error(.transitionFailed(step: step, route: Self.describe(route), error: error), at: path.indices)
+        }
+    }
+
+    /// Records the presentations in a screen's tree that go with it, outermost first.
+    private func collectDismissals(in screen: ScreenModel) {
+        if screen.presented != nil {
+            dismissals.append(screen)
+        }
+        for child in screen.containedScreens { collectDismissals(in: child) }
+    }
+
+    // MARK: - Applying
+
+    /// Makes the prepared changes; the number of transitions it performed.
+    func apply() {
+        for presenter in dismissals where presenter.presented != nil {
+            presenter.performDismiss(sender: nil)
+        }
+        for (presenter, presented) in presentationsOnKept {
+            Self.expect { () throws(ScreenError) in
+                try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+            }
+        }
+        for change in changes { change() }
+        for case let (presenter, presented)? in presentationsOnNew {
+            Self.expect { () throws(ScreenError) in
+                try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+            }
+        }
+    }
+
+    /// Makes a prepared change.
+    private static func expect(_ change: () throws(ScreenError) -> Void) {
+        do {
+            try change()
+        } catch {
+            // Preparing checked everything a change checks; user code cannot change the tree meanwhile
+            // (its requests are queued behind this assignment).
+            assertionFailure("Baton: a prepared screen tree change failed: \(error.description)")
+        }
+    }
+
+    // MARK: - Checks
+
+    /// Whether `screen`, whose route is the tree's, can stay and show what the tree asks for.
+    static func canKeep(_ screen: ScreenModel, _ tree: ScreenTree<Route>) -> Bool {
+        switch tree.content {
+        case nil: return true
+        case .stack(let nodes):
+            guard let stack = screen as? StackScreen else { return false }
+            return !nodes.isEmpty || stack.stackedScreens.isEmpty
+        case .tabs(let nodes, _):
+            guard let tabs = screen as? TabScreen else { return false }
+            return tabsMatch(tabs, nodes)
+        case .hop(let step):
+            guard let hopping = screen as? HoppingScreen else { return false }
+            return step != nil || hopping.currentScreen == nil
+        }
+    }
+
+    static func tabsMatch(_ tabs: TabScreen, _ nodes: [ScreenTree<Route>]) -> Bool {
+        tabs.tabs.count == nodes.count && zip(tabs.tabs, nodes).allSatisfy { $0.route(as: Route.self) == $1.route }
+    }
+
+    static func notFitting(_ screen: ScreenModel, _ tree: ScreenTree<Route>, at path: Location) -> Failure {
+        let expected: String
+        switch tree.content {
+        case nil: expected = "a screen"
+        case .stack(let nodes):
+            expected = nodes.isEmpty ? "an empty stack" : "a stack"
+        case .tabs(let nodes, _):
+            expected = "a tab container with the tabs " + nodes.map { describe($0.route) }.joined(separator: ", ")
+        case .hop(let step):
+            expected = step == nil ? "a hopping container that shows nothing" : "a hopping container"
+        }
+        var found = screen.screenName
+        if let tabs = screen as? TabScreen {
+            found +=
+                " with the tabs "
+                + tabs.tabs.map { $0.anyRoute.map { String(describing: $0) } ?? $0.screenName }
+                .joined(separator: ", ")
+        } else if let stack = screen as? StackScreen, stack.stackedScreens.isEmpty == false, case .stack = tree.content
+        {
+            found += " with \(stack.stackedScreens.count) screens"
+        } else if let hopping = screen as? HoppingScreen, let current = hopping.currentScreen {
+            found += " showing \(current.screenName)"
+        }
+        return .error(
+            .doesNotFit(step: path.text, route: describe(tree.route), expected: expected, found: found),
+            at: path.indices)
+    }
+
+    nonisolated static func describe(_ route: Route) -> String { String(describing: route) }
+
+    /// Checks what no window can show: a selection out of range, two presentations from one
+    /// container tree.
+    static func validate(_ tree: ScreenTree<Route>, at path: Location) throws(Failure) {
+        var presenters: [Location] = []
+        try validate(tree, at: path, presenters: &presenters)
+        if presenters.count > 1 {
+            throw .error(
+                .invalidTree(
+                    step: presenters[1].text,
+                    reason: presenters.map(\.text).joined(separator: " and ")
+                        + " both present, but a container and the screens in it present one screen at a time"),
+                at: presenters[1].indices + [-1])
+        }
+    }
+
+    private static func validate(_ tree: ScreenTree<Route>, at path: Location, presenters: inout [Location])
+        throws(Failure)
+    {
+        if let presented = tree.presented {
+            presenters.append(path)
+            try validate(presented, at: path.presented(presented.route))
+        }
+        if case .tabs(let tabs, let selected) = tree.content {
+            guard tabs.indices.contains(selected) else {
+                throw .error(
+                    .invalidTree(
+                        step: path.text, reason: "tab \(selected) is selected, but there are \(tabs.count) tabs"),
+                    at: path.indices)
+            }
+        }
+        for (index, child) in tree.children.enumerated() {
+            try validate(child, at: path.child(index, child.route), presenters: &presenters)
+        }
+    }
+}

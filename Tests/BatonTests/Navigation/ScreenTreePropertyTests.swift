@@ -1,0 +1,153 @@
+import Baton
+import BatonTesting
+import Foundation
+import PropertyBased
+import Testing
+
+/// Random trees and random pairs of trees, checked against what the values alone say must happen.
+@MainActor
+@Suite(.isolatedBaton, .lenientMisuse)
+struct ScreenTreePropertyTests {
+    static let seeds = Gen.int(in: 0...Int.max)
+
+    // MARK: - Round trips
+
+    @Test func randomTreesSurviveReadEncodeDecodeAndAssign() async {
+        var cases = 0
+        var screens = 0
+        await propertyCheck(count: 1000, input: Self.seeds) { seed in
+            cases += 1
+            let tree = TreeGenerator.tree(seed: seed)
+            screens += tree.count
+            let window = ScreenWindow()
+            window.makeVisible()
+            do {
+                try window.navigate(to: tree)
+                let read = try #require(try window.screenTree(TestRoute.self))
+                #expect(read == tree, "seed \(seed)")
+                let json = try #require(try window.saveScreenTree(TestRoute.self)).json
+                let strict = try JSONDecoder().decode(TestTree.self, from: Data(json.utf8))
+                #expect(strict == tree, "seed \(seed)")
+                let restored = ScreenWindow()
+                restored.makeVisible()
+                #expect(try restored.restoreScreenTree(SavedScreenTree(json: json), as: TestRoute.self) == [])
+                #expect(try restored.screenTree(TestRoute.self) == tree, "seed \(seed): \(tree)")
+                if let violation = treeViolation(in: restored, showing: tree) {
+                    Issue.record("seed \(seed): \(violation) in \(tree)")
+                }
+            } catch {
+                Issue.record("seed \(seed): \(error) for \(tree)")
+            }
+        }
+        #expect(cases >= 1000)
+        // The generator must make trees of some size, or a pass proves little.
+        #expect(screens > 4 * cases)
+    }
+
+    // MARK: - Pairs
+
+    @Test func assigningOneRandomTreeOverAnotherMakesExactlyTheDifference() async {
+        var cases = 0
+        var keptScreens = 0
+        var transitions = 0
+        var withoutDetour = 0
+        await propertyCheck(count: 1000, input: Self.seeds, Self.seeds) { seedA, seedB in
+            cases += 1
+            let a = TreeGenerator.tree(seed: seedA)
+            // Half the pairs share most of their screens: b is a changed from a random point on.
+            let b = seedB % 2 == 0 ? TreeGenerator.tree(seed: seedB) : Self.mutation(of: a, seed: seedB)
+            let context = "a \(a), b \(b) (seeds \(seedA), \(seedB))"
+            let window = ScreenWindow()
+            window.makeVisible()
+            do {
+                try window.navigate(to: a)
+                // Identities only: the test must not keep the screens that leave alive.
+                let weak = WeakScreens()
+                var before: [[Int]: ObjectIdentifier] = [:]
+                for (path, screen) in try #require(window.rootScreen).allScreens() {
+                    before[path] = ObjectIdentifier(screen)
+                    weak.track(screen)
+                }
+                window.clearLogs()
+                window.recordsLifecycle = true
+                let expected = ExpectedDiff(from: a, to: b)
+                #expect(try window.navigate(to: b) == .applied)
+                #expect(try window.screenTree(TestRoute.self) == b, "\(context)")
+                #expect(window.transitionLog.count == expected.transitions, "\(context): \(window.transitionLog)")
+                transitions += window.transitionLog.count
+                let after = try #require(window.rootScreen)
+                for (pathA, pathB) in expected.kept {
+                    #expect(
+                        after.screen(at: pathB).map(ObjectIdentifier.init) == before[pathA],
+                        "\(context): \(pathA) → \(pathB) was replaced")
+                }
+                keptScreens += expected.kept.count
+                if let violation = treeViolation(in: window, showing: b) { Issue.record("\(context): \(violation)") }
+                // Only what is visible at the end appears, unless a presentation was dismissed or
+                // made from a new screen on the way.
+                if !expected.mayAppearOnTheWay {
+                    withoutDetour += 1
+                    let visibleNames = Set(b.visiblePaths.compactMap { after.screen(at: $0)?.screenName })
+                    let appeared = window.lifecycleLog.filter { $0.phase == .willAppear }.map(\.screen)
+                    #expect(appeared.allSatisfy(visibleNames.contains), "\(context): \(appeared)")
+                }
+                // What left is freed.
+                let stayed = Set(after.allScreens().map { ObjectIdentifier($0.1) })
+                let left = before.values.filter { !stayed.contains($0) }.count
+                #expect(weak.aliveCount == before.count - left, "\(context): a screen that left is alive")
+            } catch {
+                Issue.record("\(context): \(error)")
+            }
+        }
+        #expect(cases >= 1000)
+        #expect(keptScreens > cases)
+        #expect(transitions > cases)
+        #expect(withoutDetour > cases / 4)
+    }
+
+    static func withoutPresentations(_ tree: TestTree) -> TestTree {
+        var copy = tree
+        copy.presented = nil
+        switch tree.content {
+        case .stack(let screens): copy.content = .stack(screens.map(withoutPresentations))
+        case .tabs(let tabs, let selected): copy.content = .tabs(tabs.map(withoutPresentations), selected: selected)
+        case .hop(let step?): copy.content = .hop(withoutPresentations(step))
+        default: break
+        }
+        return copy
+    }
+
+    /// `a` with its screens from a random point on replaced, keeping its shape elsewhere.
+    static func mutation(of a: TestTree, seed: Int) -> TestTree {
+        var random = TreeRandom(seed: seed)
+        // A subtree put inside a: without presentations, which a's own would conflict with.
+        let other = Self.withoutPresentations(TreeGenerator.tree(seed: seed / 2))
+        func mutate(_ tree: TestTree, depth: Int) -> TestTree {
+            let roll = Int.random(in: 0..<6, using: &random)
+            if roll == 0 && depth > 0 { return other }
+            var copy = tree
+            switch tree.content {
+            case .stack(let screens):
+                var mutated = screens.map { mutate($0, depth: depth + 1) }
+                if roll == 1 { mutated.removeLast(Int.random(in: 0..<mutated.count, using: &random)) }
+                if roll == 2 { mutated.append(TestTree(.screen("e"))) }
+                copy.content = .stack(mutated)
+            case .tabs(let tabs, let selected):
+                let mutated = tabs.map { mutate($0, depth: depth + 1) }
+                copy.content = .tabs(
+                    mutated, selected: roll == 3 ? Int.random(in: 0..<tabs.count, using: &random) : selected)
+                // A tab container's route names its tabs.
+                copy.route = .tabs(tree.route.name, mutated.map(\.route))
+            case .hop(let step?):
+                copy.content = .hop(mutate(step, depth: depth + 1))
+            default:
+                break
+            }
+            // Presentations come and go only where the tree stays valid: on the root.
+            if depth == 0, roll == 4 { copy.presented = nil }
+            if let presented = copy.presented { copy.presented = mutate(presented, depth: depth + 1) }
+            return copy
+        }
+        return mutate(a, depth: 0)
+    }
+}
