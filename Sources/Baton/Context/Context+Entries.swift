@@ -150,7 +150,7 @@ extension Context {
     // MARK: - Observing by key path
 
     /// Calls `body` whenever a set or remove may change what this context reads for a
-    /// ``ContextValues`` member, as ``onChange(of:owner:if:_:)-(Key.Type,_,_,_)`` does for a key
+    /// ``ContextValues`` member, as `onChange(of:owner:if:_:)` does for a key
     /// type.
     ///
     /// ```swift
@@ -179,7 +179,7 @@ extension Context {
 
     /// The values this context reads for a ``ContextValues`` member, as an async sequence: first
     /// the current value, then the value after each change, as
-    /// ``changes(of:buffering:)-(Key.Type,_)`` does for a key type.
+    /// ``changes(of:buffering:)->AsyncStream<Key.Value?>`` does for a key type.
     ///
     /// ```swift
     /// for await order in list.changes(of: \.sortOrder) { print(order) }

@@ -276,7 +276,7 @@ enum ObservedKeys {
     static func observations<Key: ContextKey>(of key: Key.Type) -> Int { observations(of: ObjectIdentifier(key)) }
 }
 
-/// What an async sequence of ``Context/changes(of:buffering:)`` keeps for a consumer that has not
+/// What an async sequence of ``Context/changes(of:buffering:)->AsyncStream<Key.Value?>`` keeps for a consumer that has not
 /// taken the values written since it last looked.
 ///
 /// ```swift

@@ -149,7 +149,7 @@ extension Context {
     /// Stores `value` for `key` in this context, shadowing the same key further in.
     ///
     /// Storing `nil` is an explicit nil: it masks inner values and reads as `nil`. Use
-    /// ``remove(_:)`` to delete a key instead.
+    /// ``remove(_:)-(Key.Type)`` to delete a key instead.
     ///
     /// ```swift
     /// form.set("Blue", for: Color.self)
@@ -450,7 +450,7 @@ extension Context {
     }
 
     /// Stores an already boxed value (`nil` for an explicit nil); not generic, so that
-    /// ``set(_:for:)`` can be inlined into its caller.
+    /// ``set(_:for:)-(_,Key.Type)`` can be inlined into its caller.
     ///
     /// A key the target already holds is replaced in place, found with one hash: the slot keeps
     /// the key's stamp, and the nearest holder of every reader stays the same, so only the

@@ -120,7 +120,7 @@ open class Context {
         MainActorCheck.install()
     }
 
-    /// Ends the async sequences of ``changes(of:buffering:)`` and ``events(_:buffering:)`` that this context feeds,
+    /// Ends the async sequences of ``changes(of:buffering:)->AsyncStream<Key.Value?>`` and ``events(_:buffering:)`` that this context feeds,
     /// and uncounts the keys its observers watched.
     deinit {
         #if DEBUG

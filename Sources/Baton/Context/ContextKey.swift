@@ -65,7 +65,7 @@ extension ContextKey {
 /// gives `nil`.
 ///
 /// Where no context on the chain holds the key, or the nearest holder stores an explicit nil,
-/// a read returns ``defaultValue``: `context[Key.self]`, ``Context/value(for:)-(Key.Type)``,
+/// a read returns ``defaultValue``: `context[Key.self]`, ``Context/value(for:)->Key.Value``,
 /// a named read and `@ContextValue` in SwiftUI are all non-optional. Observers receive the
 /// default when the key is removed.
 ///

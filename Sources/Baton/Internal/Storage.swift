@@ -155,7 +155,7 @@ struct CachedRead {
     /// a key the context did not hold, a remove, a move), not when a slot is replaced in place:
     /// while it is unchanged, every context's nearest holder of the key is too.
     @exclusivity(unchecked) final var shape: UInt64 = 0
-    /// The live-or-unpruned ``Context/onChange(of:owner:if:_:)`` observations of the key
+    /// The live-or-unpruned `Context.onChange(of:owner:if:_:)` observations of the key
     /// (``ObservedKeys``), so that a write of an unobserved key does not walk the subtree.
     @exclusivity(unchecked) final var observers = 0
     /// Whether a read of the key was ever recorded in an Observation tracking scope (a chain
