@@ -138,6 +138,8 @@ final class NavigationPlan<Route: ScreenRoute> {
     private func reconcile(_ screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool)
         throws(Failure) -> [@MainActor () -> Void]
     {
+        // A plain screen that presents nothing and is asked to present nothing: nothing to do.
+        if case .none = tree.content, !tree.presents, screen.presented == nil { return [] }
         var before: [@MainActor () -> Void] = []
         var own: [@MainActor () -> Void] = []
         var after: [@MainActor () -> Void] = []
