@@ -20,7 +20,7 @@ struct BatonBenchmarks {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|navigation|memory|scale] [--iterations N] [--probe NAME] [--plot FILE.svg]"
+                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|navigation|memory|scale] [--iterations N] [--probe NAME] [--plot FILE.svg]; a child of the memory section: --resident KIND CYCLES"
             )
             return
         }
@@ -28,6 +28,18 @@ struct BatonBenchmarks {
         func option(_ name: String) -> String? {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.endIndex else { return nil }
             return arguments[index + 1]
+        }
+        // A child of the resident-memory measure: `--resident KIND CYCLES`.
+        if let kindName = option("--resident") {
+            guard let kind = ResidentMemoryBenchmarks.Kind(rawValue: kindName),
+                let index = arguments.firstIndex(of: "--resident"), index + 2 < arguments.endIndex,
+                let cycles = Int(arguments[index + 2])
+            else {
+                print("usage: baton-benchmarks --resident transitions|lifecycle|resolutions|unbounded CYCLES")
+                exit(2)
+            }
+            ResidentMemoryBenchmarks.probe(kind: kind, cycles: cycles)
+            return
         }
         var harness = smoke ? Harness.smoke : Harness.full
         if let iterations = option("--iterations").flatMap(Int.init) {
@@ -40,9 +52,16 @@ struct BatonBenchmarks {
         var sections: [Section] = []
         var leaked = false
         var memory: Section?
+        var sessionFailures: [String] = []
         if runs("memory") {
             var (section, screensLeaked) = MemoryBenchmarks.screens(count: smoke ? 100 : 10_000)
             MemoryBenchmarks.storage(contexts: smoke ? 100 : 10_000, into: &section)
+            // Fresh child processes, 10,000 and 100,000 cycles each, also in smoke mode: the bound
+            // on resident memory is not a timing. Not in probe mode (instruction counting).
+            if harness.probe == nil {
+                let sessions = ResidentMemoryBenchmarks.sessions(into: &section)
+                if sessions.failed { sessionFailures = sessions.messages.isEmpty ? ["failed"] : sessions.messages }
+            }
             memory = section
             leaked = screensLeaked
         }
@@ -105,6 +124,7 @@ struct BatonBenchmarks {
         } else {
             print("Missed: " + misses.map(\.measure).joined(separator: "; "))
         }
-        if leaked || superLinear { exit(1) }
+        for message in sessionFailures { print(message) }
+        if leaked || superLinear || !sessionFailures.isEmpty { exit(1) }
     }
 }

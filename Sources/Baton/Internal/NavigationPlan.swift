@@ -34,25 +34,48 @@ final class NavigationPlan<Route: ScreenRoute> {
         case wait(HoppingScreen)
     }
 
-    /// Where a screen is in the tree: readable, and as child indices from the root (`-1` for what
-    /// a screen presents), so that a restoration can leave out the part that failed.
-    struct Location {
-        let text: String
-        let indices: [Int]
+    typealias Location = TreeLocation
+    typealias Step = TreeStep
 
-        static func root(_ route: Route) -> Location { Location(text: describe(route), indices: []) }
-
-        func child(_ index: Int, _ route: Route) -> Location {
-            Location(text: text + " > " + describe(route), indices: indices + [index])
-        }
-
-        func presented(_ route: Route) -> Location {
-            Location(text: text + " ^ " + describe(route), indices: indices + [-1])
-        }
-    }
+    /// The tree being assigned, whose routes describe a ``Location`` in a report.
+    private var target: ScreenTree<Route>?
 
     init(window: ScreenWindow?) {
         self.window = window
+    }
+
+    /// The readable form of `location` in the tree being assigned: `main > feed > item(id: 42)`.
+    func text(_ location: Location) -> String {
+        guard let target else { return "" }
+        return Self.text(location, in: target)
+    }
+
+    static func text(_ location: Location, in root: ScreenTree<Route>) -> String {
+        var node = root
+        var text = describe(root.route)
+        for index in location.indices {
+            if index < 0 {
+                guard let presented = node.presented else { break }
+                node = presented
+                text += " ^ "
+            } else {
+                let children = node.children
+                guard index < children.count else { break }
+                node = children[index]
+                text += " > "
+            }
+            text += describe(node.route)
+        }
+        return text
+    }
+
+    func text(_ step: Step) -> String {
+        switch step {
+        case .root: "the root of the window"
+        case .push(let stack, let path): "push onto \(stack.screenName) at \(text(path))"
+        case .hop(let hopping, let path): "hop of \(hopping.screenName) at \(text(path))"
+        case .presentation(let screen, let path): "presentation from \(screen.screenName) at \(text(path))"
+        }
     }
 
     // MARK: - Preparing
@@ -60,8 +83,9 @@ final class NavigationPlan<Route: ScreenRoute> {
     /// Prepares the assignment of `tree`; on failure, undoes what it wired.
     func prepare(_ tree: ScreenTree<Route>) throws(Failure) {
         do throws(Failure) {
+            target = tree
             try ResolutionJournal.recording { () throws(Failure) in
-                try Self.validate(tree, at: .root(tree.route))
+                try Self.validate(tree)
                 try prepareRoot(tree)
             }
         } catch {
@@ -74,9 +98,10 @@ final class NavigationPlan<Route: ScreenRoute> {
     /// Prepares bringing `screen`, which stays, in line with `tree` (a stack's route path).
     func prepare(keeping screen: ScreenModel, _ tree: ScreenTree<Route>) throws(Failure) {
         do throws(Failure) {
+            target = tree
             try ResolutionJournal.recording { () throws(Failure) in
-                try Self.validate(tree, at: .root(tree.route))
-                changes += try reconcile(screen, with: tree, at: .root(tree.route), live: screen.window != nil)
+                try Self.validate(tree)
+                changes += try reconcile(screen, with: tree, at: .root, live: screen.window != nil)
             }
         } catch {
             for step in undo.reversed() { step() }
@@ -87,14 +112,14 @@ final class NavigationPlan<Route: ScreenRoute> {
 
     private func prepareRoot(_ tree: ScreenTree<Route>) throws(Failure) {
         guard let window else { return }
-        let path = Location.root(tree.route)
+        let path = Location.root
         if let root = window.currentRoot, root.route(as: Route.self) == tree.route, Self.canKeep(root, tree) {
             changes += try reconcile(root, with: tree, at: path, live: true)
             return
         }
         let old = window.currentRoot
         if let old { collectDismissals(in: old) }
-        let step = "the root of the window"
+        let step = Step.root
         let screen = try make(tree, step: step, at: path, live: true) { screen throws(Failure) in
             try self.wire(screen, to: window.context, tree.route.wiring, step: step, at: path, route: tree.route)
         } resolve: { screen in
@@ -113,6 +138,8 @@ final class NavigationPlan<Route: ScreenRoute> {
     private func reconcile(_ screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool)
         throws(Failure) -> [@MainActor () -> Void]
     {
+        // A plain screen that presents nothing and is asked to present nothing: nothing to do.
+        if case .none = tree.content, !tree.presents, screen.presented == nil { return [] }
         var before: [@MainActor () -> Void] = []
         var own: [@MainActor () -> Void] = []
         var after: [@MainActor () -> Void] = []
@@ -121,7 +148,7 @@ final class NavigationPlan<Route: ScreenRoute> {
         case nil:
             break
         case .stack(let nodes):
-            guard let stack = screen as? StackScreen else { throw Self.notFitting(screen, tree, at: path) }
+            guard let stack = screen as? StackScreen else { throw notFitting(screen, tree, at: path) }
             let current = stack.stackedScreens
             var kept = 0
             while kept < min(current.count, nodes.count), current[kept].route(as: Route.self) == nodes[kept].route,
@@ -130,18 +157,18 @@ final class NavigationPlan<Route: ScreenRoute> {
                 kept += 1
             }
             for index in 0..<kept {
-                let ops = try reconcile(
-                    current[index], with: nodes[index], at: path.child(index, nodes[index].route), live: live)
+                let ops = try reconcile(current[index], with: nodes[index], at: path.child(index), live: live)
                 // The top is visible now: what changes in it waits until the stack has changed.
                 if index == current.count - 1 { after += ops } else { before += ops }
             }
             guard kept < current.count || kept < nodes.count else { break }
             if live { for screen in current[kept...] { collectDismissals(in: screen) } }
             var final = Array(current[..<kept])
-            for (index, node) in nodes.enumerated().dropFirst(kept) {
+            for index in kept..<nodes.count {
+                let node = nodes[index]
                 let below: ScreenModel = final.last ?? stack
-                let step = "push onto \(stack.screenName) at \(path.text)"
-                let childPath = path.child(index, node.route)
+                let step = Step.push(onto: stack, at: path)
+                let childPath = path.child(index)
                 let made = try make(node, step: step, at: childPath, live: live) { made throws(Failure) in
                     try self.wire(
                         made, to: below.context, node.route.wiring, step: step, at: childPath, route: node.route)
@@ -171,10 +198,11 @@ final class NavigationPlan<Route: ScreenRoute> {
             own.append(change)
         case .tabs(let nodes, let selected):
             guard let tabs = screen as? TabScreen, Self.tabsMatch(tabs, nodes) else {
-                throw Self.notFitting(screen, tree, at: path)
+                throw notFitting(screen, tree, at: path)
             }
-            for (index, tab) in tabs.tabs.enumerated() {
-                let ops = try reconcile(tab, with: nodes[index], at: path.child(index, nodes[index].route), live: live)
+            let shown = tabs.tabs
+            for index in shown.indices {
+                let ops = try reconcile(shown[index], with: nodes[index], at: path.child(index), live: live)
                 if index == tabs.selection { after += ops } else { before += ops }
             }
             if selected != tabs.selection {
@@ -183,12 +211,12 @@ final class NavigationPlan<Route: ScreenRoute> {
                 }
             }
         case .hop(let step):
-            guard let hopping = screen as? HoppingScreen else { throw Self.notFitting(screen, tree, at: path) }
+            guard let hopping = screen as? HoppingScreen else { throw notFitting(screen, tree, at: path) }
             guard let step else {
-                if hopping.currentScreen != nil { throw Self.notFitting(screen, tree, at: path) }
+                if hopping.currentScreen != nil { throw notFitting(screen, tree, at: path) }
                 break
             }
-            let stepPath = path.child(0, step.route)
+            let stepPath = path.child(0)
             if let current = hopping.currentScreen, current.route(as: Route.self) == step.route,
                 Self.canKeep(current, step)
             {
@@ -200,7 +228,7 @@ final class NavigationPlan<Route: ScreenRoute> {
             if live && hopping.isWaitingForUnhop { throw .wait(hopping) }
             let previous = hopping.currentScreen
             if live, let previous { collectDismissals(in: previous) }
-            let description = "hop of \(hopping.screenName) at \(path.text)"
+            let description = Step.hop(hopping, at: path)
             let made = try make(step, step: description, at: stepPath, live: live) { made throws(Failure) in
                 try self.wire(
                     made, to: hopping.context, step.route.wiring, step: description, at: stepPath, route: step.route)
@@ -234,7 +262,7 @@ final class NavigationPlan<Route: ScreenRoute> {
         if let current, let target = tree.presented, current.route(as: Route.self) == target.route,
             Self.canKeep(current, target)
         {
-            after += try reconcile(current, with: target, at: path.presented(target.route), live: live)
+            after += try reconcile(current, with: target, at: path.presented, live: live)
             return
         }
         if current != nil {
@@ -249,8 +277,8 @@ final class NavigationPlan<Route: ScreenRoute> {
         // in the order is taken now, before what the new presented screen itself presents.
         let slot = live ? nil : presentationsOnNew.count
         if !live { presentationsOnNew.append(nil) }
-        let step = "presentation from \(screen.screenName) at \(path.text)"
-        let presentedPath = path.presented(target.route)
+        let step = Step.presentation(from: screen, at: path)
+        let presentedPath = path.presented
         let made = try make(target, step: step, at: presentedPath, live: live) { made throws(Failure) in
             try self.wire(
                 made, to: screen.context, target.route.wiring, step: step, at: presentedPath, route: target.route)
@@ -267,20 +295,21 @@ final class NavigationPlan<Route: ScreenRoute> {
     /// Makes the screen for `tree` through its route, wires it, builds what it contains and
     /// resolves it with the transition that will show it (`live`: in the window).
     private func make(
-        _ tree: ScreenTree<Route>, step: String, at path: Location, live: Bool,
+        _ tree: ScreenTree<Route>, step: Step, at path: Location, live: Bool,
         wire: (ScreenModel) throws(Failure) -> Void, resolve transition: (ScreenModel) -> ScreenTransition
     ) throws(Failure) -> ScreenModel {
-        let route = Self.describe(tree.route)
         let screen: ScreenModel
         do {
             screen = try tree.route.screen()
         } catch {
-            throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)), at: path.indices)
+            throw .error(
+                .factoryFailed(step: text(step), route: Self.describe(tree.route), reason: String(describing: error)),
+                at: path.indices)
         }
         if let holder = screen.currentHolder {
             throw .error(
                 .factoryFailed(
-                    step: step, route: route,
+                    step: text(step), route: Self.describe(tree.route),
                     reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"),
                 at: path.indices)
         }
@@ -290,19 +319,21 @@ final class NavigationPlan<Route: ScreenRoute> {
         do {
             try DependencyCoordinator.resolve(transition(screen), in: live ? window : nil)
         } catch {
-            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+            throw .error(
+                .transitionFailed(step: text(step), route: Self.describe(tree.route), error: error), at: path.indices)
         }
         return screen
     }
 
     private func wire(
-        _ screen: ScreenModel, to context: Context, _ wiring: ContextWiring, step: String, at path: Location,
+        _ screen: ScreenModel, to context: Context, _ wiring: ContextWiring, step: Step, at path: Location,
         route: Route
     ) throws(Failure) {
         do {
             if let undoWiring = try TransitionEngine.wire(screen, to: context, wiring) { undo.append(undoWiring) }
         } catch {
-            throw .error(.transitionFailed(step: step, route: Self.describe(route), error: error), at: path.indices)
+            throw .error(
+                .transitionFailed(step: text(step), route: Self.describe(route), error: error), at: path.indices)
         }
     }
 
@@ -364,17 +395,20 @@ final class NavigationPlan<Route: ScreenRoute> {
     }
 
     static func tabsMatch(_ tabs: TabScreen, _ nodes: [ScreenTree<Route>]) -> Bool {
-        tabs.tabs.count == nodes.count && zip(tabs.tabs, nodes).allSatisfy { $0.route(as: Route.self) == $1.route }
+        let shown = tabs.tabs
+        guard shown.count == nodes.count else { return false }
+        for index in shown.indices where shown[index].route(as: Route.self) != nodes[index].route { return false }
+        return true
     }
 
-    static func notFitting(_ screen: ScreenModel, _ tree: ScreenTree<Route>, at path: Location) -> Failure {
+    func notFitting(_ screen: ScreenModel, _ tree: ScreenTree<Route>, at path: Location) -> Failure {
         let expected: String
         switch tree.content {
         case nil: expected = "a screen"
         case .stack(let nodes):
             expected = nodes.isEmpty ? "an empty stack" : "a stack"
         case .tabs(let nodes, _):
-            expected = "a tab container with the tabs " + nodes.map { describe($0.route) }.joined(separator: ", ")
+            expected = "a tab container with the tabs " + nodes.map { Self.describe($0.route) }.joined(separator: ", ")
         case .hop(let step):
             expected = step == nil ? "a hopping container that shows nothing" : "a hopping container"
         }
@@ -391,44 +425,109 @@ final class NavigationPlan<Route: ScreenRoute> {
             found += " showing \(current.screenName)"
         }
         return .error(
-            .doesNotFit(step: path.text, route: describe(tree.route), expected: expected, found: found),
+            .doesNotFit(step: text(path), route: Self.describe(tree.route), expected: expected, found: found),
             at: path.indices)
     }
 
     nonisolated static func describe(_ route: Route) -> String { String(describing: route) }
 
     /// Checks what no window can show: a selection out of range, two presentations from one
-    /// container tree.
-    static func validate(_ tree: ScreenTree<Route>, at path: Location) throws(Failure) {
+    /// container tree. A tree that passes costs one visit per screen and no text.
+    static func validate(_ tree: ScreenTree<Route>) throws(Failure) {
+        if isValid(tree) { return }
         var presenters: [Location] = []
-        try validate(tree, at: path, presenters: &presenters)
+        try validate(tree, at: .root, in: tree, presenters: &presenters)
         if presenters.count > 1 {
             throw .error(
                 .invalidTree(
-                    step: presenters[1].text,
-                    reason: presenters.map(\.text).joined(separator: " and ")
+                    step: text(presenters[1], in: tree),
+                    reason: presenters.map { text($0, in: tree) }.joined(separator: " and ")
                         + " both present, but a container and the screens in it present one screen at a time"),
                 at: presenters[1].indices + [-1])
         }
     }
 
-    private static func validate(_ tree: ScreenTree<Route>, at path: Location, presenters: inout [Location])
-        throws(Failure)
-    {
+    /// Whether `tree` passes ``validate(_:)``, without describing anything.
+    private static func isValid(_ tree: ScreenTree<Route>) -> Bool {
+        var presenters = 0
+        return isValid(tree, presenters: &presenters) && presenters <= 1
+    }
+
+    private static func isValid(_ tree: ScreenTree<Route>, presenters: inout Int) -> Bool {
+        if let presented = tree.presented {
+            presenters += 1
+            guard isValid(presented) else { return false }
+        }
+        let children: [ScreenTree<Route>]
+        switch tree.content {
+        case nil: return true
+        case .stack(let screens): children = screens
+        case .tabs(let tabs, let selected):
+            guard tabs.indices.contains(selected) else { return false }
+            children = tabs
+        case .hop(let step):
+            guard let step else { return true }
+            return isValid(step, presenters: &presenters)
+        }
+        for child in children where !isValid(child, presenters: &presenters) { return false }
+        return true
+    }
+
+    private static func validate(
+        _ tree: ScreenTree<Route>, at path: Location, in root: ScreenTree<Route>, presenters: inout [Location]
+    ) throws(Failure) {
         if let presented = tree.presented {
             presenters.append(path)
-            try validate(presented, at: path.presented(presented.route))
+            var inner: [Location] = []
+            try validate(presented, at: path.presented, in: root, presenters: &inner)
+            if inner.count > 1 {
+                throw .error(
+                    .invalidTree(
+                        step: text(inner[1], in: root),
+                        reason: inner.map { text($0, in: root) }.joined(separator: " and ")
+                            + " both present, but a container and the screens in it present one screen at a time"),
+                    at: inner[1].indices + [-1])
+            }
         }
         if case .tabs(let tabs, let selected) = tree.content {
             guard tabs.indices.contains(selected) else {
                 throw .error(
                     .invalidTree(
-                        step: path.text, reason: "tab \(selected) is selected, but there are \(tabs.count) tabs"),
+                        step: text(path, in: root),
+                        reason: "tab \(selected) is selected, but there are \(tabs.count) tabs"),
                     at: path.indices)
             }
         }
-        for (index, child) in tree.children.enumerated() {
-            try validate(child, at: path.child(index, child.route), presenters: &presenters)
+        let children = tree.children
+        for index in children.indices {
+            try validate(children[index], at: path.child(index), in: root, presenters: &presenters)
         }
     }
+}
+
+/// Where a screen is in the tree being assigned, as child indices from the root (`-1` for what a
+/// screen presents), so that a restoration can leave out the part that failed. Not generic, and
+/// described only for a report (``NavigationPlan/text(_:)``): describing a route goes through the
+/// runtime's reflection, and generic values cost a metadata lookup at every use, which together
+/// cost more than the rest of an assignment.
+struct TreeLocation {
+    let indices: [Int]
+
+    static let root = TreeLocation(indices: [])
+
+    func child(_ index: Int) -> TreeLocation {
+        var indices = indices
+        indices.append(index)
+        return TreeLocation(indices: indices)
+    }
+
+    var presented: TreeLocation { child(-1) }
+}
+
+/// The transition that shows a new screen, for a report.
+enum TreeStep {
+    case root
+    case push(onto: StackScreen, at: TreeLocation)
+    case hop(HoppingScreen, at: TreeLocation)
+    case presentation(from: ScreenModel, at: TreeLocation)
 }

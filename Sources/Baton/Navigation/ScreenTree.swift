@@ -48,6 +48,9 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
         set { presentedStorage = newValue.map { .tree($0) } }
     }
 
+    /// Whether the screen presents one, without copying it out.
+    var presents: Bool { presentedStorage != nil }
+
     private indirect enum Indirect: Hashable, Sendable {
         case tree(ScreenTree)
     }

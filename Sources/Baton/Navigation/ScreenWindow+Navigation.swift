@@ -58,12 +58,49 @@ extension ScreenWindow {
     ///   has no route of this type.
     public func screenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> ScreenTree<Route>? {
         guard let root = currentRoot else { return nil }
+        if let tree = Self.tree(of: root, as: type) { return tree }
+        // Some screen has no route: walk again, naming each such screen by its path.
         var missing: [String] = []
-        let tree = Self.tree(of: root, at: "", as: type, missing: &missing)
-        guard missing.isEmpty, let tree else {
-            throw .screensWithoutRoute(missing, routeType: TypeNames.name(of: Route.self))
+        _ = Self.tree(of: root, at: "", as: type, missing: &missing)
+        throw .screensWithoutRoute(missing, routeType: TypeNames.name(of: Route.self))
+    }
+
+    /// The tree of `screen`, or `nil` as soon as a screen has no route: one visit per screen,
+    /// no text (describing a route goes through the runtime's reflection).
+    private static func tree<Route: ScreenRoute>(of screen: ScreenModel, as type: Route.Type) -> ScreenTree<Route>? {
+        guard let route = screen.route(as: type) else { return nil }
+        func trees(_ screens: [ScreenModel]) -> [ScreenTree<Route>]? {
+            var trees: [ScreenTree<Route>] = []
+            trees.reserveCapacity(screens.count)
+            for screen in screens {
+                guard let tree = tree(of: screen, as: type) else { return nil }
+                trees.append(tree)
+            }
+            return trees
         }
-        return tree
+        let content: ScreenTree<Route>.Content?
+        if let stack = screen as? StackScreen {
+            guard let screens = trees(stack.stackedScreens) else { return nil }
+            content = .stack(screens)
+        } else if let tabs = screen as? TabScreen {
+            guard let screens = trees(tabs.tabs) else { return nil }
+            content = .tabs(screens, selected: tabs.selection)
+        } else if let hopping = screen as? HoppingScreen {
+            if let step = hopping.currentStep {
+                guard let stepTree = tree(of: step, as: type) else { return nil }
+                content = .hop(stepTree)
+            } else {
+                content = .hop(nil)
+            }
+        } else {
+            content = nil
+        }
+        var presented: ScreenTree<Route>?
+        if let shown = screen.presented {
+            guard let shownTree = tree(of: shown, as: type) else { return nil }
+            presented = shownTree
+        }
+        return ScreenTree(route, content: content, presenting: presented)
     }
 
     private static func tree<Route: ScreenRoute>(

@@ -166,9 +166,14 @@ enum MemoryBenchmarks {
 /// The process's memory, from Linux's /proc and glibc; `nil` elsewhere.
 enum ProcessMemory {
     /// VmHWM from /proc/self/status, in MiB; 0 where it is not available.
-    static var peakResidentMebibytes: Double {
+    static var peakResidentMebibytes: Double { statusField("VmHWM:") }
+
+    /// VmRSS from /proc/self/status, in MiB: the resident memory now; 0 where it is not available.
+    static var residentMebibytes: Double { statusField("VmRSS:") }
+
+    private static func statusField(_ name: String) -> Double {
         guard let status = try? readFile("/proc/self/status") else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(name) {
             let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
             return kilobytes / 1024
         }

@@ -34,11 +34,17 @@ enum NavigationBenchmarks {
             [
                 ("read-assign-100", { count in readAndAssign(bigWindow, count) }),
                 ("read-assign-10", { count in readAndAssign(smallWindow, count) }),
+                ("read-100", { count in read(bigWindow, count) }),
+                ("read-10", { count in read(smallWindow, count) }),
             ])
         guard bigWindow.transitionLog.count == 1, smallWindow.transitionLog.count == 1 else {
             fatalError("assigning an equal tree performed a transition")
         }
         section.add(Row("read + assign the equal tree: transitions performed", .count, baton: 0, target: .exactly(0)))
+        section.add(
+            Row(
+                "read the tree, 100 screens vs 10 × the same for 10 screens", baton: equal[2], peer: 10 * equal[3],
+                target: .ratioAtMost(1.5)))
         section.add(
             Row(
                 "read + assign the equal tree, 100 screens vs 10 × the same for 10 screens", baton: equal[0],
@@ -180,6 +186,12 @@ enum NavigationBenchmarks {
 
     static func navigate(_ window: ScreenWindow, to tree: ScreenTree<BenchRoute>) {
         do { try window.navigate(to: tree) } catch { fatalError("navigate: \(error)") }
+    }
+
+    static func read(_ window: ScreenWindow, _ count: Int) {
+        for _ in 0..<count {
+            do { blackHole(try window.screenTree(BenchRoute.self)) } catch { fatalError("read: \(error)") }
+        }
     }
 
     static func readAndAssign(_ window: ScreenWindow, _ count: Int) {

@@ -28,18 +28,24 @@ struct Row {
         case fasterBy(Double)
         /// Baton's figure must equal this exactly (not a timing).
         case exactly(Double)
+        /// Baton ÷ peer must be at most this, for figures that are not timings (resident
+        /// memory): judged in smoke mode too.
+        case boundAtMost(Double)
 
         var text: String {
             switch self {
-            case .ratioAtMost(let limit): return "≤ \(fixed(limit, limit.rounded() == limit ? 0 : 2))×"
+            case .ratioAtMost(let limit), .boundAtMost(let limit):
+                return "≤ \(fixed(limit, limit.rounded() == limit ? 0 : 2))×"
             case .fasterBy(let factor): return "≥ \(fixed(factor, factor.rounded() == factor ? 0 : 2))× faster"
             case .exactly(let value): return "= \(fixed(value, 0))"
             }
         }
 
         var isTiming: Bool {
-            if case .exactly = self { return false }
-            return true
+            switch self {
+            case .exactly, .boundAtMost: return false
+            case .ratioAtMost, .fasterBy: return true
+            }
         }
     }
 
@@ -72,7 +78,7 @@ struct Row {
     var isMet: Bool? {
         switch target {
         case nil: return nil
-        case .ratioAtMost(let limit): return ratio.map { $0 <= limit }
+        case .ratioAtMost(let limit), .boundAtMost(let limit): return ratio.map { $0 <= limit }
         case .fasterBy(let factor): return ratio.map { $0 * factor <= 1 }
         case .exactly(let value): return baton == value
         }
