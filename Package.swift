@@ -15,6 +15,10 @@ let package = Package(
         // The Coordinates example's model and headless app, for the iOS example in Examples/CoordinatesiOS.
         .library(name: "CoordinatesKit", targets: ["CoordinatesKit"]),
         .library(name: "CoordinatesApp", targets: ["CoordinatesApp"]),
+        // The Coordinates iOS app's screens and SwiftUI views, for Examples/CoordinatesiOS/Coordinates.swiftpm.
+        .library(name: "CoordinatesScreens", targets: ["CoordinatesScreens"]),
+        // The Tasks showcase's screens, model and services, for its iOS app in Examples/Tasks/Tasks.swiftpm.
+        .library(name: "TasksApp", targets: ["TasksApp"]),
     ],
     dependencies: [
         // Generates the DocC catalog (`swift package generate-documentation`).
@@ -53,14 +57,15 @@ let package = Package(
         // The app's headless Baton screens, model object, persistence, start-up flow and text renderer.
         // Map/README.md records where the generated land outline comes from.
         .target(name: "CoordinatesApp", dependencies: ["Baton", "CoordinatesKit"], exclude: ["Map/README.md"]),
-        // The terminal program: `swift run coordinates`.
+        // The terminal program: `swift run coordinates`. Its guide is README.md in its folder.
         .executableTarget(
             name: "coordinates",
             dependencies: [
                 "CoordinatesApp",
                 "CoordinatesKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // The screens and flows driven headlessly through Baton.
         .testTarget(name: "CoordinatesAppTests", dependencies: ["CoordinatesApp", "CoordinatesKit", "Baton"]),
@@ -68,6 +73,23 @@ let package = Package(
         // The GPS tests feed the recordings in Fixtures/ to a real gpsd (`Scripts/test.sh` installs it).
         .testTarget(
             name: "CoordinatesEndToEndTests", dependencies: ["coordinates"], exclude: ["Fixtures"]),
+        // The iOS app's Baton screens, with their SwiftUI views where iOS is the platform; its flows are
+        // tested headlessly by CoordinatesScreensTests. Examples/CoordinatesiOS/README.md describes it.
+        .target(
+            name: "CoordinatesScreens", dependencies: ["Baton", "BatonSwiftUI", "CoordinatesApp", "CoordinatesKit"],
+            path: "Examples/CoordinatesiOS/Sources/CoordinatesScreens"),
+        .testTarget(
+            name: "CoordinatesScreensTests", dependencies: ["CoordinatesScreens", "CoordinatesApp", "CoordinatesKit", "Baton", "BatonTesting"],
+            path: "Examples/CoordinatesiOS/Tests/CoordinatesScreensTests"),
+
+        // MARK: - The Tasks showcase (Examples/Tasks)
+
+        // Its screens, flows, model, services and SwiftUI views (the views only where SwiftUI exists).
+        .target(name: "TasksApp", dependencies: ["Baton", "BatonSwiftUI"], path: "Examples/Tasks/Sources/TasksApp"),
+        // Its flows, driven headlessly: login, deep links, restoration, the settings result, the edit.
+        .testTarget(
+            name: "TasksAppTests", dependencies: ["TasksApp", "Baton", "BatonTesting"],
+            path: "Examples/Tasks/Tests/TasksAppTests"),
     ],
     swiftLanguageModes: [.v6]
 )

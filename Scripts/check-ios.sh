@@ -32,6 +32,10 @@ modules=(
     "BatonSwiftUIGuide=Examples/BatonSwiftUIGuide"
     "CoordinatesKit=Sources/CoordinatesKit"
     "CoordinatesApp=Sources/CoordinatesApp"
+    # The Coordinates iOS app's screens and SwiftUI views (a target of Package.swift, tested on Linux).
+    "CoordinatesScreens=Examples/CoordinatesiOS/Sources/CoordinatesScreens"
+    # The Tasks showcase's screens, flows and SwiftUI views (a target of Package.swift, tested on Linux).
+    "TasksApp=Examples/Tasks/Sources/TasksApp"
 )
 
 # Apps, after the modules they import: NAME@IOS=DIR[:DIR…] type-checks every file under DIR as the
@@ -39,6 +43,7 @@ modules=(
 # MapKit brings in `Map`), and saves no interface.
 apps=(
     "CoordinatesiOS@17=Examples/CoordinatesiOS/Coordinates.swiftpm/Sources"
+    "TasksiOS@17=Examples/Tasks/Tasks.swiftpm/Sources"
 )
 
 checked=0

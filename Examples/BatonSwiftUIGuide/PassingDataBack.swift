@@ -73,13 +73,23 @@
         return window
     }
 
-    /// The scene shows the window; `WindowView` makes it visible when it appears.
+    /// The scene shows a window of its own; `WindowView` makes it visible when it appears.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct SignupScene: Scene {
-        let window: ScreenWindow
-
         var body: some Scene {
-            WindowGroup { WindowView(window) }
+            WindowGroup { SignupWindowView() }
+        }
+    }
+
+    /// One Baton window per scene: each window of the app (on iPad, on the Mac) has its own
+    /// screens, paths and sheets.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    struct SignupWindowView: View {
+        @State private var window = try? makeSignupWindow()
+
+        var body: some View {
+            if let window { WindowView(window) }
         }
     }
 #endif

@@ -10,7 +10,8 @@
         var body: some View {
             Text("Baton")
                 .task { [unowned self] in
-                    try? await Task.sleep(for: .seconds(1))
+                    // Cancelled (the view went away), the sleep throws and the step does not unhop.
+                    guard (try? await Task.sleep(for: .seconds(1))) != nil else { return }
                     try? unhop()
                 }
         }
@@ -19,7 +20,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class OnboardingScreen: ScreenModel, ViewScreen {
         var body: some View {
-            Button("Start as Ada") { [unowned self] in try? unhop(returning: "ada") }
+            Button("Start as Ada") { [unowned self] in finish(with: "ada") }
         }
     }
 

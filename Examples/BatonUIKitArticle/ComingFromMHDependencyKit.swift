@@ -20,7 +20,7 @@
         }
 
         override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
-            super.prepare(for: segue, sender: sender)  // the resolvers already ran; this still does
+            super.prepare(for: segue, sender: sender)  // the resolvers run here
             segue.destination.navigationItem.largeTitleDisplayMode = .never
         }
 

@@ -15,6 +15,11 @@
         override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
             performSegue(withIdentifier: "showItem", sender: indexPath)
         }
+
+        override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+            super.prepare(for: segue, sender: sender)  // the resolvers run here
+            segue.destination.navigationItem.largeTitleDisplayMode = .never
+        }
     }
 
     final class ItemDetailViewController: UIViewController {

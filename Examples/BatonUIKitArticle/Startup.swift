@@ -53,7 +53,7 @@
 
     final class LoginViewController: UIViewController {
         func loggedIn(as name: String) {
-            try? unhop(returning: User(name: name))
+            finish(with: User(name: name))
         }
     }
 

@@ -12,12 +12,12 @@
     final class StoreViewController: UIViewController {
         init() {
             super.init(nibName: nil, bundle: nil)
-            screenIdentifier = "store"  // names this controller's context "store"
+            screenName = "store"  // names this controller's context "store"
         }
 
         required init?(coder: NSCoder) {
             super.init(coder: coder)
-            screenIdentifier = "store"
+            screenName = "store"
         }
 
         override func viewWillAppear(_ animated: Bool) {

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

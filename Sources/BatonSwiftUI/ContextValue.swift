@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// Reads one key from the environment's context and updates the view when what it reads

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// Shows a `HoppingScreen`'s current step, for start-up flows (splash → onboarding → main),
@@ -95,7 +95,10 @@
                 }
             }
             .batonContext(window.context)
-            .onAppear { window.makeVisible() }
+            .onAppear {
+                ObservationSupport.checkOnce()
+                window.makeVisible()
+            }
         }
     }
 #endif

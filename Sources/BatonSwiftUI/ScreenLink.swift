@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// A button that shows a new Baton screen from the screen it is in: pushed on the enclosing

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// How a presented screen is shown: as a sheet or, where SwiftUI has them, as a full-screen
@@ -147,12 +147,14 @@
             self.screen = screen
         }
 
-        /// The screen's content, context, and presentations.
+        /// The screen's content, context, and presentations. The view has the screen's identity,
+        /// so that another screen shown in its place (a new root) starts with fresh `@State`.
         public var body: some View {
             content
                 .batonContext(screen.context)
                 .environment(\.batonScreen, screen)
                 .modifier(PresentationHost(screen: screen))
+                .id(ScreenIdentity(screen))
         }
 
         @ViewBuilder private var content: some View {

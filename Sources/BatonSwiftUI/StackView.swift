@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     /// A `NavigationStack` driven by a `StackScreen`.

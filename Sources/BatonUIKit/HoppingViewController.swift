@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import UIKit
 
     /// How a ``HoppingViewController`` animates from one step to the next: UIKit's
@@ -126,12 +126,13 @@
         /// ```
         public var makeStep: (@MainActor (String) -> UIViewController?)?
 
-        /// The step shown now.
+        /// The step shown now: the flow's current step, not the last child (a child the container
+        /// adds itself, such as a loading overlay, is not a step).
         ///
         /// ```swift
         /// startup.currentViewController?.screenName   // "splash"
         /// ```
-        public var currentViewController: UIViewController? { children.last }
+        public var currentViewController: UIViewController? { hopFlow.current as? UIViewController }
 
         // MARK: - Hopping
 
@@ -205,7 +206,7 @@
             }
         }
 
-        /// Shows `step` and returns when it unhops.
+        /// Shows `step` and returns when it finishes (``Baton/Screen/finish()``) or unhops.
         ///
         /// ```swift
         /// try await startup.hop(to: SplashViewController())
@@ -214,13 +215,13 @@
         /// - Parameters:
         ///   - step: The controller to show.
         ///   - transition: The animation of this hop; ``hopTransition`` when `nil`.
-        /// - Throws: `CancellationError`, ``Baton/ScreenError/superseded(hopping:awaited:next:)``,
-        ///   ``Baton/ScreenError/removedFromTree(hopping:awaited:)``, and resolver errors.
-        public func hop(to step: UIViewController, transition: HopTransition? = nil) async throws {
+        /// - Throws: ``Baton/ScreenError/cancelled(screen:reason:)`` when the task is cancelled, the
+        ///   container hops elsewhere first or leaves the tree, and resolver errors.
+        public func hop(to step: UIViewController, transition: HopTransition? = nil) async throws(ScreenError) {
             _ = try await hop(to: step, returning: Any.self, transition: transition)
         }
 
-        /// Shows `step` and returns the result it unhops with (``Baton/Screen/unhop(returning:)``).
+        /// Shows `step` and returns the result it finishes with (``Baton/Screen/finish(with:)``).
         ///
         /// ```swift
         /// let user = try await startup.hop(to: LoginViewController(), returning: User.self)
@@ -232,10 +233,11 @@
         ///   - transition: The animation of this hop; ``hopTransition`` when `nil`.
         /// - Returns: The step's result.
         /// - Throws: The errors of ``hop(to:transition:)``, and
-        ///   ``Baton/ScreenError/resultTypeMismatch(hopping:expected:actual:)`` is thrown to the step.
+        ///   ``Baton/ScreenError/resultTypeMismatch(screen:expected:actual:)`` when the step finishes
+        ///   with another type.
         public func hop<Result>(
             to step: UIViewController, returning resultType: Result.Type, transition: HopTransition? = nil
-        ) async throws -> Result {
+        ) async throws(ScreenError) -> Result {
             try await hopFlow.hop(to: step, in: self, returning: resultType) { () throws(ScreenError) in
                 try show(step, identifier: nil, transition: transition)
             }
@@ -267,6 +269,13 @@
         /// startup.childForScreenEdgesDeferringSystemGestures === startup.currentViewController
         /// ```
         open override var childForScreenEdgesDeferringSystemGestures: UIViewController? { currentViewController }
+        /// The current step, which decides whether the pointer is locked (iPad).
+        ///
+        /// ```swift
+        /// startup.childViewControllerForPointerLock === startup.currentViewController
+        /// ```
+        @available(iOS 14.0, *)
+        open override var childViewControllerForPointerLock: UIViewController? { currentViewController }
         /// The current step's supported orientations, or UIKit's default without a step.
         ///
         /// ```swift
@@ -285,20 +294,6 @@
                 ?? super.preferredInterfaceOrientationForPresentation
         }
 
-        /// Ends a flow awaiting the current step when this container is dismissed or removed
-        /// from its parent, so that the awaiting task does not hang. Call `super` in overrides.
-        ///
-        /// ```swift
-        /// override func viewDidDisappear(_ animated: Bool) {
-        ///     super.viewDidDisappear(animated)
-        ///     stopTimers()
-        /// }
-        /// ```
-        open override func viewDidDisappear(_ animated: Bool) {
-            super.viewDidDisappear(animated)
-            if isBeingDismissed || isMovingFromParent { hopFlow.containerLeftTree() }
-        }
-
         // MARK: - Internals
 
         private func makeStep(_ identifier: String) throws(ScreenError) -> UIViewController {
@@ -306,7 +301,7 @@
                 guard let step = makeStep(identifier) else {
                     throw ScreenError.unknownIdentifier(identifier, known: [])
                 }
-                step.screenIdentifier = step.screenIdentifier ?? identifier
+                if step.screenName == String(describing: type(of: step)) { step.screenName = identifier }
                 return step
             }
             guard let storyboard else { throw ScreenError.unknownIdentifier(identifier, known: []) }
@@ -314,26 +309,28 @@
         }
 
         /// Begins the hop (wiring and resolution, before the step's `viewWillAppear`), then swaps the
-        /// children with UIKit's containment calls, which send the appearance callbacks.
+        /// children with UIKit's containment calls, which send the appearance callbacks. The
+        /// decisions (the step left, what it presented, when the hop completes) are the core's.
         private func show(_ step: UIViewController, identifier: String?, transition: HopTransition?) throws(ScreenError)
         {
-            let old = currentViewController
-            // The first hop comes from no step, and is resolved from the container, as
-            // HoppingScreen's.
-            let hop = try ExternalTransition.begin(
-                .hop, from: old, to: step, identifier: identifier, parentContext: context, resolutionSource: self)
+            let hop = try UIKitEvents.beginHop(to: step, identifier: identifier, in: self)
+            (hop.presentation as? UIViewController)?.dismiss(animated: false)
+            let old = hop.old as? UIViewController
             let animation = transition ?? hopTransition
             addChild(step)
             step.view.frame = view.bounds
             step.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            // The step unhopped in its viewDidLoad and the container hopped on.
+            guard hop.isStillCurrent else { return }
             let finish = { [weak self] in
                 old?.removeFromParent()
-                if let old { ExternalTransition.leaveTree(old) }
                 step.didMove(toParent: self)
                 self?.setNeedsStatusBarAppearanceUpdate()
                 self?.setNeedsUpdateOfHomeIndicatorAutoHidden()
-                // The step's did-appear has completed it when the container is on screen.
-                hop.complete()
+                self?.setNeedsUpdateOfScreenEdgesDeferringSystemGestures()
+                if #available(iOS 16.0, *) { self?.setNeedsUpdateOfSupportedInterfaceOrientations() }
+                if #available(iOS 14.0, *) { self?.setNeedsUpdateOfPrefersPointerLocked() }
+                hop.finish()
             }
             guard let old else {
                 view.addSubview(step.view)
@@ -354,19 +351,14 @@
     }
     extension UIViewController {
         /// The nearest ``HoppingViewController``: this controller when it is one, else the nearest
-        /// found through its parents and presenters (CLHoppingViewController's
+        /// found through its parents and the controllers that presented it (CLHoppingViewController's
         /// `hoppingViewController` category); `nil` when there is none.
         ///
         /// ```swift
         /// hoppingViewController?.hopTransition = .crossDissolve(duration: 0.2)
         /// ```
         public var hoppingViewController: HoppingViewController? {
-            var current: UIViewController? = self
-            while let controller = current {
-                if let hopping = controller as? HoppingViewController { return hopping }
-                current = controller.parent ?? controller.presentingViewController
-            }
-            return nil
+            enclosingHopFlowContainer as? HoppingViewController
         }
     }
 #endif

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import ObjectiveC
     import UIKit
 
@@ -8,7 +8,7 @@
     ///
     /// ```swift
     /// func application(
-    ///     _ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?
+    ///     _ application: UIApplication, willFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?
     /// ) -> Bool {
     ///     UIKitAdapter.install()
     ///     return true
@@ -20,38 +20,39 @@
     /// `install()` exchanges the implementations of a few UIKit methods with Baton's, which call the
     /// originals (as MHDependencyKit does for `prepare(for:sender:)`):
     ///
-    /// | UIKit method | Baton, before calling it |
+    /// | UIKit method | Baton, around it |
     /// | --- | --- |
-    /// | `prepare(for:sender:)` | begins a ``Baton/TransitionKind/segue`` with the segue's identifier and sender, so resolvers run before the app's own override |
-    /// | `UIStoryboardSegue.perform()` | the same, when an override of `prepare(for:sender:)` does not call `super` and the segue's class calls this `perform()` (the sender is then unknown) |
+    /// | `performSegue(withIdentifier:sender:)` | remembers the sender for the segue it performs |
+    /// | `prepare(for:sender:)` | begins a ``Baton/TransitionKind/segue`` with the segue's identifier and sender, where the app's override calls `super` (not for an unwind segue) |
+    /// | `UIStoryboardSegue.perform()` | the same, when `prepare(for:sender:)` did not (an override that does not call `super`), with the sender of `performSegue(withIdentifier:sender:)` if that started it |
     /// | `pushViewController`, `popViewController`, `popToViewController`, `popToRootViewController`, `setViewControllers` | begins a push, pop or set-stack |
-    /// | `present(_:animated:completion:)`, `dismiss(animated:completion:)` | begins a present or dismiss |
+    /// | `present(_:animated:completion:)`, `dismiss(animated:completion:)` | begins a present (from the visible controller of a container) or dismiss |
     /// | `showDetailViewController(_:sender:)` in a split view controller | begins a push (the detail replaces the secondary column, or is pushed when collapsed) |
+    /// | `willMove(toParent:)`, `didMove(toParent:)` | wires and resolves a child added outside those transitions (a container view's child, a new page); takes a removed one out of the tree |
     /// | `UIWindow.rootViewController`'s setter | begins a root change, wiring the root to ``UIKit/UIWindow/batonWindow``'s context |
-    /// | `viewWillAppear(_:)`, `viewDidAppear(_:)`, `viewWillDisappear(_:)`, `viewDidDisappear(_:)` | reports the callback to ``Baton/ScreenLifecycle``, begins a tab selection or a swipe-dismiss it reveals |
+    /// | `viewWillAppear(_:)`, `viewDidAppear(_:)`, `viewWillDisappear(_:)`, `viewDidDisappear(_:)` | reports the callback to the controller's appearance state, begins a tab selection or a swipe-dismiss it reveals |
     ///
     /// `show(_:sender:)`, and `showDetailViewController(_:sender:)` outside a split view
-    /// controller, reach Baton through the push or presentation they perform; a tab selection, by a tap or by code, through the new tab's
-    /// `viewWillAppear(_:)`; a sheet dismissed by a swipe, through its `viewWillDisappear(_:)`
-    /// (`isBeingDismissed`); the interactive pop, through the `popViewController(animated:)` UIKit
-    /// calls when the swipe starts and the callbacks that follow, which cancel it when the swipe is
-    /// released halfway.
+    /// controller, reach Baton through the push or presentation they perform; a tab selection, by a
+    /// tap or by code, through the new tab's `viewWillAppear(_:)`; a sheet dismissed by a swipe,
+    /// through its `viewWillDisappear(_:)` (`isBeingDismissed`); the interactive pop, through the
+    /// `popViewController(animated:)` UIKit calls when the swipe starts and the callbacks that
+    /// follow, which cancel it when the swipe is released halfway.
     ///
     /// Trade-offs. Swizzling needs no change to the app's classes and keeps every delegate of the
     /// app (`UINavigationControllerDelegate`, `UITabBarControllerDelegate`, a presentation
-    /// controller's delegate) untouched, which delegate proxies cannot promise; an app's own
-    /// `prepare(for:sender:)` overrides keep working, and run after the resolvers. Its costs: it is
+    /// controller's delegate) untouched, which delegate proxies cannot promise. Its costs: it is
     /// global to the process (hence opt-in, and installed once however often `install()` is
-    /// called); an override of `prepare(for:sender:)` that does not call `super` hides the segue's
-    /// identifier and sender from the resolvers (the segue is then begun at `perform()` when its
-    /// class calls `UIStoryboardSegue`'s, else at the push or presentation it performs, still
-    /// before the destination's `viewWillAppear`); every view controller, UIKit's own included
-    /// (alerts, keyboards), gets a context on first use; and an app property named `context`,
-    /// `screenName` or `isOnScreen` on a view controller clashes with the ``Baton/Screen``
-    /// conformance. Everything
-    /// Baton decides (wiring, resolution, lifecycle order, cancellation) happens in the core's
-    /// ``Baton/ExternalTransition`` and ``Baton/ScreenLifecycle``, which Linux tests cover; these
-    /// methods only translate UIKit's calls.
+    /// called); the appearance callbacks and `prepare(for:sender:)` reach Baton only where an
+    /// override calls `super`, as Apple requires (an override of `viewWillAppear(_:)` that does not
+    /// is made up for by the next callback; one of `prepare(for:sender:)` that does not hides the
+    /// segue until `perform()`); and every view controller, UIKit's own included (alerts,
+    /// keyboards), gets a context on first use. (Baton's members of a view controller are the
+    /// ``Baton/Screen`` protocol's, so a controller's own `context` compiles; Baton's is then
+    /// `baton.context`.) Everything
+    /// Baton decides (is this segue an unwind, which controller is the visible source, which
+    /// controllers leave the tree now and which when the transition completes) happens in the
+    /// core, which Linux tests run on a model of UIKit; these methods only hand UIKit's calls over.
     ///
     /// Without `install()`, the explicit calls (``UIKit/UINavigationController/push(_:identifier:sender:wiring:animated:)``,
     /// ``UIKit/UIViewController/present(_:identifier:sender:wiring:animated:completion:)``,
@@ -66,17 +67,49 @@
         public private(set) static var isInstalled = false
 
         /// Called when a transition UIKit performs cannot be resolved (a resolver threw) or wired;
-        /// UIKit performs it anyway. By default it prints the error's description.
+        /// UIKit performs it anyway. By default it prints the error's description. A misuse on a
+        /// path UIKit drives (a user's tap, a system callback) comes here in every build, and never
+        /// stops a debug build.
         ///
         /// ```swift
         /// UIKitAdapter.errorHandler = { error in Logger.navigation.error("\(error.description)") }
         /// ```
-        public static var errorHandler: @MainActor (ScreenError) -> Void = { error in
-            print("Baton: \(error.description)")
+        public static var errorHandler: @MainActor (ScreenError) -> Void {
+            get { UIKitEvents.errorHandler }
+            set { UIKitEvents.errorHandler = newValue }
         }
 
-        /// Installs the mechanism. Call it once at launch, before the first window shows; later
-        /// calls do nothing.
+        /// The lifecycle-logging mode, to check on a device or simulator what UIKit calls and what
+        /// Baton makes of it: one line per exchanged method called and per transition begun,
+        /// completed or cancelled, printed with the prefix `Baton:` (or given to `logger`).
+        ///
+        /// ```swift
+        /// UIKitAdapter.logsLifecycle = true
+        /// // Baton: pushViewController detail on nav
+        /// // Baton: began push: list → detail
+        /// ```
+        public static var logsLifecycle: Bool {
+            get { UIKitEvents.trace != nil }
+            set {
+                if newValue {
+                    UIKitEvents.trace = { line in logger(line) }
+                } else {
+                    UIKitEvents.trace = nil
+                }
+            }
+        }
+
+        /// Where ``logsLifecycle`` writes its lines; `print` with the prefix `Baton:` by default.
+        ///
+        /// ```swift
+        /// UIKitAdapter.logger = { line in Logger.navigation.debug("\(line)") }
+        /// ```
+        public static var logger: @MainActor (String) -> Void = { line in print("Baton: \(line)") }
+
+        /// Installs the mechanism. Call it once at launch, in
+        /// `application(_:willFinishLaunchingWithOptions:)` (an app without scenes loads its main
+        /// storyboard's root before `didFinishLaunching`); the roots of windows that already exist
+        /// are adopted. Later calls do nothing.
         ///
         /// ```swift
         /// UIKitAdapter.install()
@@ -98,6 +131,9 @@
                 controller, #selector(UIViewController.viewDidDisappear(_:)),
                 #selector(UIViewController.batonViewDidDisappear(_:)))
             exchange(
+                controller, #selector(UIViewController.performSegue(withIdentifier:sender:)),
+                #selector(UIViewController.batonPerformSegue(withIdentifier:sender:)))
+            exchange(
                 controller, #selector(UIViewController.prepare(for:sender:)),
                 #selector(UIViewController.batonPrepare(for:sender:)))
             exchange(
@@ -109,6 +145,12 @@
             exchange(
                 controller, #selector(UIViewController.showDetailViewController(_:sender:)),
                 #selector(UIViewController.batonShowDetailViewController(_:sender:)))
+            exchange(
+                controller, #selector(UIViewController.willMove(toParent:)),
+                #selector(UIViewController.batonWillMove(toParent:)))
+            exchange(
+                controller, #selector(UIViewController.didMove(toParent:)),
+                #selector(UIViewController.batonDidMove(toParent:)))
             let navigation = UINavigationController.self
             exchange(
                 navigation, #selector(UINavigationController.pushViewController(_:animated:)),
@@ -131,6 +173,9 @@
             exchange(
                 UIWindow.self, #selector(setter: UIWindow.rootViewController),
                 #selector(UIWindow.batonSetRootViewController(_:)))
+            for scene in UIApplication.shared.connectedScenes {
+                for window in (scene as? UIWindowScene)?.windows ?? [] { UIKitEvents.adoptRoot(of: window) }
+            }
         }
 
         /// Exchanges two methods of `type`, adding the original to `type` first when it only
@@ -146,47 +191,6 @@
                     type, replacement, method_getImplementation(originalMethod), method_getTypeEncoding(originalMethod))
             } else {
                 method_exchangeImplementations(originalMethod, replacementMethod)
-            }
-        }
-
-        /// Begins a transition UIKit is about to perform; an error goes to ``errorHandler`` and UIKit
-        /// goes on.
-        static func begin(
-            _ kind: TransitionKind, from source: UIViewController?, to destination: UIViewController,
-            identifier: String? = nil, sender: Any? = nil, parentContext: Context? = nil, in window: ScreenWindow? = nil
-        ) -> ExternalTransition? {
-            do {
-                return try ExternalTransition.begin(
-                    kind, from: source, to: destination, identifier: identifier, sender: sender,
-                    parentContext: parentContext, in: window)
-            } catch {
-                errorHandler(error)
-                return nil
-            }
-        }
-
-        /// Runs `body`; an error goes to ``errorHandler`` and UIKit goes on.
-        static func attempt<Result>(_ body: () throws(ScreenError) -> Result) -> Result? {
-            do {
-                return try body()
-            } catch {
-                errorHandler(error)
-                return nil
-            }
-        }
-
-        /// Ends `transition` with UIKit's transition coordinator when there is one, or at once when
-        /// no appearance callback will be reported (the controller is not in a window, or
-        /// ``install()`` did not run). Otherwise the destination's callbacks end it.
-        static func finish(_ transition: ExternalTransition?, after controller: UIViewController) {
-            guard let transition, transition.state == .inFlight else { return }
-            if let coordinator = controller.transitionCoordinator {
-                coordinator.animate(alongsideTransition: nil) { context in
-                    if context.isCancelled { transition.cancel() } else { transition.complete() }
-                }
-            } else if !isInstalled || controller.viewIfLoaded?.window == nil {
-                // No appearance callback will be reported.
-                transition.complete()
             }
         }
     }

@@ -1,11 +1,28 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import ObjectiveC
     import UIKit
 
     // Module-qualified names: BatonUIKit owns neither UIViewController nor Screen, and Baton is in the
     // same package, so neither `@retroactive` nor its absence would be right in every build.
-    extension UIKit.UIViewController: Baton.Screen {
+    extension UIKit.UIViewController: Baton.Screen {}
+
+    // The members of the conformance are the protocol's, for view controllers, not members of
+    // UIViewController itself: a controller of the app that declares its own `context` (a Core
+    // Data `NSManagedObjectContext`, say), `screenName` or `isOnScreen` compiles, and its own
+    // member wins in its code; Baton's stays reachable as `baton.context`.
+    extension Baton.Screen where Self: UIKit.UIViewController {
+        /// This controller as Baton sees it, for a controller that declares a member of its own
+        /// named like one of ``Baton/Screen``'s.
+        ///
+        /// ```swift
+        /// final class NotesViewController: UIViewController {
+        ///     var context: NSManagedObjectContext!   // Core Data's
+        ///     func show() { title = baton.context[UserID.self] }
+        /// }
+        /// ```
+        public var baton: any Screen { self }
+
         /// The controller's context, created on first use and named after ``screenName``;
         /// transitions wire it to the source controller's.
         ///
@@ -63,50 +80,35 @@
         /// ```swift
         /// context.observe(Saved.self, owner: self, if: .whileOnScreen(self)) { owner, _ in owner.reload() }
         /// ```
-        public var isOnScreen: Bool {
-            UIKitAdapter.isInstalled ? screenLifecycle.isOnScreen : viewIfLoaded?.window != nil
-        }
+        public var isOnScreen: Bool { UIKitEvents.isOnScreen(self) }
 
-        /// The name in logs, graphs, errors and of the default context: ``screenIdentifier``, else
-        /// the `restorationIdentifier` (Interface Builder's "Use Storyboard ID"), else the type.
-        ///
-        /// ```swift
-        /// storyboard.instantiateScreen(withIdentifier: "signUp").screenName   // "signUp"
-        /// ```
-        public var screenName: String {
-            screenIdentifier ?? restorationIdentifier ?? String(describing: type(of: self))
-        }
-
-        /// The identifier the controller was made with, set by
-        /// `UIStoryboard.instantiateScreen(withIdentifier:)`; UIKit does not publish a controller's
-        /// storyboard identifier. Set it before the context is first used, which is named after it.
+        /// The name in logs, graphs, errors and of the default context: the name you set (as
+        /// `ScreenModel(name:)` does for a model screen), else the storyboard identifier
+        /// `UIStoryboard.instantiateScreen(withIdentifier:)` records, else the
+        /// `restorationIdentifier` (Interface Builder's "Use Storyboard ID"), else the type's name
+        /// without generic arguments (`UIHostingController`). Set it
+        /// before the context is first used, which is named after it.
         ///
         /// ```swift
         /// let signUp = SignUpViewController()
-        /// signUp.screenIdentifier = "signUp"
+        /// signUp.screenName = "signUp"
+        /// storyboard.instantiateScreen(withIdentifier: "store").screenName   // "store"
         /// ```
-        public var screenIdentifier: String? {
-            get { objc_getAssociatedObject(self, AssociatedKeys.identifier) as? String }
+        public var screenName: String {
+            get {
+                objc_getAssociatedObject(self, AssociatedKeys.name) as? String ?? restorationIdentifier
+                    ?? UIKitEvents.defaultName(of: self)
+            }
             set {
-                objc_setAssociatedObject(self, AssociatedKeys.identifier, newValue, .OBJC_ASSOCIATION_COPY_NONATOMIC)
+                objc_setAssociatedObject(self, AssociatedKeys.name, newValue, .OBJC_ASSOCIATION_COPY_NONATOMIC)
             }
-        }
-
-        /// The appearance state that the swizzled callbacks report to.
-        var screenLifecycle: ScreenLifecycle {
-            if let lifecycle = objc_getAssociatedObject(self, AssociatedKeys.lifecycle) as? ScreenLifecycle {
-                return lifecycle
-            }
-            let lifecycle = ScreenLifecycle()
-            objc_setAssociatedObject(self, AssociatedKeys.lifecycle, lifecycle, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-            return lifecycle
         }
     }
 
     extension UIStoryboard {
         /// Instantiates the controller with a storyboard identifier and names it after it
-        /// (``UIKit/UIViewController/screenIdentifier``), so that its context, logs and flow graphs
-        /// use the identifier.
+        /// (``UIKit/UIViewController/screenName``), so that its context, logs and flow graphs use
+        /// the identifier.
         ///
         /// ```swift
         /// let signUp = storyboard.instantiateScreen(withIdentifier: "signUp")
@@ -118,17 +120,17 @@
         /// - Returns: The controller.
         public func instantiateScreen(withIdentifier identifier: String) -> UIViewController {
             let controller = instantiateViewController(withIdentifier: identifier)
-            controller.screenIdentifier = identifier
+            controller.screenName = identifier
             return controller
         }
     }
 
-    /// Keys of the associated objects: the addresses of three distinct bytes that live as long as
-    /// the process.
+    /// Keys of the associated objects: the addresses of distinct bytes that live as long as the
+    /// process.
     @MainActor
     enum AssociatedKeys {
         static let context = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
-        static let identifier = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+        static let name = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
         static let lifecycle = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
         static let window = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
     }

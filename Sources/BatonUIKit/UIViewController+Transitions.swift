@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import UIKit
 
     extension UINavigationController {
@@ -23,11 +23,10 @@
             _ controller: UIViewController, identifier: String? = nil, sender: Any? = nil,
             wiring: ContextWiring = .inherit, animated: Bool = true
         ) throws(ScreenError) {
-            let transition = try ExternalTransition.begin(
-                .push, from: topViewController ?? self, to: controller, identifier: identifier, sender: sender,
-                wiring: wiring)
+            let transition = try UIKitEvents.beginExplicit(
+                .push, from: self, to: controller, identifier: identifier, sender: sender, wiring: wiring)
             pushViewController(controller, animated: animated)
-            UIKitAdapter.finish(transition, after: self)
+            UIKitEvents.finish(transition, after: self)
         }
     }
 
@@ -52,10 +51,10 @@
             _ controller: UIViewController, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring,
             animated: Bool = true, completion: (() -> Void)? = nil
         ) throws(ScreenError) {
-            let transition = try ExternalTransition.begin(
+            let transition = try UIKitEvents.beginExplicit(
                 .present, from: self, to: controller, identifier: identifier, sender: sender, wiring: wiring)
             present(controller, animated: animated) {
-                transition.complete()
+                transition.settle()
                 completion?()
             }
         }
@@ -74,23 +73,22 @@
         /// - Throws: The errors of ``UIKit/UINavigationController/push(_:identifier:sender:wiring:animated:)``.
         public func show(_ controller: UIViewController, wiring: ContextWiring, sender: Any? = nil) throws(ScreenError)
         {
-            let transition: ExternalTransition
             if let navigation = self as? UINavigationController ?? navigationController {
-                transition = try ExternalTransition.begin(
-                    .push, from: navigation.topViewController ?? navigation, to: controller, sender: sender,
-                    wiring: wiring)
+                let transition = try UIKitEvents.beginExplicit(
+                    .push, from: navigation, to: controller, sender: sender, wiring: wiring)
                 show(controller, sender: sender)
-                UIKitAdapter.finish(transition, after: navigation)
+                UIKitEvents.finish(transition, after: navigation)
             } else {
-                transition = try ExternalTransition.begin(
+                let transition = try UIKitEvents.beginExplicit(
                     .present, from: self, to: controller, sender: sender, wiring: wiring)
                 show(controller, sender: sender)
-                UIKitAdapter.finish(transition, after: self)
+                UIKitEvents.finish(transition, after: self)
             }
         }
 
         /// Performs the segue with a one-shot resolver for its destination (MHDependencyKit's
-        /// "perform a segue with inline resolution"), run before the registered ones.
+        /// "perform a segue with inline resolution"), run after the registered ones, for every
+        /// matching destination of the segue (a navigation controller and its root).
         ///
         /// ```swift
         /// performSegue(withIdentifier: "showDetail", sender: cell) { (source: ListViewController, destination: DetailViewController) in

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-    import Baton
+    @_spi(Adapters) import Baton
     import ObjectiveC
     import UIKit
 
@@ -38,7 +38,7 @@
                 parentContext: batonWindow.context,
                 in: batonWindow)
             rootViewController = controller
-            if isHidden { transition.complete() }
+            UIKitEvents.finishRootChange(transition, of: self)
         }
     }
 #endif

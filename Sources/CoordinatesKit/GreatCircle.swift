@@ -317,6 +317,40 @@ extension Coordinate {
         CompassPoint(bearing: initialBearing(to: other))
     }
 
+    /// The point halfway along the great circle to another coordinate: the midpoint of the
+    /// shortest route between them, as ``GreatCircleRoute`` draws it.
+    ///
+    /// Longitudes wrap: the midpoint of two points on either side of the ±180° meridian lies on
+    /// it, not on the other side of the world. For antipodal points every great circle is a
+    /// shortest path, so there is no single midpoint: the result is `nil`, as
+    /// ``GreatCircleRoute/isDefined`` is `false` for them.
+    ///
+    /// ```swift
+    /// let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+    /// let london = try Coordinate(latitude: 51.5074, longitude: -0.1278)
+    /// paris.midpoint(to: london)   // ≈ 50.1886° N, 1.1466° E
+    /// ```
+    ///
+    /// - Parameter other: The other end of the route.
+    /// - Returns: The midpoint, or `nil` for antipodal points.
+    public func midpoint(to other: Coordinate) -> Coordinate? {
+        // Within a millimetre of the antipode, as for GreatCircleRoute.
+        guard Double.pi - distance(to: other) / Self.earthMeanRadiusKilometers >= 1e-10 else { return nil }
+        // The sum of the two unit vectors points at the midpoint; atan2 needs no normalising.
+        let latitude1 = radians(latitude)
+        let latitude2 = radians(other.latitude)
+        let longitude1 = radians(longitude)
+        let longitude2 = radians(other.longitude)
+        let x = cos(latitude1) * cos(longitude1) + cos(latitude2) * cos(longitude2)
+        let y = cos(latitude1) * sin(longitude1) + cos(latitude2) * sin(longitude2)
+        let z = sin(latitude1) + sin(latitude2)
+        let middleLatitude = atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi
+        let middleLongitude = atan2(y, x) * 180 / .pi
+        // atan2 stays within -90…90 and -180…180; the clamps only guard the last bit of rounding.
+        return try? Coordinate(
+            latitude: min(90, max(-90, middleLatitude)), longitude: min(180, max(-180, middleLongitude)))
+    }
+
     private func isSamePlace(as other: Coordinate) -> Bool {
         guard latitude == other.latitude else { return false }
         let atPole = latitude.magnitude == 90

@@ -21,14 +21,16 @@ struct CoordinatesCommand: ParsableCommand {
 
               Main screen     e edit, g GPS, d distance, m map, s share, ? help, q quit
               Bearing         t set target, c clear target, < back, ? help, q quit
-              Map             arrows pan, + - zoom, 0 reset, < back
+              Map             arrows pan, + - zoom around the position, 0 whole world, < back
               Share           y copy to the clipboard (full-screen UI), < back
               Help            < back, q quit
-              Edit, target    type a coordinate; an empty line (Esc) cancels
+              Edit, target    type a coordinate; an empty line (Esc) cancels. The field starts
+                              with the current value selected: what you type replaces it
               First run       c continue, q quit
               Terminal keys   arrows move, Enter selects, Esc goes back, Ctrl-C quits
-              Edit field      ← → Home End (Ctrl-A, Ctrl-E), Backspace, Delete (Ctrl-D),
-                              Ctrl-U clears, Ctrl-K deletes to the end, Ctrl-W a word
+              Edit field      ← → Home End (Ctrl-A, Ctrl-E) move, and keep a selected value;
+                              Backspace, Delete (Ctrl-D), Ctrl-U clears, Ctrl-K deletes to
+                              the end, Ctrl-W a word
 
             The state (position, target, onboarding done) is saved on quit, at the end of input and on \
             Ctrl-C, in --state, by default $XDG_DATA_HOME/coordinates/state.json or \

@@ -295,7 +295,7 @@ import Testing
         #expect(
             Array(content.lines.suffix(2)) == [
                 "@ 48.858400° N, 2.294500° E   X 51.507400° N, 0.127800° W",
-                "Centre 0.000000° N, 2.000000° E, zoom ×1; dots: great-circle route",
+                "Centre 0.000000° N, 1.116945° E, zoom ×1; dots: great-circle route",
             ])
         for line in content.lines.prefix(18) { #expect(TerminalWidth.columns(line) == 72) }
         #expect(content.commands.map(\.shortcut) == ["+", "-", "0", "<", "?", "q"])
@@ -307,20 +307,29 @@ import Testing
         await harness.launchToMain()
         await harness.send("m")
         await harness.app.handle(.key(.right))
-        await harness.app.handle(.key(.character("+")))
-        await harness.app.handle(.key(.up))
         #expect(
             harness.app.takeContent().lines.last
-                == "Centre 45.000000° N, 92.000000° E, zoom ×2; dots: great-circle route")
+                == "Centre 0.000000° N, 91.116945° E, zoom ×1; dots: great-circle route")
+        // Zooming centres on the route again (the midpoint, as far north as the pole allows).
+        await harness.app.handle(.key(.character("+")))
+        await harness.app.handle(.key(.down))
+        #expect(
+            harness.app.takeContent().lines.last
+                == "Centre 0.000000° N, 1.116945° E, zoom ×2; dots: great-circle route")
+        await harness.app.handle(.key(.up))
+        await harness.app.handle(.key(.up))  // stops where the map's top edge reaches the north pole
+        #expect(
+            harness.app.takeContent().lines.last
+                == "Centre 45.000000° N, 1.116945° E, zoom ×2; dots: great-circle route")
         await harness.app.handle(.key(.character("-")))
         await harness.app.handle(.key(.character("-")))
         await harness.app.handle(.key(.left))
         #expect(
             harness.app.takeContent().lines.last
-                == "Centre 45.000000° N, 2.000000° E, zoom ×1; dots: great-circle route")
+                == "Centre 0.000000° N, 88.883055° W, zoom ×1; dots: great-circle route")
         await harness.send("0")
         #expect(
-            harness.app.takeContent().lines.last == "Centre 0.000000° N, 2.000000° E, zoom ×1; dots: great-circle route"
+            harness.app.takeContent().lines.last == "Centre 0.000000° N, 1.116945° E, zoom ×1; dots: great-circle route"
         )
         await harness.app.handle(.key(.escape))
         #expect(harness.app.topScreenName == "main")

@@ -1,158 +1,11 @@
-import Baton
 import CoordinatesKit
 import Foundation
-import Observation
-import Synchronization
 import Testing
 
 @testable import CoordinatesApp
 
-/// Counts `withObservationTracking` change notifications.
-private final class Notifications: Sendable {
-    private let count = Mutex(0)
-    var value: Int { count.withLock { $0 } }
-    func increment() { count.withLock { $0 += 1 } }
-}
-
-@MainActor
-@Suite struct CoordinatesScreenTests {
-    @Test func everyRegisteredScreenIsACoordinatesScreenOfItsKind() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        for kind in CoordinatesScreenKind.allCases where harness.app.registry.identifiers.contains(kind.rawValue) {
-            let screen = try harness.app.registry.makeScreen(kind.rawValue)
-            #expect((screen as? any CoordinatesScreen)?.screenKind == kind)
-        }
-        #expect((harness.top as (any CoordinatesScreen)?)?.screenKind == .main)
-    }
-
-    @Test func theMainScreenOffersItsCommandsByWord() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        let main = try #require(harness.top as (any CoordinatesScreen)?)
-        #expect(main.availableCommands == [.editPosition, .bearing, .map, .share, .help, .quit])
-        #expect(main.model === harness.app.model)
-    }
-
-    @Test func runningACommandNavigatesAsItsKeyDoes() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        try #require(harness.top as (any CoordinatesScreen)?).run(.bearing)
-        #expect(harness.app.topScreenName == "bearing")
-        let bearing = try #require(harness.top as (any CoordinatesScreen)?)
-        #expect(bearing.availableCommands == [.setTarget, .clearTarget, .back, .help, .quit])
-        #expect(bearing.model === harness.app.model)
-        try bearing.run(.clearTarget)
-        #expect(harness.app.model.target == nil)
-        #expect(bearing.availableCommands == [.setTarget, .back, .help, .quit])
-    }
-
-    @Test func aCommandTheScreenDoesNotOfferIsATypedErrorNamingWhatItOffers() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        let main = try #require(harness.top as (any CoordinatesScreen)?)
-        #expect(throws: UnavailableCommandError.self) { try main.run(.clearTarget) }
-        do {
-            try main.run(.clearTarget)
-        } catch {
-            #expect(
-                error.description
-                    == "the main screen has no command 'clear'; it offers: edit, distance, map, share, help, quit")
-        }
-        #expect(harness.app.topScreenName == "main")
-    }
-}
-
-@MainActor
-@Suite struct ScreenPresenterTests {
-    @Test func runningACommandRefreshesTheStatusAndNotifiesObservers() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        try #require(harness.top as (any CoordinatesScreen)?).run(.bearing)
-        let presenter = ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
-        let notifications = Notifications()
-        withObservationTracking {
-            _ = presenter.status
-        } onChange: {
-            notifications.increment()
-        }
-        presenter.run(.clearTarget)
-        #expect(presenter.status == "Target cleared.")
-        #expect(notifications.value == 1)
-        #expect(presenter.content.lines[1] == "To               not set")
-    }
-
-    @Test func anUnavailableCommandBecomesTheStatus() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        let presenter = ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
-        presenter.run(.continue)
-        #expect(
-            presenter.status
-                == "the main screen has no command 'continue'; it offers: edit, distance, map, share, help, quit")
-    }
-
-    @Test func makingAPresenterLeavesTheStatusForTheOneThatAppears() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        let main = try #require(harness.top as (any CoordinatesScreen)?)
-        try main.run(.editPosition)
-        try #require(harness.top as (any CoordinatesScreen)?).handle(.line("1, 2"))
-        #expect(harness.top === main)
-        // SwiftUI makes a view's initial state again on every update of its parent, and drops it.
-        let discarded = ScreenPresenter(screen: main)
-        #expect(discarded.status == nil)
-        #expect(discarded.content.status == nil)
-        #expect(main.content.status == "Position updated.")
-        let shown = ScreenPresenter(screen: main)
-        shown.refresh()
-        #expect(shown.status == "Position updated.")
-        #expect(main.content.status == nil)
-    }
-
-    @Test func aHostMessageShowsUntilTheNextCommand() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
-        let presenter = ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
-        presenter.show(ShareOutcome.sent.statusText)
-        #expect(presenter.status == "Message sent.")
-        presenter.refresh()
-        #expect(presenter.status == "Message sent.")
-        presenter.run(.help)
-        #expect(presenter.status == nil)
-        #expect(harness.app.topScreenName == "help")
-    }
-
-    @Test func aBadEntryPointsAtTheBadPartAndStaysOnTheEntryScreen() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        try #require(harness.top as (any CoordinatesScreen)?).run(.editPosition)
-        let entry = try #require(harness.top as (any CoordinatesScreen)?)
-        #expect(entry.screenKind == .entry)
-        let presenter = ScreenPresenter(screen: entry)
-        presenter.submit("48 61 N, 2 E")
-        #expect(presenter.status == "minutes must be below 60 (got 61)")
-        let field = try #require(presenter.content.field)
-        #expect(EntryErrorHighlight(field) == EntryErrorHighlight(text: "48 61 N, 2 E", offset: 3))
-        #expect(harness.app.topScreenName == "entry")
-        presenter.submit("1.5, 2.5")
-        #expect(harness.app.topScreenName == "main")
-        #expect(harness.app.model.position == .at("1.5, 2.5"))
-    }
-
-    @Test func aDismissedScreenIsFreedWhileNoPresenterHoldsIt() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
-        weak let share = harness.top
-        var presenter: ScreenPresenter? = ScreenPresenter(screen: try #require(harness.top as (any CoordinatesScreen)?))
-        presenter?.run(.back)
-        #expect(harness.app.topScreenName == "main")
-        presenter = nil
-        #expect(share == nil)
-    }
-}
+// The logic the iOS app (Examples/CoordinatesiOS) takes from CoordinatesApp, tested here; the
+// app's screens and flows are tested by CoordinatesScreensTests.
 
 @Suite struct EntryErrorHighlightTests {
     @Test func theBadPartRunsToTheNextSeparator() {
@@ -279,48 +132,7 @@ private final class Notifications: Sendable {
     }
 }
 
-@MainActor
-@Suite struct SaveOnDeactivationTests {
-    @Test func resigningActiveSavesAndBackgroundingWithoutChangesDoesNotWriteAgain() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        let saver = SaveOnDeactivation(application: harness.app)
-        harness.app.model.setPosition(.at("1, 2"))
-        #expect(saver.activityChanged(to: .active) == nil)
-        #expect(saver.activityChanged(to: .inactive) == .saved)
-        #expect(StateStore(path: harness.folder.file("state.json")).load() == .loaded(harness.app.model.savedState))
-        #expect(saver.activityChanged(to: .background) == .unchanged)
-        harness.app.model.setTarget(nil)
-        #expect(saver.activityChanged(to: .background) == .saved)
-        #expect(StateStore(path: harness.folder.file("state.json")).load() == .loaded(harness.app.model.savedState))
-    }
-
-    @Test func nothingIsSavedBeforeTheStateWasLoaded() throws {
-        let harness = try AppHarness(state: .paris)
-        let saver = SaveOnDeactivation(application: harness.app)
-        #expect(saver.activityChanged(to: .inactive) == .declined)
-        #expect(StateStore(path: harness.folder.file("state.json")).load() == .loaded(.paris))
-    }
-
-    @Test func aFailedSaveIsReportedAndReturned() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        var reports: [String] = []
-        let saver = SaveOnDeactivation(application: harness.app) { reports.append($0) }
-        harness.app.model.setPosition(.at("1, 2"))
-        // A folder where the temporary file would go makes the write fail.
-        try FileManager.default.createDirectory(
-            atPath: harness.folder.file("state.json.tmp-\(getpid())"), withIntermediateDirectories: false)
-        let outcome = saver.activityChanged(to: .inactive)
-        guard case .failed(let error) = outcome else {
-            Issue.record("expected a failure, got \(String(describing: outcome))")
-            return
-        }
-        #expect(reports == [error.description])
-        #expect(saver.lastSaved == nil)
-        #expect(StateStore(path: harness.folder.file("state.json")).load() == .loaded(.paris))
-    }
-
+@Suite struct StateFileLocationTests {
     @Test func theStateFileLivesInACoordinatesFolderOfApplicationSupport() {
         #expect(StateStore.path(inApplicationSupport: "/AppSupport") == "/AppSupport/Coordinates/state.json")
         #expect(StateStore.path(inApplicationSupport: "/AppSupport/") == "/AppSupport/Coordinates/state.json")
@@ -342,12 +154,6 @@ private final class Notifications: Sendable {
     }
 }
 
-/// A composer that the share message is written into, shaped like MFMessageComposeViewController.
-@MainActor
-private final class ComposerDouble: ScreenModel, MessageBodyConfigurable {
-    var body: String?
-}
-
 @MainActor
 @Suite struct ShareMessageTests {
     private let parisMessage = """
@@ -360,40 +166,5 @@ private final class ComposerDouble: ScreenModel, MessageBodyConfigurable {
     @Test func theMessageIsTheShareScreensText() {
         let model = CoordinatesModel(state: .paris)
         #expect(ShareMessage.text(for: model) == parisMessage)
-    }
-
-    @Test func aComposerPresentedFromTheShareScreenIsWiredAndGetsTheMessageFromTheResolvers() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        try harness.app.window.dependencyCoordinator.register(ShareMessage.resolver())
-        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
-        let share = try #require(harness.top)
-        weak var weakComposer: ComposerDouble?
-        do {
-            let composer = ComposerDouble()
-            weakComposer = composer
-            let transition = try ExternalTransition.begin(
-                .present, from: share, to: composer, identifier: ShareMessage.transitionIdentifier)
-            transition.complete()
-            #expect(composer.body == parisMessage)
-            #expect(composer.context.parent === share.context)
-            try ExternalTransition.begin(.dismiss, from: composer, to: share).complete()
-        }
-        #expect(weakComposer == nil)
-        #expect(
-            harness.app.window.transitionLog.suffix(2).map(\.description) == [
-                "present: share → ComposerDouble (compose-message)", "dismiss: ComposerDouble → share",
-            ])
-    }
-
-    @Test func aComposerPresentedWithAnotherIdentifierGetsNoMessage() async throws {
-        let harness = try AppHarness(state: .paris)
-        await harness.launchToMain()
-        try harness.app.window.dependencyCoordinator.register(ShareMessage.resolver())
-        try #require(harness.top as (any CoordinatesScreen)?).run(.share)
-        let composer = ComposerDouble()
-        let share: ScreenModel? = harness.top
-        try ExternalTransition.begin(.present, from: share, to: composer, identifier: "other").complete()
-        #expect(composer.body == nil)
     }
 }

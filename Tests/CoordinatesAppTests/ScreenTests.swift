@@ -102,13 +102,14 @@ import Testing
         #expect(harness.app.takeContent().status == "Position updated.")
     }
 
-    @Test func entryStartsWithTheCurrentValue() async throws {
+    @Test func entryStartsWithTheCurrentValueSelected() async throws {
         let harness = try AppHarness(state: .paris)
         await harness.launchToMain()
         await harness.send("e")
         #expect(
             harness.app.takeContent().field
-                == ScreenContent.Field(text: "48.858400° N, 2.294500° E", cursor: 25, errorOffset: nil))
+                == ScreenContent.Field(
+                    text: "48.858400° N, 2.294500° E", cursor: 25, errorOffset: nil, selection: 0..<25))
     }
 
     @Test func anInvalidEntryStaysAndPointsAtTheBadPart() async throws {

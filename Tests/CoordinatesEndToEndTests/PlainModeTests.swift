@@ -49,6 +49,7 @@ import Testing
                 Type a latitude and longitude in any format, for example
                   48.8584, 2.2945   or   48°51′30″N 2°17′40″E   or   S 33 52.128 E 151 12.558
                 > 51.477800° N, 0.001500° W
+                  ~~~~~~~~~~~~~~~~~~~~~~~~~ selected: what you type replaces it
 
                 [Enter] Save  [Esc] Cancel (an empty line in plain mode)
 
@@ -113,8 +114,10 @@ import Testing
                 Map                 ← → ↑ ↓ pan, + zoom in, - zoom out, 0 whole world, < back
                 Share               y copy the message to the clipboard (full-screen UI)
                 Edit / set target   type a coordinate, Enter saves, Esc (or an empty line) cancels
-                Editing keys        ← → move, Home/Ctrl-A start, End/Ctrl-E end, Backspace,
-                                    Delete/Ctrl-D delete, Ctrl-U clear, Ctrl-K to the end, Ctrl-W word
+                                    the current value is selected: what you type replaces it
+                Editing keys        ← → move (keeping a selected value), Home/Ctrl-A start,
+                                    End/Ctrl-E end, Backspace, Delete/Ctrl-D, Ctrl-U clear,
+                                    Ctrl-K to the end, Ctrl-W word
                 Everywhere          ↑ ↓ move, Enter select, ← or Esc back, Ctrl-C save and quit
                 Plain mode          one command per line: a shortcut (e) or its word (edit)
 

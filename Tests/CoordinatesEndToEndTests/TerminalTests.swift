@@ -292,6 +292,53 @@ private let leaveFullScreen = "\u{1B}[?1049l"
         #expect(terminal.isRestored)
     }
 
+    // MARK: - Issue 24: a prefilled field shows its value selected
+
+    @Test func typingIntoThePrefilledFieldReplacesTheValueInsteadOfAppending() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        terminal.type("e")
+        // The current value, selected: drawn in reverse video, with the key help saying so.
+        #expect(terminal.output.wait(for: " > \u{1B}[7m1.000000° N, 2.000000° E\u{1B}[0m "))
+        #expect(terminal.output.text.contains(" Type to replace  ←→ edit  Enter save  Esc cancel"))
+        let mark = terminal.output.text.count
+        terminal.type("40 41 21.4 N 74 02 40.2 W")
+        #expect(terminal.output.wait(for: " > 40 41 21.4 N 74 02 40.2 W ", after: mark))
+        terminal.type("\r")
+        #expect(terminal.output.wait(for: "Position updated.", after: mark))
+        #expect(terminal.output.text.contains("40.689278° N, 74.044500° W"))
+        terminal.type("q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+        let state = scratch.read("state.json") ?? ""
+        #expect(state.contains("\"latitude\" : 40.68927"))
+        #expect(state.contains("\"longitude\" : -74.0445"))
+    }
+
+    @Test func anArrowKeyKeepsThePrefilledValueForEditing() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.onboarded, to: "state.json")
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(["--state", scratch.state], home: scratch.path)
+        #expect(terminal.output.wait(for: "[e] Edit position"))
+        terminal.type("e")
+        #expect(terminal.output.wait(for: " > \u{1B}[7m1.000000° N, 2.000000° E\u{1B}[0m "))
+        let mark = terminal.output.text.count
+        terminal.type("\u{1B}[C")  // → : the value stays, no longer selected, the cursor at its end
+        #expect(terminal.output.wait(for: " > 1.000000° N, 2.000000° E ", after: mark))
+        terminal.type("\u{7F}W")
+        #expect(terminal.output.wait(for: " > 1.000000° N, 2.000000° W ", after: mark))
+        terminal.type("\r")
+        #expect(terminal.output.wait(for: "Position updated.", after: mark))
+        terminal.type("q")
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 0)
+        #expect(scratch.read("state.json")?.contains("\"longitude\" : -2") == true)
+    }
+
     @Test func theMapRedrawsAtTheNewSizeOnResize() throws {
         let scratch = try Scratch()
         scratch.write(Self.onboarded, to: "state.json")

@@ -45,11 +45,10 @@ let package = Package(
         .executableTarget(
             name: "CoordinatesiOS",
             dependencies: [
-                .product(name: "Baton", package: "Baton"),
                 .product(name: "BatonSwiftUI", package: "Baton"),
-                .product(name: "BatonUIKit", package: "Baton"),
                 .product(name: "CoordinatesApp", package: "Baton"),
                 .product(name: "CoordinatesKit", package: "Baton"),
+                .product(name: "CoordinatesScreens", package: "Baton"),
             ],
             path: "Sources"
         )

@@ -39,7 +39,7 @@
 /// (`childScreens`), which the dependency coordinator uses to look into containers (a navigation
 /// controller's root and a tab bar controller's tabs as destinations, a container's first child
 /// as source).
-@MainActor
+@_spi(Adapters) @MainActor
 public final class ExternalTransition {
     /// Where a transition is: in flight until it completes or is cancelled.
     ///
@@ -150,11 +150,15 @@ public final class ExternalTransition {
     /// - ``TransitionKind/selectTab`` selects a tab that is already in the tree: it wires the tab
     ///   only if it never was, and does not resolve again.
     /// - Backward transitions (pop, dismiss) wire and resolve nothing.
-    /// - Beginning a forward transition to a destination that already has one in flight returns
-    ///   that one and does nothing else: a segue begun in `prepare(for:sender:)` and the push it
-    ///   then performs resolve once, and the transition takes the push's kind, keeping the
-    ///   segue's identifier and sender. Beginning a backward transition to such a destination
-    ///   cancels the one in flight.
+    /// - Beginning a forward transition to a destination that already has one in flight from the
+    ///   same source (or a segue's) returns that one and does nothing else: a segue begun in
+    ///   `prepare(for:sender:)` and the push it then performs resolve once, and the transition
+    ///   takes the push's kind, keeping the segue's identifier and sender.
+    /// - Any other transition in flight to the destination, or to the source, is settled first
+    ///   from the real state of the screens, never undone blindly: a forward transition whose
+    ///   destination is in a container, presented or a window's root happened (UIKit may skip the
+    ///   callbacks that would have completed it), so it completes; one whose destination is in
+    ///   none never will (a presentation UIKit refused), so it is cancelled.
     ///
     /// ```swift
     /// let transition = try ExternalTransition.begin(
@@ -185,12 +189,14 @@ public final class ExternalTransition {
         sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: Context? = nil,
         resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil
     ) throws(ScreenError) -> ExternalTransition {
+        // The source is being left, so whatever brought it there happened.
+        if let source, source !== destination, let arriving = inFlight(to: source) { arriving.settle() }
         if let existing = inFlight(to: destination) {
-            if kind.isForward && existing.kind.isForward {
+            if kind.isForward && existing.kind.isForward && (existing.kind == .segue || existing.source === source) {
                 if existing.kind == .segue { existing.kind = kind }
                 return existing
             }
-            existing.cancel()
+            existing.settle()
         }
         let window =
             window ?? ScreenWindow.containing(source ?? resolutionSource ?? destination)
@@ -214,6 +220,7 @@ public final class ExternalTransition {
         }
         if kind == .replaceRoot, let window { ScreenWindow.setHostedRoot(destination, of: window) }
         register(transition)
+        trace?("began \(transition.describe())")
         return transition
     }
 
@@ -267,11 +274,26 @@ public final class ExternalTransition {
     public static func beginDismissal(calledOn screen: any Screen, sender: Any? = nil) throws(ScreenError)
         -> ExternalTransition?
     {
-        let dismissed: (any Screen)? = screen.presentedScreen ?? (screen.presentingScreen == nil ? nil : screen)
-        guard let dismissed, let presenter = dismissed.presentingScreen else { return nil }
-        var top = dismissed
-        while let next = top.presentedScreen { top = next }
-        return try begin(.dismiss, from: top, to: presenter, sender: sender)
+        guard let dismissed = dismissedScreen(calledOn: screen), let presenter = dismissed.presentingScreen else {
+            return nil
+        }
+        var chain = [dismissed]
+        while let next = chain.last?.presentedScreen, next !== chain.last { chain.append(next) }
+        let transition = try begin(
+            .dismiss, from: chain.last ?? dismissed, to: presentationCaller(of: dismissed) ?? presenter, sender: sender)
+        transition.leavingOnCompletion = chain.map(WeakScreen.init)
+        return transition
+    }
+
+    /// The screen a `dismiss` called on `screen` dismisses, by UIKit's rule: what `screen` (or its
+    /// nearest ancestor) presents; else, when `screen` is presented or inside a presented
+    /// container (UIKit answers `presentingViewController` for children too), that container.
+    static func dismissedScreen(calledOn screen: any Screen) -> (any Screen)? {
+        if let presented = screen.presentedScreen { return presented }
+        guard screen.presentingScreen != nil else { return nil }
+        var presented = screen
+        while let parent = presented.parentScreen, parent.presentingScreen != nil { presented = parent }
+        return presented
     }
 
     /// Begins the change of a stack's screens that a framework is about to make (UIKit's
@@ -304,23 +326,36 @@ public final class ExternalTransition {
         guard let newTop = screens.last else { return nil }
         let isNew = { (screen: any Screen) in !current.contains { $0 === screen } }
         var below: (any Screen)? = nil
-        for screen in screens.dropLast() {
-            if isNew(screen) { try wire(screen, to: (below ?? container).context) }
-            below = screen
+        var undos: [@MainActor () -> Void] = []
+        do throws(ScreenError) {
+            for screen in screens.dropLast() {
+                if isNew(screen), let undo = try recordedWire(screen, to: (below ?? container).context, .inherit) {
+                    undos.append(undo)
+                }
+                below = screen
+            }
+            let oldTop = current.last
+            guard oldTop !== newTop else { return nil }
+            guard isShown else {
+                if isNew(newTop) { _ = try recordedWire(newTop, to: (below ?? container).context, .inherit) }
+                return nil
+            }
+            let transition: ExternalTransition
+            if !isNew(newTop) {
+                guard let oldTop else { return nil }
+                transition = try begin(.pop, from: oldTop, to: newTop, sender: sender)
+            } else {
+                transition = try begin(
+                    .setStack, from: oldTop ?? container, to: newTop, sender: sender,
+                    parentContext: (below ?? container).context)
+            }
+            transition.stackContainer = container
+            return transition
+        } catch {
+            // Nothing stays wired when it throws.
+            for undo in undos.reversed() { undo() }
+            throw error
         }
-        let oldTop = current.last
-        guard oldTop !== newTop else { return nil }
-        guard isShown else {
-            if isNew(newTop) { try wire(newTop, to: (below ?? container).context) }
-            return nil
-        }
-        if !isNew(newTop) {
-            guard let oldTop else { return nil }
-            return try begin(.pop, from: oldTop, to: newTop, sender: sender)
-        }
-        return try begin(
-            .setStack, from: oldTop ?? container, to: newTop, sender: sender,
-            parentContext: (below ?? container).context)
     }
 
     /// Wires `screen`'s context to `parent` outside any transition, for containment that is not a
@@ -339,7 +374,26 @@ public final class ExternalTransition {
     public static func wire(_ screen: any Screen, to parent: Context?, _ wiring: ContextWiring = .inherit)
         throws(ScreenError)
     {
-        _ = try TransitionEngine.wire(screen, to: parent, wiring)
+        _ = try recordedWire(screen, to: parent, wiring)
+    }
+
+    /// Wires `screen` outside a transition and records how it was before, so that
+    /// ``leaveTree(_:)`` restores it; returns how to undo it.
+    static func recordedWire(_ screen: any Screen, to parent: Context?, _ wiring: ContextWiring) throws(ScreenError)
+        -> (@MainActor () -> Void)?
+    {
+        let previousContext = screen.context
+        let previousParent = previousContext.parent
+        guard let undo = try TransitionEngine.wire(screen, to: parent, wiring) else { return nil }
+        let key = ObjectIdentifier(screen)
+        guard wirings[key]?.screen !== screen else { return undo }
+        let before: WiringRecord.Before =
+            screen.context === previousContext ? .parent(previousParent) : .context(previousContext)
+        wirings[key] = WiringRecord(screen: screen, before: before, context: screen.context)
+        return {
+            undo()
+            wirings[key] = nil
+        }
     }
 
     /// The forward or backward transition in flight to `destination`, if any.
@@ -358,6 +412,20 @@ public final class ExternalTransition {
             return nil
         }
         return transition
+    }
+
+    /// The forward transitions in flight to screens of `container`, oldest first.
+    ///
+    /// ```swift
+    /// ExternalTransition.forwardInFlight(into: navigationController).map(\.identifier)
+    /// ```
+    ///
+    /// - Parameter container: A container.
+    /// - Returns: The transitions.
+    public static func forwardInFlight(into container: any Screen) -> [ExternalTransition] {
+        guard !registry.isEmpty else { return [] }
+        return registry.values.filter { $0.kind.isForward && $0.destination?.parentScreen === container }
+            .sorted { $0.order < $1.order }
     }
 
     /// The backward transitions (pop, dismiss) in flight from `source`, oldest first.
@@ -392,7 +460,10 @@ public final class ExternalTransition {
         undos.removeAll()
         let destination = self.destination
         sender = nil
-        if !kind.isForward || kind == .replaceRoot, let source { Self.leaveTree(source) }
+        let leaving = leavingScreens()
+        leavingOnCompletion = []
+        Self.trace?("completed \(describe())")
+        for screen in leaving { Self.leaveTree(screen) }
         // Settled before user code (the observers of the post) runs.
         if let destination, let window {
             window.log(makeTransition(destination))
@@ -413,7 +484,70 @@ public final class ExternalTransition {
         state = .cancelled
         Self.unregister(self)
         sender = nil
+        leavingOnCompletion = []
         undoWiring()
+        Self.trace?("cancelled \(describe())")
+    }
+
+    /// Ends a transition whose end Baton cannot confirm (the callback that would have ended it
+    /// never came) from the real state of its screens: a forward transition whose destination is
+    /// in a container, presented or a window's root completes, one whose destination is in none
+    /// is cancelled; a backward transition completes when its source left, else it is cancelled.
+    ///
+    /// ```swift
+    /// ExternalTransition.inFlight(to: detail)?.settle()
+    /// ```
+    public func settle() {
+        guard state == .inFlight else { return }
+        if kind.isForward {
+            if let destination, Self.isInTree(destination) { complete() } else { cancel() }
+        } else {
+            if let source, Self.isInTree(source), !leavingScreens().contains(where: { $0 === source }) {
+                cancel()
+            } else {
+                complete()
+            }
+        }
+    }
+
+    /// Whether `screen` is in a container, presented, or a window's root.
+    static func isInTree(_ screen: any Screen) -> Bool {
+        screen.parentScreen != nil || screen.presentingScreen != nil || ScreenWindow.containing(screen) != nil
+    }
+
+    /// The screens the transition takes out of the tree when it completes: the source of a pop or
+    /// set-stack that is no longer in its stack, the screens a dismissal dismisses, a replaced
+    /// root, and those named with ``leaveOnCompletion(_:)``.
+    private func leavingScreens() -> [any Screen] {
+        var screens = leavingOnCompletion.compactMap(\.screen)
+        guard let source else { return screens }
+        switch kind {
+        case .pop, .setStack:
+            if let container = stackContainer {
+                if !container.childScreens.contains(where: { $0 === source }) { screens.append(source) }
+            } else if kind == .pop {
+                screens.append(source)
+            }
+        case .dismiss:
+            if screens.isEmpty { screens.append(source) }
+        case .replaceRoot:
+            screens.append(source)
+        case .push, .selectTab, .present, .hop, .manual, .segue, .embed:
+            break
+        }
+        return screens
+    }
+
+    /// Takes `screen` out of the context tree when this transition completes (a detail that a
+    /// split view's new detail replaces); nothing happens when it is cancelled.
+    ///
+    /// ```swift
+    /// transition.leaveOnCompletion(oldDetail)
+    /// ```
+    ///
+    /// - Parameter screen: The screen that leaves with the transition.
+    public func leaveOnCompletion(_ screen: any Screen) {
+        leavingOnCompletion.append(WeakScreen(screen))
     }
 
     /// Takes a screen that left the tree out of the context tree: its context goes back to where
@@ -431,13 +565,19 @@ public final class ExternalTransition {
     ///
     /// - Parameter screen: The screen that left the tree.
     public static func leaveTree(_ screen: any Screen) {
+        // A hopping container leaving ends the flow awaiting its step, which would never resume.
+        for contained in screen.screenAndDescendants {
+            (contained as? any HopFlowContainer)?.hopFlow.containerLeftTree()
+        }
         if wirings.count >= 64 { wirings = wirings.filter { $0.value.screen != nil } }
         let key = ObjectIdentifier(screen)
         guard let record = wirings[key], record.screen === screen else { return }
         wirings[key] = nil
         switch record.before {
         case .parent(let previousParent):
+            // A context the app replaced since (sharing its container's, say) is not Baton's to move.
             let context = screen.context
+            guard context === record.context else { return }
             MisuseMode.$current.withValue(.lenient) { try? context.attach(to: previousParent) }
         case .context(let own):
             screen.context = own
@@ -445,6 +585,64 @@ public final class ExternalTransition {
     }
 
     // MARK: - Internals
+
+    /// The screens that leave the tree when the transition completes, besides its source.
+    private var leavingOnCompletion: [WeakScreen] = []
+    /// The stack a pop or set-stack happens in, to tell whether its source left it.
+    weak var stackContainer: (any Screen)?
+
+    /// Receives a line for each transition begun, completed or cancelled (the adapter's
+    /// lifecycle-logging mode).
+    static var trace: (@MainActor (String) -> Void)?
+
+    /// `kind: source → destination (identifier)`, for traces.
+    func describe() -> String {
+        TransitionRecord(
+            kind: kind, source: source?.screenName, destination: destination?.screenName ?? "(gone)",
+            identifier: identifier
+        ).description
+    }
+
+    // MARK: - Presenters of record
+
+    /// The screen `presented` was presented from (UIKit's `presentingViewController` is the
+    /// presentation context, often the root container, not the controller that called
+    /// `present`), when an adapter recorded it with ``recordPresentation(of:by:)``.
+    ///
+    /// ```swift
+    /// ExternalTransition.presentationCaller(of: sheet) === step   // step called present
+    /// ```
+    ///
+    /// - Parameter presented: A presented screen.
+    /// - Returns: The screen that presented it, or `nil`.
+    public static func presentationCaller(of presented: any Screen) -> (any Screen)? {
+        guard let entry = presentationCallers[ObjectIdentifier(presented)], entry.presented === presented else {
+            return nil
+        }
+        return entry.caller
+    }
+
+    /// Records that `caller` presented `presented`, for ``presentationCaller(of:)``.
+    ///
+    /// ```swift
+    /// ExternalTransition.recordPresentation(of: sheet, by: step)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - presented: The presented screen.
+    ///   - caller: The screen `present` was called on.
+    public static func recordPresentation(of presented: any Screen, by caller: any Screen) {
+        if presentationCallers.count >= 32 {
+            presentationCallers = presentationCallers.filter { $0.value.presented != nil && $0.value.caller != nil }
+        }
+        presentationCallers[ObjectIdentifier(presented)] = PresentationRecord(presented: presented, caller: caller)
+    }
+
+    private struct PresentationRecord {
+        weak var presented: (any Screen)?
+        weak var caller: (any Screen)?
+    }
+    private static var presentationCallers: [ObjectIdentifier: PresentationRecord] = [:]
 
     private static var registry: [ObjectIdentifier: ExternalTransition] = [:]
     private static var nextOrder: UInt64 = 0
@@ -519,7 +717,7 @@ public final class ExternalTransition {
         if Self.wirings[key]?.screen !== screen {
             let before: WiringRecord.Before =
                 screen.context === previousContext ? .parent(previousParent) : .context(previousContext)
-            Self.wirings[key] = WiringRecord(screen: screen, before: before)
+            Self.wirings[key] = WiringRecord(screen: screen, before: before, context: screen.context)
             undos.append { Self.wirings[key] = nil }
         }
     }
@@ -534,6 +732,8 @@ public final class ExternalTransition {
         }
         weak var screen: (any Screen)?
         let before: Before
+        /// The context the wiring was made on.
+        weak var context: Context?
     }
 
     /// The screens wired by external transitions and not unwired since.
@@ -544,4 +744,11 @@ public final class ExternalTransition {
         self.undos.removeAll()
         for undo in undos.reversed() { undo() }
     }
+}
+
+/// A screen held weakly.
+@MainActor
+struct WeakScreen {
+    weak var screen: (any Screen)?
+    init(_ screen: any Screen) { self.screen = screen }
 }

@@ -6,21 +6,25 @@
 /// ``ScreenWindow/lifecycleLog``, and ends the ``ExternalTransition``s the screen takes part in:
 ///
 /// - its did-appear completes the transition in flight to it;
-/// - its did-disappear before that cancels it (it was about to appear: an interactive pop
-///   released halfway);
+/// - its did-disappear before that ends it from the real state: a pop or dismiss back to it is
+///   cancelled (an interactive pop released halfway); a forward transition to it completes when
+///   it is still in its container or presented (its did-appear never came), and is cancelled
+///   when it is not (an interactive presentation given up);
 /// - its will-appear cancels a pop or dismiss in flight from it (it was leaving and comes back);
 /// - its did-disappear completes a pop or dismiss in flight from it whose destination is still on
 ///   screen (a sheet's presenter, which receives no callback).
 ///
-/// A callback that does not follow the state before it (a second will-appear, a did-appear
-/// without a will-appear) changes nothing and is not recorded, but its body still runs: the
-/// framework called it.
+/// A callback repeated (a second will-appear, as a container that forwards appearance by hand may
+/// send) changes nothing and is not recorded, but its body still runs: the framework called it.
+/// A callback that skips the one before it (a did-appear without a will-appear, because an
+/// override of `viewWillAppear(_:)` did not call `super`) resynchronises the state: the screen is
+/// where the callback says it is.
 ///
 /// ```swift
 /// // In an adapter's viewWillAppear(_:):
 /// lifecycle.report(.willAppear, of: self) { originalViewWillAppear(animated) }
 /// ```
-@MainActor
+@_spi(Adapters) @MainActor
 public final class ScreenLifecycle {
     /// Where the screen is in its appearance cycle.
     ///
@@ -92,7 +96,9 @@ public final class ScreenLifecycle {
         case .didAppear:
             ExternalTransition.inFlight(to: screen)?.complete()
         case .didDisappear:
-            ExternalTransition.inFlight(to: screen)?.cancel()
+            if let arriving = ExternalTransition.inFlight(to: screen) {
+                if arriving.kind.isForward { arriving.settle() } else { arriving.cancel() }
+            }
             // Left for a screen that never stopped being visible (the presenter of a sheet): no
             // did-appear will come to complete the transition.
             for transition in ExternalTransition.backwardInFlight(from: screen)
@@ -108,12 +114,15 @@ public final class ScreenLifecycle {
         return true
     }
 
+    /// Whether `phase` moves the state: from the phase before it, or past a skipped one (a
+    /// did-appear when the will-appear never came). A repeat, or a will-phase towards where the
+    /// screen already is, does not.
     private func accepts(_ phase: LifecyclePhase) -> Bool {
         switch phase {
         case .willAppear: appearance == .disappeared || appearance == .disappearing
-        case .didAppear: appearance == .appearing
+        case .didAppear: appearance != .appeared
         case .willDisappear: appearance == .appeared || appearance == .appearing
-        case .didDisappear: appearance == .disappearing
+        case .didDisappear: appearance != .disappeared
         }
     }
 }

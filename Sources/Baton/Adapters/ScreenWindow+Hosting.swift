@@ -14,7 +14,7 @@ extension ScreenWindow {
     ///
     /// - Parameter screen: Any screen.
     /// - Returns: The window, or `nil` when the screen's tree is in none.
-    public static func containing(_ screen: any Screen) -> ScreenWindow? {
+    @_spi(Adapters) public static func containing(_ screen: any Screen) -> ScreenWindow? {
         var root: any Screen = screen
         while let next = root.parentScreen ?? root.presentingScreen { root = next }
         if let headless = root as? ScreenModel, let window = headless.window { return window }
@@ -27,7 +27,7 @@ extension ScreenWindow {
     /// ```swift
     /// window.hostedRoot === rootViewController
     /// ```
-    public var hostedRoot: (any Screen)? {
+    @_spi(Adapters) public var hostedRoot: (any Screen)? {
         Self.hostedRoots.values.first { $0.window === self }?.root
     }
 

@@ -15,7 +15,7 @@ extension Context {
     @inlinable public final subscript<Key: ContextKey>(key: Key.Type) -> Key.Value? {
         // Inlined into the caller, where `Key.Value` is known, so that the value is copied out
         // of its box without the generic witness calls an unspecialized read makes.
-        guard let box = trackedBox(ObjectIdentifier(key)) else { return nil }
+        guard let box = trackedBox(key) else { return nil }
         return box.value(as: Key.Value.self)
     }
 
@@ -52,7 +52,7 @@ extension Context {
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
     ///   chain has that name.
     public final func value<Key: ContextKey>(for key: Key.Type, in scope: String) throws(ContextError) -> Key.Value? {
-        if isObservationTracking() { trackNamedRead(ObjectIdentifier(key), in: scope) }
+        if isObservationTracking() { trackNamedRead(key, in: scope) }
         let target = try context(named: scope, for: Key.name)
         // No `Optional.map` closure: in this main-actor method it would check the executor at run time.
         guard let box = target.slots[ObjectIdentifier(key)]?.box else { return nil }
@@ -71,7 +71,7 @@ extension Context {
     /// - Returns: `true` when a context on the chain stores the key.
     public final func contains<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.value(id)) }
+        if isObservationTracking() { trackRead(.value(id), key: key) }
         if case .found = read(id) { return true }
         return false
     }
@@ -219,12 +219,32 @@ extension Context {
         return names
     }
 
-    /// The box a chain read of `id` returns (`nil` for a missing key or an explicit nil), recorded
+    /// The box a chain read of `key` returns (`nil` for a missing key or an explicit nil), recorded
     /// in the current Observation tracking scope; not generic, so that the subscript can be
     /// inlined into its caller.
-    @usableFromInline final func trackedBox(_ id: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        if isObservationTracking() { trackRead(.value(id)) }
-        if case .found(let box) = read(id) { return box }
+    ///
+    /// A read whose cached entry has an Observation cell records its access to the cell and is
+    /// done: one Observation call, which returns at once outside a tracking scope. Other reads
+    /// ask whether a scope is recording first (``firstTrackedRead(_:key:)``). Roots read their own
+    /// table, without the cache, until one of their reads is tracked.
+    @usableFromInline final func trackedBox(_ key: any ContextKey.Type) -> Unmanaged<AnyBox>? {
+        let id = ObjectIdentifier(key)
+        let result: ReadResult
+        if parent != nil || !trackedReads.isEmpty, let cached = readCache[id] {
+            if let cell = cached.cell {
+                cell.recordAccess()
+                result = cached.isValid ? cached.result : refreshedRead(id, cached)
+            } else if isObservationTracking() {
+                result = firstTrackedRead(id, key: key)
+            } else {
+                result = cached.isValid ? cached.result : refreshedRead(id, cached)
+            }
+        } else if isObservationTracking() {
+            result = firstTrackedRead(id, key: key)
+        } else {
+            result = read(id)
+        }
+        if case .found(let box) = result { return box }
         return nil
     }
 
@@ -243,30 +263,31 @@ extension Context {
             if cached.isValid { return cached.result }
             return refreshedRead(id, cached)
         }
-        return readThrough(id)
+        return readThrough(id, cell: nil)
     }
 
     /// A stale cached read made current: while the key's shape is unchanged the holder is too,
     /// and its slot is read again; otherwise the chain is walked.
     final func refreshedRead(_ id: ObjectIdentifier, _ cached: CachedRead) -> ReadResult {
         let (stamp, shape) = (cached.key.value, cached.key.shape)
-        guard shape == cached.shape else { return readThrough(id) }
+        guard shape == cached.shape else { return readThrough(id, cell: cached.cell) }
         var result = ReadResult.missing
         if let holder = cached.holder {
             // The holder is on this context's chain (a re-attach would have emptied the cache),
             // which holds it strongly. It still holds the key unless a shape change was missed;
             // then the chain is walked rather than trusting the cache.
-            guard let slot = holder.takeUnretainedValue().slots[id] else { return readThrough(id) }
+            guard let slot = holder.takeUnretainedValue().slots[id] else { return readThrough(id, cell: cached.cell) }
             result = .found(slot.box.map(Unmanaged.passUnretained))
         }
-        readCache[id] = CachedRead(result: result, stamp: stamp, shape: shape, holder: cached.holder, key: cached.key)
+        readCache[id] = CachedRead(
+            result: result, stamp: stamp, shape: shape, holder: cached.holder, key: cached.key, cell: cached.cell)
         return result
     }
 
     /// Walks the chain up to the first context that holds `id` or has a cached read of it whose
     /// holder is still current (the parent, usually: a new context on a stack reads in one
-    /// step), and caches the result with its holder.
-    final func readThrough(_ id: ObjectIdentifier) -> ReadResult {
+    /// step), and caches the result with its holder and the read's Observation `cell`, if any.
+    final func readThrough(_ id: ObjectIdentifier, cell: Unmanaged<AnyObject>?) -> ReadResult {
         let key = KeyStamps.stamp(for: id)
         let (stamp, shape) = (key.value, key.shape)
         var result = ReadResult.missing
@@ -300,7 +321,7 @@ extension Context {
         }
         readCache[id] = CachedRead(
             result: result, stamp: stamp, shape: shape, holder: holder.map(Unmanaged.passUnretained),
-            key: Unmanaged.passUnretained(key))
+            key: Unmanaged.passUnretained(key), cell: cell)
         return result
     }
 
@@ -352,6 +373,9 @@ extension Context {
     /// identity to tell a change, and this box is the same one, so the tracked reads of this
     /// slot and of the chain reads through it are fired as changed.
     @usableFromInline final func replacedInPlace(_ id: ObjectIdentifier, stamp: Unmanaged<KeyStamp>) {
+        #if DEBUG
+            lostWriteWatch?.wrote(id, name: self.slots[id]?.key.name ?? "")
+        #endif
         stamp.advanceValue()
         if stamp.observers > 0 { notifyChange(id: id) }
         if stamp.isTracked { publishValueChange(of: id, from: (chain: .missing, slot: .missing)) }
@@ -366,6 +390,9 @@ extension Context {
     /// the shape on too (cached reads walk again).
     @usableFromInline final func store(_ box: AnyBox?, for key: any ContextKey.Type, in target: Context) {
         let id = ObjectIdentifier(key)
+        #if DEBUG
+            target.lostWriteWatch?.wrote(id, name: key.name)
+        #endif
         var tracked: (chain: ReadIdentity, slot: ReadIdentity)?
         let replaced: AnyBox?
         let stamp: Unmanaged<KeyStamp>
@@ -394,6 +421,9 @@ extension Context {
         let id = ObjectIdentifier(key)
         let tracked = target.observationState(of: id)
         guard let removed = target.slots.removeValue(forKey: id) else { return false }
+        #if DEBUG
+            target.lostWriteWatch?.removed(id)
+        #endif
         removed.stamp.advanceShape()
         if removed.stamp.observers > 0 { target.notifyChange(id: id) }
         if let tracked { target.publishValueChange(of: id, from: tracked) }

@@ -87,7 +87,14 @@ open class Context {
     final var flags: [ObjectIdentifier: any ContextFlag.Type] = [:]
     final var actions: [ObjectIdentifier: ActionRecord] = [:]
     /// The Observation cells of the reads made through this context inside tracking scopes.
-    final var trackedReads: [TrackedRead: AnyObject] = [:]
+    /// Only ``trackRead(_:)`` adds to it, and removes nothing: a cell is a key path Baton made,
+    /// so no access releases a user object or calls user code, and reads (every read of a root
+    /// checks whether it is empty) skip the run-time exclusivity check.
+    @exclusivity(unchecked) final var trackedReads: [TrackedRead: AnyObject] = [:]
+    #if DEBUG
+        /// Debug builds: the watch for values written here that die unseen (``LostWrite``).
+        final var lostWriteWatch: LostWriteWatch?
+    #endif
 
     /// Makes a context, optionally named and optionally layered over a parent.
     ///
@@ -116,6 +123,15 @@ open class Context {
     /// Ends the async sequences of ``changes(of:buffering:)`` and ``events(_:buffering:)`` that this context feeds,
     /// and uncounts the keys its observers watched.
     deinit {
+        #if DEBUG
+            if let watch = lostWriteWatch {
+                if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                    MainActor.assumeIsolated { watch.report() }
+                } else {
+                    Task { @MainActor in watch.report() }
+                }
+            }
+        #endif
         for list in keyObservers.values { for record in list { record.finish?() } }
         for list in eventObservers.values { for record in list { record.finish?() } }
         guard !keyObservers.isEmpty else { return }

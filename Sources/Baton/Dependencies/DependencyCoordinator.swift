@@ -52,15 +52,30 @@ public final class DependencyCoordinator {
     /// ```
     public var recordsResolutions = false
 
-    /// The resolutions recorded while ``recordsResolutions`` is on: which resolvers ran for which
-    /// transition.
+    /// The newest resolutions recorded while ``recordsResolutions`` is on, oldest first: which
+    /// resolvers ran for which transition. At most ``resolutionLogLimit`` are kept; each read
+    /// makes a copy.
     ///
     /// ```swift
     /// coordinator.resolutionLog.last?.resolvers   // ["direct: ListScreen → DetailScreen (…)"]
     /// ```
-    public private(set) var resolutionLog: [ResolutionRecord] = []
+    public var resolutionLog: [ResolutionRecord] { resolutions.elements }
 
-    fileprivate var entries: [ResolverEntry] = []
+    /// How many resolutions ``resolutionLog`` keeps; the oldest are dropped beyond it, so that a
+    /// coordinator that records in a long-running app does not grow without bound. 10,000 by
+    /// default; lowering it drops the oldest at once, and 0 keeps none.
+    ///
+    /// ```swift
+    /// coordinator.resolutionLogLimit = 500
+    /// ```
+    public var resolutionLogLimit: Int {
+        get { resolutions.limit }
+        set { resolutions.limit = newValue }
+    }
+
+    private var resolutions = RecentRecords<ResolutionRecord>(limit: 10_000)
+
+    var entries: [ResolverEntry] = []
     private var children: [DependencyCoordinator] = []
     private var temporaries: [InlineResolver] = []
     private var destinationIndex: [ObjectIdentifier: [ResolverEntry]] = [:]
@@ -69,6 +84,8 @@ public final class DependencyCoordinator {
     /// every screen type seen has been indexed, whatever the number of resolvers (DESIGN rule
     /// 29); tests read it.
     private(set) var indexMatchChecks = 0
+    /// Changes whenever the resolvers change, so that a resolution running meanwhile notices.
+    private var generation = 0
 
     /// Makes an empty coordinator.
     ///
@@ -204,7 +221,8 @@ public final class DependencyCoordinator {
         var inherited = Set(workflow.entries.indices)
         for resolver in extras {
             // An extra of the same kind and types as an inherited resolver overrides it for this
-            // workflow, as MHDependencyKit's workflow set-up replaces it; two extras still conflict.
+            // workflow (MHDependencyKit runs both; Baton deliberately does not, as `register`
+            // refuses a second one); two extras still conflict.
             if let index = inherited.sorted().first(where: { workflow.entries[$0].conflicts(with: resolver) }) {
                 inherited.remove(index)
                 workflow.entries[index] = ResolverEntry(resolver)
@@ -352,7 +370,11 @@ public final class DependencyCoordinator {
     /// As in MHDependencyKit, a transition the resolver does not match (such as the push that
     /// ``StackScreen/init(root:name:context:)`` performs) leaves it waiting, and it runs
     /// after the coordinator's own resolvers, whichever coordinator resolves the transition, so
-    /// it can override what they set. It runs for one destination only.
+    /// it can override what they set. Within that transition it runs for every matching
+    /// destination (a container and the screens it holds, both tabs of a tab container), as
+    /// MHDependencyKit's resolves a navigation controller and its root; it is used up when that
+    /// transition completes, so a transition it requests while it runs (which waits until this
+    /// one is done) does not see it, and if the transition fails it keeps waiting.
     /// ``resolveDependencies(from:to:identifier:sender:)`` counts as a transition. When calls are
     /// nested, each waiting one-shot resolver applies to the first transition it matches, outer
     /// first. A transition `body` requests while another one runs (from a lifecycle callback) is
@@ -381,13 +403,17 @@ public final class DependencyCoordinator {
         return try body()
     }
 
-    /// Registers a resolver that runs once, for the first transition this coordinator resolves
+    /// Registers a resolver that is used once, by the first transition this coordinator resolves
     /// that it matches, after the coordinator's own and its children's resolvers; transitions it
     /// does not match leave it waiting (MHDependencyKit's temporary dependency coordinator).
+    /// Within that transition it runs for every matching destination (a container and the screens
+    /// it holds), as MHDependencyKit's does; it is used up when the transition completes, and a
+    /// transition that fails leaves it waiting. One registered while a transition is resolved
+    /// (by a resolver) waits for the next transition.
     ///
     /// A temporary ``DependencyResolver/context(fileID:line:_:)`` resolver remembers a matching
-    /// source and runs for the first later matching destination of the workflow, as
-    /// ``Screen/registerTemporaryContextResolver(fileID:line:_:)`` does.
+    /// source and runs for the matching destinations of the first later transition of the
+    /// workflow that has any, as ``Screen/registerTemporaryContextResolver(fileID:line:_:)`` does.
     ///
     /// ```swift
     /// coordinator.registerTemporary(.direct { (_: OrdersScreen, order: OrderScreen) in order.title = "Order" })
@@ -454,7 +480,7 @@ public final class DependencyCoordinator {
     /// ```swift
     /// coordinator.clearResolutionLog()
     /// ```
-    public func clearResolutionLog() { resolutionLog.removeAll() }
+    public func clearResolutionLog() { resolutions.removeAll() }
 
     // MARK: - Internals
 
@@ -517,9 +543,18 @@ public final class DependencyCoordinator {
             throw error
         }
         pass.commit()
+        // What a report of an unresolved `@Resolved` property explains later.
+        let trace = ResolutionTrace(
+            kind: transition.kind, identifier: transition.identifier, source: transition.resolutionSource,
+            senderType: transition.sender.map { Swift.type(of: $0) }, coordinator: self, window: window)
+        for screen in pass.destinations {
+            var recorded = trace
+            if screen !== transition.destination { recorded.shownWith = transition.destination }
+            ResolutionTrace.record(recorded, for: screen)
+        }
         if recordsResolutions {
             ResolutionJournal.current?.willAppendLog(of: self)
-            resolutionLog.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
+            resolutions.append(ResolutionRecord(transition: transition.record, resolvers: pass.ran))
         }
     }
 
@@ -539,8 +574,17 @@ public final class DependencyCoordinator {
                 pass.remember(source, for: entry)
             }
         }
+        // A resolver registered or cancelled meanwhile (by a resolver) changes nothing in this
+        // resolution, even for the destinations still to come: it finishes with the resolvers it
+        // started with. Only then are they matched from that list rather than from the index.
+        let started = generation
+        let startedWith = entries
         for destination in pass.destinations {
-            try resolve(pass, with: destinationEntries(for: destination), destination: destination)
+            let matching =
+                generation == started
+                ? destinationEntries(for: destination)
+                : startedWith.filter { $0.resolver.matchesDestination(destination) }
+            try resolve(pass, with: matching, destination: destination)
         }
         for child in children {
             try child.resolve(pass)
@@ -555,9 +599,10 @@ public final class DependencyCoordinator {
     ) throws(DependencyError) {
         for entry in entries {
             let resolver = entry.resolver
-            // A one-shot or temporary resolver runs for one destination, a transition resolver
-            // once per transition.
-            if entry.runsOnce || resolver.kind == .transition, pass.hasRun(entry) { continue }
+            // A transition resolver runs once per transition, for its first matching destination.
+            // (A one-shot or temporary resolver runs for every matching destination of the
+            // transition it first matches: it is used up when that transition commits.)
+            if resolver.kind == .transition, pass.hasRun(entry) { continue }
             switch resolver.kind {
             case .destination:
                 try pass.run(entry, nil, destination)
@@ -604,13 +649,19 @@ public final class DependencyCoordinator {
     }
 
     private func invalidate() {
+        generation &+= 1
         destinationIndex.removeAll()
         sourceIndex.removeAll()
     }
 
-    /// Drops the resolution log's entries from `count` on (a rolled-back screen tree assignment's).
-    func truncateResolutionLog(to count: Int) {
-        if resolutionLog.count > count { resolutionLog.removeSubrange(count...) }
+    /// How many resolutions were ever logged: a point that ``removeResolutions(since:)`` goes
+    /// back to.
+    var resolutionsLogged: Int { resolutions.appended }
+
+    /// Drops the resolutions logged since `sequence` (a rolled-back screen tree assignment's).
+    /// Older entries that the log's limit dropped meanwhile do not come back.
+    func removeResolutions(since sequence: Int) {
+        resolutions.removeAppended(since: sequence)
     }
 
     /// Drops every resolver, and the indexes that hold them too (a used temporary's coordinator).
@@ -707,8 +758,6 @@ final class ResolverEntry {
     /// `spentWithoutWindow` for resolutions outside any window.
     private var spentWindows: [WeakWindow] = []
     private var spentWithoutWindow = false
-    /// A one-shot or temporary resolver: it runs for one destination.
-    var runsOnce = false
 
     init(_ resolver: DependencyResolver) { self.resolver = resolver }
 
@@ -789,9 +838,7 @@ final class InlineResolver {
 
     init(_ resolver: DependencyResolver) {
         coordinator = DependencyCoordinator(name: "inline")
-        let entry = ResolverEntry(resolver)
-        entry.runsOnce = true
-        coordinator.entries.append(entry)
+        coordinator.entries.append(ResolverEntry(resolver))
     }
 }
 
@@ -983,10 +1030,11 @@ extension Screen {
         }
     }
 
-    /// Registers a context resolver on this screen's coordinator that runs once: it remembers the
-    /// next matching source and resolves the first later matching destination of the workflow,
-    /// after the coordinator's own resolvers (MHDependencyKit's
-    /// `registerTemporaryContextDependencyResolver`). Transitions it does not match leave it waiting.
+    /// Registers a context resolver on this screen's coordinator that is used once: it remembers
+    /// the next matching source and resolves every matching destination of the first later
+    /// transition of the workflow that has one (a navigation stack and its root, say), after the
+    /// coordinator's own resolvers (MHDependencyKit's `registerTemporaryContextDependencyResolver`).
+    /// Transitions it does not match leave it waiting.
     ///
     /// ```swift
     /// orders.registerTemporaryContextResolver { (source: OrdersScreen, destination: OrderScreen) in

@@ -12,7 +12,8 @@ final class ResolutionJournal {
 
     private var entries: [ObjectIdentifier: (entry: ResolverEntry, state: ResolverEntry.State)] = [:]
     private var temporaries: [InlineResolver] = []
-    private var logs: [ObjectIdentifier: (coordinator: DependencyCoordinator, count: Int)] = [:]
+    /// Each coordinator whose log grew, with how many resolutions it had logged before.
+    private var logs: [ObjectIdentifier: (coordinator: DependencyCoordinator, sequence: Int)] = [:]
 
     /// Runs `body` with a journal open. When `body` throws, every change it recorded is undone
     /// before the error is rethrown; when it returns, the changes stay.
@@ -52,7 +53,7 @@ final class ResolutionJournal {
 
     func willAppendLog(of coordinator: DependencyCoordinator) {
         let id = ObjectIdentifier(coordinator)
-        if logs[id] == nil { logs[id] = (coordinator, coordinator.resolutionLog.count) }
+        if logs[id] == nil { logs[id] = (coordinator, coordinator.resolutionsLogged) }
     }
 
     private func absorb(_ inner: ResolutionJournal) {
@@ -75,7 +76,7 @@ final class ResolutionJournal {
             temporary.isUsed = false
             temporary.isClaimed = false
         }
-        for (coordinator, count) in logs.values { coordinator.truncateResolutionLog(to: count) }
+        for (coordinator, sequence) in logs.values { coordinator.removeResolutions(since: sequence) }
         entries = [:]
         temporaries = []
         logs = [:]

@@ -20,11 +20,14 @@ public enum FlowGraphFormat: Sendable, Hashable, CaseIterable {
 
 extension ScreenWindow {
     /// Draws the app's flow: the screens now in the window (containment as dotted edges,
-    /// presentation as dashed ones), every transition logged so far (solid edges labelled with
-    /// their kind, identifier and count), and the resolvers registered on the window's
+    /// presentation as dashed ones), every transition performed since the window was made or
+    /// its logs were cleared (solid edges labelled with their kind, identifier and count, also
+    /// for transitions that ``transitionLog`` no longer keeps), and the resolvers registered on the window's
     /// coordinator and its children (between type names, in their own group; initial resolvers
     /// start from `start`, destination-only ones from `any screen`). Workflow coordinators set on
-    /// screens are not drawn.
+    /// screens are not drawn. A window keeps at most ``transitionLogLimit`` distinct transitions
+    /// (by kind, identifier, source and destination) for the graph; beyond it the one first seen
+    /// longest ago is dropped.
     ///
     /// ```swift
     /// print(window.flowGraph(format: .mermaid))
@@ -55,17 +58,8 @@ extension ScreenWindow {
                 }
             }
         }
-        var counts: [String: Int] = [:]
-        var order: [(TransitionRecord, String)] = []
-        for record in transitionLog {
+        for (record, count) in flowEdges.edges {
             let label = record.kind.rawValue + (record.identifier.map { " \($0)" } ?? "")
-            let key = "\(record.source ?? "")\u{1}\(record.destination)\u{1}\(label)"
-            if counts[key] == nil { order.append((record, label)) }
-            counts[key, default: 0] += 1
-        }
-        for (record, label) in order {
-            let key = "\(record.source ?? "")\u{1}\(record.destination)\u{1}\(label)"
-            let count = counts[key] ?? 1
             graph.edge(
                 record.source ?? "window", record.destination, label: count > 1 ? "\(label) ×\(count)" : label,
                 style: .transition)
@@ -89,6 +83,42 @@ extension ScreenWindow {
             }
         }
         return format == .mermaid ? graph.mermaid() : graph.dot()
+    }
+}
+
+/// The distinct transitions of a window, in the order first seen, with how often each happened:
+/// what the flow graph draws, kept apart from the transition log so that it survives the log's
+/// limit. At most `limit` distinct transitions are kept; the one first seen longest ago goes
+/// first.
+struct FlowEdges {
+    /// The transitions first seen, oldest first, from `first` on (earlier ones were dropped).
+    private var order: [TransitionRecord] = []
+    private var first = 0
+    private var counts: [TransitionRecord: Int] = [:]
+
+    /// The distinct transitions and their counts, in the order first seen.
+    var edges: [(TransitionRecord, Int)] {
+        order[first...].map { ($0, counts[$0] ?? 0) }
+    }
+
+    /// Counts one more `record`, keeping at most `limit` distinct transitions.
+    mutating func count(_ record: TransitionRecord, limit: Int) {
+        if let index = counts.index(forKey: record) {
+            counts.values[index] += 1
+            return
+        }
+        guard limit > 0 else { return }
+        while counts.count >= limit {
+            counts[order[first]] = nil
+            first += 1
+        }
+        // The dropped prefix is removed once it is as long as the rest: O(1) amortized.
+        if first > 0, first >= order.count - first {
+            order.removeFirst(first)
+            first = 0
+        }
+        order.append(record)
+        counts[record] = 1
     }
 }
 

@@ -7,12 +7,12 @@
 /// any screen inside the current step reaches the flow:
 ///
 /// - a continuation runs once; unhopping with none waiting is a misuse
-///   (``ScreenError/noPendingContinuation(hopping:screen:)``);
+///   (``ScreenError/noPendingContinuation(hopping:screen:)``), finishing
+///   (``Screen/finish(with:)``) with none waiting does nothing;
 /// - an awaiting hop returns the step's result, of the type awaited
-///   (``ScreenError/resultTypeMismatch(hopping:expected:actual:)`` otherwise), throws
-///   ``ScreenError/superseded(hopping:awaited:next:)`` when the container hops elsewhere first,
-///   ``ScreenError/removedFromTree(hopping:awaited:)`` after ``containerLeftTree()``, and
-///   `CancellationError` when its task is cancelled.
+///   (``ScreenError/resultTypeMismatch(screen:expected:actual:)`` otherwise), and throws
+///   ``ScreenError/cancelled(screen:reason:)`` when the container hops elsewhere first, after
+///   ``containerLeftTree()``, or when its task is cancelled.
 ///
 /// ```swift
 /// final class StartupViewController: UIViewController, HopFlowContainer {
@@ -34,9 +34,11 @@ public final class HopFlow {
     }
 
     private var state = State.empty
-    private var nextHopID: UInt64 = 0
     private weak var currentStep: (any Screen)?
+    /// The container's name, for errors.
     private var containerName = "hopping container"
+    /// While a hop's `show` runs: the step being left.
+    private(set) weak var leavingStep: (any Screen)?
 
     /// Makes the flow of an empty container.
     ///
@@ -66,7 +68,7 @@ public final class HopFlow {
 
     /// Shows `step` with `show` and remembers `continuation` for its unhop; with `nil` the step
     /// is final. A flow awaiting the previous step ends with
-    /// ``ScreenError/superseded(hopping:awaited:next:)``. When `show` throws, nothing changes.
+    /// ``ScreenError/cancelled(screen:reason:)``. When `show` throws, nothing changes.
     ///
     /// ```swift
     /// try hopFlow.hop(to: splash, in: self, then: { try? self.hop(to: main, then: nil) }) {
@@ -92,7 +94,7 @@ public final class HopFlow {
         try perform(step, in: container, pending: pending, show: show)
     }
 
-    /// Shows `step` with `show` and returns the result it unhops with.
+    /// Shows `step` with `show` and returns the result it finishes with.
     ///
     /// ```swift
     /// let user = try await hopFlow.hop(to: login, in: self, returning: User.self) { self.showChild(login) }
@@ -104,29 +106,19 @@ public final class HopFlow {
     ///   - resultType: The type of result awaited; `Any.self` accepts a plain unhop.
     ///   - show: Shows the step.
     /// - Returns: The step's result.
-    /// - Throws: `CancellationError`, what `show` throws,
-    ///   ``ScreenError/superseded(hopping:awaited:next:)``, ``ScreenError/removedFromTree(hopping:awaited:)``.
+    /// - Throws: What `show` throws, ``ScreenError/cancelled(screen:reason:)``,
+    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
     public func hop<Result>(
         to step: any Screen, in container: any Screen, returning resultType: Result.Type,
         show: () throws(ScreenError) -> Void
-    ) async throws -> Result {
-        try Task.checkCancellation()
-        nextHopID &+= 1
-        let id = nextHopID
-        let handed = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<MainActorHandoff<Result>, any Error>) in
-                let pending = PendingUnhop.awaiting(id: id, continuation)
-                do {
-                    try perform(step, in: container, pending: pending, show: show)
-                } catch {
-                    continuation.resume(throwing: error)
-                }
+    ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: step.screenName, Result.self) { waiter in
+            do throws(ScreenError) {
+                try perform(step, in: container, pending: .awaiting(waiter), show: show)
+            } catch {
+                waiter.fail(error)
             }
-        } onCancel: {
-            Task { @MainActor in self.cancelAwaiting(id) }
         }
-        return handed.value
     }
 
     // MARK: - Unhopping
@@ -146,7 +138,8 @@ public final class HopFlow {
     ///   - container: The hopping container.
     ///   - result: The result for an awaiting flow; `()` for a plain unhop.
     /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)``,
-    ///   ``ScreenError/resultTypeMismatch(hopping:expected:actual:)``, what the continuation throws.
+    ///   what the continuation throws. A result of another type than awaited ends the await with
+    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
     public func unhop(from screen: any Screen, in container: any Screen, result: Any) throws(ScreenError) {
         guard case .showing(let step, let name, let pending) = state,
             screen === container || isWithin(screen, step: step, container: container)
@@ -154,13 +147,38 @@ public final class HopFlow {
             throw misuse(ScreenError.noPendingContinuation(hopping: container.screenName, screen: screen.screenName))
         }
         let settle = try pending.unhop(result: result, hopping: container.screenName, screen: screen.screenName)
-        state = .showing(step: step, name: name, .none)
+        state = .showing(step: step, name: name, .spent)
         try settle()
     }
 
-    /// Ends a flow that awaits the current step, with ``ScreenError/removedFromTree(hopping:awaited:)``:
-    /// call it when the container leaves the screen tree (it is popped, dismissed or replaced as
-    /// a window's root), so that the awaiting task neither hangs nor keeps screens alive.
+    /// Ends the current step on behalf of `screen` with `result`, as ``Screen/finish(with:)``
+    /// does: runs the continuation or ends the await; does nothing when nothing waits (a second
+    /// finish). A continuation's failure is posted as ``TransitionDidFail`` in the container's
+    /// window.
+    func finishStep(from screen: any Screen, in container: any Screen, result: Any) {
+        guard case .showing(let step, let name, let pending) = state, pending.isWaiting,
+            screen === container || isWithin(screen, step: step, container: container)
+        else { return }
+        state = .showing(step: step, name: name, .spent)
+        switch pending {
+        case .none, .spent: break
+        case .awaiting(let waiter): waiter.deliver(result)
+        case .callback(let continuation):
+            do {
+                try continuation()
+            } catch {
+                let failure = TransitionFailure(
+                    request: "the continuation of \(container.screenName) after \(name) finished",
+                    inProgress: "finish of \(screen.screenName)", error: error)
+                ScreenWindow.containing(container)?.context.post(TransitionDidFail.self, failure, reach: .local)
+            }
+        }
+    }
+
+    /// Ends a flow that awaits the current step, with ``ScreenError/cancelled(screen:reason:)``
+    /// and ``CancellationReason/containerLeft(_:)``: call it when the container leaves the screen tree
+    /// (it is popped, dismissed or replaced as a window's root), so that the awaiting task
+    /// neither hangs nor keeps screens alive.
     ///
     /// ```swift
     /// override func didMove(toParent parent: UIViewController?) {
@@ -168,11 +186,9 @@ public final class HopFlow {
     /// }
     /// ```
     public func containerLeftTree() {
-        guard case .showing(let step, let name, let pending) = state, let resume = pending.awaitingResume() else {
-            return
-        }
-        state = .showing(step: step, name: name, .none)
-        resume(.failure(ScreenError.removedFromTree(hopping: containerName, awaited: name)))
+        guard case .showing(let step, let name, let pending) = state, let waiter = pending.waiter else { return }
+        state = .showing(step: step, name: name, .spent)
+        waiter.cancel(.containerLeft(containerName))
     }
 
     // MARK: - Internals
@@ -180,21 +196,33 @@ public final class HopFlow {
     private func perform(
         _ step: any Screen, in container: any Screen, pending: PendingUnhop, show: () throws(ScreenError) -> Void
     ) throws(ScreenError) {
-        try show()
-        containerName = container.screenName
-        var superseded: (resume: @MainActor (Result<Any, any Error>) -> Void, name: String)?
-        if case .showing(_, let name, let pending) = state, let resume = pending.awaitingResume() {
-            superseded = (resume, name)
+        // The step is current before it is shown: UIKit runs its viewDidLoad and, in a container
+        // on screen, its appearance callbacks inside `show`, and a finish there must reach this
+        // step's continuation (or a hop there must not be overwritten by this one).
+        let previous = (state: state, step: currentStep, name: containerName)
+        var superseded: (waiter: ResultWaiter, name: String)?
+        if case .showing(_, let name, let pending) = state, let waiter = pending.waiter {
+            superseded = (waiter, name)
         }
         state = .showing(step: ObjectIdentifier(step), name: step.screenName, pending)
+        leavingStep = previous.step
         currentStep = step
+        containerName = container.screenName
+        defer { leavingStep = nil }
+        do {
+            try show()
+        } catch {
+            // Nothing changes when `show` throws.
+            if case .showing(let shown, _, _) = state, shown == ObjectIdentifier(step) {
+                (state, currentStep, containerName) = previous
+            }
+            throw error
+        }
         // Settled before user code (the superseded flow) resumes.
         if let superseded {
-            superseded.resume(
-                .failure(
-                    ScreenError.superseded(
-                        hopping: container.screenName, awaited: superseded.name, next: step.screenName)
-                ))
+            let record = TransitionRecord(
+                kind: .hop, source: superseded.name, destination: step.screenName, identifier: nil)
+            superseded.waiter.cancel(.transition(record))
         }
     }
 
@@ -203,18 +231,11 @@ public final class HopFlow {
         while let current = candidate {
             if ObjectIdentifier(current) == step && current === currentStep { return true }
             if current === container { return false }
-            candidate = current.parentScreen ?? current.presentingScreen
+            candidate = current.enclosingScreen
         }
         return false
     }
 
-    private func cancelAwaiting(_ id: UInt64) {
-        guard case .showing(let step, let name, let pending) = state, let resume = pending.awaitingResume(id: id) else {
-            return
-        }
-        state = .showing(step: step, name: name, .none)
-        resume(.failure(CancellationError()))
-    }
 }
 
 /// A hopping container shown by a UI framework, whose ``HopFlow`` ``Screen/unhop()`` reaches
@@ -246,7 +267,29 @@ extension Screen {
             if let container = screen as? any HopFlowContainer {
                 return try container.hopFlow.unhop(from: self, in: container, result: result)
             }
-            current = screen.parentScreen ?? screen.presentingScreen
+            current = screen.enclosingScreen
         }
+    }
+
+    /// The screen this one is shown in: its container, else the screen that presented it (the one
+    /// `present` was called on when an adapter recorded it, since UIKit's
+    /// `presentingViewController` is the presentation context, often the root container).
+    var enclosingScreen: (any Screen)? {
+        parentScreen ?? ExternalTransition.presentationCaller(of: self) ?? presentingScreen
+    }
+
+    /// The nearest ``HopFlowContainer``: this screen when it is one, else the nearest found through
+    /// containers and presenters.
+    ///
+    /// ```swift
+    /// (field.enclosingHopFlowContainer as? HoppingViewController)?.hopTransition = .immediate
+    /// ```
+    public var enclosingHopFlowContainer: (any HopFlowContainer)? {
+        var current: (any Screen)? = self
+        while let screen = current {
+            if let container = screen as? any HopFlowContainer { return container }
+            current = screen.enclosingScreen
+        }
+        return nil
     }
 }

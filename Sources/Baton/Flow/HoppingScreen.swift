@@ -1,8 +1,8 @@
 /// A container that shows one self-contained screen at a time and hops between them, for
 /// start-up, onboarding and login flows (CLHoppingViewController).
 ///
-/// Each step finishes by calling ``Screen/unhop()`` and knows nothing of the others; the flow
-/// lives in one place:
+/// Each step finishes by calling ``Screen/finish()`` (or CLHoppingViewController's
+/// ``Screen/unhop()``) and knows nothing of the others; the flow lives in one place:
 ///
 /// ```swift
 /// final class StartupScreen: HoppingScreen {
@@ -39,7 +39,6 @@ open class HoppingScreen: ScreenModel {
     }
 
     private var state = State.empty
-    private var nextHopID: UInt64 = 0
 
     /// The registry that ``hop(to:then:)-(String,_)`` makes screens from.
     ///
@@ -199,13 +198,14 @@ open class HoppingScreen: ScreenModel {
 
     // MARK: - Awaiting
 
-    /// Shows `screen` and returns when it unhops.
+    /// Shows `screen` and returns when it finishes (``Screen/finish()``, or ``Screen/unhop()``).
     ///
-    /// If the awaiting task is cancelled, this throws `CancellationError` and the screen stays
-    /// shown; a later unhop from it is then a misuse. If the container hops elsewhere first, this
-    /// throws ``ScreenError/superseded(hopping:awaited:next:)``; if the container leaves the
-    /// screen tree (popped, dismissed, hopped away or replaced as a window's root), it throws
-    /// ``ScreenError/removedFromTree(hopping:awaited:)``. The continuation is resumed exactly once.
+    /// If the awaiting task is cancelled, this throws ``ScreenError/cancelled(screen:reason:)``
+    /// with ``CancellationReason/taskCancelled`` and the screen stays shown; a later unhop from it
+    /// is then a misuse, and a later finish does nothing. If the container hops elsewhere first,
+    /// or leaves the screen tree (popped, dismissed, hopped away or replaced as a window's root),
+    /// it throws ``ScreenError/cancelled(screen:reason:)`` with the transition that did it. The
+    /// await ends exactly once.
     ///
     /// ```swift
     /// try await startup.hop(to: SplashScreen())
@@ -216,14 +216,15 @@ open class HoppingScreen: ScreenModel {
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the screen's context is wired to the container's.
-    /// - Throws: `CancellationError`, ``ScreenError``.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)``, and the errors of
+    ///   ``hop(to:identifier:sender:wiring:then:)``.
     public final func hop(
         to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
-    ) async throws {
+    ) async throws(ScreenError) {
         _ = try await hop(to: screen, returning: Any.self, identifier: identifier, sender: sender, wiring: wiring)
     }
 
-    /// Shows `screen` and returns the result it unhops with (``Screen/unhop(returning:)``).
+    /// Shows `screen` and returns the result it finishes with (``Screen/finish(with:)``).
     ///
     /// ```swift
     /// let user = try await startup.hop(to: LoginScreen(), returning: User.self)
@@ -236,28 +237,20 @@ open class HoppingScreen: ScreenModel {
     ///   - sender: An optional sender.
     ///   - wiring: How the screen's context is wired to the container's.
     /// - Returns: The screen's result.
-    /// - Throws: `CancellationError`, ``ScreenError``.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)`` as ``hop(to:identifier:sender:wiring:)``
+    ///   says, ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when the screen finishes
+    ///   with another type, and the errors of ``hop(to:identifier:sender:wiring:then:)``.
     public final func hop<Result>(
         to screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
         wiring: ContextWiring = .inherit
-    ) async throws -> Result {
-        try Task.checkCancellation()
-        nextHopID &+= 1
-        let id = nextHopID
-        let handed = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<MainActorHandoff<Result>, any Error>) in
-                let pending = PendingUnhop.awaiting(id: id, continuation)
-                // A failure resumes the continuation, whether the hop runs now or, requested
-                // inside another transition, after it.
-                try? perform(
-                    hopTo: screen, identifier: identifier, sender: sender, wiring: wiring, pending: pending,
-                    onFailure: { error in continuation.resume(throwing: error) })
-            }
-        } onCancel: {
-            Task { @MainActor in self.cancelAwaiting(id) }
+    ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            // A failure ends the await, whether the hop runs now or, requested inside another
+            // transition, after it.
+            try? perform(
+                hopTo: screen, identifier: identifier, sender: sender, wiring: wiring, pending: .awaiting(waiter),
+                onFailure: { error in waiter.fail(error) })
         }
-        return handed.value
     }
 
     // MARK: - Unhopping
@@ -285,8 +278,31 @@ open class HoppingScreen: ScreenModel {
             throw misuse(ScreenError.noPendingContinuation(hopping: screenName, screen: screen.screenName))
         }
         let settle = try pending.unhop(result: result, hopping: screenName, screen: screen.screenName)
-        state = .showing(current, .none)
+        state = .showing(current, .spent)
         try settle()
+    }
+
+    /// Ends the current step on behalf of `screen`, inside it, with `result`
+    /// (``Screen/finish(with:)``): runs the continuation or ends the await. A step that already
+    /// finished, or that nothing waits for, is left as it is: a second finish (a double-tapped
+    /// button) does nothing. A continuation's failure (the second hop of
+    /// ``hop(to:thenTo:)``) is posted as ``TransitionDidFail`` in the window.
+    func finishStep(from screen: any Screen, result: Any) {
+        guard case .showing(let current, let pending) = state, pending.isWaiting else { return }
+        state = .showing(current, .spent)
+        switch pending {
+        case .none, .spent: break
+        case .awaiting(let waiter): waiter.deliver(result)
+        case .callback(let continuation):
+            do {
+                try continuation()
+            } catch {
+                let failure = TransitionFailure(
+                    request: "the continuation of \(screenName) after \(current.screenName) finished",
+                    inProgress: "finish of \(screen.screenName)", error: error)
+                window?.context.post(TransitionDidFail.self, failure, reach: .local)
+            }
+        }
     }
 
     // MARK: - Internals
@@ -330,7 +346,7 @@ open class HoppingScreen: ScreenModel {
         var transition = ScreenTransition(
             kind: .hop, source: previous, destination: screen, identifier: identifier, sender: sender)
         transition.resolutionSource = previous ?? self
-        var superseded: PendingUnhop = .none
+        var superseded: ResultWaiter?
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
             leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook,
@@ -338,35 +354,23 @@ open class HoppingScreen: ScreenModel {
         ) {
             if case .showing(let old, let oldPending) = state {
                 old.container = nil
-                old.leaveTree()
-                superseded = oldPending
+                old.leaveTree(by: transition)
+                superseded = oldPending.waiter
             }
             screen.container = self
             state = .showing(screen, pending)
         }
         observedState.publish()
+        superseded?.cancel(.transition(transition.record))
         // A final step is the flow's main screen: screen tree assignments that waited for it run next.
         if !pending.isWaiting, let window, !window.waitingNavigations.isEmpty { window.flowReachedMainScreen(self) }
-        if let resume = superseded.awaitingResume(), let previous {
-            resume(
-                .failure(
-                    ScreenError.superseded(hopping: screenName, awaited: previous.screenName, next: screen.screenName)))
-        }
     }
 
     /// Ends a flow that awaits the current screen when this container leaves the screen tree, so
     /// that the awaiting task neither hangs nor keeps the screens alive.
-    override func didLeaveHierarchy() {
-        guard case .showing(let current, let pending) = state, let resume = pending.awaitingResume() else { return }
-        state = .showing(current, .none)
-        resume(.failure(ScreenError.removedFromTree(hopping: screenName, awaited: current.screenName)))
-    }
-
-    private func cancelAwaiting(_ id: UInt64) {
-        guard case .showing(let current, let pending) = state, let resume = pending.awaitingResume(id: id) else {
-            return
-        }
-        state = .showing(current, .none)
-        resume(.failure(CancellationError()))
+    override func didLeaveHierarchy(by transition: ScreenTransition?) {
+        guard case .showing(let current, let pending) = state, let waiter = pending.waiter else { return }
+        state = .showing(current, .spent)
+        waiter.cancel(transition.map { .transition($0.record) } ?? .released)
     }
 }

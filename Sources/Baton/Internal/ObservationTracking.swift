@@ -9,19 +9,35 @@
 
 // How context reads take part in Swift's Observation (`withObservationTracking`, SwiftUI).
 //
-// Observation has no public way to ask "is a tracking scope recording?", and per-key tracking
-// needs a key path per key, which costs an allocation to build. So every read makes one cheap
-// call: `access` on a shared probe with a key path built once. Outside any tracking scope that
-// call returns at once. Inside one, Observation records the probe's key path, which hashes the
-// key path's subscript argument, a `ProbeToken`: its `hash(into:)` counts, and the read sees
-// the count move. Only then does the read do the real work: it records an access on a cell
-// owned by the reading context for exactly what it read (`TrackedRead`), creating the cell the
-// first time. Writes, provider changes and re-parentings then fire the cells of the reads whose
-// result they change, and nothing else.
+// Every tracked dependency of a context (one chain read of a key, say) is a *cell*
+// (`ObservationCell`), made once and kept by the context for as long as it lives. The cells of
+// one context share one `ObservationRegistrar`, and each has a key path of its own kind and key:
+// `\KeyCell<UserID>.value` for chain reads of `UserID`, `.slot` for named reads of it,
+// `.provider` for its provider requests, and `\LinkCell.value` for the context's parent and
+// name. A read records an access to its cell; a change that alters what the read returns fires
+// that cell (`withMutation`), which reaches exactly the trackings that accessed it. So a body
+// that reads 20 keys from a screen's context records 20 key paths under one registrar, as it
+// does for 20 properties of one `@Observable` model, and the key paths hash as cheaply as a
+// property's: no argument, one type per key.
+//
+// The fast path: a context's cached read (`CachedRead`) remembers the cell of that read once it
+// has one, so that the read records its access directly. Outside any tracking scope that access
+// returns at once; inside one, it is the only Observation call the read makes.
+//
+// Until a read has a cell, it must first learn whether a tracking scope is recording, and
+// Observation has no public way to ask. So it makes one cheap call: `access` on a shared probe
+// with a key path built once. Outside any scope that call returns at once. Inside one,
+// Observation records the probe's key path, which hashes the key path's subscript argument, a
+// `ProbeToken`: its `hash(into:)` counts, and the read sees the count move. Only then does the
+// read make its cell (`TrackedRead`), record an access to it and remember it in the cache.
+// Writes, provider changes and re-parentings then fire the cells of the reads whose result they
+// change, and nothing else.
 //
 // Contexts keep their cells as long as they live; `ObservationReaders` lists, per key, the
 // contexts that have a cell for it (weakly), so that a write looks only at those readers
-// instead of walking the tree.
+// instead of walking the tree. When a context is freed, its registrar goes with its cells, and
+// Observation ends the trackings that still depend on it, as it does for a freed `@Observable`
+// object.
 
 /// What one tracked read depends on, recorded on the reading context.
 enum TrackedRead: Hashable {
@@ -96,15 +112,22 @@ enum ReadIdentity: Equatable {
 extension Context {
     // MARK: - Recording tracked reads
 
-    /// Records, in the current tracking scope, that a read depends on `read` of this context.
-    final func trackRead(_ read: TrackedRead) {
+    /// Records, in the current tracking scope, that a read depends on `read` of this context, and
+    /// returns the read's cell (made the first time). `key` is the key `read` names (any key for
+    /// ``TrackedRead/link``): a cell's key path is typed by it.
+    @discardableResult
+    final func trackRead(_ read: TrackedRead, key: any ContextKey.Type) -> AnyObject? {
         #if canImport(Observation)
-            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-            let cell: ObservationCell
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return nil }
+            let cell: AnyObject
             if let existing = trackedReads[read] {
-                cell = unsafeDowncast(existing, to: ObservationCell.self)
+                cell = existing
             } else {
-                cell = ObservationCell()
+                // The context's cells share one registrar, which the first one makes.
+                let registrar =
+                    trackedReads.first.map { unsafeDowncast($0.value, to: ObservationCell.self).registrar }
+                    ?? ObservationRegistrar()
+                cell = ObservationCell.make(for: read, key: key, registrar: registrar)
                 trackedReads[read] = cell
                 ObservationReaders.isActive = true
                 switch read {
@@ -116,18 +139,37 @@ extension Context {
                 case .link: break
                 }
             }
-            cell.access()
+            Unmanaged.passUnretained(cell).recordAccess()
+            return cell
+        #else
+            return nil
         #endif
     }
 
-    /// Records a named read of `id` in `scope`: the entry of the context it finds, and the name
+    /// A chain read of `id` inside a tracking scope, by a read whose cache entry has no cell yet:
+    /// records the read (making its cell the first time), reads through the cache, and remembers
+    /// the cell in the cache entry (a root, whose reads skip the cache until one is tracked,
+    /// starts using it), so that the next read records its access to the cell directly.
+    final func firstTrackedRead(_ id: ObjectIdentifier, key: any ContextKey.Type) -> ReadResult {
+        let cell = trackRead(.value(id), key: key)
+        let result: ReadResult
+        if let cached = readCache[id] {
+            result = cached.isValid ? cached.result : refreshedRead(id, cached)
+        } else {
+            result = readThrough(id, cell: nil)
+        }
+        readCache[id]?.cell = cell.map(Unmanaged.passUnretained)
+        return result
+    }
+
+    /// Records a named read of `key` in `scope`: the entry of the context it finds, and the name
     /// and parent of every context on the way (the whole chain when none has the name).
-    final func trackNamedRead(_ id: ObjectIdentifier, in scope: String) {
+    final func trackNamedRead(_ key: any ContextKey.Type, in scope: String) {
         var current: Context? = self
         while let context = current {
-            context.trackRead(.link)
+            context.trackRead(.link, key: key)
             if context.name == scope {
-                context.trackRead(.slot(id))
+                context.trackRead(.slot(ObjectIdentifier(key)), key: key)
                 return
             }
             current = context.parent
@@ -309,12 +351,16 @@ struct ObservedState {
     /// Records the read in the current tracking scope, if there is one.
     @inline(__always)
     mutating func track() {
+        if let cell {
+            Unmanaged.passUnretained(cell).recordAccess()
+            return
+        }
         guard isObservationTracking() else { return }
         #if canImport(Observation)
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-            let cell = self.cell.map { unsafeDowncast($0, to: ObservationCell.self) } ?? ObservationCell()
+            let cell = LinkCell(registrar: ObservationRegistrar())
             self.cell = cell
-            cell.access()
+            Unmanaged.passUnretained(cell).recordAccess()
         #endif
     }
 
@@ -338,14 +384,65 @@ struct ReparentedRead {
 }
 
 #if canImport(Observation)
-    /// One tracked dependency of one context: reads access it, changes fire it.
+    /// One tracked dependency of one context: reads access it, changes fire it. The Observable
+    /// conformance is here, on a class that is not generic, so that recording an access needs no
+    /// run-time witness table lookup.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    final class ObservationCell: Observable {
-        private let registrar = ObservationRegistrar()
-        private var version: Int { 0 }
+    class ObservationCell: Observable {
+        /// The registrar of the context's cells.
+        final let registrar: ObservationRegistrar
 
-        func access() { registrar.access(self, keyPath: \.version) }
-        func fire() { registrar.withMutation(of: self, keyPath: \.version) {} }
+        init(registrar: ObservationRegistrar) { self.registrar = registrar }
+
+        /// What the key paths of cells name; they are never read for a value.
+        final var value: Int { 0 }
+        final var slot: Int { 0 }
+        final var provider: Int { 0 }
+
+        /// Records an access in the current tracking scope; returns at once outside one.
+        func recordAccess() {}
+
+        /// Tells Observation that the reads behind this cell changed: the trackings that
+        /// accessed it fire (their `onChange` runs now), and no other.
+        func fire() {}
+
+        /// The cell of `read`, a read of `key`, in a context whose cells share `registrar`.
+        static func make(for read: TrackedRead, key: any ContextKey.Type, registrar: ObservationRegistrar)
+            -> ObservationCell
+        {
+            func make<Key: ContextKey>(_: Key.Type) -> ObservationCell {
+                switch read {
+                case .value: KeyCell<Key>(registrar: registrar, keyPath: \.value)
+                case .slot: KeyCell<Key>(registrar: registrar, keyPath: \.slot)
+                case .provider: KeyCell<Key>(registrar: registrar, keyPath: \.provider)
+                case .link: LinkCell(registrar: registrar)
+                }
+            }
+            return make(key)
+        }
+    }
+
+    /// A cell of a read of `Key`: its key path's type is the key's own, so that cells of
+    /// different keys never compare equal, and it hashes without calling any code of Baton.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final class KeyCell<Key>: ObservationCell {
+        let keyPath: KeyPath<KeyCell<Key>, Int>
+
+        init(registrar: ObservationRegistrar, keyPath: KeyPath<KeyCell<Key>, Int>) {
+            self.keyPath = keyPath
+            super.init(registrar: registrar)
+        }
+
+        override func recordAccess() { registrar.access(self, keyPath: keyPath) }
+        override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
+    }
+
+    /// The cell of a context's parent and name (what named reads resolve their scope through),
+    /// and of a screen's or window's observed state.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final class LinkCell: ObservationCell {
+        override func recordAccess() { registrar.access(self, keyPath: \.value) }
+        override func fire() { registrar.withMutation(of: self, keyPath: \.value) {} }
     }
 
     /// The shared subject whose access tells a read whether a tracking scope is recording.
@@ -384,6 +481,20 @@ struct ReparentedRead {
         subscript(probe token: ProbeToken) -> Int { 0 }
     }
 #endif
+
+extension Unmanaged where Instance == AnyObject {
+    /// Records an access to this cell (an ``ObservationCell``) in the current tracking scope;
+    /// returns at once outside one.
+    ///
+    /// Outside the main actor on purpose: a closure written in a main-actor function is main-actor
+    /// isolated, and passing it to `_withUnsafeGuaranteedRef` would check the executor at run time.
+    @inline(__always) func recordAccess() {
+        #if canImport(Observation)
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            _withUnsafeGuaranteedRef { unsafeDowncast($0, to: ObservationCell.self).recordAccess() }
+        #endif
+    }
+}
 
 /// The probe key path's argument: Observation hashes it when it records the probe's access.
 struct ProbeToken: Hashable, Sendable {

@@ -107,6 +107,11 @@ struct CachedRead {
     let holder: Unmanaged<Context>?
     /// The key's stamp; stamps are never freed (``KeyStamps`` keeps them), so this cannot dangle.
     let key: Unmanaged<KeyStamp>
+    /// The Observation cell of this context's chain read of the key, once a tracking scope
+    /// recorded one: a read then records its access directly (see `ObservationTracking.swift`).
+    /// The context keeps its cells for as long as it lives (`trackedReads`), so this cannot
+    /// dangle.
+    var cell: Unmanaged<AnyObject>?
 
     @inline(__always) var isValid: Bool { key._withUnsafeGuaranteedRef { $0.value } == stamp }
 }

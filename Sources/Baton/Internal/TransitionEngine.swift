@@ -44,6 +44,12 @@ enum TransitionEngine {
                 throw error
             }
         }
+        #if DEBUG
+            // Values the destination writes into its own context from now on die with it.
+            if wiring == .inherit, transition.kind == .push || transition.kind == .present, let sourceContext {
+                LostWriteWatch.watch(transition, sourceContext: sourceContext)
+            }
+        #endif
         departures = []
         change()
         let departed = departures ?? []

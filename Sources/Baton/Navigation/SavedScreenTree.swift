@@ -207,7 +207,8 @@ extension ScreenWindow {
     /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` naming every screen without
     ///   a route, ``NavigationError/unreadable(reason:)`` when a route cannot be encoded.
     public func saveScreenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> SavedScreenTree? {
-        // Not `Optional.map`: its typed-throws form is newer than the iOS 17 SDK's standard library.
+        // Not `Optional.map`: a typed-throws closure as its argument does not type-check against the
+        // iOS 17 SDK's standard library.
         guard let tree = try screenTree(type) else { return nil }
         return try SavedScreenTree(tree)
     }

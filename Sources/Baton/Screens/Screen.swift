@@ -81,7 +81,7 @@ extension Screen {
         var current: (any Screen)? = self
         while let screen = current {
             if let hopping = screen as? HoppingScreen { return hopping }
-            current = screen.parentScreen ?? screen.presentingScreen
+            current = screen.enclosingScreen
         }
         return nil
     }
@@ -95,6 +95,10 @@ extension Screen {
     /// the hopping container itself, where it unhops the current step (CLHoppingViewController's
     /// `[startup unhop]`), like ``HoppingScreen/unhopCurrentScreen()``.
     ///
+    /// This is CLHoppingViewController's verb, for code that comes from it. ``finish()`` does the
+    /// same for a hop step, also ends a pushed or presented screen, ignores a second call, and
+    /// ``finish(with:)`` returns a value to the awaiting flow.
+    ///
     /// ```swift
     /// final class SplashScreen: ScreenModel {
     ///     func loadingFinished() { try? unhop() }
@@ -105,25 +109,6 @@ extension Screen {
     ///   has no continuation waiting, for example on a second unhop.
     public func unhop() throws(ScreenError) {
         try unhopNearest(result: ())
-    }
-
-    /// Finishes this step of a hopping flow with a result for the awaiting
-    /// ``HoppingScreen/hop(to:returning:identifier:sender:wiring:)``.
-    ///
-    /// ```swift
-    /// final class LoginScreen: ScreenModel {
-    ///     func loggedIn(as user: User) { try? unhop(returning: user) }
-    /// }
-    /// ```
-    ///
-    /// As with ``unhop()``, this does nothing when no hopping container encloses the screen.
-    ///
-    /// - Parameter result: The value the awaiting flow receives.
-    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits, or
-    ///   ``ScreenError/resultTypeMismatch(hopping:expected:actual:)`` when the flow awaits another
-    ///   type.
-    public func unhop<Result>(returning result: Result) throws(ScreenError) {
-        try unhopNearest(result: result)
     }
 
     /// This screen and every screen it contains, depth first, containers before their children.

@@ -65,31 +65,34 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try splash.unhop()   // throws the second time
     /// ```
     case noPendingContinuation(hopping: String, screen: String)
-    /// The child unhopped with a result of another type than the flow awaits.
+    /// A screen finished with a result of another type than the one its await expects; the await
+    /// ends with this error and the screen leaves as a finished screen does.
     ///
     /// ```swift
-    /// try login.unhop(returning: 42)   // throws when the flow awaits a User
+    /// login.finish(with: 42)   // the flow awaits hop(to: login, returning: User.self)
     /// ```
-    case resultTypeMismatch(hopping: String, expected: String, actual: String)
-    /// A flow awaiting a screen's unhop ended because the hopping container hopped elsewhere
-    /// first.
+    case resultTypeMismatch(screen: String, expected: String, actual: String)
+    /// An await for a screen's result (``StackScreen/push(_:returning:identifier:sender:wiring:)``,
+    /// ``ScreenModel/present(_:returning:identifier:sender:wiring:)``,
+    /// ``HoppingScreen/hop(to:returning:identifier:sender:wiring:)``) ended without one: the screen
+    /// left the screen tree before it finished (a swipe down, a back swipe, a pop or dismiss from
+    /// elsewhere, a hop to the next step, a root replaced), what held it was released, or the
+    /// awaiting task was cancelled.
     ///
     /// ```swift
-    /// try await startup.hop(to: login)   // throws if startup hops to another screen meanwhile
+    /// do {
+    ///     order = try await list.present(SortScreen(), returning: SortOrder.self)
+    /// } catch .cancelled {
+    ///     // the sheet was swiped down: keep the current order
+    /// }
     /// ```
-    case superseded(hopping: String, awaited: String, next: String)
+    case cancelled(screen: String, reason: CancellationReason)
     /// The dependency coordinator could not resolve the transition; it was not performed.
     ///
     /// ```swift
     /// try stack.push(detail)   // throws when a resolver for detail throws
     /// ```
     case dependencies(DependencyError)
-    /// A flow awaiting a screen's unhop ended because the hopping container left the screen tree.
-    ///
-    /// ```swift
-    /// try await startup.hop(to: login)   // throws if the window's root is replaced meanwhile
-    /// ```
-    case removedFromTree(hopping: String, awaited: String)
     /// Wiring the destination's context to the source's failed.
     ///
     /// ```swift
@@ -104,6 +107,15 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ScreenError.sharedContextHasRegistrations(destination: "detail", registrations: ["value Color"])
     /// ```
     case sharedContextHasRegistrations(destination: String, registrations: [String])
+
+    /// A link that pushes (``ScreenLinkRequest``, BatonSwiftUI's `ScreenLink`) was followed from
+    /// a screen that no stack encloses. It is refused rather than shown some other way: make the
+    /// link present, or show its screen on a stack.
+    ///
+    /// ```swift
+    /// ScreenError.noEnclosingStack(screen: "settings", link: "showAbout")
+    /// ```
+    case noEnclosingStack(screen: String, link: String?)
 
     /// A presentation requested during another transition ran after its presenter had left the
     /// window's screen tree; as in UIKit, a screen that is not shown cannot present.
@@ -145,14 +157,11 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noPendingContinuation(let hopping, let screen):
             return "\(screen) called unhop, but \(hopping) has no continuation waiting: it already ran,"
                 + " or the hop had none. Unhop once per hop."
-        case .resultTypeMismatch(let hopping, let expected, let actual):
-            return "The flow in \(hopping) awaits a result of type \(expected), but the screen unhopped with \(actual)."
-        case .superseded(let hopping, let awaited, let next):
-            return "The flow in \(hopping) awaiting \(awaited) ended: \(hopping) hopped to \(next) before"
-                + " \(awaited) unhopped."
-        case .removedFromTree(let hopping, let awaited):
-            return "The flow in \(hopping) awaiting \(awaited) ended: \(hopping) was removed from the screen tree"
-                + " before \(awaited) unhopped."
+        case .resultTypeMismatch(let screen, let expected, let actual):
+            return "\(screen) finished with a result of type \(actual), but its await expects \(expected)."
+                + " Finish with a \(expected), or await \(actual)."
+        case .cancelled(let screen, let reason):
+            return "The await for \(screen)'s result ended without one: \(reason) before \(screen) finished."
         case .dependencies(let error):
             return error.description
         case .contextWiring(let destination, let error):
@@ -160,6 +169,10 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .presenterLeftTheTree(let presenter, let presented):
             return "\(presenter) left the screen tree before its presentation of \(presented) ran."
                 + " Present from a screen that is shown."
+        case .noEnclosingStack(let screen, let link):
+            let named = link.map { " \"\($0)\"" } ?? ""
+            return "The push link\(named) in \(screen) has nowhere to push: no stack encloses \(screen)."
+                + " Show \(screen) on a StackScreen, or make the link present (action: .present)."
         case .sharedContextHasRegistrations(let destination, let registrations):
             return
                 "Cannot share the source's context with \(destination): its own context holds "

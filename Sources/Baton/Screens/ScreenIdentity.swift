@@ -9,8 +9,8 @@
 /// try stack.push(detail)
 /// stack.navigationPath == [ScreenIdentity(detail)]   // true
 /// ```
-public struct ScreenIdentity: Hashable, Sendable, Identifiable, CustomStringConvertible {
-    private let object: ObjectIdentifier
+@_spi(Adapters) public struct ScreenIdentity: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    let object: ObjectIdentifier
     private let name: String
 
     /// The identity of `screen`.
@@ -22,8 +22,20 @@ public struct ScreenIdentity: Hashable, Sendable, Identifiable, CustomStringConv
     /// - Parameter screen: The screen to identify.
     @MainActor
     public init(_ screen: any Screen) {
+        // A screen a link pushed keeps the link's identity while it is shown, so that the
+        // navigation path a UI framework holds does not change when the link's screen is made.
+        if let link = (screen as? ScreenModel)?.linkIdentity {
+            self = link
+            return
+        }
         self.object = ObjectIdentifier(screen)
         self.name = screen.screenName
+    }
+
+    /// An identity that a link holds for the screen it will show (a link's `identity`).
+    init(object: ObjectIdentifier, name: String) {
+        self.object = object
+        self.name = name
     }
 
     /// The identity itself, so that it can drive `sheet(item:)`.

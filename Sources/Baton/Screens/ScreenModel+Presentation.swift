@@ -36,8 +36,70 @@ extension ScreenModel {
         }
     }
 
+    /// Presents `screen` and returns the result it finishes with (``Screen/finish(with:)``), when
+    /// it is dismissed.
+    ///
+    /// ```swift
+    /// final class SortScreen: ScreenModel {
+    ///     func choose(_ order: SortOrder) { finish(with: order) }   // dismisses it; the await returns
+    /// }
+    ///
+    /// let order = try await list.present(SortScreen(), returning: SortOrder.self)
+    /// ```
+    ///
+    /// The presented screen may be a container: a screen inside it that finishes (and is not
+    /// itself pushed on a stack inside it) finishes the presentation. The await ends exactly
+    /// once. If the screen is dismissed without finishing (a sheet swiped down, a dismiss from
+    /// elsewhere, its presenter popped or replaced), it throws
+    /// ``ScreenError/cancelled(screen:reason:)`` naming the transition; if the awaiting task is
+    /// cancelled, ``CancellationReason/taskCancelled``, and the screen stays presented (finishing
+    /// it later just dismisses it). Neither the await nor the presenter keeps the screen alive
+    /// once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to present.
+    ///   - resultType: The type of result awaited; `Void.self` for a screen that finishes with
+    ///     ``Screen/finish()``.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the presented screen's context is wired to this screen's.
+    /// - Returns: The value the screen finished with.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)``,
+    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with another
+    ///   type, and the errors of ``present(_:identifier:sender:wiring:)``.
+    public final func present<Result>(
+        _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            try? present(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
+    /// Presents `screen`, whose result `waiter` awaits. A failure ends the await, whether the
+    /// presentation runs now or after a running transition.
+    final func present(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, awaiting waiter: ResultWaiter
+    ) throws(ScreenError) {
+        let requestedIn = window
+        let requestedWhileShown = requestedIn != nil || appearance == .disappearing
+        try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
+            do throws(ScreenError) {
+                if requestedWhileShown, self.window == nil || (requestedIn != nil && self.window !== requestedIn) {
+                    throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
+                }
+                try self.performPresent(
+                    screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+            } catch {
+                waiter.fail(error)
+                throw error
+            }
+        }
+    }
+
     final func performPresent(
-        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, resolves: Bool = true
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
+        awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
     ) throws(ScreenError) {
         if let presented {
             throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
@@ -65,6 +127,8 @@ extension ScreenModel {
         ) {
             presented = screen
             screen.presenter = self
+            // Set as the screen enters, so that its own lifecycle callbacks may finish it.
+            if let waiter { screen.awaitedResult = waiter }
             root.presentationOverContainer = screen
         }
         observedState.publish()
@@ -142,7 +206,7 @@ extension ScreenModel {
                 screen.presenter = nil
                 current = next
             }
-            for screen in chain { screen.leaveHierarchy() }
+            for screen in chain { screen.leaveHierarchy(by: transition) }
             // Every screen of the chain is now on its own: each leaves the context tree.
             for screen in chain { TransitionEngine.departed(screen) }
         }

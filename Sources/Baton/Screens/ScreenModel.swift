@@ -204,8 +204,26 @@ open class ScreenModel: Screen {
     }
 
     /// Called on a screen, its contained screens and its presented screens when it leaves the
-    /// screen tree; containers that await something override it.
-    func didLeaveHierarchy() {}
+    /// screen tree, taken out by `transition` (`nil`: what held it was released); containers that
+    /// await something override it.
+    func didLeaveHierarchy(by transition: ScreenTransition?) {}
+
+    /// The await for this screen's result, set by the push or presentation that awaits it
+    /// (``StackScreen/push(_:returning:identifier:sender:wiring:)``); ended when it finishes or
+    /// leaves the tree.
+    final var awaitedResult: ResultWaiter?
+
+    /// The identity of the link (``ScreenLinkRequest``) that pushed this screen, which
+    /// ``ScreenIdentity`` reports for it while it is shown.
+    final var linkIdentity: ScreenIdentity?
+
+    /// How a transition last resolved this screen, for the report of an unresolved ``Resolved``
+    /// property.
+    final var resolutionTrace: ResolutionTrace?
+
+    /// Set by ``Screen/finish(with:)`` on the screen it takes out of the tree, until it has left:
+    /// a second finish (a double-tapped button) does nothing.
+    final var isFinishing = false
 
     /// The keys whose values this screen stores on its own context for whoever shares it: a
     /// `.share` wiring moves them to the shared context instead of refusing.
@@ -239,8 +257,8 @@ open class ScreenModel: Screen {
 
     /// Called where a screen leaves the tree (popped, dismissed, replaced, hopped away): tells it
     /// and what it shows, and unwires its context once the transition has completed.
-    final func leaveTree() {
-        leaveHierarchy()
+    final func leaveTree(by transition: ScreenTransition?) {
+        leaveHierarchy(by: transition)
         TransitionEngine.departed(self)
     }
 
@@ -252,17 +270,25 @@ open class ScreenModel: Screen {
         let handoff = ReleasedScreens(screens: screens)
         // `assumeIsolated` exists from iOS 17 / macOS 14; before that the task does the same later.
         if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-            MainActor.assumeIsolated { for screen in handoff.screens { screen.leaveHierarchy() } }
+            MainActor.assumeIsolated { for screen in handoff.screens { screen.leaveHierarchy(by: nil) } }
         } else {
-            Task { @MainActor in for screen in handoff.screens { screen.leaveHierarchy() } }
+            Task { @MainActor in for screen in handoff.screens { screen.leaveHierarchy(by: nil) } }
         }
     }
 
-    /// Tells this screen and everything it shows that they left the screen tree.
-    final func leaveHierarchy() {
-        didLeaveHierarchy()
-        for screen in containedScreens { screen.leaveHierarchy() }
-        presented?.leaveHierarchy()
+    /// Tells this screen and everything it shows that they left the screen tree, taken out by
+    /// `transition` (`nil`: what held them was released): an await for the result of any of
+    /// them ends.
+    final func leaveHierarchy(by transition: ScreenTransition?) {
+        isFinishing = false
+        linkIdentity = nil
+        if let waiter = awaitedResult {
+            awaitedResult = nil
+            waiter.cancel(transition.map { .transition($0.record) } ?? .released)
+        }
+        didLeaveHierarchy(by: transition)
+        for screen in containedScreens { screen.leaveHierarchy(by: transition) }
+        presented?.leaveHierarchy(by: transition)
     }
 
     /// The screen presented from this screen or from one of its descendants, if any. As in UIKit,

@@ -61,12 +61,20 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     case manual
     /// A storyboard segue begun in `prepare(for:sender:)`, before the framework shows its
     /// destination; the push or presentation the segue then performs takes its place
-    /// (``ExternalTransition/begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``).
+    /// (`ExternalTransition.begin(_:from:to:…)`, SPI).
     ///
     /// ```swift
     /// try ExternalTransition.begin(.segue, from: list, to: detail, identifier: "showDetail", in: window)
     /// ```
     case segue
+    /// A child added to a container that is already shown, outside the container's own
+    /// transitions (UIKit's `addChild(_:)` for a container view, a page view controller's new
+    /// page, a tab added later). It wires the child to its container and resolves it.
+    ///
+    /// ```swift
+    /// try ExternalTransition.begin(.embed, from: dashboard, to: chart).complete()
+    /// ```
+    case embed
 
     /// Whether the transition brings a new screen forward (push, set stack, present, hop,
     /// replace root, select tab). Forward transitions wire contexts and run the dependency
@@ -77,7 +85,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// ```
     public var isForward: Bool {
         switch self {
-        case .push, .setStack, .selectTab, .present, .hop, .replaceRoot, .manual, .segue: true
+        case .push, .setStack, .selectTab, .present, .hop, .replaceRoot, .manual, .segue, .embed: true
         case .pop, .dismiss: false
         }
     }

@@ -44,20 +44,27 @@ public final class ScreenWindow {
     /// ```
     public private(set) var isVisible = false
 
-    /// Every transition performed in this window so far, oldest first.
+    /// The newest transitions performed in this window, oldest first: at most
+    /// ``transitionLogLimit`` of them, so that a long-running app does not grow without bound.
+    ///
+    /// Each read makes a copy; ``flowGraph(format:includeResolvers:)`` still counts the
+    /// transitions dropped from it.
     ///
     /// ```swift
     /// window.transitionLog.last?.description   // "push: list → detail"
     /// ```
-    public private(set) var transitionLog: [TransitionRecord] = []
+    public var transitionLog: [TransitionRecord] { transitions.elements }
 
-    /// How many transitions ``transitionLog`` keeps; the oldest are dropped beyond it, so a
-    /// long-running app does not grow without bound. 10,000 by default.
+    /// How many transitions ``transitionLog`` keeps; the oldest are dropped beyond it. 10,000 by
+    /// default; lowering it drops the oldest at once, and 0 keeps none.
     ///
     /// ```swift
     /// window.transitionLogLimit = 100
     /// ```
-    public var transitionLogLimit = 10_000
+    public var transitionLogLimit: Int {
+        get { transitions.limit }
+        set { transitions.limit = newValue }
+    }
 
     /// Whether lifecycle callbacks are recorded in ``lifecycleLog``; off by default.
     ///
@@ -66,12 +73,30 @@ public final class ScreenWindow {
     /// ```
     public var recordsLifecycle = false
 
-    /// The lifecycle callbacks fired in this window while ``recordsLifecycle`` is on.
+    /// The newest lifecycle callbacks fired in this window while ``recordsLifecycle`` is on,
+    /// oldest first: at most ``lifecycleLogLimit`` of them. Each read makes a copy.
     ///
     /// ```swift
     /// window.lifecycleLog.map(\.description)   // ["detail.willAppear", …]
     /// ```
-    public private(set) var lifecycleLog: [LifecycleRecord] = []
+    public var lifecycleLog: [LifecycleRecord] { lifecycle.elements }
+
+    /// How many lifecycle callbacks ``lifecycleLog`` keeps; the oldest are dropped beyond it.
+    /// 10,000 by default; lowering it drops the oldest at once, and 0 keeps none.
+    ///
+    /// ```swift
+    /// window.lifecycleLogLimit = 1_000
+    /// ```
+    public var lifecycleLogLimit: Int {
+        get { lifecycle.limit }
+        set { lifecycle.limit = newValue }
+    }
+
+    private var transitions = RecentRecords<TransitionRecord>(limit: 10_000)
+    private var lifecycle = RecentRecords<LifecycleRecord>(limit: 10_000)
+    /// What ``flowGraph(format:includeResolvers:)`` draws of the transitions: each distinct
+    /// transition once, with how often it happened, also after the log dropped it.
+    private(set) var flowEdges = FlowEdges()
 
     /// The screen shown on top: the root's visible leaf, or the topmost presented screen.
     ///
@@ -91,6 +116,31 @@ public final class ScreenWindow {
         }
     }
 
+    /// The screens shown now, outermost first: the root and its visible children down to
+    /// ``topScreen`` or, under a presentation, the presented screen and its visible children
+    /// (what a presentation covers is not shown).
+    ///
+    /// ```swift
+    /// window.shownScreens.map(\.screenName)   // ["tabs", "orders", "list"]
+    /// try list.present(sort)
+    /// window.shownScreens.map(\.screenName)   // ["sort"]
+    /// ```
+    public var shownScreens: [ScreenModel] {
+        guard var current = rootScreen else { return [] }
+        var shown = [current]
+        while true {
+            if let presented = current.visiblePresentation {
+                current = presented
+                shown = [presented]
+            } else if let child = current.visibleChildren.last {
+                current = child
+                shown.append(child)
+            } else {
+                return shown
+            }
+        }
+    }
+
     /// Makes a window.
     ///
     /// ```swift
@@ -103,7 +153,8 @@ public final class ScreenWindow {
     }
 
     /// Takes the root's tree out of the window: awaited hops in it end with
-    /// ``ScreenError/removedFromTree(hopping:awaited:)`` instead of waiting forever.
+    /// ``ScreenError/cancelled(screen:reason:)`` (``CancellationReason/released``) instead of
+    /// waiting forever.
     deinit {
         ScreenModel.released(root.map { [$0] } ?? [])
     }
@@ -177,25 +228,60 @@ public final class ScreenWindow {
             leaving: leaving, entering: [screen], resolves: resolves
         ) {
             old?.hostWindow = nil
-            old?.leaveTree()
+            old?.leaveTree(by: transition)
             screen.hostWindow = self
             root = screen
         }
         observedState.publish()
     }
 
-    /// Empties the transition and lifecycle logs.
+    /// Empties the transition and lifecycle logs, and the transitions that
+    /// ``flowGraph(format:includeResolvers:)`` draws.
     ///
     /// ```swift
     /// window.clearLogs()
     /// ```
     public func clearLogs() {
-        transitionLog.removeAll()
-        lifecycleLog.removeAll()
+        transitions.removeAll()
+        lifecycle.removeAll()
+        flowEdges = FlowEdges()
     }
 
     func record(_ entry: LifecycleRecord) {
-        lifecycleLog.append(entry)
+        lifecycle.append(entry)
+    }
+
+    /// How many transitions were ever logged: a recorder's start that survives dropped and
+    /// cleared entries (BatonTesting's `FlowRecorder` reads it).
+    ///
+    /// ```swift
+    /// let start = window.transitionsLogged
+    /// ```
+    @_spi(Testing) public var transitionsLogged: Int { transitions.appended }
+
+    /// The logged transitions since `sequence` (a ``transitionsLogged`` count) that the log still keeps.
+    ///
+    /// ```swift
+    /// window.transitionLog(since: start)   // what happened since the recorder started
+    /// ```
+    @_spi(Testing) public func transitionLog(since sequence: Int) -> [TransitionRecord] {
+        transitions.elements(since: sequence)
+    }
+
+    /// How many lifecycle callbacks were ever recorded (see ``transitionsLogged``).
+    ///
+    /// ```swift
+    /// let start = window.lifecycleCallbacksLogged
+    /// ```
+    @_spi(Testing) public var lifecycleCallbacksLogged: Int { lifecycle.appended }
+
+    /// The lifecycle callbacks recorded since `sequence` that the log still keeps.
+    ///
+    /// ```swift
+    /// window.lifecycleLog(since: start)
+    /// ```
+    @_spi(Testing) public func lifecycleLog(since sequence: Int) -> [LifecycleRecord] {
+        lifecycle.elements(since: sequence)
     }
 
     /// Logs a transition that completes as it is logged (one UIKit drove), in turn.
@@ -223,10 +309,8 @@ public final class ScreenWindow {
         while let ready = completedOutOfOrder.removeValue(forKey: firstUnlogged) {
             firstUnlogged &+= 1
             guard let record = ready else { continue }
-            if transitionLog.count >= transitionLogLimit {
-                transitionLog.removeFirst(transitionLog.count - transitionLogLimit + 1)
-            }
-            transitionLog.append(record)
+            transitions.append(record)
+            flowEdges.count(record, limit: transitionLogLimit)
             context.post(TransitionDidComplete.self, record, reach: .local)
         }
     }

@@ -9,7 +9,7 @@ extension StackScreen {
     /// try stack.push(detail)
     /// stack.navigationPath   // [ScreenIdentity(detail)]
     /// ```
-    public final var navigationPath: [ScreenIdentity] {
+    @_spi(Adapters) public final var navigationPath: [ScreenIdentity] {
         screens.dropFirst().map(ScreenIdentity.init)
     }
 
@@ -21,7 +21,7 @@ extension StackScreen {
     ///
     /// - Parameter identity: The identity from ``navigationPath``.
     /// - Returns: The screen, or `nil` once it has left the stack.
-    public final func screen(for identity: ScreenIdentity) -> ScreenModel? {
+    @_spi(Adapters) public final func screen(for identity: ScreenIdentity) -> ScreenModel? {
         stackedScreens.first { ScreenIdentity($0) == identity }
     }
 
@@ -29,10 +29,14 @@ extension StackScreen {
     /// `NavigationStack` after its back button or the swipe back: the screens the path no
     /// longer holds are popped, in one pop transition.
     ///
-    /// Only pops follow a path: pushes go through ``push(_:identifier:sender:wiring:)``, so
-    /// that they are wired and resolved. A path that is not the stack's current path cut short
-    /// (one with a screen the stack does not hold at that place) pops to the last place where
-    /// both agree and ignores the rest.
+    /// Pops follow a path, and so do links: a path that is the current one plus the
+    /// `identity` of a link (what SwiftUI's `NavigationLink(value:)` appends)
+    /// pushes the link's screen, made now, wired and resolved with the link's identifier, sender
+    /// and wiring. Other pushes go through ``push(_:identifier:sender:wiring:)``. A path that is
+    /// not the stack's current path cut short or grown by a link (one with a screen the stack
+    /// does not hold at that place) pops to the last place where both agree and ignores the
+    /// rest. A link's push that fails (a resolver throws) leaves the stack as it was and is
+    /// posted as ``TransitionDidFail`` in the window.
     ///
     /// ```swift
     /// // In a NavigationStack's path binding:
@@ -42,14 +46,36 @@ extension StackScreen {
     /// - Parameters:
     ///   - path: The path the UI framework now shows.
     ///   - sender: Passed to the pop transition.
-    /// - Returns: The screens popped, bottom first; empty when nothing changed.
+    /// - Returns: The screens popped, bottom first; empty when nothing changed, or when the pop
+    ///   waits for a transition that is running (it follows when that one completes).
     @discardableResult
-    public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil) -> [ScreenModel] {
+    @_spi(Adapters) public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil)
+        -> [ScreenModel]
+    {
         let current = navigationPath
-        var kept = 0
-        while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
-        guard kept < current.count else { return [] }
-        return popTo(index: kept, sender: sender)
+        if path.count == current.count + 1, let last = path.last, path.dropLast().elementsEqual(current),
+            let link = ScreenLinkRequest.link(for: last)
+        {
+            do {
+                try link.push(on: self)
+            } catch {
+                let failure = TransitionFailure(
+                    request: "push of a link's screen onto \(screenName)", inProgress: "a navigation path change",
+                    error: error)
+                window?.context.post(TransitionDidFail.self, failure, reach: .local)
+            }
+            return []
+        }
+        var popped: [ScreenModel] = []
+        // As `pop()`: a transition requested during this one runs after it.
+        try? requestTransition("pop of \(screenName) to follow a navigation path") { [self] () throws(ScreenError) in
+            let current = self.navigationPath
+            var kept = 0
+            while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
+            guard kept < current.count else { return }
+            popped = popTo(index: kept, sender: sender)
+        }
+        return popped
     }
 }
 
@@ -62,7 +88,7 @@ extension ScreenModel {
     /// ```swift
     /// try list.enclosingStack?.push(detail)
     /// ```
-    public final var enclosingStack: StackScreen? {
+    @_spi(Adapters) public final var enclosingStack: StackScreen? {
         var current: ScreenModel? = container
         while let screen = current {
             if let stack = screen as? StackScreen { return stack }
@@ -82,7 +108,7 @@ extension ScreenModel {
     /// try main.present(signup)
     /// main.presentedIdentity   // ScreenIdentity(signup)
     /// ```
-    public final var presentedIdentity: ScreenIdentity? {
+    @_spi(Adapters) public final var presentedIdentity: ScreenIdentity? {
         presentedScreen.map(ScreenIdentity.init)
     }
 
@@ -101,7 +127,7 @@ extension ScreenModel {
     ///   - sender: Passed to the dismiss transition.
     /// - Returns: `true` when it dismissed a screen.
     @discardableResult
-    public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
+    @_spi(Adapters) public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
         guard item == nil, presented != nil else { return false }
         return (try? dismiss(sender: sender)) != nil
     }

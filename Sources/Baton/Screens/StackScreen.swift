@@ -103,8 +103,62 @@ open class StackScreen: ScreenModel {
         }
     }
 
+    /// Pushes `screen` and returns the result it finishes with (``Screen/finish(with:)``), when
+    /// it is popped.
+    ///
+    /// ```swift
+    /// final class SortScreen: ScreenModel {
+    ///     func choose(_ order: SortOrder) { finish(with: order) }   // pops it; the push returns the order
+    /// }
+    ///
+    /// let order = try await stack.push(SortScreen(), returning: SortOrder.self)
+    /// ```
+    ///
+    /// The await ends exactly once. If the screen leaves the stack without finishing (the back
+    /// button or the swipe back, a pop or `setScreens` from elsewhere, the stack dismissed or
+    /// replaced), it throws ``ScreenError/cancelled(screen:reason:)`` naming the transition; if
+    /// the awaiting task is cancelled, ``CancellationReason/taskCancelled``, and the screen stays
+    /// (finishing it later just pops it). Neither the await nor the stack keeps the screen alive
+    /// once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - resultType: The type of result awaited; `Void.self` for a screen that finishes with
+    ///     ``Screen/finish()``.
+    ///   - identifier: An optional transition identifier (a segue identifier).
+    ///   - sender: An optional sender.
+    ///   - wiring: How the new screen's context is wired to the previous top's.
+    /// - Returns: The value the screen finished with.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)``,
+    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with another
+    ///   type, and the errors of ``push(_:identifier:sender:wiring:)``.
+    public final func push<Result>(
+        _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result {
+        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            try? push(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
+    /// Pushes `screen`, whose result `waiter` awaits. A failure ends the await, whether the push
+    /// runs now or after a running transition.
+    final func push(
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, awaiting waiter: ResultWaiter
+    ) throws(ScreenError) {
+        try requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
+            do throws(ScreenError) {
+                try self.performPush(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+            } catch {
+                waiter.fail(error)
+                throw error
+            }
+        }
+    }
+
     func performPush(
-        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, resolves: Bool = true
+        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
+        awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
     ) throws(ScreenError) {
         try screen.requireFree()
         let previous = stackedScreens.last
@@ -115,6 +169,8 @@ open class StackScreen: ScreenModel {
             window: window, leaving: previous.map { [$0] } ?? [], entering: [screen], resolves: resolves
         ) {
             screen.container = self
+            // Set as the screen enters, so that its own lifecycle callbacks may finish it.
+            if let waiter { screen.awaitedResult = waiter }
             stackedScreens.append(screen)
         }
         observedState.publish()
@@ -198,22 +254,22 @@ open class StackScreen: ScreenModel {
             }
             below = screen
         }
+        let oldTop = stackedScreens.last
+        let transition = ScreenTransition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
         let replace = {
             for screen in self.stackedScreens where !newScreens.contains(where: { $0 === screen }) {
                 screen.container = nil
-                screen.leaveTree()
+                screen.leaveTree(by: transition)
             }
             for screen in newScreens { screen.container = self }
             self.stackedScreens = newScreens
         }
-        if let oldTop = stackedScreens.last, !newScreens.contains(where: { $0 === oldTop }) {
+        if let oldTop, !newScreens.contains(where: { $0 === oldTop }) {
             dismissPresentations(from: [oldTop])
         }
-        let oldTop = stackedScreens.last
         // The same top stays on screen: the stack below it changes without a transition.
         defer { observedState.publish() }
         guard oldTop !== newTop else { return replace() }
-        let transition = ScreenTransition(kind: .setStack, source: oldTop ?? self, destination: newTop, sender: sender)
         do {
             try TransitionEngine.perform(
                 transition, wiring: newTop.container === self ? .isolate : .inherit,
@@ -240,7 +296,7 @@ open class StackScreen: ScreenModel {
             stackedScreens.removeSubrange((index + 1)...)
             for screen in popped {
                 screen.container = nil
-                screen.leaveTree()
+                screen.leaveTree(by: transition)
             }
         }
         return popped

@@ -95,22 +95,99 @@ public enum WorldMap {
             self.zoom = zoom
         }
 
-        /// Moves the view by a quarter of what it shows, `dx` to the east and `dy` to the north.
+        /// Moves the view by a quarter of the world's width it shows, `dx` to the east and `dy` to
+        /// the north. East and west wrap round the world; north and south stop where the map's edge
+        /// reaches a pole (see ``clamped(columns:rows:)``).
         ///
         /// ```swift
-        /// view.pan(dx: 1, dy: 0, columns: 60)
+        /// view.pan(dx: 1, dy: 0, columns: 60, rows: 15)
         /// ```
         ///
         /// - Parameters:
         ///   - dx: Steps east (negative: west).
         ///   - dy: Steps north (negative: south).
         ///   - columns: The map's width in columns.
-        public mutating func pan(dx: Int, dy: Int, columns: Int) {
+        ///   - rows: The map's height in rows.
+        public mutating func pan(dx: Int, dy: Int, columns: Int, rows: Int) {
             let step = WorldMap.degreesPerDot(zoom: zoom, columns: columns) * Double(max(columns, 1)) * 2 / 4
             var longitude = centerLongitude + Double(dx) * step
             longitude = (longitude + 540).truncatingRemainder(dividingBy: 360) - 180
             centerLongitude = longitude
-            centerLatitude = min(90, max(-90, centerLatitude + Double(dy) * step))
+            centerLatitude += Double(dy) * step
+            self = clamped(columns: columns, rows: rows)
+        }
+
+        /// The view moved north or south just enough that the map, at this size, does not run past
+        /// a pole: its top edge at most 90° N and its bottom edge at least 90° S. A map taller than
+        /// the world (at zoom 0 in a tall terminal) is centred on the equator. Longitudes wrap, so
+        /// they are only brought within ±180°.
+        ///
+        /// ```swift
+        /// WorldMap.View(centerLatitude: 89, centerLongitude: 0, zoom: 2).clamped(columns: 72, rows: 18)
+        /// // centre 67.5° N: the map shows 45° of latitude, from 45° N to the north pole
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - columns: The map's width in columns.
+        ///   - rows: The map's height in rows.
+        /// - Returns: The view, moved if need be.
+        public func clamped(columns: Int, rows: Int) -> View {
+            let projection = WorldMap.Projection(self, columns: columns, rows: rows)
+            let half = Double(projection.height) * projection.scale / 2
+            var view = self
+            if !centerLatitude.isFinite || half >= 90 {
+                view.centerLatitude = 0
+            } else {
+                view.centerLatitude = min(90 - half, max(-90 + half, centerLatitude))
+            }
+            if !centerLongitude.isFinite {
+                view.centerLongitude = 0
+            } else if centerLongitude > 180 || centerLongitude < -180 {
+                view.centerLongitude = (centerLongitude + 180).truncatingRemainder(dividingBy: 360)
+                if view.centerLongitude < 0 { view.centerLongitude += 360 }
+                view.centerLongitude -= 180
+            }
+            view.zoom = max(0, min(zoom, WorldMap.maximumZoom))
+            return view
+        }
+    }
+
+    /// Where each point of the world lands on a map of a given size: dot (x, y) covers longitude
+    /// `left + x * scale` and latitude `top - y * scale`, in each copy of the world the view shows.
+    struct Projection {
+        /// The map's size in braille dots (2×4 a cell).
+        let width: Int
+        let height: Int
+        /// Degrees a dot.
+        let scale: Double
+        /// The longitude of the left edge and the latitude of the top edge.
+        let left: Double
+        let top: Double
+
+        init(_ view: View, columns: Int, rows: Int) {
+            let columns = max(1, min(columns, 1_000))
+            let rows = max(1, min(rows, 500))
+            width = columns * 2
+            height = rows * 4
+            scale = WorldMap.degreesPerDot(zoom: view.zoom, columns: columns)
+            left = view.centerLongitude - Double(width) / 2 * scale
+            top = view.centerLatitude + Double(height) / 2 * scale
+        }
+
+        /// The dot a point lands on, or `nil` when it is off the map. A point on the map's top or
+        /// bottom edge (a pole, when the map reaches it) lands in the edge's row, not off the map
+        /// by a rounding error.
+        func dot(_ latitude: Double, _ longitude: Double) -> (x: Int, y: Int)? {
+            let row = (top - latitude) / scale
+            let tolerance = 1e-6
+            guard row > -tolerance, row < Double(height) + tolerance else { return nil }
+            let y = min(height - 1, max(0, Int(row.rounded(.down))))
+            var best: Int?
+            for shift in [-360.0, 0, 360] {
+                let x = Int(((longitude + shift - left) / scale).rounded(.down))
+                if (0..<width).contains(x) { best = x }
+            }
+            return best.map { (x: $0, y: y) }
         }
     }
 
@@ -150,12 +227,12 @@ public enum WorldMap {
     ) -> [String] {
         let columns = max(1, min(columns, 1_000))
         let rows = max(1, min(rows, 500))
-        let width = columns * 2
-        let height = rows * 4
-        let scale = degreesPerDot(zoom: view.zoom, columns: columns)
-        // Dot (x, y) covers longitude left + x * scale, latitude top - y * scale.
-        let left = view.centerLongitude - Double(width) / 2 * scale
-        let top = view.centerLatitude + Double(height) / 2 * scale
+        let projection = Projection(view, columns: columns, rows: rows)
+        let width = projection.width
+        let height = projection.height
+        let scale = projection.scale
+        let left = projection.left
+        let top = projection.top
         var land = [Bool](repeating: false, count: width * height)
         var routeDots = [Bool](repeating: false, count: width * height)
 
@@ -196,16 +273,7 @@ public enum WorldMap {
             }
         }
 
-        func dot(_ latitude: Double, _ longitude: Double) -> (x: Int, y: Int)? {
-            var best: (Int, Int)?
-            for shift in [-360.0, 0, 360] {
-                let x = Int(((longitude + shift - left) / scale).rounded(.down))
-                let y = Int(((top - latitude) / scale).rounded(.down))
-                if (0..<width).contains(x), (0..<height).contains(y) { best = (x, y) }
-            }
-            return best.map { (x: $0.0, y: $0.1) }
-        }
-
+        let dot = projection.dot
         if let target {
             // Consecutive samples are joined dot by dot, so the route has no gaps at any zoom.
             let route = GreatCircleRoute(from: position, to: target, maximumStepKilometers: max(1, scale * 111 / 2))

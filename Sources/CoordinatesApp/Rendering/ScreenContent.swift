@@ -64,21 +64,32 @@ public struct ScreenContent: Hashable, Sendable {
         /// field.errorOffset   // 3
         /// ```
         public let errorOffset: Int?
+        /// The selected characters, from the start, when some are: a field prefilled with the value
+        /// it changes starts with all of it selected, so that what the user types replaces it. The
+        /// terminal draws it in reverse video, plain mode underlines it with `~`.
+        ///
+        /// ```swift
+        /// field.selection   // 0..<26: typing replaces "51.477800° N, 0.001500° W"
+        /// ```
+        public let selection: Range<Int>?
 
         /// Makes a field.
         ///
         /// ```swift
         /// let field = ScreenContent.Field(text: "", cursor: 0, errorOffset: nil)
+        /// let prefilled = ScreenContent.Field(text: "48, 2", cursor: 5, errorOffset: nil, selection: 0..<5)
         /// ```
         ///
         /// - Parameters:
         ///   - text: The text typed so far.
         ///   - cursor: The cursor position.
         ///   - errorOffset: Where the last error points.
-        public init(text: String, cursor: Int, errorOffset: Int?) {
+        ///   - selection: The selected characters, if any.
+        public init(text: String, cursor: Int, errorOffset: Int?, selection: Range<Int>? = nil) {
             self.text = text
             self.cursor = cursor
             self.errorOffset = errorOffset
+            self.selection = selection
         }
     }
 

@@ -16,7 +16,8 @@ public enum TextRenderer {
     /// frame.lines.count   // 24
     /// ```
     public struct Frame: Hashable, Sendable {
-        /// The lines, top to bottom; the title bar and the highlighted command carry ANSI reverse video.
+        /// The lines, top to bottom; the title bar, the highlighted command and a field's selected
+        /// text carry ANSI reverse video.
         ///
         /// ```swift
         /// frame.lines.joined(separator: "\r\n")
@@ -56,8 +57,8 @@ public enum TextRenderer {
 
     // MARK: - Plain text
 
-    /// The screen as plain text: the title, the lines, the field and its error pointer, the status
-    /// and one line of commands.
+    /// The screen as plain text: the title, the lines, the field with its selection underlined
+    /// (`~`) and its error pointer, the status and one line of commands.
     ///
     /// ```swift
     /// print(TextRenderer.plain(content))
@@ -73,6 +74,14 @@ public enum TextRenderer {
         output += content.lines
         if let field = content.field {
             output.append("> \(field.text)")
+            if let selected = visibleSelection(field) {
+                let characters = Array(field.text)
+                let before = TerminalWidth.columns(String(characters[..<selected.lowerBound]))
+                let width = TerminalWidth.columns(String(characters[selected]))
+                output.append(
+                    String(repeating: " ", count: 2 + before) + String(repeating: "~", count: max(1, width))
+                        + " selected: what you type replaces it")
+            }
             if let offset = field.errorOffset {
                 output.append(String(repeating: " ", count: 2 + offset) + "^")
             }
@@ -93,15 +102,22 @@ public enum TextRenderer {
         return output.joined(separator: "\n")
     }
 
+    /// The field's selection within its text, or `nil` when there is none (or it lies outside the text).
+    static func visibleSelection(_ field: ScreenContent.Field) -> Range<Int>? {
+        guard let selection = field.selection else { return nil }
+        let range = selection.clamped(to: 0..<field.text.count)
+        return range.isEmpty ? nil : range
+    }
+
     static func commandLine(_ commands: [ScreenContent.Command]) -> String {
         commands.map { "[\($0.shortcut)] \($0.title)" }.joined(separator: "  ")
     }
 
     // MARK: - Full screen
 
-    /// The screen as a full-screen frame: a title bar, the lines, the field, the commands as a menu
-    /// with the selection highlighted, the status and a key help line at the bottom. Lines that do
-    /// not fit are cut.
+    /// The screen as a full-screen frame: a title bar, the lines, the field (its selected text in
+    /// reverse video), the commands as a menu with the selection highlighted, the status and a key
+    /// help line at the bottom. Lines that do not fit are cut.
     ///
     /// ```swift
     /// let frame = TextRenderer.frame(content, width: 80, height: 24)
@@ -125,7 +141,7 @@ public enum TextRenderer {
             lines.append("")
             let view = FieldView(field, columns: width - 4)
             cursor = Cursor(row: lines.count, column: 3 + view.cursorColumn)
-            lines.append(fit(" > " + view.text, width))
+            lines.append(fit(" > " + view.styledText, width))
             if let column = view.errorColumn {
                 lines.append(fit(String(repeating: " ", count: 3 + column) + "^", width))
             }
@@ -147,7 +163,9 @@ public enum TextRenderer {
             content.keyHelp
             ?? (content.selection != nil
                 ? " ↑↓ move  Enter select  or press a shortcut key"
-                : " Type a coordinate  Enter save  Esc cancel")
+                : content.field.flatMap(visibleSelection) != nil
+                    ? " Type to replace  ←→ edit  Enter save  Esc cancel"
+                    : " Type a coordinate  Enter save  Esc cancel")
         var top = Array(lines.prefix(height - 1))
         while top.count < height - 1 { top.append(String(repeating: " ", count: width)) }
         top = top.map { $0.isEmpty ? String(repeating: " ", count: width) : $0 }
@@ -174,6 +192,8 @@ public enum TextRenderer {
     /// The part of a field that fits in `columns`, scrolled sideways to keep the cursor in view.
     struct FieldView {
         let text: String
+        /// ``text`` with the visible part of the selection in reverse video.
+        let styledText: String
         let cursorColumn: Int
         let errorColumn: Int?
 
@@ -196,6 +216,13 @@ public enum TextRenderer {
                 end += 1
             }
             text = String(characters[start..<end])
+            if let selected = TextRenderer.visibleSelection(field)?.clamped(to: start..<end), !selected.isEmpty {
+                styledText =
+                    String(characters[start..<selected.lowerBound]) + TextRenderer.reverse
+                    + String(characters[selected]) + TextRenderer.reset + String(characters[selected.upperBound..<end])
+            } else {
+                styledText = text
+            }
             cursorColumn = used
             if let offset = field.errorOffset, offset >= start, offset <= end {
                 errorColumn = widths[start..<min(offset, characters.count)].reduce(0, +)

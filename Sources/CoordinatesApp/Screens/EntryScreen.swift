@@ -23,8 +23,9 @@ final class EntryScreen: AppScreen {
     override func willAppear() {
         guard !hasStarted, let model else { return }
         hasStarted = true
+        // The value to change starts selected: typing replaces it, an arrow key keeps it to edit.
         let current = field == .position ? model.position : model.target
-        editor = LineEditor(text: current?.formatted() ?? "")
+        editor = LineEditor(text: current?.formatted() ?? "", selected: true)
     }
 
     override func lines(for model: CoordinatesModel) -> [String] {
@@ -38,7 +39,8 @@ final class EntryScreen: AppScreen {
 
     override func makeContent() -> ScreenContent {
         var content = super.makeContent()
-        content.field = ScreenContent.Field(text: text, cursor: editor.cursor, errorOffset: errorOffset)
+        content.field = ScreenContent.Field(
+            text: text, cursor: editor.cursor, errorOffset: errorOffset, selection: editor.selection)
         content.commands = [
             ScreenContent.Command(shortcut: "Enter", title: "Save"),
             ScreenContent.Command(shortcut: "Esc", title: "Cancel"),

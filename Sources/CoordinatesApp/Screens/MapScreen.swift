@@ -2,8 +2,10 @@ import Baton
 import CoordinatesKit
 
 /// The world map (seed 001's map view controller): the land in braille, the position `@`, the
-/// target `X` and the great-circle route between them. Arrows pan, `+` and `-` zoom, `0` resets;
-/// it is drawn at the terminal's size, and in plain mode at 72×18 without colour (the default display, 74×28).
+/// target `X` and the great-circle route between them. Arrows pan, `+` and `-` zoom, `0` goes back
+/// to the whole world; every zoom level, 0 included, centres the map on the position (or on the
+/// route's midpoint when both ends fit), so the position stays in view. It is drawn at the
+/// terminal's size, and in plain mode at 72×18 without colour (the default display, 74×28).
 final class MapScreen: AppScreen {
     static let zoomIn = ScreenCommand(key: "+", word: "zoom in", title: "Zoom in")
     static let zoomOut = ScreenCommand(key: "-", word: "zoom out", title: "Zoom out")
@@ -23,14 +25,19 @@ final class MapScreen: AppScreen {
         return (max(10, display.columns - 2), max(4, display.rows - 10))
     }
 
+    /// The view the user panned or zoomed to, else the whole world around the position; kept
+    /// within the poles at the current size (the terminal may have been resized since).
     private func currentView(for model: CoordinatesModel) -> WorldMap.View {
-        if let view { return view }
-        return Self.initialView(position: model.position, target: model.target)
+        let size = self.size
+        if let view { return view.clamped(columns: size.columns, rows: size.rows) }
+        return focusedView(zoom: 0, for: model)
     }
 
-    /// The whole world's width, centred on the position's longitude (to a whole degree).
-    static func initialView(position: Coordinate, target: Coordinate?) -> WorldMap.View {
-        WorldMap.View(centerLatitude: 0, centerLongitude: position.longitude.rounded(), zoom: 0)
+    /// The view at `zoom` that keeps the position in view, at the current size.
+    private func focusedView(zoom: Int, for model: CoordinatesModel) -> WorldMap.View {
+        let size = self.size
+        return WorldMap.focusedView(
+            zoom: zoom, position: model.position, target: model.target, columns: size.columns, rows: size.rows)
     }
 
     override func lines(for model: CoordinatesModel) -> [String] {
@@ -58,18 +65,19 @@ final class MapScreen: AppScreen {
     override func handle(_ input: ScreenInput) {
         guard let model else { return super.handle(input) }
         var view = currentView(for: model)
-        let columns = size.columns
+        let (columns, rows) = size
         switch input {
-        case .key(.left), .line("left"), .line("h"): view.pan(dx: -1, dy: 0, columns: columns)
-        case .key(.right), .line("right"), .line("l"): view.pan(dx: 1, dy: 0, columns: columns)
-        case .key(.up), .line("up"), .line("k"): view.pan(dx: 0, dy: 1, columns: columns)
-        case .key(.down), .line("down"), .line("j"): view.pan(dx: 0, dy: -1, columns: columns)
+        case .key(.left), .line("left"), .line("h"): view.pan(dx: -1, dy: 0, columns: columns, rows: rows)
+        case .key(.right), .line("right"), .line("l"): view.pan(dx: 1, dy: 0, columns: columns, rows: rows)
+        case .key(.up), .line("up"), .line("k"): view.pan(dx: 0, dy: 1, columns: columns, rows: rows)
+        case .key(.down), .line("down"), .line("j"): view.pan(dx: 0, dy: -1, columns: columns, rows: rows)
+        // Zooming centres the map again, so that the position stays in view wherever it was panned.
         case .key(.character("+")), .key(.character("=")), .line("+"), .line("zoom in"):
-            view.zoom = min(WorldMap.maximumZoom, view.zoom + 1)
+            view = focusedView(zoom: min(WorldMap.maximumZoom, view.zoom + 1), for: model)
         case .key(.character("-")), .line("-"), .line("zoom out"):
-            view.zoom = max(0, view.zoom - 1)
+            view = focusedView(zoom: max(0, view.zoom - 1), for: model)
         case .key(.character("0")), .line("0"), .line("reset"):
-            view = Self.initialView(position: model.position, target: model.target)
+            view = focusedView(zoom: 0, for: model)
         case .key(.enter):
             return
         default:

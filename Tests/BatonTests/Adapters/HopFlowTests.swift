@@ -1,16 +1,17 @@
-import Baton
+@_spi(Adapters) import Baton
 import BatonTesting
 import Testing
 
-/// HopFlow driven by a double shaped like BatonUIKit's HoppingViewController (a UIKit container
-/// that shows one child at a time), named after CLHoppingViewController's scenarios.
+/// HopFlow driven by the model of BatonUIKit's HoppingViewController in UIKitModel.swift (a
+/// UIKit container that shows one child at a time), named after CLHoppingViewController's
+/// scenarios.
 @MainActor
 @Suite(.lenientMisuse)
 struct HopFlowTests {
-    private func makeStartup() throws -> (FakeWindow, FakeHoppingViewController) {
-        let startup = FakeHoppingViewController(storyboardIdentifier: "startup")
-        let window = FakeWindow()
-        try window.setRootViewController(startup)
+    private func makeStartup() throws -> (ModelWindow, ModelHoppingViewController) {
+        let startup = ModelHoppingViewController(storyboardIdentifier: "startup")
+        let window = ModelWindow()
+        window.setRootViewController(startup)
         window.makeKeyAndVisible()
         window.baton.clearLogs()
         return (window, startup)
@@ -18,8 +19,8 @@ struct HopFlowTests {
 
     @Test func hoppingViewControllerRunsTheContinuationWhenADescendantOfTheStepUnhops() throws {
         let (window, startup) = try makeStartup()
-        let field = FakeViewController(storyboardIdentifier: "field")
-        let onboarding = FakeNavigationController(rootViewController: field, storyboardIdentifier: "onboarding")
+        let field = ModelViewController(storyboardIdentifier: "field")
+        let onboarding = ModelNavigationController(rootViewController: field, storyboardIdentifier: "onboarding")
         var continued = 0
 
         try startup.hop(to: onboarding) { continued += 1 }
@@ -39,11 +40,11 @@ struct HopFlowTests {
         let (window, startup) = try makeStartup()
         var resolved: [String] = []
         try window.baton.dependencyCoordinator.register(
-            .direct { (container: FakeHoppingViewController, step: FakeViewController) in
+            .direct { (container: ModelHoppingViewController, step: ModelViewController) in
                 resolved.append("\(container.screenName) → \(step.screenName)")
             })
 
-        try startup.hop(to: FakeViewController(storyboardIdentifier: "splash"), then: nil)
+        try startup.hop(to: ModelViewController(storyboardIdentifier: "splash"), then: nil)
 
         #expect(resolved == ["startup → splash"])
         #expect(window.baton.transitionLog.map(\.description) == ["hop: → splash"])
@@ -51,18 +52,18 @@ struct HopFlowTests {
 
     @Test func aStepHoppedAwayButRetainedLeavesTheContextTree() throws {
         let (_, startup) = try makeStartup()
-        let splash = FakeViewController(storyboardIdentifier: "splash")
+        let splash = ModelViewController(storyboardIdentifier: "splash")
         try startup.hop(to: splash, then: nil)
         #expect(splash.context.parent === startup.context)
 
-        try startup.hop(to: FakeViewController(storyboardIdentifier: "main"), then: nil)
+        try startup.hop(to: ModelViewController(storyboardIdentifier: "main"), then: nil)
 
         #expect(splash.context.parent == nil)
     }
 
     @Test func secondUnhopOfTheSameHopIsAMisuse() throws {
         let (_, startup) = try makeStartup()
-        let splash = FakeViewController(storyboardIdentifier: "splash")
+        let splash = ModelViewController(storyboardIdentifier: "splash")
         try startup.hop(to: splash) {}
         try splash.unhop()
 
@@ -78,26 +79,26 @@ struct HopFlowTests {
     @Test func unhopOnTheHoppingViewControllerItselfUnhopsItsStep() throws {
         let (_, startup) = try makeStartup()
         var continued = 0
-        try startup.hop(to: FakeViewController(storyboardIdentifier: "splash")) { continued += 1 }
+        try startup.hop(to: ModelViewController(storyboardIdentifier: "splash")) { continued += 1 }
         try startup.unhop()
         #expect(continued == 1)
     }
 
     @Test func unhopOutsideAnyHoppingViewControllerDoesNothing() throws {
-        let lonely = FakeViewController(storyboardIdentifier: "lonely")
+        let lonely = ModelViewController(storyboardIdentifier: "lonely")
         try lonely.unhop()
     }
 
     @Test func hopByStoryboardIdentifierThenToTheNextReleasesTheFirstStep() throws {
         let (window, startup) = try makeStartup()
-        weak var weakSplash: FakeViewController?
+        weak var weakSplash: ModelViewController?
         startup.storyboard = [
             "splash": {
-                let splash = FakeViewController(storyboardIdentifier: "splash")
+                let splash = ModelViewController(storyboardIdentifier: "splash")
                 weakSplash = splash
                 return splash
             },
-            "main": { FakeViewController(storyboardIdentifier: "main") },
+            "main": { ModelViewController(storyboardIdentifier: "main") },
         ]
 
         try startup.hop(to: "splash", thenTo: "main")
@@ -114,7 +115,7 @@ struct HopFlowTests {
 
     @Test func hopToAnUnknownStoryboardIdentifierNamesTheKnownOnes() throws {
         let (_, startup) = try makeStartup()
-        startup.storyboard = ["splash": { FakeViewController(storyboardIdentifier: "splash") }]
+        startup.storyboard = ["splash": { ModelViewController(storyboardIdentifier: "splash") }]
         #expect {
             try startup.hop(to: "splash", thenTo: "mian")
         } throws: { error in
@@ -127,40 +128,40 @@ struct HopFlowTests {
 
     @Test(.timeLimit(.minutes(1))) func awaitedHopReturnsTheTypedResultOfTheLoginStep() async throws {
         let (_, startup) = try makeStartup()
-        let login = FakeViewController(storyboardIdentifier: "login")
+        let login = ModelViewController(storyboardIdentifier: "login")
         Task { @MainActor in
             await Task.yield()
-            try login.unhop(returning: "user-7")
+            login.finish(with: "user-7")
         }
         let user = try await startup.hop(to: login, returning: String.self)
         #expect(user == "user-7")
     }
 
-    @Test(.timeLimit(.minutes(1))) func awaitedHopWithAnotherResultTypeIsAMisuseAndKeepsWaiting() async throws {
+    @Test(.timeLimit(.minutes(1))) func awaitedHopWithAnotherResultTypeEndsWithAMismatch() async throws {
         let (_, startup) = try makeStartup()
-        let login = FakeViewController(storyboardIdentifier: "login")
-        var mismatch: String?
+        let login = ModelViewController(storyboardIdentifier: "login")
         Task { @MainActor in
             await Task.yield()
-            do { try login.unhop(returning: 42) } catch { mismatch = (error as? ScreenError)?.description }
-            try login.unhop(returning: "user-8")
+            login.finish(with: 42)
+            login.finish(with: "user-8")  // ignored: the step has finished
         }
-        let user = try await startup.hop(to: login, returning: String.self)
-        #expect(user == "user-8")
-        #expect(mismatch == "The flow in startup awaits a result of type String, but the screen unhopped with Int.")
+        await #expect(throws: ScreenError.resultTypeMismatch(screen: "login", expected: "String", actual: "Int")) {
+            try await startup.hop(to: login, returning: String.self)
+        }
     }
 
     @Test(.timeLimit(.minutes(1))) func awaitedHopEndsWhenTheContainerHopsElsewhere() async throws {
         let (_, startup) = try makeStartup()
         Task { @MainActor in
             await Task.yield()
-            try startup.hop(to: FakeViewController(storyboardIdentifier: "main"), then: nil)
+            try startup.hop(to: ModelViewController(storyboardIdentifier: "main"), then: nil)
         }
         await #expect {
-            try await startup.hop(to: FakeViewController(storyboardIdentifier: "login"), returning: String.self)
+            try await startup.hop(to: ModelViewController(storyboardIdentifier: "login"), returning: String.self)
         } throws: { error in
             (error as? ScreenError)?.description
-                == "The flow in startup awaiting login ended: startup hopped to main before login unhopped."
+                == "The await for login's result ended without one: hop: login → main took it out of the screen tree"
+                + " before login finished."
         }
     }
 
@@ -171,11 +172,11 @@ struct HopFlowTests {
             startup.hopFlow.containerLeftTree()
         }
         await #expect {
-            try await startup.hop(to: FakeViewController(storyboardIdentifier: "login"), returning: String.self)
+            try await startup.hop(to: ModelViewController(storyboardIdentifier: "login"), returning: String.self)
         } throws: { error in
             (error as? ScreenError)?.description
-                == "The flow in startup awaiting login ended: startup was removed from the screen tree"
-                + " before login unhopped."
+                == "The await for login's result ended without one: its container startup left the screen tree"
+                + " before login finished."
         }
     }
 }

@@ -132,6 +132,156 @@ struct ContextObservationTrackingTests {
         #expect(change.count == 0)
     }
 
+    // MARK: - Reads that record their cell directly (the fast path)
+
+    @Test func aReadTrackedAgainThroughItsCachedCellFiresExactlyWhenItsResultChanges() {
+        let app = Context(name: "app")
+        app.set("old", for: UserID.self)
+        let form = Context(name: "form", parent: Context(name: "middle", parent: app))
+        _ = track { _ = form[UserID.self] }  // makes the cell and remembers it in the cache
+        let again = track { _ = form[UserID.self] }  // records the remembered cell
+        app.set("old", for: Color.self)
+        form.set("shadow", for: Color.self)
+        #expect(again.count == 0)
+        app.set("new", for: UserID.self)
+        #expect(again.count == 1)
+        #expect(form[UserID.self] == "new")
+    }
+
+    @Test func aReadOutsideTrackingAfterATrackedOneRecordsNothing() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        _ = track { _ = form[UserID.self] }
+        _ = form[UserID.self]  // has a cell now, outside any scope
+        let other = track { _ = form[Color.self] }
+        app.set("1", for: UserID.self)
+        #expect(other.count == 0)
+        app.set("blue", for: Color.self)
+        #expect(other.count == 1)
+    }
+
+    @Test func aCachedCellIsUsedAfterTheCachedResultWentStale() {
+        let app = Context(name: "app")
+        app.set("1", for: UserID.self)
+        let form = Context(name: "form", parent: app)
+        _ = track { _ = form[UserID.self] }
+        app.set("2", for: UserID.self)  // replaced in place: the cached result is stale
+        let afterReplace = track { #expect(form[UserID.self] == "2") }
+        form.set("3", for: UserID.self)  // a new slot: the shape changed, the read walks again
+        let afterShape = track { #expect(form[UserID.self] == "3") }
+        #expect(afterReplace.count == 1)
+        app.set("4", for: UserID.self)  // shadowed
+        #expect(afterShape.count == 0)
+        form.remove(UserID.self)
+        #expect(afterShape.count == 1)
+        #expect(form[UserID.self] == "4")
+    }
+
+    @Test func aReadTrackedAfterItsCacheWasEmptiedByAnAttachFires() throws {
+        let first = Context(name: "first")
+        first.set("first", for: UserID.self)
+        let second = Context(name: "second")
+        second.set("second", for: UserID.self)
+        let form = Context(name: "form", parent: first)
+        _ = track { _ = form[UserID.self] }
+        try form.attach(to: second)  // empties the cache, and the cell it held
+        let change = track { _ = form[UserID.self] }
+        let again = track { _ = form[UserID.self] }
+        first.set("hidden", for: UserID.self)
+        #expect(change.count == 0)
+        second.set("new", for: UserID.self)
+        #expect(change.count == 1)
+        #expect(again.count == 1)
+    }
+
+    @Test func aRootReadTrackedAgainThroughItsCachedCellFiresExactly() {
+        let app = Context(name: "app")
+        _ = track { _ = app[UserID.self] }  // a root starts caching its tracked reads
+        let missing = track { #expect(app[UserID.self] == nil) }
+        app.set("blue", for: Color.self)
+        #expect(missing.count == 0)
+        app.set("1", for: UserID.self)
+        #expect(missing.count == 1)
+        let present = track { #expect(app[UserID.self] == "1") }
+        app.set("2", for: UserID.self)
+        #expect(present.count == 1)
+        let explicitNil = track { #expect(app[UserID.self] == "2") }
+        app.set(nil, for: UserID.self)
+        #expect(explicitNil.count == 1)
+        #expect(app[UserID.self] == nil)
+        // Untracked reads of the root's other keys still read its table.
+        app.set("red", for: Color.self)
+        #expect(app[Color.self] == "red")
+    }
+
+    @Test func twentyKeysReadInOneScopeFireOnlyForTheKeyThatChanged() {
+        enum K0: ContextKey { typealias Value = Int }
+        enum K1: ContextKey { typealias Value = Int }
+        enum K2: ContextKey { typealias Value = Int }
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        func readAll() {
+            _ = form[K0.self]
+            _ = form[K1.self]
+            _ = form[K2.self]
+            _ = form[UserID.self]
+        }
+        _ = track(readAll)
+        let body = track(readAll)
+        let onlyColor = track { _ = form[Color.self] }
+        app.set("blue", for: Color.self)
+        #expect(body.count == 0)
+        #expect(onlyColor.count == 1)
+        app.set(2, for: K2.self)
+        #expect(body.count == 1)
+        let next = track(readAll)
+        form.set(1, for: K1.self)
+        #expect(next.count == 1)
+    }
+
+    @Test func theSameKeyReadFromTwoContextsFiresOnlyTheOneWhoseResultChanged() {
+        let app = Context(name: "app")
+        let left = Context(name: "left", parent: app)
+        let right = Context(name: "right", parent: app)
+        _ = track { _ = left[UserID.self] }
+        _ = track { _ = right[UserID.self] }
+        let leftChange = track { _ = left[UserID.self] }
+        let rightChange = track { _ = right[UserID.self] }
+        left.set("left", for: UserID.self)
+        #expect(leftChange.count == 1)
+        #expect(rightChange.count == 0)
+        app.set("app", for: UserID.self)
+        #expect(rightChange.count == 1)
+    }
+
+    @Test func nestedScopesBothRecordACachedCell() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        _ = track { _ = form[UserID.self] }
+        let inner = ChangeCount()
+        let outer = track {
+            withObservationTracking {
+                _ = form[UserID.self]
+            } onChange: {
+                inner.count += 1
+            }
+        }
+        app.set("1", for: UserID.self)
+        #expect(inner.count == 1)
+        #expect(outer.count == 1)
+    }
+
+    @Test func aCachedCellReadInsideOnChangeIsTrackedByTheNewScope() {
+        let app = Context(name: "app")
+        let form = Context(name: "form", parent: app)
+        _ = track { _ = form[UserID.self] }
+        let retracker = Retracker(form)
+        retracker.observe()
+        for index in 0..<1_000 { app.set("\(index)", for: UserID.self) }
+        #expect(retracker.values.count == 1_000)
+        #expect(retracker.values.last == "999")
+    }
+
     // MARK: - Re-parenting
 
     @Test func reparentingThatChangesTheValueFires() {

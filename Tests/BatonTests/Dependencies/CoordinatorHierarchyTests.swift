@@ -265,6 +265,21 @@ extension DependenciesTests {
             }
         }
 
+        @Test func aChildOfAWorkflowRunsBothTheCopiedResolverAndItsOwnAsMHDependencyKitsWorkflowDoes() throws {
+            let (window, coordinator) = makeWindow()
+            var ran: [String] = []
+            try coordinator.register(.destination { (_: ContactDetailsScreen) in ran.append("app") })
+            let workflow = try coordinator.makeWorkflow(named: "signup", adding: [])
+            let extras = DependencyCoordinator(name: "signup extras")
+            try extras.register(.destination { (_: ContactDetailsScreen) in ran.append("signup") })
+            workflow.addChild(extras)
+            #expect(coordinator.childCoordinators.isEmpty)  // the original is untouched
+            let stack = try showStack(ContactListScreen(name: "list"), in: window)
+            stack.rootScreen!.dependencyCoordinator = workflow
+            try stack.push(ContactDetailsScreen(name: "details"))
+            #expect(ran == ["app", "signup"])
+        }
+
         // MARK: - Rule 28: every kind of forward transition runs the coordinator
 
         @Test func everyForwardTransitionRunsTheCoordinatorAndBackwardOnesDoNot() throws {

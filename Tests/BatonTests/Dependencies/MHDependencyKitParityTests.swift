@@ -15,6 +15,12 @@ private final class OrderScreen: ScreenModel {
 }
 
 @MainActor
+private final class TableScreen: ScreenModel {}
+
+@MainActor
+private final class CollectionScreen: ScreenModel {}
+
+@MainActor
 private final class Recorder {
     var calls: [String] = []
 }
@@ -86,18 +92,107 @@ struct MHDependencyKitParityTests {
         #expect(window.dependencyCoordinator.temporaryResolvers.isEmpty)
     }
 
+    /// MHDependencyKit's test of this name: two temporary context resolvers along a chain of
+    /// segues, each used up by the one transition it first matches; later transitions, even to a
+    /// tab container holding a match for each, fire neither.
     @Test func testTemporaryDependencyCoordinatorWithContextHandlersSingleMatchMultipleDestinations() throws {
+        let controller = ScreenModel(name: "controller")
+        controller.dependencyCoordinator = DependencyCoordinator(name: "controller")
+        var calls: [String] = []
+        // resolver 1
+        controller.registerTemporaryContextResolver { (_: ScreenModel, d: TableScreen) in
+            calls.append("resolver 1: \(d.screenName)")
+        }
+        // resolver 2
+        controller.registerTemporaryContextResolver { (_: ScreenModel, d: CollectionScreen) in
+            calls.append("resolver 2: \(d.screenName)")
+        }
+        let destinations: [ScreenModel] = [
+            ScreenModel(name: "d0"),
+            try StackScreen(root: CollectionScreen(name: "d1 root"), name: "d1"),
+            ScreenModel(name: "d2"),
+            ScreenModel(name: "d3"),
+            TableScreen(name: "d4"),
+            try TabScreen(
+                tabs: [
+                    try StackScreen(root: CollectionScreen(name: "d5 tab 1 root"), name: "d5 tab 1"),
+                    TableScreen(name: "d5 tab 2"),
+                ], name: "d5"),
+        ]
+        // prepare(for:sender:) of a segue from each screen to the next, with the source's coordinator.
+        var source = controller
+        for (index, destination) in destinations.enumerated() {
+            try source.dependencyCoordinator.resolveDependencies(
+                from: source, to: destination, identifier: "test\(index)")
+            source = destination
+        }
+        #expect(calls == ["resolver 2: d1 root", "resolver 1: d4"])
+        #expect(controller.dependencyCoordinator.temporaryResolvers.isEmpty)
+    }
+
+    /// MHDependencyKit's test of this name (WorkflowDependencyCoordinatorTests): a temporary
+    /// context resolver runs for every matching destination of the resolution it first matches, a
+    /// navigation controller and its root, and each run may set a workflow on its destination.
+    @Test func testTemporaryAndWorkflowCoordinatorCompositionWhenGoingBackAndForward() throws {
+        let root = ScreenModel(name: "root")
+        let rootCoordinator = DependencyCoordinator(name: "root")
+        // Just to transfer the coordinators.
+        try rootCoordinator.register(.context { (_: ScreenModel, _: ScreenModel) in })
+        root.dependencyCoordinator = rootCoordinator
+        var calls: [String] = []
+        var stacks: [StackScreen] = []
+        for iteration in 1...2 {
+            root.registerTemporaryContextResolver { (_: ScreenModel, destination: ScreenModel) in
+                // Called 2 times: 1 for the stack and 1 for its root.
+                calls.append("\(iteration): \(destination.screenName)")
+                destination.dependencyCoordinator = try destination.dependencyCoordinator.makeWorkflow(
+                    named: "workflow \(iteration)", adding: [])
+            }
+            #expect(root.dependencyCoordinator === rootCoordinator)
+            #expect(rootCoordinator.temporaryResolvers.count == 1)
+            let stack = try StackScreen(
+                root: ScreenModel(name: "top \(iteration)"), name: "nav \(iteration)")
+            try rootCoordinator.resolveDependencies(from: root, to: stack)
+            stacks.append(stack)
+            #expect(root.dependencyCoordinator === rootCoordinator)
+            #expect(rootCoordinator.temporaryResolvers.isEmpty)
+        }
+        #expect(calls == ["1: nav 1", "1: top 1", "2: nav 2", "2: top 2"])
+        // Each run set a workflow on its destination: the stack's root has one of its own.
+        #expect(stacks.map { $0.dependencyCoordinator.name } == ["workflow 1", "workflow 2"])
+        #expect(stacks.map { $0.rootScreen!.dependencyCoordinator.name } == ["workflow 1", "workflow 2"])
+        #expect(stacks.allSatisfy { $0.rootScreen!.dependencyCoordinator !== $0.dependencyCoordinator })
+    }
+
+    @Test func aTemporaryContextResolverRunsForEveryMatchingDestinationOfTheTransitionItFirstMatches() throws {
         let (window, _) = makeWindow()
         let stack = try showStack(ScreenModel(name: "start"), in: window)
         var resolved: [String] = []
         stack.rootScreen!.registerTemporaryContextResolver { (_: ScreenModel, d: OrderScreen) in
             resolved.append(d.screenName)
         }
+        try stack.push(ScreenModel(name: "no order"))  // matches no destination: keeps waiting
         let tabs = try TabScreen(
             tabs: [OrderScreen(name: "tab1"), OrderScreen(name: "tab2")], name: "tabs")
         try stack.push(tabs)
         try stack.push(OrderScreen(name: "after"))
-        #expect(resolved == ["tab1"])
+        #expect(resolved == ["tab1", "tab2"])
+        #expect(window.dependencyCoordinator.temporaryResolvers.isEmpty)
+    }
+
+    @Test func anInlineResolverRunsForEveryMatchingDestinationOfItsTransition() throws {
+        let (window, _) = makeWindow()
+        let stack = try showStack(OrdersScreen(name: "orders"), in: window)
+        var resolved: [String] = []
+        try DependencyCoordinator.resolvingNextTransition(
+            .destination { (d: OrderScreen) in resolved.append(d.screenName) }
+        ) {
+            try stack.push(
+                try TabScreen(
+                    tabs: [OrderScreen(name: "tab1"), OrderScreen(name: "tab2")], name: "tabs"))
+            try stack.push(OrderScreen(name: "after"))
+        }
+        #expect(resolved == ["tab1", "tab2"])
     }
 
     // MARK: - Consumer resolvers (ConsumerDependencyResolverTests)

@@ -38,7 +38,7 @@ struct ReviewDependencyAttackTests {
 }
 
 extension ReviewDependencyAttackTests {
-    @Test func aTemporaryResolverThatResolvesByHandInsideItselfRunsForOneDestination() throws {
+    @Test func aTemporaryResolverDoesNotRunForTheScreenItResolvesByHandInsideItself() throws {
         let (window, coordinator) = makeWindow()
         let stack = try showStack(ScreenModel(name: "start"), in: window)
         let extra = Target(name: "extra")

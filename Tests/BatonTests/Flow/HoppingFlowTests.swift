@@ -24,7 +24,7 @@ final class OnboardingScreen: ScreenModel {
 /// A login step that returns the user's session.
 @MainActor
 final class LoginScreen: ScreenModel {
-    func loggedIn(as user: String) { try? unhop(returning: user) }
+    func loggedIn(as user: String) { finish(with: user) }
 }
 
 /// The tutorial's start-up container: splash → onboarding on first use → main.
@@ -166,7 +166,9 @@ struct HoppingFlowTests {
         let flow = Task { @MainActor in try await startup.hop(to: splash) }
         while startup.currentScreen == nil { await Task.yield() }
         flow.cancel()
-        await #expect(throws: CancellationError.self) { try await flow.value }
+        await #expect(throws: ScreenError.cancelled(screen: "splash", reason: .taskCancelled)) {
+            try await flow.value
+        }
         #expect(startup.currentScreen === splash)
         #expect(!startup.isWaitingForUnhop)
         #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "splash")) {
@@ -179,25 +181,36 @@ struct HoppingFlowTests {
         let flow = Task { @MainActor in try await startup.hop(to: ScreenModel(name: "login")) }
         while startup.currentScreen == nil { await Task.yield() }
         try startup.hop(to: ScreenModel(name: "main"), then: nil)
-        let expected = ScreenError.superseded(hopping: "startup", awaited: "login", next: "main")
+        let expected = ScreenError.cancelled(
+            screen: "login",
+            reason: .transition(TransitionRecord(kind: .hop, source: "login", destination: "main", identifier: nil)))
         await #expect(throws: expected) { try await flow.value }
         #expect(
             expected.description
-                == "The flow in startup awaiting login ended: startup hopped to main before login unhopped.")
+                == "The await for login's result ended without one: hop: login → main took it out of the screen tree"
+                + " before login finished.")
     }
 
-    @Test(.timeLimit(.minutes(1))) func unhopWithTheWrongResultTypeIsAMisuseAndKeepsWaiting() async throws {
+    @Test(.timeLimit(.minutes(1))) func finishingWithTheWrongResultTypeEndsTheAwaitWithAMismatch() async throws {
         let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
         let login = LoginScreen(name: "login")
         let flow = Task { @MainActor in try await startup.hop(to: login, returning: String.self) }
         while startup.currentScreen == nil { await Task.yield() }
-        let expected = ScreenError.resultTypeMismatch(hopping: "startup", expected: "String", actual: "Int")
-        #expect(throws: expected) { try login.unhop(returning: 42) }
-        #expect(
-            expected.description
-                == "The flow in startup awaits a result of type String, but the screen unhopped with Int.")
-        try login.unhop(returning: "ada")
-        #expect(try await flow.value == "ada")
+        login.finish(with: 42)
+        login.finish(with: "ada")  // ignored: the step has finished
+        await #expect(throws: ScreenError.resultTypeMismatch(screen: "login", expected: "String", actual: "Int")) {
+            try await flow.value
+        }
+        #expect(!startup.isWaitingForUnhop)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func unhopEndsAnAwaitedHopAsFinishDoes() async throws {
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let splash = SplashScreen(name: "splash")
+        let flow = Task { @MainActor in try await startup.hop(to: splash, returning: Void.self) }
+        while startup.currentScreen == nil { await Task.yield() }
+        try splash.unhop()
+        try await flow.value
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -213,12 +226,11 @@ struct HoppingFlowTests {
             while startup.currentScreen == nil { await Task.yield() }
         }
         try window.setRoot(ScreenModel(name: "main"))
-        let expected = ScreenError.removedFromTree(hopping: "startup", awaited: "login")
+        let expected = ScreenError.cancelled(
+            screen: "login",
+            reason: .transition(
+                TransitionRecord(kind: .replaceRoot, source: "startup", destination: "main", identifier: nil)))
         await #expect(throws: expected) { try await flow.value }
-        #expect(
-            expected.description
-                == "The flow in startup awaiting login ended: startup was removed from the screen tree before "
-                + "login unhopped.")
         #expect(weakStartup == nil)
     }
 
@@ -285,7 +297,7 @@ struct HoppingFlowTests {
         let lonely = ScreenModel(name: "lonely")
         #expect(lonely.hoppingScreen == nil)
         try lonely.unhop()
-        try lonely.unhop(returning: 1)
+        lonely.finish(with: 1)
     }
 
     @Test func unhopFromAScreenThatWasHoppedAwayDoesNothing() throws {

@@ -22,15 +22,13 @@ struct ReviewPendingUnhopAttackTests {
         return task
     }
 
-    @Test func aResultOfTheWrongTypeLeavesTheFlowWaitingAndTheRightOneEndsIt() async throws {
+    @Test func aResultOfTheWrongTypeEndsTheFlowWithAMismatch() async throws {
         let task = await awaitLogin(String.self)
-        #expect(throws: ScreenError.resultTypeMismatch(hopping: "startup", expected: "String", actual: "Int")) {
-            try flow.unhop(from: login, in: startup, result: 7)
-        }
-        #expect(flow.isWaitingForUnhop)
-        try flow.unhop(from: login, in: startup, result: "ada")
+        try flow.unhop(from: login, in: startup, result: 7)
         #expect(!flow.isWaitingForUnhop)
-        #expect(try await task.value == "ada")
+        await #expect(throws: ScreenError.resultTypeMismatch(screen: "login", expected: "String", actual: "Int")) {
+            try await task.value
+        }
         #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "login")) {
             try flow.unhop(from: login, in: startup, result: "again")
         }
@@ -42,7 +40,12 @@ struct ReviewPendingUnhopAttackTests {
         try? flow.hop(to: main, in: startup, then: nil) {}
         #expect(flow.current === main)
         #expect(!flow.isWaitingForUnhop)
-        await #expect(throws: ScreenError.superseded(hopping: "startup", awaited: "login", next: "main")) {
+        await #expect(
+            throws: ScreenError.cancelled(
+                screen: "login",
+                reason: .transition(TransitionRecord(kind: .hop, source: "login", destination: "main", identifier: nil))
+            )
+        ) {
             try await task.value
         }
     }
@@ -52,7 +55,7 @@ struct ReviewPendingUnhopAttackTests {
         flow.containerLeftTree()
         flow.containerLeftTree()  // nothing waits any more
         #expect(!flow.isWaitingForUnhop)
-        await #expect(throws: ScreenError.removedFromTree(hopping: "startup", awaited: "login")) {
+        await #expect(throws: ScreenError.cancelled(screen: "login", reason: .containerLeft("startup"))) {
             try await task.value
         }
         #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "login")) {
@@ -60,10 +63,10 @@ struct ReviewPendingUnhopAttackTests {
         }
     }
 
-    @Test func cancellingTheWaitingTaskEndsItWithCancellationError() async {
+    @Test func cancellingTheWaitingTaskEndsItWithATypedCancellation() async {
         let task = await awaitLogin(Int.self)
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: ScreenError.cancelled(screen: "login", reason: .taskCancelled)) { try await task.value }
         #expect(!flow.isWaitingForUnhop)
         #expect(flow.current === login)
     }

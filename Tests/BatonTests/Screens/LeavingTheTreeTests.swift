@@ -123,7 +123,7 @@ struct ReleasedContainerTests {
         while !startup.isWaitingForUnhop { await Task.yield() }
         window = nil
         #expect(weakWindow == nil)
-        await #expect(throws: ScreenError.removedFromTree(hopping: "startup", awaited: "login")) {
+        await #expect(throws: ScreenError.cancelled(screen: "login", reason: .released)) {
             try await hop.value
         }
     }
@@ -136,7 +136,7 @@ struct ReleasedContainerTests {
         while !startup.isWaitingForUnhop { await Task.yield() }
         stack = nil
         #expect(weakStack == nil)
-        await #expect(throws: ScreenError.removedFromTree(hopping: "startup", awaited: "login")) {
+        await #expect(throws: ScreenError.cancelled(screen: "login", reason: .released)) {
             try await hop.value
         }
         #expect(startup.parentScreen == nil)

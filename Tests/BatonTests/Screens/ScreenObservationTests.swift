@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 import BatonTesting
 import Observation
 import Testing

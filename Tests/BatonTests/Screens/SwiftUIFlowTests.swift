@@ -2,7 +2,7 @@ import BatonTesting
 import Observation
 import Testing
 
-@testable import Baton
+@_spi(Adapters) @testable import Baton
 
 /// The flows BatonSwiftUI relies on, driven headlessly: a destination is resolved before the
 /// state that a SwiftUI view renders shows it, and reads outside any tracking record nothing.
@@ -134,5 +134,58 @@ struct ObservationReaderListTests {
         let id = ObjectIdentifier(NeverWritten.self)
         #expect(ObservationReaders.values[id, default: []].count <= 32)
         #expect(ObservationReaders.providers[id, default: []].count <= 32)
+    }
+}
+
+/// SwiftUI's back button and back swipe write the navigation path, which
+/// `followNavigationPath(_:)` turns into a pop with the same order as `pop()`.
+@MainActor
+@Suite(.lenientMisuse)
+struct NavigationPathPopTests {
+    /// A list that pushes `more` the first time it reappears.
+    final class ReturningListScreen: ScreenModel {
+        var pushesOnReturn: ScreenModel?
+        override func willAppear() {
+            guard let more = pushesOnReturn, let stack = parentScreen as? StackScreen else { return }
+            pushesOnReturn = nil
+            try? stack.push(more)
+        }
+    }
+
+    private func popLog(_ pop: (StackScreen) -> Void) throws -> [String] {
+        let list = ReturningListScreen(name: "list")
+        let stack = try StackScreen(root: list)
+        let window = try makeVisibleWindow(root: stack)
+        try stack.push(ScreenModel(name: "detail"))
+        list.pushesOnReturn = ScreenModel(name: "more")
+        window.clearLogs()
+        pop(stack)
+        return window.lifecycleLog.map(\.description)
+    }
+
+    @Test func aTransitionRequestedDuringASwiftUIBackButtonPopRunsAfterIt() throws {
+        let expected = [
+            "detail.willDisappear", "list.willAppear", "detail.didDisappear", "list.didAppear",
+            "list.willDisappear", "more.willAppear", "list.didDisappear", "more.didAppear",
+        ]
+        #expect(try popLog { $0.pop() } == expected)
+        #expect(try popLog { $0.followNavigationPath([]) } == expected)
+    }
+}
+
+/// BatonSwiftUI's `@ContextValue` depends on telling whether a read happens inside an
+/// Observation tracking scope; if the Observation module changes how it records an access, this
+/// fails, and so does the check BatonSwiftUI runs once in debug builds on a device.
+@MainActor
+@Suite struct ObservationDetectionTests {
+    @Test func aReadInsideATrackingScopeIsDetectedAndOneOutsideIsNot() {
+        #expect(!isObservationTracking())
+        var inside = false
+        withObservationTracking {
+            inside = isObservationTracking()
+        } onChange: {
+        }
+        #expect(inside)
+        #expect(ObservationSupport.detectsTracking())
     }
 }

@@ -1,26 +1,46 @@
+import BatonSwiftUI
 import CoordinatesApp
+import CoordinatesScreens
+import Foundation
 import SwiftUI
 
-/// The app: one window showing the headless app's screen tree, saved whenever the scene stops
-/// being active.
+/// The app: one window showing the Baton screen tree that `CoordinatesPhone` runs, saved
+/// whenever the scene stops being active, and reporting problems (an unreadable state file, a
+/// failed save) once.
 @main
 @MainActor
 struct CoordinatesiOSApp: App {
-    @State private var host = AppHost()
+    @State private var app = CoordinatesPhone(
+        store: StateStore(path: StateStore.path(inApplicationSupport: Self.applicationSupport)),
+        locator: CoreLocationLocator())
     @Environment(\.scenePhase) private var scenePhase
 
     var body: some Scene {
         WindowGroup {
-            RootView(host: host)
-                .task { await host.launch() }
+            WindowView(app.window)
+                .task { await app.start() }
+                .alert(
+                    "Coordinates",
+                    isPresented: Binding {
+                        app.problem != nil
+                    } set: {
+                        if !$0 { app.problem = nil }
+                    }
+                ) {
+                    Button("OK") {}
+                } message: {
+                    Text(app.problem ?? "")
+                }
         }
         .onChange(of: scenePhase) { _, phase in
-            switch phase {
-            case .active: host.activityChanged(to: .active)
-            case .inactive: host.activityChanged(to: .inactive)
-            case .background: host.activityChanged(to: .background)
-            @unknown default: host.activityChanged(to: .inactive)
-            }
+            if phase != .active { app.sceneDidDeactivate() }
         }
+    }
+
+    /// Library/Application Support in the app's container.
+    private static var applicationSupport: String {
+        (try? FileManager.default.url(
+            for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true))?.path
+            ?? NSTemporaryDirectory()
     }
 }

@@ -1,0 +1,272 @@
+/// What a link shows when it is tapped, and how: the decisions behind BatonSwiftUI's
+/// `ScreenLink`, made in the core so that they are tested without a UI.
+///
+/// A link in a screen that is on a stack pushes through the stack's navigation path: the UI
+/// appends the request's `identity` (adapter SPI) to the path (SwiftUI's `NavigationLink(value:)`), and
+/// `StackScreen.followNavigationPath(_:sender:)` (adapter SPI) turns that into a Baton push of a screen made
+/// then, with the link's identifier, sender and wiring, so that transition resolvers see them.
+/// A push link with no stack around it is refused with ``ScreenError/noEnclosingStack(screen:link:)``
+/// instead of being shown some other way. A present link presents from the screen. A link made
+/// with a result type delivers what the shown screen finishes with (``Screen/finish(with:)``),
+/// or its cancellation.
+///
+/// ```swift
+/// let link = ScreenLinkRequest(identifier: "showItem", sender: item) { ItemScreen() }
+/// try link.perform(from: list)            // pushes onto list's stack
+/// list.enclosingStack?.navigationPath     // [link.identity]
+/// ```
+@MainActor
+public final class ScreenLinkRequest: Hashable {
+    /// How a link shows its screen.
+    ///
+    /// ```swift
+    /// ScreenLinkRequest(action: .present) { SettingsScreen() }
+    /// ```
+    public enum Action: Sendable, Hashable {
+        /// Pushed on the stack that encloses the link's screen; a link with no stack around it
+        /// is refused.
+        ///
+        /// ```swift
+        /// ScreenLinkRequest(action: .push) { DetailScreen() }
+        /// ```
+        case push
+        /// Presented by the link's screen.
+        ///
+        /// ```swift
+        /// ScreenLinkRequest(action: .present) { SettingsScreen() }
+        /// ```
+        case present
+    }
+
+    /// How the link shows its screen.
+    ///
+    /// ```swift
+    /// link.action   // .push
+    /// ```
+    public let action: Action
+    /// The transition's identifier, which ``DependencyResolver/transition(identifier:fileID:line:_:)``
+    /// resolvers match.
+    ///
+    /// ```swift
+    /// link.identifier   // "showItem"
+    /// ```
+    public let identifier: String?
+    /// The transition's sender, which transition resolvers receive.
+    ///
+    /// ```swift
+    /// link.sender as? Item
+    /// ```
+    public let sender: Any?
+    /// How the shown screen's context is wired to the link's screen's.
+    ///
+    /// ```swift
+    /// link.wiring   // .inherit
+    /// ```
+    public let wiring: ContextWiring
+    /// The value a navigation path holds for this link until, and while, its screen is shown.
+    ///
+    /// ```swift
+    /// stack.followNavigationPath(stack.navigationPath + [link.identity])   // pushes its screen
+    /// ```
+    @_spi(Adapters) public var identity: ScreenIdentity { ScreenIdentity(object: ObjectIdentifier(self), name: "link") }
+    /// The screen the link showed last, while it is alive.
+    ///
+    /// ```swift
+    /// link.shownScreen?.screenName   // "item"
+    /// ```
+    public private(set) weak var shownScreen: ScreenModel?
+
+    private let destination: @MainActor () -> ScreenModel
+    /// Makes the waiter of a link that awaits a result; `nil` for one that does not.
+    private let makeWaiter: (@MainActor (String) -> ResultWaiter)?
+
+    /// A link that shows the screen `destination` makes, when it is followed.
+    ///
+    /// ```swift
+    /// ScreenLinkRequest(identifier: "showItem", sender: item) { ItemScreen() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: Push (the default) or present.
+    ///   - identifier: The transition's identifier.
+    ///   - sender: The transition's sender.
+    ///   - wiring: How the new screen's context joins the link's screen's; `.inherit` by default.
+    ///   - destination: Makes the screen to show, each time the link is followed.
+    public init(
+        action: Action = .push, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+        destination: @escaping @MainActor () -> ScreenModel
+    ) {
+        self.action = action
+        self.identifier = identifier
+        self.sender = sender
+        self.wiring = wiring
+        self.destination = destination
+        self.makeWaiter = nil
+        Self.register(self)
+    }
+
+    /// A link whose screen returns a result: `onResult` receives what it finishes with
+    /// (``Screen/finish(with:)``), or the ``ScreenError`` that ended the wait
+    /// (``ScreenError/cancelled(screen:reason:)`` when it was swiped away or went back, a failed
+    /// transition's error).
+    ///
+    /// ```swift
+    /// ScreenLinkRequest(action: .present, returning: SortOrder.self) { SortScreen() } onResult: { result in
+    ///     if case .success(let order) = result { list.order = order }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: Push (the default) or present.
+    ///   - identifier: The transition's identifier.
+    ///   - sender: The transition's sender.
+    ///   - wiring: How the new screen's context joins the link's screen's.
+    ///   - resultType: The type of result awaited.
+    ///   - destination: Makes the screen to show, each time the link is followed.
+    ///   - onResult: Receives the result, once per time the link is followed.
+    public init<Result>(
+        action: Action = .push, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+        returning resultType: Result.Type, destination: @escaping @MainActor () -> ScreenModel,
+        onResult: @escaping @MainActor (Swift.Result<Result, ScreenError>) -> Void
+    ) {
+        self.action = action
+        self.identifier = identifier
+        self.sender = sender
+        self.wiring = wiring
+        self.destination = destination
+        self.makeWaiter = { name in ResultWaiter.calling(for: name, Result.self, handler: onResult) }
+        Self.register(self)
+    }
+
+    /// Equal when both are the same link.
+    ///
+    /// ```swift
+    /// link == link   // true
+    /// ```
+    public nonisolated static func == (lhs: ScreenLinkRequest, rhs: ScreenLinkRequest) -> Bool { lhs === rhs }
+
+    /// Hashes the link's identity.
+    ///
+    /// ```swift
+    /// let links: Set = [link]
+    /// ```
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    // MARK: - Deciding and following
+
+    /// Where the link shows its screen, from a link placed in `screen`.
+    ///
+    /// ```swift
+    /// switch try link.route(from: list) {
+    /// case .navigationPath(let stack): NavigationLink(value: …)   // a push through the stack's path
+    /// case .presentation: Button { … }
+    /// }
+    /// ```
+    public enum Route {
+        /// Pushed through the navigation path of `stack`, the stack that encloses the link's
+        /// screen.
+        ///
+        /// ```swift
+        /// case .navigationPath(let stack)
+        /// ```
+        case navigationPath(StackScreen)
+        /// Presented by the link's screen.
+        ///
+        /// ```swift
+        /// case .presentation
+        /// ```
+        case presentation
+    }
+
+    /// Where a link placed in `screen` shows its screen.
+    ///
+    /// ```swift
+    /// try link.route(from: list)   // .navigationPath(stack)
+    /// ```
+    ///
+    /// - Parameter screen: The screen that shows the link.
+    /// - Returns: The route.
+    /// - Throws: ``ScreenError/noEnclosingStack(screen:link:)`` for a push link in a screen that no
+    ///   stack encloses (a misuse).
+    public func route(from screen: ScreenModel) throws(ScreenError) -> Route {
+        switch action {
+        case .present:
+            return .presentation
+        case .push:
+            guard let stack = screen.enclosingStack else {
+                throw misuse(ScreenError.noEnclosingStack(screen: screen.screenName, link: identifier))
+            }
+            return .navigationPath(stack)
+        }
+    }
+
+    /// Follows the link from `screen`, as a tap does: pushes its screen onto the stack that
+    /// encloses `screen`, or presents it from `screen`.
+    ///
+    /// ```swift
+    /// try link.perform(from: list)
+    /// ```
+    ///
+    /// - Parameter screen: The screen that shows the link.
+    /// - Throws: ``ScreenError/noEnclosingStack(screen:link:)``, and the errors of the push or the
+    ///   presentation (a resolver that throws); nothing is shown then.
+    public func perform(from screen: ScreenModel) throws(ScreenError) {
+        switch try route(from: screen) {
+        case .navigationPath(let stack): try push(on: stack)
+        case .presentation: try present(from: screen)
+        }
+    }
+
+    /// Pushes the link's screen on `stack`, with the link's identity in the navigation path.
+    func push(on stack: StackScreen) throws(ScreenError) {
+        let screen = destination()
+        screen.linkIdentity = ScreenIdentity(object: ObjectIdentifier(self), name: screen.screenName)
+        shownScreen = screen
+        do throws(ScreenError) {
+            if let makeWaiter {
+                try stack.push(
+                    screen, identifier: identifier, sender: sender, wiring: wiring,
+                    awaiting: makeWaiter(screen.screenName))
+            } else {
+                try stack.push(screen, identifier: identifier, sender: sender, wiring: wiring)
+            }
+        } catch {
+            if screen.container == nil { screen.linkIdentity = nil }
+            throw error
+        }
+    }
+
+    private func present(from presenter: ScreenModel) throws(ScreenError) {
+        let screen = destination()
+        shownScreen = screen
+        if let makeWaiter {
+            try presenter.present(
+                screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: makeWaiter(screen.screenName))
+        } else {
+            try presenter.present(screen, identifier: identifier, sender: sender, wiring: wiring)
+        }
+    }
+
+    // MARK: - The links a navigation path may name
+
+    private static var links: [ObjectIdentifier: WeakLink] = [:]
+    private static var compactionThreshold = 64
+
+    private static func register(_ link: ScreenLinkRequest) {
+        if links.count >= compactionThreshold {
+            links = links.filter { $0.value.link != nil }
+            compactionThreshold = max(64, 2 * links.count)
+        }
+        links[ObjectIdentifier(link)] = WeakLink(link: link)
+    }
+
+    /// The live link whose identity is `identity`.
+    static func link(for identity: ScreenIdentity) -> ScreenLinkRequest? {
+        guard let link = links[identity.object]?.link, link.identity == identity else { return nil }
+        return link
+    }
+
+    private struct WeakLink {
+        weak var link: ScreenLinkRequest?
+    }
+}

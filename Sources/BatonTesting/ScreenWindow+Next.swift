@@ -1,0 +1,187 @@
+import Baton
+
+extension ScreenWindow {
+    /// Waits until a screen of type `type` is shown in this window (in ``ScreenWindow/shownScreens``)
+    /// and returns it, typed: a test drives a flow step by step without polling or casts.
+    ///
+    /// Each screen is returned once: a screen of that type already shown, that no earlier `next`
+    /// returned, is returned at once; otherwise the call waits for the transitions the flow
+    /// performs (it is woken by each ``TransitionDidComplete``, never by a timer) until one shows
+    /// a new one.
+    ///
+    /// ```swift
+    /// Task { await startup.run() }
+    /// let login = try await window.next(LoginScreen.self)
+    /// login.finish(with: User(name: "ada"))
+    /// let home = try await window.next(HomeScreen.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The screen's type: a class, or a protocol screens adopt.
+    ///   - timeout: How long to wait before failing; a safety net for a flow that never gets
+    ///     there, not a measure of speed.
+    /// - Returns: The screen.
+    /// - Throws: ``NextScreenTimeout`` naming the type, what is shown instead and the
+    ///   transitions performed while waiting; `CancellationError` when the test's task is
+    ///   cancelled.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public func next<Shown>(_ type: Shown.Type, timeout: Duration = .seconds(5)) async throws -> Shown {
+        let waiter = NextScreenWaiter<Shown>(window: self, timeout: timeout)
+        if let found = waiter.take() { return found }
+        let handed = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.start(continuation)
+            }
+        } onCancel: {
+            Task { @MainActor in waiter.end(.failure(CancellationError())) }
+        }
+        return handed.screen
+    }
+}
+
+/// A screen handed from the window's transition to the awaiting test. Both run on the main
+/// actor, which the compiler cannot see through the continuation.
+private struct ShownScreen<Shown>: @unchecked Sendable {
+    let screen: Shown
+}
+
+/// `next` waited longer than its timeout for a screen of the type asked for.
+///
+/// ```swift
+/// // No LoginScreen was shown within 5 seconds. Shown now: startup → splash.
+/// // Transitions while waiting: none. Is the flow running, and does it reach LoginScreen?
+/// ```
+public struct NextScreenTimeout: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The type asked for.
+    ///
+    /// ```swift
+    /// timeout.awaited   // "LoginScreen"
+    /// ```
+    public let awaited: String
+    /// The names of the screens shown when the wait ended, outermost first.
+    ///
+    /// ```swift
+    /// timeout.shown   // ["startup", "splash"]
+    /// ```
+    public let shown: [String]
+    /// The transitions performed while waiting, oldest first.
+    ///
+    /// ```swift
+    /// timeout.transitions   // ["hop: → splash"]
+    /// ```
+    public let transitions: [String]
+    /// How long it waited, as written.
+    ///
+    /// ```swift
+    /// timeout.waited   // "5.0 seconds"
+    /// ```
+    public let waited: String
+
+    /// Makes the error, as `next` does when it gives up.
+    ///
+    /// ```swift
+    /// NextScreenTimeout(awaited: "LoginScreen", shown: ["startup", "splash"], transitions: [], waited: "5.0 seconds")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - awaited: The type asked for.
+    ///   - shown: The names of the screens shown, outermost first.
+    ///   - transitions: The transitions performed while waiting.
+    ///   - waited: How long it waited.
+    public init(awaited: String, shown: [String], transitions: [String], waited: String) {
+        self.awaited = awaited
+        self.shown = shown
+        self.transitions = transitions
+        self.waited = waited
+    }
+
+    /// The failure message.
+    ///
+    /// ```swift
+    /// print(timeout)
+    /// ```
+    public var description: String {
+        let shownText = shown.isEmpty ? "nothing (the window has no root)" : shown.joined(separator: " → ")
+        let transitionText = transitions.isEmpty ? "none" : transitions.joined(separator: ", ")
+        let returned = shown.isEmpty ? "" : " A screen that an earlier next(…) returned is not returned again."
+        return "No \(awaited) was shown within \(waited). Shown now: \(shownText)."
+            + " Transitions while waiting: \(transitionText).\(returned)"
+            + " Is the flow running, and does it reach \(awaited)?"
+    }
+}
+
+/// One `next` call: looks at the shown screens now and after each transition of the window.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@MainActor
+private final class NextScreenWaiter<Shown> {
+    private let window: ScreenWindow
+    private let timeout: Duration
+    private var continuation: CheckedContinuation<ShownScreen<Shown>, any Error>?
+    private var transitions: [String] = []
+    private var timer: Task<Void, Never>?
+    private var observation: Registration?
+
+    init(window: ScreenWindow, timeout: Duration) {
+        self.window = window
+        self.timeout = timeout
+    }
+
+    /// A shown screen of the type that no `next` returned yet, marked as returned.
+    func take() -> Shown? {
+        for screen in window.shownScreens.reversed() {
+            guard let found = screen as? Shown, NextScreenLedger.claim(screen, in: window) else { continue }
+            return found
+        }
+        return nil
+    }
+
+    func start(_ continuation: CheckedContinuation<ShownScreen<Shown>, any Error>) {
+        self.continuation = continuation
+        observation = window.context.observe(TransitionDidComplete.self, owner: self) { waiter, record in
+            waiter.transitions.append(record.description)
+            if let found = waiter.take() { waiter.end(.success(found)) }
+        }
+        let timeout = self.timeout
+        // Holds the waiter until the wait ends, then is cancelled.
+        timer = Task { @MainActor in
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            self.end(.failure(self.timedOut()))
+        }
+    }
+
+    func end(_ outcome: Result<Shown, any Error>) {
+        guard let continuation else { return }
+        self.continuation = nil
+        observation?.cancel()
+        timer?.cancel()
+        continuation.resume(with: outcome.map { ShownScreen(screen: $0) })
+    }
+
+    private func timedOut() -> NextScreenTimeout {
+        let components = timeout.components
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return NextScreenTimeout(
+            awaited: String(describing: Shown.self), shown: window.shownScreens.map(\.screenName),
+            transitions: transitions, waited: "\(seconds) seconds")
+    }
+}
+
+/// The screens each window's `next` already returned, held weakly.
+@MainActor
+private enum NextScreenLedger {
+    private static var returned: [Entry] = []
+
+    private struct Entry {
+        weak var window: ScreenWindow?
+        weak var screen: ScreenModel?
+    }
+
+    /// Marks `screen` as returned in `window`; `false` when it already was.
+    static func claim(_ screen: ScreenModel, in window: ScreenWindow) -> Bool {
+        returned.removeAll { $0.window == nil || $0.screen == nil }
+        if returned.contains(where: { $0.window === window && $0.screen === screen }) { return false }
+        returned.append(Entry(window: window, screen: screen))
+        return true
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(UIKit)
+    @_spi(Adapters) import Baton
+    import UIKit
+
+    // What the core's UIKitEvents reads from UIKit, one line each: the Linux tests' model of UIKit
+    // answers the same protocols by UIKit's documented rules.
+
+    @_spi(Adapters)
+    extension UIKit.UIViewController: Baton.UIKitScreen {
+        /// The appearance state that the exchanged callbacks report to.
+        ///
+        /// ```swift
+        /// controller.screenLifecycle.appearance
+        /// ```
+        public var screenLifecycle: ScreenLifecycle {
+            if let lifecycle = objc_getAssociatedObject(self, AssociatedKeys.lifecycle) as? ScreenLifecycle {
+                return lifecycle
+            }
+            let lifecycle = ScreenLifecycle()
+            objc_setAssociatedObject(self, AssociatedKeys.lifecycle, lifecycle, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+            return lifecycle
+        }
+
+        /// `viewIfLoaded?.window != nil`.
+        ///
+        /// ```swift
+        /// controller.isViewInWindow
+        /// ```
+        public var isViewInWindow: Bool { viewIfLoaded?.window != nil }
+
+        /// The kind of UIKit container.
+        ///
+        /// ```swift
+        /// navigationController.containerRole   // .navigation
+        /// ```
+        public var containerRole: UIKitContainerRole {
+            switch self {
+            case is UINavigationController: .navigation
+            case is UITabBarController: .tabs
+            case let split as UISplitViewController: .split(isCollapsed: split.isCollapsed)
+            default: .plain
+            }
+        }
+
+        /// `topViewController` or `selectedViewController`.
+        ///
+        /// ```swift
+        /// navigationController.visibleChildScreen === navigationController.topViewController
+        /// ```
+        public var visibleChildScreen: (any Screen)? {
+            (self as? UINavigationController)?.topViewController
+                ?? (self as? UITabBarController)?.selectedViewController
+        }
+
+        /// `transitionCoordinator`.
+        ///
+        /// ```swift
+        /// controller.activeTransitionCoordinator?.toScreen
+        /// ```
+        public var activeTransitionCoordinator: (any UIKitTransitionCoordinator)? {
+            transitionCoordinator.map(TransitionCoordinator.init)
+        }
+
+        /// Whether ``UIKitAdapter/install()`` ran.
+        ///
+        /// ```swift
+        /// controller.reportsAppearance
+        /// ```
+        public var reportsAppearance: Bool { UIKitAdapter.isInstalled }
+    }
+
+    /// UIKit's transition coordinator, as the core reads it.
+    @MainActor
+    struct TransitionCoordinator: UIKitTransitionCoordinator {
+        let coordinator: any UIViewControllerTransitionCoordinator
+
+        var fromScreen: (any Screen)? { coordinator.viewController(forKey: .from) }
+        var toScreen: (any Screen)? { coordinator.viewController(forKey: .to) }
+
+        func onCompletion(_ body: @escaping @MainActor (Bool) -> Void) {
+            coordinator.animate(alongsideTransition: nil) { context in body(context.isCancelled) }
+        }
+    }
+
+    @_spi(Adapters)
+    extension UIKit.UIWindow: Baton.UIKitWindow {
+        /// `rootViewController`.
+        ///
+        /// ```swift
+        /// window.currentRoot === window.rootViewController
+        /// ```
+        public var currentRoot: (any Screen)? { rootViewController }
+
+        /// `UIWindow` itself or a class of the app's: UIKit's private window classes (the
+        /// keyboard's, text effects') come from UIKit's bundle.
+        ///
+        /// ```swift
+        /// window.isAppWindow
+        /// ```
+        public var isAppWindow: Bool { type(of: self) == UIWindow.self || Bundle(for: type(of: self)) == .main }
+    }
+#endif

@@ -1,0 +1,76 @@
+@_spi(Adapters) import Baton
+import BatonTesting
+import Testing
+
+/// The core of BatonSwiftUI's `ScreenLink`: a push link pushes through the stack's navigation
+/// path with its identifier and sender, a push link with no stack is a typed error, and a link
+/// can deliver the result its screen finishes with.
+@MainActor
+@Suite(.lenientMisuse)
+struct ScreenLinkRequestTests {
+    final class ItemScreen: ScreenModel {
+        var seen: String?
+    }
+
+    @Test func aPushLinkFollowedThroughTheNavigationPathPushesWithItsIdentifierAndSender() throws {
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        try window.dependencyCoordinator.register(
+            .transition(identifier: "showItem", sender: String.self) {
+                (_, sender, _: ScreenModel, item: ItemScreen) in item.seen = sender
+            })
+        let link = ScreenLinkRequest(identifier: "showItem", sender: "row 3") { ItemScreen(name: "item") }
+        guard case .navigationPath(let found) = try link.route(from: list) else {
+            Issue.record("a push link on a stack goes through its navigation path")
+            return
+        }
+        #expect(found === stack)
+        // What SwiftUI's NavigationLink(value:) does: the path grows by the link's value.
+        stack.followNavigationPath(stack.navigationPath + [link.identity])
+        let item = try #require(stack.topScreen as? ItemScreen)
+        #expect(item.seen == "row 3")
+        #expect(stack.navigationPath == [link.identity])  // the path SwiftUI holds stays the same
+        #expect(window.transitionLog.last?.description == "push: list → item (showItem)")
+        stack.followNavigationPath([])  // the back button
+        #expect(stack.screens.map(\.screenName) == ["list"])
+    }
+
+    @Test func aPushLinkWithNoEnclosingStackIsATypedErrorNotAPresentation() throws {
+        let settings = ScreenModel(name: "settings")
+        _ = try makeVisibleWindow(root: settings)
+        let link = ScreenLinkRequest(identifier: "showAbout") { ScreenModel(name: "about") }
+        let expected = ScreenError.noEnclosingStack(screen: "settings", link: "showAbout")
+        #expect(throws: expected) { try link.perform(from: settings) }
+        #expect(settings.presentedScreen == nil)
+        #expect(
+            expected.description
+                == "The push link \"showAbout\" in settings has nowhere to push: no stack encloses settings. Show"
+                + " settings on a StackScreen, or make the link present (action: .present).")
+    }
+
+    @Test func aLinkDeliversTheResultItsScreenFinishesWithOrItsCancellation() throws {
+        let list = ScreenModel(name: "list")
+        _ = try makeVisibleWindow(root: list)
+        var results: [String] = []
+        let link = ScreenLinkRequest(action: .present, returning: String.self) {
+            ItemScreen(name: "sort")
+        } onResult: {
+            switch $0 {
+            case .success(let order): results.append(order)
+            case .failure(let error): results.append(error.description)
+            }
+        }
+        try link.perform(from: list)
+        list.presentedScreen?.finish(with: "date")
+        try link.perform(from: list)
+        list.followPresentation(nil)  // swiped down
+        #expect(
+            results == [
+                "date",
+                "The await for sort's result ended without one: dismiss: sort → list took it out of the screen tree"
+                    + " before sort finished.",
+            ])
+        #expect(list.presentedScreen == nil)
+    }
+}

@@ -1,0 +1,144 @@
+import Baton
+import BatonTesting
+import Testing
+
+/// BatonTesting's `window.next(_:)`, which waits for a screen of a type without polling, and the
+/// exhaustive `FlowRecorder`, which fails a test on any transition or lifecycle callback it was
+/// not told to expect.
+@MainActor
+@Suite(.lenientMisuse, .timeLimit(.minutes(1)))
+struct FlowTestingTests {
+    final class SplashScreen: ScreenModel {}
+    final class LoginScreen: ScreenModel {}
+    final class HomeScreen: ScreenModel {}
+    protocol Step: AnyObject {}
+    final class StepScreen: ScreenModel, Step {}
+
+    private func startFlow() throws -> (ScreenWindow, HoppingScreen, Task<String, any Error>) {
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let window = try makeVisibleWindow(root: startup)
+        let flow = Task {
+            try await startup.hop(to: SplashScreen(name: "splash"))
+            let user = try await startup.hop(to: LoginScreen(name: "login"), returning: String.self)
+            try startup.hop(to: HomeScreen(name: "home"), then: nil)
+            return user
+        }
+        return (window, startup, flow)
+    }
+
+    // MARK: - next
+
+    @Test func nextReturnsEachScreenOfTheTypeAsTheFlowShowsIt() async throws {
+        let (window, _, flow) = try startFlow()
+        try await window.next(SplashScreen.self).finish()
+        try await window.next(LoginScreen.self).finish(with: "ada")
+        let home = try await window.next(HomeScreen.self)
+        #expect(home.screenName == "home")
+        #expect(try await flow.value == "ada")
+        #expect(window.shownScreens.map(\.screenName) == ["startup", "home"])
+    }
+
+    @Test func nextReturnsAScreenAlreadyShownAndFindsProtocols() async throws {
+        let stack = try StackScreen(root: StepScreen(name: "first"), name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let first = try await window.next((any Step).self)
+        #expect((first as? ScreenModel)?.screenName == "first")
+        try stack.push(StepScreen(name: "second"))
+        let second = try await window.next(StepScreen.self)
+        #expect(second.screenName == "second")
+    }
+
+    @Test func nextReturnsAScreenOnceAndNamesWhatIsShownWhenItTimesOut() async throws {
+        let stack = try StackScreen(root: HomeScreen(name: "home"), name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        _ = try await window.next(HomeScreen.self)
+        try stack.push(ScreenModel(name: "detail"))
+        let expected = NextScreenTimeout(
+            awaited: "HomeScreen", shown: ["stack", "detail"], transitions: [], waited: "0.01 seconds")
+        await #expect(throws: expected) { try await window.next(HomeScreen.self, timeout: .milliseconds(10)) }
+        #expect(
+            expected.description
+                == "No HomeScreen was shown within 0.01 seconds. Shown now: stack → detail. Transitions while"
+                + " waiting: none. A screen that an earlier next(…) returned is not returned again. Is the flow"
+                + " running, and does it reach HomeScreen?")
+    }
+
+    @Test func aPresentationHidesWhatItCovers() throws {
+        let list = ScreenModel(name: "list")
+        let window = try makeVisibleWindow(root: try StackScreen(root: list, name: "stack"))
+        try list.present(try StackScreen(root: ScreenModel(name: "sort"), name: "sheet"))
+        #expect(window.shownScreens.map(\.screenName) == ["sheet", "sort"])
+        #expect(ScreenWindow().shownScreens.isEmpty)
+    }
+
+    // MARK: - The exhaustive recorder
+
+    private func makeStack() throws -> (ScreenWindow, StackScreen) {
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
+        return (try makeVisibleWindow(root: stack), stack)
+    }
+
+    @Test func anExhaustiveRecorderPassesWhenEveryRecordIsExpected() throws {
+        let (window, stack) = try makeStack()
+        let recorder = FlowRecorder(window, exhaustive: true)
+        try stack.push(ScreenModel(name: "detail"))
+        recorder.expect(
+            transitions: ["push: list → detail"],
+            lifecycle: ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"])
+        recorder.expect(transitions: [])
+    }
+
+    @Test func anExhaustiveRecorderFailsOnAnUnexpectedTransitionOrCallback() throws {
+        let (window, stack) = try makeStack()
+        let recorder = FlowRecorder(window, exhaustive: true)
+        try stack.push(ScreenModel(name: "detail"))
+        stack.pop()
+        withKnownIssue {
+            // The lifecycle callbacks are left out: on an exhaustive recorder that means none.
+            recorder.expect(transitions: ["push: list → detail"])
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue)
+            return text == [
+                """
+                FlowRecorder: the transitions differ from what was expected.
+                  expected: ["push: list → detail"]
+                  recorded: ["push: list → detail", "pop: detail → list"]
+                  not expected: ["pop: detail → list"]
+                """
+            ]
+                || text.first?.hasPrefix("FlowRecorder: the lifecycle callbacks differ from what was expected.") == true
+        }
+        // The records were consumed: what follows starts afresh.
+        recorder.expect(transitions: [])
+    }
+
+    @Test func anExhaustiveRecorderReportsWhatHappenedAfterItsLastExpectation() throws {
+        let (window, stack) = try makeStack()
+        withKnownIssue {
+            let recorder = FlowRecorder(window, exhaustive: true)
+            withExtendedLifetime(recorder) {
+                try? stack.push(ScreenModel(name: "detail"))
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == [
+                """
+                An exhaustive FlowRecorder saw what no expect(transitions:lifecycle:) listed:
+                  transitions: ["push: list → detail"]
+                  lifecycle callbacks: ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"]
+                Expect them, or end the test with recorder.expect(transitions: …, lifecycle: …).
+                """
+            ]
+        }
+    }
+
+    @Test func aRecorderThatIsNotExhaustiveComparesOnlyWhatItIsGiven() throws {
+        let (window, stack) = try makeStack()
+        let recorder = FlowRecorder(window)
+        try stack.push(ScreenModel(name: "detail"))
+        recorder.expect(transitions: ["push: list → detail"])
+        stack.pop()
+        withKnownIssue {
+            recorder.expect(transitions: [], lifecycle: [])
+        }
+    }
+}
