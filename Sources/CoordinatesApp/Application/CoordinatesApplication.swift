@@ -239,7 +239,8 @@ public final class CoordinatesApplication {
     }
 
     /// Opens a link: a `geo:` URI sets the position and shows the main screen; a `coordinates://`
-    /// URL shows its screen. What went wrong is said on the screen.
+    /// URL shows its screen. What went wrong is said on the screen. During the start-up flow (the
+    /// welcome screen of a first run), the screen waits until the flow reaches the main screen.
     ///
     /// ```swift
     /// app.open("coordinates://bearing")
@@ -254,15 +255,18 @@ public final class CoordinatesApplication {
             (window.topScreen as? AppScreen)?.status = problem.message
             return
         }
-        if case .position(let latitude, let longitude) = route, let position = try? Coordinate(
-            latitude: latitude, longitude: longitude)
-        {
-            model.setPosition(position)
-        }
         do {
             try window.open(Place.simplified(link), with: Place.links)
         } catch {
             (window.topScreen as? AppScreen)?.status = "cannot open \(link): \(error.description)"
+            return
+        }
+        // The route was checked: its position is in range.
+        if case .position(let latitude, let longitude) = route,
+            let position = try? Coordinate(latitude: latitude, longitude: longitude)
+        {
+            model.setPosition(position)
+            if let main = window.topScreen as? MainScreen { main.status = "Position set from \(link)." }
         }
     }
 
@@ -272,7 +276,7 @@ public final class CoordinatesApplication {
         if let problem = savedScreensProblem {
             savedScreensProblem = nil
             (window.topScreen as? AppScreen)?.status =
-                "Could not restore the screens you were on (\(problem)); showing the main screen."
+                "Could not restore the screens you were on: \(problem) Showing the main screen."
             return
         }
         guard let saved = savedScreens else { return }
@@ -286,14 +290,22 @@ public final class CoordinatesApplication {
             }
         } catch {
             (window.topScreen as? AppScreen)?.status =
-                "Could not restore the screens you were on (\(error.description)); showing the main screen."
+                "Could not restore the screens you were on: \(error.description) Showing the main screen."
         }
     }
 
-    /// The window's screens, when the start-up flow has reached the main screen.
+    /// The window's screens once the start-up flow has reached the main screen, without an edit
+    /// in progress (it is not restored).
     private var screensToSave: SavedScreenTree? {
         guard startup.currentScreen?.route(as: Place.self) == .navigation else { return nil }
-        return try? window.saveScreenTree(Place.self)
+        do {
+            guard let tree = try window.screenTree(Place.self)?.withoutEdits else { return nil }
+            return try SavedScreenTree(tree)
+        } catch {
+            // Every screen has a route and every route encodes: this is a bug, said, not hidden.
+            report("could not save the screens you were on: \(error.description)")
+            return nil
+        }
     }
 
     /// Gives `input` to the top screen and lets the start-up flow move on.

@@ -52,7 +52,7 @@ enum Place: ScreenRoute {
         switch route {
         case .bearing, .map, .share: screens = [ScreenTree(.main), ScreenTree(route)]
         case .help: screens = [ScreenTree(.main, presenting: ScreenTree(.help))]
-        case .position: screens = [ScreenTree(route)]
+        // The position is set by the application; the main screen shows it (kept when it is shown).
         default: screens = [ScreenTree(.main)]
         }
         return .hopping(.startup, to: .stack(.navigation, screens))
@@ -67,9 +67,28 @@ enum Place: ScreenRoute {
         return parts.count == 3 ? parts[0..<2].joined(separator: ",") : String(coordinates)
     }
 
+    /// The `crs` parameter of a `geo:` URI when it names a coordinate reference system other than
+    /// WGS-84, the only one RFC 5870 defines (and the one the app's coordinates are in).
+    static func unsupportedReferenceSystem(in link: String) -> String? {
+        guard link.lowercased().hasPrefix("geo:") else { return nil }
+        for parameter in link.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if pair[0].lowercased() == "crs", pair.count == 2, pair[1].lowercased() != "wgs84" {
+                return String(parameter)
+            }
+        }
+        return nil
+    }
+
     /// The route a link opens, with its position checked; a message naming the wrong part when
     /// it cannot be opened.
     static func route(for link: String) -> Result<Place, LinkProblem> {
+        if let parameter = unsupportedReferenceSystem(in: link) {
+            return .failure(
+                LinkProblem(
+                    message: "cannot open \(link): \"\(parameter)\" is wrong: the app reads WGS-84 coordinates only (crs=wgs84)."
+                ))
+        }
         let route: Place
         do {
             route = try links.route(for: simplified(link))
@@ -153,4 +172,65 @@ extension HelpScreen: RoutedScreen {
 
 extension EntryScreen: RoutedScreen {
     var route: Place { .entry(field: (context[EntryRequestKey.self] ?? .position).rawValue) }
+}
+
+// MARK: - What is saved
+
+extension ScreenTree where Route == Place {
+    /// The tree without edits in progress, which are not restored: a stack ends below its first
+    /// entry screen, and an entry screen's presentations go with it. `nil` when the tree is one.
+    var withoutEdits: ScreenTree<Place>? {
+        if case .entry = route { return nil }
+        var kept = self
+        switch content {
+        case .stack(let screens):
+            var below: [ScreenTree<Place>] = []
+            for screen in screens {
+                guard let screen = screen.withoutEdits else { break }
+                below.append(screen)
+            }
+            kept.content = .stack(below)
+        case .tabs(let tabs, let selected):
+            kept.content = .tabs(tabs.map { $0.withoutEdits ?? $0 }, selected: selected)
+        case .hop(let step):
+            kept.content = .hop(step?.withoutEdits)
+        case nil:
+            break
+        }
+        kept.presented = presented?.withoutEdits
+        return kept
+    }
+}
+
+// MARK: - For other hosts
+
+extension CoordinatesApplication {
+    /// The position a link names: a `geo:` URI's (RFC 5870, the link the share message prints) or
+    /// a `coordinates://position/…` URL's; `nil` for a link to a screen, such as
+    /// `coordinates://map`.
+    ///
+    /// ```swift
+    /// .onOpenURL { url in
+    ///     if let position = try? CoordinatesApplication.position(in: url.absoluteString) { … }
+    /// }
+    /// try CoordinatesApplication.position(in: "geo:48.8584,2.2945,35;u=10")   // 48.858400° N, 2.294500° E
+    /// ```
+    ///
+    /// - Parameter link: The link's text.
+    /// - Returns: The position, or `nil`.
+    /// - Throws: ``LinkProblem`` naming the part of the link that is wrong.
+    public static func position(in link: String) throws(LinkProblem) -> Coordinate? {
+        switch Place.route(for: link) {
+        case .failure(let problem):
+            throw problem
+        case .success(.position(let latitude, let longitude)):
+            do {
+                return try Coordinate(latitude: latitude, longitude: longitude)
+            } catch {
+                throw LinkProblem(message: "cannot open \(link): \(error)")
+            }
+        case .success:
+            return nil
+        }
+    }
 }
