@@ -251,7 +251,10 @@ import Testing
         }
         #expect(state.position == .at("1, 2"))
         #expect(state.unknownFields == ["x": .array([.number(3)])])
-        #expect(state.screens?.json == #"{"format":1,"tree":{"hop":{"route":{"navigation":{}},"stack":[{"route":{"main":{}}}]},"route":{"startup":{}}}}"#)
+        #expect(
+            state.screens?.json
+                == #"{"format":1,"tree":{"hop":{"route":{"navigation":{}},"stack":[{"route":{"main":{}}}]},"route":{"startup":{}}}}"#
+        )
     }
 
     @Test(arguments: [

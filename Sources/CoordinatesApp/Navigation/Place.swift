@@ -86,7 +86,8 @@ enum Place: ScreenRoute {
         if let parameter = unsupportedReferenceSystem(in: link) {
             return .failure(
                 LinkProblem(
-                    message: "cannot open \(link): \"\(parameter)\" is wrong: the app reads WGS-84 coordinates only (crs=wgs84)."
+                    message:
+                        "cannot open \(link): \"\(parameter)\" is wrong: the app reads WGS-84 coordinates only (crs=wgs84)."
                 ))
         }
         let route: Place
@@ -106,19 +107,22 @@ enum Place: ScreenRoute {
             }
         }
         if case .position(let latitude, let longitude) = route {
-            let texts = simplified(link).split(separator: ":", maxSplits: 1).last.map {
-                $0.split(separator: "/").last ?? $0
-            }?.split(separator: ",").map(String.init) ?? []
+            let texts =
+                simplified(link).split(separator: ":", maxSplits: 1).last.map {
+                    $0.split(separator: "/").last ?? $0
+                }?.split(separator: ",").map(String.init) ?? []
             if !(-90.0...90.0).contains(latitude) {
                 return .failure(
                     LinkProblem(
-                        message: "cannot open \(link): the latitude \"\(texts.first ?? "\(latitude)")\" is outside -90…90."))
+                        message:
+                            "cannot open \(link): the latitude \"\(texts.first ?? "\(latitude)")\" is outside -90…90."))
             }
             if !(-180.0...180.0).contains(longitude) {
                 return .failure(
                     LinkProblem(
                         message:
-                            "cannot open \(link): the longitude \"\(texts.last ?? "\(longitude)")\" is outside -180…180."))
+                            "cannot open \(link): the longitude \"\(texts.last ?? "\(longitude)")\" is outside -180…180."
+                    ))
             }
         }
         return .success(route)

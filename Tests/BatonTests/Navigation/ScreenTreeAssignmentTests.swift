@@ -63,7 +63,8 @@ struct ScreenTreeAssignmentTests {
         resolved = []
         // As in an app: the item is pushed (and resolved), then it presents the share sheet.
         try window.navigate(
-            to: Tree.stack(.stack("feed"), [Tree(.screen("list")), Tree(.screen("item"), presenting: Tree(.screen("share")))]))
+            to: Tree.stack(
+                .stack("feed"), [Tree(.screen("list")), Tree(.screen("item"), presenting: Tree(.screen("share")))]))
         #expect(resolved == ["list → item", "item → share"])
         #expect(window.transitionLog.suffix(2).map(\.description) == ["push: list → item", "present: item → share"])
     }

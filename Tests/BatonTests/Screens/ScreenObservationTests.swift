@@ -137,7 +137,8 @@ struct ScreenObservationTests {
     @Test func anAssignedTreeFiresTheTrackedReadsOfTheSelectionAndThePresentation() throws {
         let window = ScreenWindow()
         let route = TestRoute.tabs("main", [.screen("feed"), .screen("settings")])
-        try window.navigate(to: .tabs(route, [ScreenTree(.screen("feed")), ScreenTree(.screen("settings"))], selected: 0))
+        try window.navigate(
+            to: .tabs(route, [ScreenTree(.screen("feed")), ScreenTree(.screen("settings"))], selected: 0))
         window.makeVisible()
         let tabs = try #require(window.rootScreen as? TabScreen)
         // What TabsView's `TabView(selection:)` and the settings tab's sheet read in their bodies.
@@ -146,7 +147,10 @@ struct ScreenObservationTests {
         try window.navigate(
             to: .tabs(
                 route,
-                [ScreenTree(.screen("feed")), ScreenTree(.screen("settings"), presenting: ScreenTree(.screen("about")))],
+                [
+                    ScreenTree(.screen("feed")),
+                    ScreenTree(.screen("settings"), presenting: ScreenTree(.screen("about"))),
+                ],
                 selected: 1))
         #expect(selection.count == 1)
         #expect(sheet.count == 1)
