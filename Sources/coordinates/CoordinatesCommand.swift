@@ -80,17 +80,17 @@ struct OpenCommand: ParsableCommand {
         usage: "coordinates open [--state <path>] [--plain] [--gpsd <host:port>] <link>",
         discussion: """
             Links:
-              geo:48.8584,2.2945                 the main screen, on that position (RFC 5870: an
-                                                 altitude and ;u= or ;crs=wgs84 are accepted)
-              coordinates://position/48.8584,2.2945   the same
-              coordinates://main                 the main screen
-              coordinates://bearing              Bearing & distance
-              coordinates://map                  the map
-              coordinates://share                the share message
-              coordinates://help                 help
-            The link replaces the screens you were on; on a first run it opens after the welcome \
-            screen. A link that cannot be opened exits with 1 and a message naming the wrong part, \
-            without reading or writing the state.
+              geo:48.8584,2.2945             the main screen, on that position (RFC 5870;
+                                             an altitude, ;u= and ;crs=wgs84 are accepted)
+              coordinates://position/LAT,LON the same
+              coordinates://main             the main screen
+              coordinates://bearing          Bearing & distance
+              coordinates://map              the map
+              coordinates://share            the share message
+              coordinates://help             help
+            The link replaces the screens you were on; on a first run it opens after the \
+            welcome screen. A link that cannot be opened exits with 1 and a message naming the \
+            wrong part, without reading or writing the state.
             """
     )
 
