@@ -132,7 +132,7 @@ public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConverti
         lhs.value.keysSorted == rhs.value.keysSorted
     }
 
-    /// Hashes the value as ``==`` compares it.
+    /// Hashes the value as `==` compares it.
     ///
     /// ```swift
     /// Set([saved, decoded]).count   // 1
