@@ -9,6 +9,7 @@ struct CoordinatesCommand: ParsableCommand {
         abstract: "Convert latitude/longitude between formats, with bearing, distance and a share text.",
         usage: """
             coordinates [--state <path>] [--plain] [--gpsd <host:port>]
+            coordinates open [--state <path>] [--plain] [--gpsd <host:port>] <link>
             coordinates convert [--json] <coordinate>
             coordinates bearing [--json] <from> <to>
             coordinates gps [--json] [--gpsd <host:port>] [--timeout <seconds>]
@@ -32,19 +33,24 @@ struct CoordinatesCommand: ParsableCommand {
                               Backspace, Delete (Ctrl-D), Ctrl-U clears, Ctrl-K deletes to
                               the end, Ctrl-W a word
 
-            The state (position, target, onboarding done) is saved on quit, at the end of input and on \
-            Ctrl-C, in --state, by default $XDG_DATA_HOME/coordinates/state.json or \
+            The app opens on the screen you were on when it quit; `coordinates open <link>` opens it on \
+            a geo: URI's position (geo:48.8584,2.2945) or on a coordinates:// screen instead.
+
+            The state (position, target, onboarding done, the screens you were on) is saved on quit, at \
+            the end of input and on Ctrl-C, in --state, by default $XDG_DATA_HOME/coordinates/state.json or \
             ~/.local/share/coordinates/state.json.
 
             --state must name a regular file (or a symlink to one), or a path where one can be made; \
             only one app at a time may use a state file.
 
-            Exit codes: 0 success; 1 invalid coordinates, no GPS fix, or a state that could not be read \
+            Exit codes: 0 success; 1 invalid coordinates or link, no GPS fix, or a state that could not be read \
             or saved (message on standard error); 2 usage error (including an unusable --state); \
             129, 130, 131, 141, 143 for SIGHUP, SIGINT (Ctrl-C), SIGQUIT, SIGPIPE (output closed) and \
             SIGTERM, after restoring the terminal and saving the state.
             """,
-        subcommands: [ConvertCommand.self, BearingCommand.self, GPSCommand.self, ShareCommand.self]
+        subcommands: [
+            OpenCommand.self, ConvertCommand.self, BearingCommand.self, GPSCommand.self, ShareCommand.self,
+        ]
     )
 
     @Option(name: .long, help: ArgumentHelp("The state file.", valueName: "path"))
@@ -64,6 +70,35 @@ struct CoordinatesCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Use plain mode even in a terminal.")
     var plain = false
+}
+
+/// `coordinates open <link>`: the app, opened on a link's screen.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open the app on a geo: URI's position or on a coordinates:// screen.",
+        usage: "coordinates open [--state <path>] [--plain] [--gpsd <host:port>] <link>",
+        discussion: """
+            Links:
+              geo:48.8584,2.2945             the main screen, on that position (RFC 5870;
+                                             an altitude, ;u= and ;crs=wgs84 are accepted)
+              coordinates://position/LAT,LON the same
+              coordinates://main             the main screen
+              coordinates://bearing          Bearing & distance
+              coordinates://map              the map
+              coordinates://share            the share message
+              coordinates://help             help
+            The link replaces the screens you were on; on a first run it opens after the \
+            welcome screen. A link that cannot be opened exits with 1 and a message naming the \
+            wrong part, without reading or writing the state.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A geo: URI or a coordinates:// URL; quote it.", valueName: "link"))
+    var link: String
+
+    /// `--state`, `--plain` and `--gpsd` are the top-level options, read here.
+    @ParentCommand var root: CoordinatesCommand
 }
 
 /// `coordinates convert "<text>"`.

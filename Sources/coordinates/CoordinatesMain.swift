@@ -33,6 +33,12 @@ enum CoordinatesMain {
             exit(await gps.execute())
         case let share as ShareCommand:
             exit(runShare(share))
+        case let open as OpenCommand:
+            if let problem = CoordinatesApplication.check(link: open.link) {
+                StandardError.write(problem.message)
+                exit(1)
+            }
+            exit(await runApp(open.root, link: open.link))
         case let root as CoordinatesCommand:
             exit(await runApp(root))
         default:
@@ -60,7 +66,8 @@ enum CoordinatesMain {
         return 2
     }
 
-    @MainActor static func runApp(_ options: CoordinatesCommand) async -> Int32 {
+    /// Runs the app; `link`, already checked, is opened instead of the screens saved at the last quit.
+    @MainActor static func runApp(_ options: CoordinatesCommand, link: String? = nil) async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         guard let path = options.state ?? StateStore.defaultPath(environment: environment) else {
             StandardError.write("no state file location: set HOME or XDG_DATA_HOME, or pass --state PATH.")
@@ -84,6 +91,7 @@ enum CoordinatesMain {
             reporter.report(message)
         }
         app.locator = GPSDLocator.parse(options.gpsd, timeout: 10)
+        app.linkToOpen = link
         if !options.plain, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             return await InteractiveHost(app: app, reporter: reporter).run()
         }

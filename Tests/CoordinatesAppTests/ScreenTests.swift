@@ -68,7 +68,11 @@ import Testing
         await harness.send("q")
         #expect(harness.app.isFinished)
         #expect(try harness.app.save())
-        #expect(StateStore(path: harness.folder.file("state.json")).load() == .loaded(harness.app.model.savedState))
+        // The model's state, and the screens it was on.
+        var expected = harness.app.model.savedState
+        expected.screens = try harness.app.window.saveScreenTree(Place.self)
+        #expect(expected.screens != nil)
+        #expect(StateStore(path: harness.folder.file("state.json")).load() == .loaded(expected))
     }
 
     @Test func backOnTheRootScreenStaysThere() async throws {

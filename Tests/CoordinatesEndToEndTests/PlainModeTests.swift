@@ -195,6 +195,39 @@ import Testing
                     "latitude" : -33.8688,
                     "longitude" : 151.2093
                   },
+                  "screens" : {
+                    "format" : 1,
+                    "tree" : {
+                      "hop" : {
+                        "route" : {
+                          "navigation" : {
+
+                          }
+                        },
+                        "stack" : [
+                          {
+                            "route" : {
+                              "main" : {
+
+                              }
+                            }
+                          },
+                          {
+                            "route" : {
+                              "bearing" : {
+
+                              }
+                            }
+                          }
+                        ]
+                      },
+                      "route" : {
+                        "startup" : {
+
+                        }
+                      }
+                    }
+                  },
                   "target" : {
                     "latitude" : -37.8136,
                     "longitude" : 144.9631
@@ -202,19 +235,20 @@ import Testing
                 }
 
                 """)
+        // The next run opens on the screen the first one quit on, over the main screen.
         let second = try runCoordinates(["--state", scratch.state], home: scratch.path)
         #expect(second.status == 0)
         #expect(
             second.output == """
-                == Coordinates ==
-                Position
-                  Decimal degrees            33.868800° S, 151.209300° E
-                  Degrees, decimal minutes   33° 52.128′ S, 151° 12.558′ E
-                  Degrees, minutes, seconds  33° 52′ 7.7″ S, 151° 12′ 33.5″ E
+                == Bearing & distance ==
+                From             33.868800° S, 151.209300° E
+                To               37.813600° S, 144.963100° E
+                Initial bearing  230.3° (SW)
+                Distance         713.4 km (443.3 mi, 385.2 NM)
 
-                Target  37.813600° S, 144.963100° E
+                Great circle on a sphere of radius 6371.0088 km.
 
-                [e] Edit position  [g] From GPS  [d] Bearing & distance  [m] Map  [s] Share  [?] Help  [q] Quit
+                [t] Set target  [c] Clear target  [<] Back  [?] Help  [q] Quit
 
 
                 """)

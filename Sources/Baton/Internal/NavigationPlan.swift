@@ -135,15 +135,17 @@ final class NavigationPlan<Route: ScreenRoute> {
     /// Brings a screen that stays (`live`: in the window; else new, being built) in line with
     /// `tree`. Returns the container changes to make, hidden parts first; offline, it makes
     /// them at once and returns none.
-    private func reconcile(_ screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool)
-        throws(Failure) -> [@MainActor () -> Void]
-    {
+    ///
+    /// `presentation: false` leaves what the screen presents for later (see ``make``).
+    private func reconcile(
+        _ screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool, presentation: Bool = true
+    ) throws(Failure) -> [@MainActor () -> Void] {
         // A plain screen that presents nothing and is asked to present nothing: nothing to do.
         if case .none = tree.content, !tree.presents, screen.presented == nil { return [] }
         var before: [@MainActor () -> Void] = []
         var own: [@MainActor () -> Void] = []
         var after: [@MainActor () -> Void] = []
-        try reconcilePresentation(of: screen, with: tree, at: path, live: live, into: &after)
+        if presentation { try reconcilePresentation(of: screen, with: tree, at: path, live: live, into: &after) }
         switch tree.content {
         case nil:
             break
@@ -315,13 +317,17 @@ final class NavigationPlan<Route: ScreenRoute> {
         }
         try wire(screen)
         // What the new screen contains is built now, outside the window.
-        _ = try reconcile(screen, with: tree, at: path, live: false)
+        _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false)
         do {
             try DependencyCoordinator.resolve(transition(screen), in: live ? window : nil)
         } catch {
             throw .error(
                 .transitionFailed(step: text(step), route: Self.describe(tree.route), error: error), at: path.indices)
         }
+        // What it presents is resolved after it, as a screen presents only once it was shown: a
+        // resolver that passes data from the presenting screen finds it there.
+        var none: [@MainActor () -> Void] = []
+        try reconcilePresentation(of: screen, with: tree, at: path, live: false, into: &none)
         return screen
     }
 

@@ -116,7 +116,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .unreadable(let reason):
             return "The saved screen tree cannot be read: \(reason). Nothing was restored."
         case .dropped(let path, let reason):
-            return "Left out \(path) when restoring: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
+            let part = path.isEmpty ? "the root" : path
+            return "Left out \(part) when restoring: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
         case .unknownLink(let url, let known):
             return "No link pattern matches \(url). " + ContextError.listing("Known patterns", known, quoted: false)
         case .malformedLink(let url, let part, let reason):

@@ -117,11 +117,49 @@ public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConverti
         }
     }
 
+    /// Whether two saved trees hold the same value, whatever the order of their objects' keys
+    /// (coders do not keep it).
+    ///
+    /// ```swift
+    /// try JSONDecoder().decode(SavedScreenTree.self, from: JSONEncoder().encode(saved)) == saved   // true
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: A saved tree.
+    ///   - rhs: Another.
+    /// - Returns: Whether they are equal.
+    public static func == (lhs: SavedScreenTree, rhs: SavedScreenTree) -> Bool {
+        lhs.value.keysSorted == rhs.value.keysSorted
+    }
+
+    /// Hashes the value as `==` compares it.
+    ///
+    /// ```swift
+    /// Set([saved, decoded]).count   // 1
+    /// ```
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value.keysSorted)
+    }
+
     /// The tree, keeping the part that still decodes, and what was left out.
     func validPart<Route: ScreenRoute>(as type: Route.Type) -> (tree: ScreenTree<Route>?, dropped: [NavigationError]) {
         var dropped: [NavigationError] = []
         let tree = value["tree"].flatMap { ScreenTree<Route>.validPart(of: $0, at: "", dropped: &dropped) }
         return (tree, dropped)
+    }
+}
+
+extension JSONValue {
+    /// The value with every object's members in key order.
+    fileprivate var keysSorted: JSONValue {
+        switch self {
+        case .array(let values): .array(values.map(\.keysSorted))
+        case .object(let members):
+            .object(members.map { Member(key: $0.key, value: $0.value.keysSorted) }.sorted { $0.key < $1.key })
+        default: self
+        }
     }
 }
 

@@ -88,6 +88,10 @@ public final class CoordinatesApplication {
     let startup: StartupScreen
     private let report: @MainActor (String) -> Void
     private var loadResult: StateLoadResult?
+    /// The screens saved at the last quit, restored once the start-up flow reaches the main screen.
+    private var savedScreens: SavedScreenTree?
+    /// Why the saved screens could not be read, said on the first screen.
+    private var savedScreensProblem: String?
     private var hasLaunched = false
 
     /// Makes the app; nothing is shown or loaded until ``launch()``.
@@ -130,9 +134,10 @@ public final class CoordinatesApplication {
             (ScreenID.map, { MapScreen(name: ScreenID.map) }),
             (
                 ScreenID.navigation,
-                { [unowned registry] in
-                    // A new screen is never in a hierarchy, so the push in the initializer cannot fail.
-                    try! StackScreen(root: registry.makeScreen(ScreenID.main), name: ScreenID.navigation)
+                {
+                    // Made by its route, so that the window's tree can be saved. A new screen is never
+                    // in a hierarchy, so the push in the initializer cannot fail.
+                    try! Place.navigation.screen()
                 }
             ),
         ]
@@ -170,6 +175,10 @@ public final class CoordinatesApplication {
         try! context.register(LocatePosition.self, owner: self) { app, _ in app.locate() }
         context.observe(StateLoadDidFinish.self, owner: self) { app, result in
             app.loadResult = result
+            if case .loaded(let state) = result {
+                app.savedScreens = state.screens
+                app.savedScreensProblem = state.screensProblem
+            }
             if case .unreadable(let problem) = result { app.report(problem.message) }
         }
     }
@@ -194,6 +203,109 @@ public final class CoordinatesApplication {
         window.makeVisible()
         startup.start()
         await settle()
+        guard failure == nil else { return }
+        if let link = linkToOpen {
+            // A link replaces the screens the user was on.
+            linkToOpen = nil
+            open(link)
+        } else {
+            restoreScreens()
+        }
+    }
+
+    // MARK: - Links and restoration
+
+    /// A link (`geo:…` or `coordinates://…`) that ``launch()`` opens once the start-up flow has
+    /// reached the main screen, instead of restoring the screens the user was on.
+    ///
+    /// ```swift
+    /// app.linkToOpen = "geo:48.8584,2.2945"
+    /// await app.launch()   // the main screen, on that position
+    /// ```
+    public var linkToOpen: String?
+
+    /// Why `link` cannot be opened, naming the part that is wrong; `nil` when it can.
+    ///
+    /// ```swift
+    /// CoordinatesApplication.check(link: "geo:91,0")?.message
+    /// // "cannot open geo:91,0: the latitude \"91\" is outside -90…90."
+    /// ```
+    ///
+    /// - Parameter link: A `geo:` URI (RFC 5870) or a `coordinates://` URL.
+    /// - Returns: The problem, or `nil`.
+    public static func check(link: String) -> LinkProblem? {
+        if case .failure(let problem) = Place.route(for: link) { return problem }
+        return nil
+    }
+
+    /// Opens a link: a `geo:` URI sets the position and shows the main screen; a `coordinates://`
+    /// URL shows its screen. What went wrong is said on the screen. During the start-up flow (the
+    /// welcome screen of a first run), the screen waits until the flow reaches the main screen.
+    ///
+    /// ```swift
+    /// app.open("coordinates://bearing")
+    /// ```
+    ///
+    /// - Parameter link: The link.
+    public func open(_ link: String) {
+        let route: Place
+        switch Place.route(for: link) {
+        case .success(let found): route = found
+        case .failure(let problem):
+            (window.topScreen as? AppScreen)?.status = problem.message
+            return
+        }
+        do {
+            try window.open(Place.simplified(link), with: Place.links)
+        } catch {
+            (window.topScreen as? AppScreen)?.status = "cannot open \(link): \(error.description)"
+            return
+        }
+        // The route was checked: its position is in range.
+        if case .position(let latitude, let longitude) = route,
+            let position = try? Coordinate(latitude: latitude, longitude: longitude)
+        {
+            model.setPosition(position)
+            if let main = window.topScreen as? MainScreen { main.status = "Position set from \(link)." }
+        }
+    }
+
+    /// Shows the screens saved at the last quit, keeping what still fits; says what could not be
+    /// restored, on the screen shown instead.
+    private func restoreScreens() {
+        if let problem = savedScreensProblem {
+            savedScreensProblem = nil
+            (window.topScreen as? AppScreen)?.status =
+                "Could not restore the screens you were on: \(problem) Showing the main screen."
+            return
+        }
+        guard let saved = savedScreens else { return }
+        savedScreens = nil
+        do {
+            let dropped = try window.restoreScreenTree(saved, as: Place.self)
+            if !dropped.isEmpty {
+                (window.topScreen as? AppScreen)?.status =
+                    "Restored the screens you were on, except: "
+                    + dropped.map(\.description).joined(separator: " ")
+            }
+        } catch {
+            (window.topScreen as? AppScreen)?.status =
+                "Could not restore the screens you were on: \(error.description) Showing the main screen."
+        }
+    }
+
+    /// The window's screens once the start-up flow has reached the main screen, without an edit
+    /// in progress (it is not restored).
+    private var screensToSave: SavedScreenTree? {
+        guard startup.currentScreen?.route(as: Place.self) == .navigation else { return nil }
+        do {
+            guard let tree = try window.screenTree(Place.self)?.withoutEdits else { return nil }
+            return try SavedScreenTree(tree)
+        } catch {
+            // Every screen has a route and every route encodes: this is a bug, said, not hidden.
+            report("could not save the screens you were on: \(error.description)")
+            return nil
+        }
     }
 
     /// Gives `input` to the top screen and lets the start-up flow move on.
@@ -314,7 +426,9 @@ public final class CoordinatesApplication {
         case nil: return false
         case .unreadable(let problem) where !problem.allowsSaving: return false
         default:
-            try store.save(model.savedState)
+            var state = model.savedState
+            state.screens = screensToSave
+            try store.save(state)
             return true
         }
     }

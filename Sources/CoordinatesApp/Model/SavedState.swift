@@ -1,3 +1,4 @@
+import Baton
 import CoordinatesKit
 
 /// Everything the app remembers between launches: the current position, the target and whether the
@@ -42,6 +43,18 @@ public struct SavedState: Codable, Hashable, Sendable {
     /// ```
     public var hasCompletedOnboarding: Bool
 
+    /// The screens the user was on when the app quit (the window's screen tree), restored at the
+    /// next launch; `nil` before the first quit or when the start-up flow had not finished.
+    ///
+    /// ```swift
+    /// state.screens?.json   // {"format":1,"tree":{"route":{"startup":{}},"hop":{…}}}
+    /// ```
+    public var screens: SavedScreenTree?
+
+    /// Why the saved screens could not be read, when they could not; the rest of the state is
+    /// still used.
+    var screensProblem: String?
+
     /// Fields of the file that this version does not know, written back unchanged on save.
     var unknownFields: [String: JSONValue] = [:]
 
@@ -75,6 +88,7 @@ public struct SavedState: Codable, Hashable, Sendable {
         case position
         case target
         case hasCompletedOnboarding
+        case screens
     }
 
     /// Decodes a state, rejecting files written by a newer version of the app.
@@ -97,6 +111,14 @@ public struct SavedState: Codable, Hashable, Sendable {
         position = try container.decode(Coordinate.self, forKey: .position)
         target = try container.decodeIfPresent(Coordinate.self, forKey: .target)
         hasCompletedOnboarding = try container.decode(Bool.self, forKey: .hasCompletedOnboarding)
+        // Screens that no longer fit never cost the position: the app says so and shows the main screen.
+        if container.contains(.screens) {
+            do {
+                screens = try container.decode(SavedScreenTree.self, forKey: .screens)
+            } catch {
+                screensProblem = Self.reason(error)
+            }
+        }
         let everything = try decoder.container(keyedBy: AnyKey.self)
         for key in everything.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
             unknownFields[key.stringValue] = try everything.decode(JSONValue.self, forKey: key)
@@ -117,10 +139,26 @@ public struct SavedState: Codable, Hashable, Sendable {
         try container.encode(position, forKey: .position)
         try container.encodeIfPresent(target, forKey: .target)
         try container.encode(hasCompletedOnboarding, forKey: .hasCompletedOnboarding)
+        try container.encodeIfPresent(screens, forKey: .screens)
         var everything = encoder.container(keyedBy: AnyKey.self)
         for (key, value) in unknownFields where CodingKeys(stringValue: key) == nil {
             try everything.encode(value, forKey: AnyKey(stringValue: key))
         }
+    }
+}
+
+extension SavedState {
+    /// A decoding error's own words.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DecodingError {
+            switch error {
+            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+                .valueNotFound(_, let context):
+                return context.debugDescription
+            @unknown default: break
+            }
+        }
+        return String(describing: error)
     }
 }
 

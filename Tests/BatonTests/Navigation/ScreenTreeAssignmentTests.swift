@@ -50,6 +50,25 @@ struct ScreenTreeAssignmentTests {
         #expect(window.transitionLog.map(\.description) == ["replaceRoot: → feed"])
     }
 
+    @Test func aNewScreenIsResolvedBeforeWhatItPresents() throws {
+        let window = ScreenWindow()
+        let coordinator = DependencyCoordinator(name: "order")
+        window.dependencyCoordinator = coordinator
+        var resolved: [String] = []
+        try coordinator.register(
+            .direct { (source: NavScreen, destination: NavScreen) in
+                resolved.append("\(source.screenName) → \(destination.screenName)")
+            })
+        try window.navigate(to: Tree.stack(.stack("feed"), [.screen("list")]))
+        resolved = []
+        // As in an app: the item is pushed (and resolved), then it presents the share sheet.
+        try window.navigate(
+            to: Tree.stack(
+                .stack("feed"), [Tree(.screen("list")), Tree(.screen("item"), presenting: Tree(.screen("share")))]))
+        #expect(resolved == ["list → item", "item → share"])
+        #expect(window.transitionLog.suffix(2).map(\.description) == ["push: list → item", "present: item → share"])
+    }
+
     @Test func aTopThatDiffersIsOnePush() throws {
         let window = ScreenWindow()
         try window.navigate(to: Tree.stack(.stack("feed"), [.screen("list")]))

@@ -49,6 +49,16 @@ struct ScreenTreeCodingTests {
         #expect(try JSONDecoder().decode(State.self, from: JSONEncoder().encode(state)) == state)
     }
 
+    @Test func aSavedTreeEqualsItselfReadBackFromAnyCoder() throws {
+        let saved = try SavedScreenTree(Self.tree)
+        // Coders do not keep the order of an object's keys; equality and hashing do not see it.
+        let decoded = try JSONDecoder().decode(SavedScreenTree.self, from: JSONEncoder().encode(saved))
+        #expect(decoded == saved)
+        #expect(Set([saved, decoded]).count == 1)
+        #expect(try SavedScreenTree(json: saved.json) == saved)
+        #expect(try SavedScreenTree(json: #"{"format":1,"tree":{"route":{"other":{}}}}"#) != saved)
+    }
+
     // MARK: - Bad input
 
     @Test func aFutureFormatIsRefusedByName() {

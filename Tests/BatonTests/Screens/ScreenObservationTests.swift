@@ -156,6 +156,36 @@ struct ScreenObservationTests {
         #expect(window.transitionLog.map(\.description) == ["dismiss: sheet → main"])
     }
 
+    // MARK: - Following an assigned tree (TabView(selection:), sheets and covers)
+
+    @Test func anAssignedTreeFiresTheTrackedReadsOfTheSelectionAndThePresentation() throws {
+        let window = ScreenWindow()
+        let route = TestRoute.tabs("main", [.screen("feed"), .screen("settings")])
+        try window.navigate(
+            to: .tabs(route, [ScreenTree(.screen("feed")), ScreenTree(.screen("settings"))], selected: 0))
+        window.makeVisible()
+        let tabs = try #require(window.rootScreen as? TabScreen)
+        // What TabsView's `TabView(selection:)` and the settings tab's sheet read in their bodies.
+        let selection = track { _ = tabs.selectedIndex }
+        let sheet = track { _ = tabs.tabs[1].presentedIdentity }
+        try window.navigate(
+            to: .tabs(
+                route,
+                [
+                    ScreenTree(.screen("feed")),
+                    ScreenTree(.screen("settings"), presenting: ScreenTree(.screen("about"))),
+                ],
+                selected: 1))
+        #expect(selection.count == 1)
+        #expect(sheet.count == 1)
+        #expect(tabs.selectedIndex == 1)
+        #expect(tabs.tabs[1].presentedScreen?.screenName == "about")
+        // Back from SwiftUI: the sheet swiped down and the other tab tapped update the tree.
+        #expect(tabs.tabs[1].followPresentation(nil))
+        try tabs.select(at: 0)
+        #expect(try window.screenTree(TestRoute.self)?.description == "main{*feed, settings}")
+    }
+
     // MARK: - Data passed back (ControllerContext's sign-up example)
 
     @Test func aValueWrittenBackThroughASharedContextFiresTheSourcesTrackedRead() throws {

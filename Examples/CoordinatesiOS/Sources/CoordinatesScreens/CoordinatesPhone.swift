@@ -25,6 +25,8 @@ public final class CoordinatesPhone {
     /// with defaults.
     @ObservationIgnored private var loaded: StateLoadResult?
     @ObservationIgnored private var lastSaved: SavedState?
+    /// A position from a link that arrived before the state was loaded: set once it is.
+    @ObservationIgnored private var linkedPosition: Coordinate?
     /// A problem to show once (an unreadable state file, a failed save); the view clears it.
     public var problem: String?
 
@@ -66,6 +68,46 @@ public final class CoordinatesPhone {
             lastSaved = state
         case .missing: break
         case .unreadable(let problem): report(problem.message)
+        }
+        if let linkedPosition {
+            self.linkedPosition = nil
+            model.setPosition(linkedPosition)
+        }
+    }
+
+    /// Opens a link from `.onOpenURL`: a `geo:` URI (the link the share message prints) sets the
+    /// position and goes back to the main screen; a link that names no position, or a wrong one,
+    /// is reported. A link that opens the app is applied once the saved state has loaded, so that
+    /// the state does not replace it.
+    ///
+    /// ```swift
+    /// .onOpenURL { url in app.open(url.absoluteString) }
+    /// ```
+    ///
+    /// - Parameter link: The URL's text.
+    public func open(_ link: String) {
+        let position: Coordinate?
+        do {
+            position = try CoordinatesApplication.position(in: link)
+        } catch {
+            report(error.message)
+            return
+        }
+        guard let position else {
+            report("\(link) names no position; Coordinates opens geo: links.")
+            return
+        }
+        guard loaded != nil else {
+            linkedPosition = position
+            return
+        }
+        model.setPosition(position)
+        // Back to the main screen, which shows the position: what it presents goes, then what is
+        // pushed on it.
+        if let main {
+            // Checked first, so the dismissal cannot fail.
+            if main.presentedScreen != nil || main.stack?.presentedScreen != nil { try? main.dismiss() }
+            _ = main.stack?.popToRoot()
         }
     }
 

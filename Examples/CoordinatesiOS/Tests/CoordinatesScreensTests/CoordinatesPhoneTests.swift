@@ -73,6 +73,42 @@ struct CoordinatesPhoneTests {
         #expect(file.names == ["state.json", "state.json.corrupt"])
     }
 
+    // MARK: - geo: links (.onOpenURL)
+
+    @Test func aGeoLinkSetsThePositionAndGoesBackToTheMainScreen() async throws {
+        let file = TemporaryStateFile()
+        file.write(savedState(position: (1, 2)))
+        let (app, main) = try await started(file)
+        try main.stack?.push(BearingScreen(model: app.model))
+        try main.present(HelpScreen())
+        app.open("geo:48.8584,2.2945,35;u=10")
+        #expect(app.model.position == .at(48.8584, 2.2945))
+        #expect(app.window.topScreen === main)
+        #expect(app.problem == nil)
+    }
+
+    @Test func aGeoLinkThatOpensTheAppIsNotReplacedByTheSavedState() async throws {
+        let file = TemporaryStateFile()
+        file.write(savedState(position: (1, 2)))
+        let app = CoordinatesPhone(store: StateStore(path: file.path), locator: nil)
+        // The link arrives before the start-up flow has loaded the state.
+        app.open("geo:-33.8688,151.2093")
+        Task { await app.start() }
+        _ = try await app.window.next(MainScreen.self)
+        #expect(app.model.position == .at(-33.8688, 151.2093))
+    }
+
+    @Test func aBadLinkIsReportedNamingTheWrongPart() async throws {
+        let (app, _) = try await started(TemporaryStateFile())
+        let before = app.model.position
+        app.open("geo:91,0")
+        #expect(app.problem == #"cannot open geo:91,0: the latitude "91" is outside -90…90."#)
+        app.problem = nil
+        app.open("coordinates://map")
+        #expect(app.problem == "coordinates://map names no position; Coordinates opens geo: links.")
+        #expect(app.model.position == before)
+    }
+
     // MARK: - Entry
 
     @Test func editingThePositionAcceptsAnyFormat() async throws {

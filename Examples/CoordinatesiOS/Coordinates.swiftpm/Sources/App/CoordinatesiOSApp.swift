@@ -19,6 +19,9 @@ struct CoordinatesiOSApp: App {
         WindowGroup {
             WindowView(app.window)
                 .task { await app.start() }
+                // The geo: link that the share message prints opens here (the app declares the
+                // geo URL scheme), on the main screen at that position.
+                .onOpenURL { url in app.open(url.absoluteString) }
                 .alert(
                     "Coordinates",
                     isPresented: Binding {
