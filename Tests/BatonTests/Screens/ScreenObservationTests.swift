@@ -182,7 +182,7 @@ struct ScreenObservationTests {
         #expect(tabs.tabs[1].presentedScreen?.screenName == "about")
         // Back from SwiftUI: the sheet swiped down and the other tab tapped update the tree.
         #expect(tabs.tabs[1].followPresentation(nil))
-        try tabs.select(at: 0)
+        tabs.select(at: 0)
         #expect(try window.screenTree(TestRoute.self)?.description == "main{*feed, settings}")
     }
 

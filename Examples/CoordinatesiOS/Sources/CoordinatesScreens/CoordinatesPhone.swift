@@ -105,8 +105,8 @@ public final class CoordinatesPhone {
         // Back to the main screen, which shows the position: what it presents goes, then what is
         // pushed on it.
         if let main {
-            // Checked first, so the dismissal cannot fail.
-            if main.presentedScreen != nil || main.stack?.presentedScreen != nil { try? main.dismiss() }
+            // Dismissing with nothing presented does nothing, as in UIKit and SwiftUI.
+            main.dismiss()
             _ = main.stack?.popToRoot()
         }
     }
