@@ -53,7 +53,7 @@
     func namesBatonSwiftUITypes<Key: ContextKey>(
         _: ScreenView, _: StackView, _: TabsView, _: HoppingView, _: WindowView, _: ScreenLink<Text>,
         _: ContextValue<Key>, _: ContextRequest<Key>, _: PresentationStyle, _: any ScreenStyling,
-        _: any ViewScreen
+        _: any ViewScreen, _: ScreenPreview
     ) {}
 
     @MainActor
