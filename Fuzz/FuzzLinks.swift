@@ -14,10 +14,10 @@ enum FuzzRoute: ScreenRoute {
 }
 
 let fuzzLinks = ScreenLinks<FuzzRoute>([
-    ScreenLink("geo:{latitude},{longitude}", .position(latitude: 0, longitude: 0)),
-    ScreenLink("fuzz://item/{id}", .item(id: 0)),
-    ScreenLink("fuzz://search?q={query}&page=1", .search(query: "")),
-    ScreenLink("fuzz://home", .home),
+    LinkPattern("geo:{latitude},{longitude}", .position(latitude: 0, longitude: 0)),
+    LinkPattern("fuzz://item/{id}", .item(id: 0)),
+    LinkPattern("fuzz://search?q={query}&page=1", .search(query: "")),
+    LinkPattern("fuzz://home", .home),
 ]) { route in ScreenTree(route) }
 
 /// Feeds arbitrary bytes, decoded as UTF-8 with replacement characters, to the link parser, the saved tree

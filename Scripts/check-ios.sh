@@ -13,6 +13,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Every public type of the Baton modules must be named in Examples/NameCollisions, which imports
+# SwiftUI and UIKit beside them and is type-checked below, so that a new type whose name collides
+# with theirs fails here rather than in an app. Checked with or without an SDK.
+collisions=Examples/NameCollisions
+missing=$(Scripts/public-types.py Baton=Sources/Baton BatonSwiftUI=Sources/BatonSwiftUI \
+    BatonUIKit=Sources/BatonUIKit | while IFS=. read -r module type; do
+    grep -hv '^[[:space:]]*//' "$collisions"/*.swift | grep -qw -- "$type" || echo "$module.$type"
+done)
+if [ -n "$missing" ]; then
+    echo "error: public types not named in $collisions (add each to a function there, unqualified):" >&2
+    echo "$missing" >&2
+    exit 1
+fi
+
 tools=${BATON_IOS_TOOLS:-../shared/tools/ios-sdk}
 sdk=${BATON_IOS_SDK:-/tmp/baton-ios-sdk}
 if [ ! -x "$tools/check.sh" ] || [ ! -d "$sdk/iPhoneOS17.0.sdk" ] || [ ! -d "$sdk/res" ]; then
@@ -30,6 +44,8 @@ modules=(
     "BatonSwiftUI=Sources/BatonSwiftUI"
     # The examples of the DocC article "Using Baton with SwiftUI".
     "BatonSwiftUIGuide=Examples/BatonSwiftUIGuide"
+    # Every public Baton type, unqualified, beside SwiftUI and UIKit (see the check above).
+    "NameCollisions=Examples/NameCollisions"
     "CoordinatesKit=Sources/CoordinatesKit"
     "CoordinatesApp=Sources/CoordinatesApp"
     # The Coordinates iOS app's screens and SwiftUI views (a target of Package.swift, tested on Linux).

@@ -22,8 +22,8 @@
 
         /// `shop://product/42` opens product 42 in the catalog tab, whatever the app shows.
         static let links = ScreenLinks<ShopRoute>([
-            ScreenLink("shop://product/{id}", .product(id: 0)),
-            ScreenLink("shop://cart", .cart),
+            LinkPattern("shop://product/{id}", .product(id: 0)),
+            LinkPattern("shop://cart", .cart),
         ]) { route in
             switch route {
             case .cart: .tabs(.shop, [ScreenTree(.catalog), ScreenTree(.cart)], selected: 1)

@@ -54,7 +54,8 @@
                 Button("Blue") { color = "Blue" }
                 ScreenLink("Settings", action: .present) { SettingsScreen(name: "settings") }
                 Button("Tour") { try? screen?.present(TourScreen(name: "tour")) }
-                ScreenLink(action: .push, wiring: .isolate) {
+                // No stack encloses a tab here: a push link would be refused, so it presents.
+                ScreenLink(action: .present, wiring: .isolate) {
                     OrderListScreen(name: "orders")
                 } label: {
                     Label("Orders", systemImage: "list.bullet")

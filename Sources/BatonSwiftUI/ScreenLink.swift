@@ -2,80 +2,111 @@
     @_spi(Adapters) import Baton
     import SwiftUI
 
-    /// A button that shows a new Baton screen from the screen it is in: pushed on the enclosing
-    /// stack, or presented. SwiftUI's `NavigationLink`, with Baton's wiring and resolution.
+    /// SwiftUI's `NavigationLink` for Baton screens: shows a new screen from the screen it is in,
+    /// pushed on the enclosing stack or presented, wired and resolved by Baton.
     ///
-    /// The screen is made when the button is tapped and shown through a Baton transition, so it
-    /// is wired to the source's context (`.inherit`, `.share` or `.isolate`) and resolved by the
-    /// dependency coordinator before it appears. A refused transition (a resolver that throws, a
-    /// misuse) shows nothing; Baton reports misuses as its `MisuseMode` says.
+    /// In a stack shown by ``StackView`` (or ``ScreenView``), a push link is a
+    /// `NavigationLink(value:)`, with its chevron, pressed state and accessibility; the screen is
+    /// made when the link is tapped and pushed through the stack's path, so it is wired to the
+    /// source's context (`.inherit`, `.share` or `.isolate`) and resolved, with the link's
+    /// `identifier` and `sender` for ``DependencyResolver/transition(identifier:sender:fileID:line:_:)``
+    /// resolvers, before it appears. A present link, and a push link in a stack bound to routes
+    /// (`.screenRoutes(_:)`, where `NavigationLink(value: route)` is the link), is a button. A push
+    /// link that no stack encloses shows nothing: the tap is refused with
+    /// ``ScreenError/noEnclosingStack(screen:link:)``, a misuse, never turned into a sheet. Every
+    /// failure of a tap (a resolver that throws) shows nothing and is posted as ``TransitionDidFail``.
     ///
     /// ```swift
-    /// ScreenLink("Sign up", wiring: .share) { SignupScreen(name: "signup") }
-    /// ScreenLink("Settings", action: .present) { SettingsScreen() }
+    /// ScreenLink("Item", identifier: "showItem", sender: item) { ItemScreen() }
+    /// ScreenLink("Sort", action: .present, returning: SortOrder.self) { SortScreen() } onResult: { result in
+    ///     if case .success(let order) = result { self.order = order }
+    /// }
     /// ```
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     public struct ScreenLink<Label: View>: View {
-        /// How a ``ScreenLink`` shows its screen.
+        /// How a ``ScreenLink`` shows its screen: `.push` (the default) or `.present`.
         ///
         /// ```swift
         /// ScreenLink("Settings", action: .present) { SettingsScreen() }
         /// ```
-        public enum Action: Sendable, Hashable {
-            /// Pushed on the stack that encloses the link's screen; presented when there is none.
-            ///
-            /// ```swift
-            /// ScreenLink("Details", action: .push) { DetailScreen() }
-            /// ```
-            case push
-            /// Presented by the link's screen, as a sheet or a full-screen cover.
-            ///
-            /// ```swift
-            /// ScreenLink("Settings", action: .present) { SettingsScreen() }
-            /// ```
-            case present
-        }
+        public typealias Action = ScreenLinkRequest.Action
 
         @Environment(\.batonScreen) private var screen
-        private let action: Action
-        private let wiring: ContextWiring
-        private let destination: @MainActor () -> ScreenModel
+        @Environment(\.batonPathStack) private var pathStack
+        private let link: ScreenLinkRequest
         private let label: Label
 
         /// A link with a custom label.
         ///
         /// ```swift
-        /// ScreenLink(action: .push) { DetailScreen() } label: { Label("Details", systemImage: "info") }
+        /// ScreenLink(identifier: "showItem", sender: item) { ItemScreen() } label: {
+        ///     Label(item.title, systemImage: "doc")
+        /// }
         /// ```
         ///
         /// - Parameters:
         ///   - action: Push (the default) or present.
+        ///   - identifier: The transition's identifier, which transition resolvers match.
+        ///   - sender: The transition's sender, which transition resolvers receive.
         ///   - wiring: How the new screen's context joins the source's; `.inherit` by default.
-        ///   - destination: Makes the screen to show, when the button is tapped.
-        ///   - label: The button's label.
+        ///   - destination: Makes the screen to show, when the link is tapped.
+        ///   - label: The link's label.
         public init(
-            action: Action = .push, wiring: ContextWiring = .inherit,
+            action: Action = .push, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
             destination: @escaping @MainActor () -> ScreenModel, @ViewBuilder label: () -> Label
         ) {
-            self.action = action
-            self.wiring = wiring
-            self.destination = destination
+            self.link = ScreenLinkRequest(
+                action: action, identifier: identifier, sender: sender, wiring: wiring, destination: destination)
             self.label = label()
         }
 
-        /// The button.
-        public var body: some View {
-            Button(action: show) { label }
+        /// A link with a custom label whose screen returns a result: `onResult` receives what the
+        /// screen finishes with (``Screen/finish(with:)``), or the ``ScreenError`` that ended the
+        /// wait (``ScreenError/cancelled(screen:reason:)`` when it was swiped down or went back).
+        ///
+        /// ```swift
+        /// ScreenLink(action: .present, returning: SortOrder.self) { SortScreen() } label: {
+        ///     Label("Sort", systemImage: "arrow.up.arrow.down")
+        /// } onResult: { result in
+        ///     if case .success(let order) = result { self.order = order }
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - action: Push (the default) or present.
+        ///   - identifier: The transition's identifier, which transition resolvers match.
+        ///   - sender: The transition's sender, which transition resolvers receive.
+        ///   - wiring: How the new screen's context joins the source's; `.inherit` by default.
+        ///   - resultType: The type of the result.
+        ///   - destination: Makes the screen to show, when the link is tapped.
+        ///   - label: The link's label.
+        ///   - onResult: Receives the result, once per tap that showed the screen.
+        public init<Result>(
+            action: Action = .push, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
+            returning resultType: Result.Type, destination: @escaping @MainActor () -> ScreenModel,
+            @ViewBuilder label: () -> Label,
+            onResult: @escaping @MainActor (Swift.Result<Result, ScreenError>) -> Void
+        ) {
+            self.link = ScreenLinkRequest(
+                action: action, identifier: identifier, sender: sender, wiring: wiring, returning: resultType,
+                destination: destination, onResult: onResult)
+            self.label = label()
         }
 
-        private func show() {
-            guard let screen else { return }
-            let next = destination()
-            if action == .push, let stack = screen.enclosingStack {
-                _ = try? stack.push(next, wiring: wiring)
+        /// A `NavigationLink(value:)` in the stack's path, or a button.
+        public var body: some View {
+            if let screen, let stack = link.pathStack(from: screen), pathStack == ObjectIdentifier(stack) {
+                NavigationLink(value: ScreenItem(link: link)) { label }
             } else {
-                _ = try? screen.present(next, wiring: wiring)
+                // Outside any ScreenView there is no screen to show from: disabled, as a
+                // NavigationLink outside a NavigationStack is.
+                Button {
+                    if let screen { link.follow(from: screen) }
+                } label: {
+                    label
+                }
+                .disabled(screen == nil)
             }
         }
     }
@@ -86,18 +117,66 @@
         ///
         /// ```swift
         /// ScreenLink("Sign up", wiring: .share) { SignupScreen() }
+        /// ScreenLink("Item", identifier: "showItem", sender: item) { ItemScreen() }
         /// ```
         ///
         /// - Parameters:
-        ///   - title: The button's title.
+        ///   - title: The link's title.
         ///   - action: Push (the default) or present.
+        ///   - identifier: The transition's identifier, which transition resolvers match.
+        ///   - sender: The transition's sender, which transition resolvers receive.
         ///   - wiring: How the new screen's context joins the source's; `.inherit` by default.
-        ///   - destination: Makes the screen to show, when the button is tapped.
+        ///   - destination: Makes the screen to show, when the link is tapped.
         public init(
-            _ title: String, action: Action = .push, wiring: ContextWiring = .inherit,
-            destination: @escaping @MainActor () -> ScreenModel
+            _ title: String, action: Action = .push, identifier: String? = nil, sender: Any? = nil,
+            wiring: ContextWiring = .inherit, destination: @escaping @MainActor () -> ScreenModel
         ) {
-            self.init(action: action, wiring: wiring, destination: destination) { Text(title) }
+            self.init(
+                action: action, identifier: identifier, sender: sender, wiring: wiring, destination: destination
+            ) { Text(title) }
         }
+
+        /// A link labelled with a title whose screen returns a result.
+        ///
+        /// ```swift
+        /// ScreenLink("Sort", action: .present, returning: SortOrder.self) { SortScreen() } onResult: { result in
+        ///     if case .success(let order) = result { self.order = order }
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - title: The link's title.
+        ///   - action: Push (the default) or present.
+        ///   - identifier: The transition's identifier, which transition resolvers match.
+        ///   - sender: The transition's sender, which transition resolvers receive.
+        ///   - wiring: How the new screen's context joins the source's; `.inherit` by default.
+        ///   - resultType: The type of the result.
+        ///   - destination: Makes the screen to show, when the link is tapped.
+        ///   - onResult: Receives the result, once per tap that showed the screen.
+        public init<Result>(
+            _ title: String, action: Action = .push, identifier: String? = nil, sender: Any? = nil,
+            wiring: ContextWiring = .inherit, returning resultType: Result.Type,
+            destination: @escaping @MainActor () -> ScreenModel,
+            onResult: @escaping @MainActor (Swift.Result<Result, ScreenError>) -> Void
+        ) {
+            self.init(
+                action: action, identifier: identifier, sender: sender, wiring: wiring, returning: resultType,
+                destination: destination, label: { Text(title) }, onResult: onResult)
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension EnvironmentValues {
+        /// The stack whose `NavigationStack` path holds ``ScreenItem``s, set by ``StackView``, so
+        /// that a ``ScreenLink`` in it can be a `NavigationLink(value:)`.
+        var batonPathStack: ObjectIdentifier? {
+            get { self[PathStackKey.self] }
+            set { self[PathStackKey.self] = newValue }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    private struct PathStackKey: EnvironmentKey {
+        static let defaultValue: ObjectIdentifier? = nil
     }
 #endif

@@ -176,15 +176,26 @@
 
     /// A screen as SwiftUI's item for a sheet or a navigation path: identified and compared by the
     /// screen's identity, and holding the screen, so that its view can still be drawn while
-    /// SwiftUI animates it away after Baton let it go.
+    /// SwiftUI animates it away after Baton let it go. A ``ScreenLink``'s value is the item of the
+    /// screen its link will push: it holds the link (which has the identity the pushed screen
+    /// keeps) and no screen yet.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct ScreenItem: Identifiable, Hashable {
-        let screen: ScreenModel
+        let screen: ScreenModel?
         let id: ScreenIdentity
+        /// Keeps a link alive while its value is on its way into a navigation path.
+        private let link: ScreenLinkRequest?
 
         @MainActor init(_ screen: ScreenModel) {
             self.screen = screen
             self.id = ScreenIdentity(screen)
+            self.link = nil
+        }
+
+        @MainActor init(link: ScreenLinkRequest) {
+            self.screen = nil
+            self.id = link.identity
+            self.link = link
         }
 
         static func == (lhs: ScreenItem, rhs: ScreenItem) -> Bool { lhs.id == rhs.id }
@@ -220,9 +231,11 @@
                 set: { item in screen.followPresentation(item?.id) })
         }
 
-        private func presentedView(_ item: ScreenItem) -> some View {
-            ScreenView(item.screen)
-                .environment(\.batonScreenContent, screenContent)
+        @ViewBuilder private func presentedView(_ item: ScreenItem) -> some View {
+            if let presented = item.screen {
+                ScreenView(presented)
+                    .environment(\.batonScreenContent, screenContent)
+            }
         }
     }
 #endif

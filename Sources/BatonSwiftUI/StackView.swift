@@ -6,7 +6,8 @@
     ///
     /// A push or pop through Baton shows in SwiftUI; the back button and the swipe back pop the
     /// `StackScreen` (through `followNavigationPath(_:)`), with its lifecycle and transition log.
-    /// Each screen on the stack is shown by ``ScreenView``, with its own context.
+    /// Each screen on the stack is shown by ``ScreenView``, with its own context. A push
+    /// ``ScreenLink`` in it is a `NavigationLink(value:)` that pushes through Baton.
     ///
     /// ```swift
     /// let stack = try StackScreen(root: ListScreen())
@@ -55,9 +56,14 @@
                     }
                 }
                 .navigationDestination(for: ScreenItem.self) { item in
-                    ScreenView(item.screen)
+                    // A link's value becomes its screen's item once the link pushed it.
+                    if let screen = item.screen ?? stack.screen(for: item.id) {
+                        ScreenView(screen)
+                    }
                 }
             }
+            // The path holds ScreenItems: a ScreenLink in this stack is a NavigationLink(value:).
+            .environment(\.batonPathStack, ObjectIdentifier(stack))
         }
     }
 

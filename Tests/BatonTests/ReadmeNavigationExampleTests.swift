@@ -22,7 +22,7 @@ struct ReadmeNavigationExampleTests {
                 }
             }
         }
-        let links = ScreenLinks<AppRoute>([ScreenLink("myapp://item/{id}", .item(id: 0))]) { route in
+        let links = ScreenLinks<AppRoute>([LinkPattern("myapp://item/{id}", .item(id: 0))]) { route in
             .tabs(.main, [.stack(.feed, [.list, route]), ScreenTree(.settings)], selected: 0)
         }
 

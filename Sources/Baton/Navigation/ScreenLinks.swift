@@ -8,8 +8,8 @@
 /// ```swift
 /// extension AppRoute {
 ///     static let links = ScreenLinks<AppRoute>([
-///         ScreenLink("myapp://item/{id}", .item(id: 0)),
-///         ScreenLink("myapp://settings", .settings),
+///         LinkPattern("myapp://item/{id}", .item(id: 0)),
+///         LinkPattern("myapp://settings", .settings),
 ///     ]) { route in
 ///         switch route {
 ///         case .settings: .tabs(.main, [ScreenTree(.feed), ScreenTree(.settings)], selected: 1)
@@ -34,13 +34,13 @@ public struct ScreenLinks<Route: ScreenRoute>: Sendable {
     /// ```
     public var patterns: [String] { links.map(\.pattern) }
 
-    private let links: [ScreenLink<Route>]
+    private let links: [LinkPattern<Route>]
     private let place: @Sendable @MainActor (Route) throws -> ScreenTree<Route>
 
     /// Declares the app's links.
     ///
     /// ```swift
-    /// ScreenLinks<AppRoute>([ScreenLink("myapp://item/{id}", .item(id: 0))]) { route in
+    /// ScreenLinks<AppRoute>([LinkPattern("myapp://item/{id}", .item(id: 0))]) { route in
     ///     .stack(.feed, [.list, route])
     /// }
     /// ```
@@ -51,7 +51,7 @@ public struct ScreenLinks<Route: ScreenRoute>: Sendable {
     ///   - tree: The tree that shows a route opened from a link; it may throw to refuse a route
     ///     (a link to an item the user cannot see).
     public init(
-        _ links: [ScreenLink<Route>], tree: @escaping @Sendable @MainActor (Route) throws -> ScreenTree<Route>
+        _ links: [LinkPattern<Route>], tree: @escaping @Sendable @MainActor (Route) throws -> ScreenTree<Route>
     ) {
         self.links = links
         self.place = tree
@@ -139,9 +139,9 @@ public struct ScreenLinks<Route: ScreenRoute>: Sendable {
 /// One link pattern and the kind of route it names.
 ///
 /// ```swift
-/// ScreenLink("geo:{latitude},{longitude}", Place.position(latitude: 0, longitude: 0))
+/// LinkPattern("geo:{latitude},{longitude}", Place.position(latitude: 0, longitude: 0))
 /// ```
-public struct ScreenLink<Route: ScreenRoute>: Sendable {
+public struct LinkPattern<Route: ScreenRoute>: Sendable {
     /// The pattern: literal text and `{placeholders}` naming the route's fields.
     ///
     /// ```swift
@@ -154,7 +154,7 @@ public struct ScreenLink<Route: ScreenRoute>: Sendable {
     /// values do not matter, except those the pattern does not name, which must match.
     ///
     /// ```swift
-    /// ScreenLink("myapp://item/{id}", AppRoute.item(id: 0))
+    /// LinkPattern("myapp://item/{id}", AppRoute.item(id: 0))
     /// ```
     ///
     /// - Parameters:

@@ -219,6 +219,55 @@ public final class ScreenLinkRequest: Hashable {
         }
     }
 
+    /// The stack whose navigation path a link placed in `screen` pushes through: the stack that
+    /// encloses `screen`, for a push link; `nil` for a present link, and for a push link that no
+    /// stack encloses (following it then throws ``ScreenError/noEnclosingStack(screen:link:)``).
+    ///
+    /// Unlike ``route(from:)``, it reports nothing, so that a view can ask it each time it is drawn
+    /// (BatonSwiftUI's `ScreenLink` draws a `NavigationLink` when it is this stack's).
+    ///
+    /// ```swift
+    /// link.pathStack(from: list) === stack   // true for a push link on list's stack
+    /// ```
+    ///
+    /// - Parameter screen: The screen that shows the link.
+    /// - Returns: The stack, or `nil`.
+    @_spi(Adapters) public func pathStack(from screen: ScreenModel) -> StackScreen? {
+        action == .push ? screen.enclosingStack : nil
+    }
+
+    /// Follows the link from `screen` as a tap that a UI framework cannot throw from does
+    /// (``perform(from:)``): a failure shows nothing, and is posted as ``TransitionDidFail`` in
+    /// `screen`'s window, as a link followed through a navigation path is; a push link with no
+    /// stack around it is also reported as a misuse (``MisuseMode``).
+    ///
+    /// ```swift
+    /// Button { link.follow(from: list) } label: { Text("Sort") }
+    /// ```
+    ///
+    /// - Parameter screen: The screen that shows the link.
+    /// - Returns: The error, or `nil` when the screen was shown.
+    @discardableResult
+    @_spi(Adapters) public func follow(from screen: ScreenModel) -> ScreenError? {
+        do {
+            try perform(from: screen)
+            return nil
+        } catch {
+            let request =
+                action == .push
+                ? "push of a link's screen from \(screen.screenName)"
+                : "presentation of a link's screen from \(screen.screenName)"
+            Self.post(error, request: request, inProgress: "a link's tap", in: screen)
+            return error
+        }
+    }
+
+    /// Posts a link's failure as ``TransitionDidFail`` in the window that shows `screen`.
+    static func post(_ error: ScreenError, request: String, inProgress: String, in screen: ScreenModel) {
+        let failure = TransitionFailure(request: request, inProgress: inProgress, error: error)
+        screen.window?.context.post(TransitionDidFail.self, failure, reach: .local)
+    }
+
     /// Pushes the link's screen on `stack`, with the link's identity in the navigation path.
     func push(on stack: StackScreen) throws(ScreenError) {
         let screen = destination()

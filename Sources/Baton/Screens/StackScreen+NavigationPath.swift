@@ -59,10 +59,10 @@ extension StackScreen {
             do {
                 try link.push(on: self)
             } catch {
-                let failure = TransitionFailure(
-                    request: "push of a link's screen onto \(screenName)", inProgress: "a navigation path change",
-                    error: error)
-                window?.context.post(TransitionDidFail.self, failure, reach: .local)
+                ScreenLinkRequest.post(
+                    error, request: "push of a link's screen onto \(screenName)",
+                    inProgress: "a navigation path change",
+                    in: self)
             }
             return []
         }

@@ -19,10 +19,10 @@ enum LinkRoute: ScreenRoute {
     }
 
     static let links = ScreenLinks<LinkRoute>([
-        ScreenLink("geo:{latitude},{longitude}", .position(latitude: 0, longitude: 0)),
-        ScreenLink("myapp://item/{id}", .item(id: 0)),
-        ScreenLink("myapp://search?q={query}", .search(query: "")),
-        ScreenLink("myapp://home", .home),
+        LinkPattern("geo:{latitude},{longitude}", .position(latitude: 0, longitude: 0)),
+        LinkPattern("myapp://item/{id}", .item(id: 0)),
+        LinkPattern("myapp://search?q={query}", .search(query: "")),
+        LinkPattern("myapp://home", .home),
     ]) { route in
         route == .home ? .stack(.home, [ScreenTree<LinkRoute>]()) : .stack(.home, [route])
     }
@@ -83,7 +83,7 @@ struct ScreenLinksTests {
     }
 
     @Test func aPatternWithAnUnknownFieldSaysSo() {
-        let links = ScreenLinks<LinkRoute>([ScreenLink("myapp://item/{identifier}", .item(id: 0))]) {
+        let links = ScreenLinks<LinkRoute>([LinkPattern("myapp://item/{identifier}", .item(id: 0))]) {
             .stack(.home, [$0])
         }
         #expect(

@@ -73,4 +73,41 @@ struct ScreenLinkRequestTests {
             ])
         #expect(list.presentedScreen == nil)
     }
+
+    @Test func aLinkNamesTheStackWhosePathItPushesThroughOnlyForAPushInAStack() throws {
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let settings = ScreenModel(name: "settings")
+        _ = try makeVisibleWindow(root: stack)
+        try list.present(settings)
+        let push = ScreenLinkRequest { ScreenModel(name: "item") }
+        let present = ScreenLinkRequest(action: .present) { ScreenModel(name: "sort") }
+        #expect(push.pathStack(from: list) === stack)
+        #expect(present.pathStack(from: list) == nil)
+        #expect(push.pathStack(from: settings) == nil)  // presented: no stack encloses it
+        #expect(stack.screens.map(\.screenName) == ["list"])  // asking shows nothing
+    }
+
+    @Test func aTappedLinkThatFailsShowsNothingAndPostsTheFailureInTheWindow() throws {
+        let list = ScreenModel(name: "list")
+        let window = try makeVisibleWindow(root: list)
+        var failures: [String] = []
+        window.context.observe(TransitionDidFail.self, owner: window) { _, failure in
+            failures.append(failure.description)
+        }
+        let push = ScreenLinkRequest(identifier: "showItem") { ScreenModel(name: "item") }
+        let present = ScreenLinkRequest(action: .present) { ScreenModel(name: "sort") }
+        let noStack = ScreenError.noEnclosingStack(screen: "list", link: "showItem")
+        #expect(push.follow(from: list) == noStack)
+        #expect(present.follow(from: list) == nil)
+        #expect(present.follow(from: list) == .alreadyPresenting(presenter: "list", presented: "sort"))
+        #expect(list.presentedScreen?.screenName == "sort")
+        #expect(
+            failures == [
+                "push of a link's screen from list, deferred until a link's tap completed, failed: "
+                    + noStack.description,
+                "presentation of a link's screen from list, deferred until a link's tap completed, failed: "
+                    + ScreenError.alreadyPresenting(presenter: "list", presented: "sort").description,
+            ])
+    }
 }

@@ -1,0 +1,91 @@
+// Every public type of Baton, BatonSwiftUI and BatonUIKit, named unqualified in a file that also
+// imports SwiftUI and UIKit, as an app's file does. The iOS check type-checks this file, and
+// fails when a public type is missing from it (Scripts/public-types.py lists them), so a new
+// type whose name collides with SwiftUI's or UIKit's is found when it is added, not by an app.
+#if canImport(UIKit) && canImport(SwiftUI)
+    @_spi(Adapters) @_spi(Testing) import Baton
+    @_spi(Adapters) import BatonSwiftUI
+    @_spi(Adapters) import BatonUIKit
+    import SwiftUI
+    import UIKit
+
+    // MARK: - Baton
+
+    @MainActor
+    func namesBatonScreenTypes(
+        _: Screen, _: ScreenModel, _: StackScreen, _: TabScreen, _: HoppingScreen, _: ScreenWindow,
+        _: ScreenTransition, _: ScreenRegistry, _: ScreenError, _: ScreenIdentity, _: ScreenLinkRequest,
+        _: TransitionKind, _: TransitionRecord, _: TransitionFailure, _: TransitionDidComplete.Type,
+        _: TransitionDidFail.Type, _: LifecyclePhase, _: LifecycleRecord, _: Appearance, _: ContextWiring,
+        _: CancellationReason, _: HopFlow, _: any HopFlowContainer, _: HopHandoff
+    ) {}
+
+    @MainActor
+    func namesBatonNavigationTypes<Route: ScreenRoute>(
+        _: ScreenLinks<Route>, _: LinkPattern<Route>, _: ScreenTree<Route>, _: any ScreenRoute,
+        _: any RoutedScreen, _: SavedScreenTree, _: NavigationError, _: NavigationFailure,
+        _: NavigationDidFail.Type, _: NavigationOutcome
+    ) {}
+
+    @MainActor
+    func namesBatonContextTypes<Key: ContextKey>(
+        _: Context, _: any ContextKey.Type, _: AnyContextKey, _: ContextProperty<Key>, _: any ContextFlag.Type,
+        _: any ContextEvent.Type, _: any ContextAction.Type, _: ContextPost<Int>, _: ContextError, _: EventReach,
+        _: ChangeBuffering, _: Condition, _: Registration, _: MisuseMode
+    ) {}
+
+    @MainActor
+    func namesBatonDependencyAndDiagnosticTypes(
+        _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: DumpFormat, _: FlowGraphFormat
+    ) {}
+
+    @MainActor
+    func namesBatonAdapterTypes(
+        _: ExternalTransition, _: ScreenLifecycle, _: ObservationSupport.Type, _: UIKitEvents.Type,
+        _: any UIKitScreen, _: UIKitContainerRole, _: any UIKitTransitionCoordinator, _: any UIKitWindow
+    ) {}
+
+    // MARK: - BatonSwiftUI and BatonUIKit
+
+    @available(iOS 17, *)
+    @MainActor
+    func namesBatonSwiftUITypes<Key: ContextKey>(
+        _: ScreenView, _: StackView, _: TabsView, _: HoppingView, _: WindowView, _: ScreenLink<Text>,
+        _: ContextValue<Key>, _: ContextRequest<Key>, _: PresentationStyle, _: any ScreenStyling,
+        _: any ViewScreen, _: ScreenPreview
+    ) {}
+
+    @MainActor
+    func namesBatonUIKitTypes(_: HoppingViewController, _: HopTransition, _: UIKitAdapter.Type) {}
+
+    // MARK: - Context beside SwiftUI's representable Context
+
+    /// Baton's `Context` collides with the `Context` that SwiftUI's representables declare: in a
+    /// file that imports Baton, `func makeUIView(context: Context)` (Xcode's template) names
+    /// Baton's type, so the struct does not conform to `UIViewRepresentable`. `Self.Context` names
+    /// SwiftUI's. (An open collision, reported with issue 19: renaming Baton's `Context` removes it.)
+    struct CollisionMapView: UIViewRepresentable {
+        let batonContext: Context
+
+        func makeUIView(context: Self.Context) -> UIView {
+            let representable: UIViewRepresentableContext<CollisionMapView> = context
+            _ = representable
+            return UIView()
+        }
+
+        func updateUIView(_ uiView: UIView, context: Self.Context) {}
+    }
+
+    @available(iOS 17, *)
+    struct CollisionView: View {
+        let context: Context  // Baton's, outside a representable
+
+        var body: some View {
+            VStack {
+                ScreenLink("Details") { ScreenModel(name: "details") }
+                CollisionMapView(batonContext: context)
+            }
+        }
+    }
+#endif
