@@ -40,13 +40,13 @@ enum Place: ScreenRoute {
 
     /// The app's links, in the order they are tried (and the first that fits is printed).
     static let links = ScreenLinks<Place>([
-        ScreenLink("geo:{latitude},{longitude}", .position(latitude: 0, longitude: 0)),
-        ScreenLink("coordinates://position/{latitude},{longitude}", .position(latitude: 0, longitude: 0)),
-        ScreenLink("coordinates://main", .main),
-        ScreenLink("coordinates://bearing", .bearing),
-        ScreenLink("coordinates://map", .map),
-        ScreenLink("coordinates://share", .share),
-        ScreenLink("coordinates://help", .help),
+        LinkPattern("geo:{latitude},{longitude}", .position(latitude: 0, longitude: 0)),
+        LinkPattern("coordinates://position/{latitude},{longitude}", .position(latitude: 0, longitude: 0)),
+        LinkPattern("coordinates://main", .main),
+        LinkPattern("coordinates://bearing", .bearing),
+        LinkPattern("coordinates://map", .map),
+        LinkPattern("coordinates://share", .share),
+        LinkPattern("coordinates://help", .help),
     ]) { route in
         let screens: [ScreenTree<Place>]
         switch route {
