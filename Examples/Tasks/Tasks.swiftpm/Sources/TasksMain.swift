@@ -1,20 +1,15 @@
+import Baton
 import BatonSwiftUI
 import SwiftUI
 import TasksApp
 
-/// The scene: the app's window, opened from `tasks:` links and restored where the user left it.
-@main @MainActor
+/// The scene: the app's window, which opens `tasks:` links and is restored where the user left it.
+@main
 struct TasksMain: App {
-    @State private var app = TasksApp()
-    @SceneStorage("navigation") private var saved: Data?
-    @Environment(\.scenePhase) private var phase
+    @State private var window = ScreenWindow()
+    @SceneStorage("screens") private var saved: String?
 
     var body: some Scene {
-        WindowGroup {
-            WindowView(app.window)
-                .task { await app.start(restoring: saved) }
-                .onOpenURL { app.open($0) }
-                .onChange(of: phase) { if phase != .active { saved = app.saved } }
-        }
+        WindowGroup { WindowView(window).routes(root: Route.startup, links: Route.links, savedIn: $saved) }
     }
 }
