@@ -325,7 +325,7 @@ extension Context {
     /// of `except`: values, live providers, actions and observers, flags.
     final func ownRegistrations(except: Set<ObjectIdentifier>) -> [String] {
         var labels: [String] = []
-        for (id, slot) in slots where !except.contains(id) { labels.append("value \(slot.key.name)") }
+        for (id, slot) in slots where !except.contains(id) { labels.append("value \(AnyContextKey(slot.key).name)") }
         for record in providers.values where record.isLive { labels.append("provider \(record.name)") }
         for record in actions.values where record.isLive { labels.append("action \(record.name)") }
         for flag in flags.values { labels.append("flag \(flag.name)") }
