@@ -5,6 +5,7 @@
 // README example: begin
 import Baton
 import BatonSwiftUI
+import Observation
 import SwiftUI
 
 extension ContextValues {
@@ -67,11 +68,8 @@ final class ItemScreen: ScreenModel, ViewScreen {
 
 @main
 struct MyApp: App {
-    @State private var window = ScreenWindow()
-    @SceneStorage("screens") private var saved: String?
-
     var body: some Scene {
-        WindowGroup { WindowView(window).routes(root: Route.items, links: Route.links, savedIn: $saved) }
+        WindowGroup { ScreenScene(root: Route.items, links: Route.links) }
     }
 }
 // README example: end

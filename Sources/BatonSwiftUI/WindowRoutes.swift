@@ -99,3 +99,60 @@
         }
     }
 #endif
+
+#if canImport(SwiftUI)
+    /// One scene's screens: a window of its own, started at `root`, opening the app's links and
+    /// restored from the scene's storage. Put it in a `WindowGroup`: each scene (each iPad window)
+    /// gets its own ``Baton/ScreenWindow`` and its own saved screens.
+    ///
+    /// ```swift
+    /// @main struct TasksMain: App {
+    ///     var body: some Scene {
+    ///         WindowGroup { ScreenScene(root: Route.startup, links: Route.links) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// It is ``WindowView`` with ``WindowView/routes(root:links:savedIn:onFailure:)``, whose
+    /// window lives in the view's `@State` and whose saved screens live in `@SceneStorage`
+    /// under `storageKey`.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public struct ScreenScene<Route: ScreenRoute>: View {
+        @State private var window: ScreenWindow
+        @SceneStorage private var saved: String?
+        private let root: Route
+        private let links: ScreenLinks<Route>?
+        private let onFailure: @MainActor (NavigationError) -> Void
+
+        /// A scene whose window starts at `root`.
+        ///
+        /// ```swift
+        /// ScreenScene(root: Route.main, links: Route.links)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - root: The route of the window's root screen.
+        ///   - links: The app's links, or `nil` when the app opens none.
+        ///   - storageKey: The `@SceneStorage` key of the saved screens.
+        ///   - window: Makes the scene's window, once per scene: pass one whose context holds
+        ///     what every screen of the scene reads.
+        ///   - onFailure: Called with each navigation failure; logs it by default.
+        public init(
+            root: Route, links: ScreenLinks<Route>? = nil, storageKey: String = "baton.screens",
+            window: @autoclosure () -> ScreenWindow = ScreenWindow(),
+            onFailure: @escaping @MainActor (NavigationError) -> Void = WindowView.log
+        ) {
+            _window = State(wrappedValue: window())
+            _saved = SceneStorage(storageKey)
+            self.root = root
+            self.links = links
+            self.onFailure = onFailure
+        }
+
+        /// The window's screens.
+        public var body: some View {
+            WindowView(window).routes(root: root, links: links, savedIn: $saved, onFailure: onFailure)
+        }
+    }
+#endif

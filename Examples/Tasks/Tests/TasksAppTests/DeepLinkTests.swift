@@ -77,7 +77,8 @@ struct DeepLinkTests {
         #expect(launch.window.items?.screens.map(\.screenName) == ["list", "item 3"])
         #expect(launch.window.items?.rootScreen?.presentedScreen == nil)
         #expect(launch.window.topScreen === detail)
-        #expect(try Route.links.url(for: #require(launch.window.screenTree(Route.self))) == "tasks://item/3")
+        let tree = try #require(try launch.window.screenTree(Route.self))
+        #expect(try Route.links.url(for: tree) == "tasks://item/3")
     }
 
     @Test func aLinkThatMatchesNothingIsATypedErrorAndChangesNothing() async throws {

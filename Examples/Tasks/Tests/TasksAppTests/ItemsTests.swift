@@ -38,9 +38,11 @@ struct ItemsTests {
         let choosing = Task { try await list.chooseOrder() }
         let settings = try await window.next(SettingsScreen.self)
         settings.dismiss()
-        await #expect(throws: ScreenError.cancelled(screen: "settings", reason: .dismissed)) {
-            try await choosing.value
-        }
+        let error = await #expect(throws: ScreenError.self) { try await choosing.value }
+        #expect(
+            error?.description
+                == "The await for settings's result ended without one: dismiss: settings → list took it out of the"
+                + " screen tree before settings finished.")
         #expect(list.context[\.sortOrder] == .title)
         #expect(window.topScreen === list)
     }
@@ -72,7 +74,7 @@ struct RestorationTests {
         #expect(second.items?.screens.map(\.screenName) == ["list", "item 4"])
         #expect(
             second.transitionLog.map(\.description) == [
-                "replaceRoot: → startup", "hop: → splash", "hop: splash → main", "setStack: list → item 4",
+                "replaceRoot: → startup", "hop: → splash", "hop: splash → main", "push: list → item 4",
             ])
     }
 

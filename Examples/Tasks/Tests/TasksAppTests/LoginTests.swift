@@ -7,6 +7,7 @@ import Testing
 @MainActor
 @Suite(.isolatedBaton)
 struct LoginTests {
+    // README login test: begin
     @Test func loggingInShowsTheItemsOfTheUser() async throws {
         let preferences = Preferences(defaults: nil)
         let window = try launch(preferences: preferences)
@@ -20,6 +21,7 @@ struct LoginTests {
                 "replaceRoot: → startup", "hop: → splash", "hop: splash → login", "hop: login → main",
             ])
     }
+    // README login test: end
 
     @Test func aWrongPasswordKeepsTheLoginScreen() async throws {
         let window = try launch()

@@ -3,9 +3,9 @@ import Baton
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ContextValues {
     /// The app's services, live by default; a test or a preview sets its own on the window.
-    @MainActor public var store: ContextEntry<ItemStore> { .init(default: .live()) }
-    @MainActor public var accounts: ContextEntry<Accounts> { .init(default: .demo) }
-    @MainActor public var preferences: ContextEntry<Preferences> { .init(default: .init(defaults: .standard)) }
+    @MainActor var store: ContextEntry<ItemStore> { .init(default: .live()) }
+    @MainActor var accounts: ContextEntry<Accounts> { .init(default: .demo) }
+    @MainActor var preferences: ContextEntry<Preferences> { .init(default: .init(defaults: .standard)) }
     /// The list's order: the list and the settings sheet read it.
     var sortOrder: ContextEntry<SortOrder> { .init(default: .title) }
 }
@@ -15,6 +15,7 @@ extension ContextValues {
 public enum Route: ScreenRoute {
     case startup, main, items, list, settings, profile, item(id: Int)
 
+    /// The screen of this route.
     public func makeScreen() throws -> ScreenModel {
         switch self {
         case .startup: StartupScreen(name: "startup")

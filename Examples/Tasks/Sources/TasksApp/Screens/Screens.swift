@@ -1,4 +1,5 @@
 import Baton
+import Observation
 
 /// The start-up flow: splash while the items load, onboarding on the first run, login, main.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -25,7 +26,10 @@ final class StartupScreen: HoppingScreen {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class SplashScreen: ScreenModel {
     override func didAppear() {
-        Task { await context[\.store].load(); finish() }
+        Task {
+            await context[\.store].load()
+            finish()
+        }
     }
 }
 
@@ -52,7 +56,7 @@ final class ItemListScreen: ScreenModel {
 
 /// Edits one item in the store, where the list reads it.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-final class ItemDetailScreen: ScreenModel {
+final class ItemDetailScreen: ScreenModel, Observable {
     let id: Int
 
     init(id: Int) {
@@ -101,7 +105,7 @@ final class ProfileScreen: ScreenModel {}
             }
             .navigationTitle("Tasks")
             .toolbar {
-                Button("Sort", systemImage: "arrow.up.arrow.down") { Task { try await chooseOrder() } }
+                Button("Sort") { Task { try await self.chooseOrder() } }
             }
         }
         var tabLabel: some View { Label("Items", systemImage: "checklist") }
@@ -110,7 +114,7 @@ final class ProfileScreen: ScreenModel {}
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension ItemDetailScreen: ViewScreen {
         var body: some View {
-            if let item { ItemEditorForm(item: Binding { item } set: { [unowned self] in self.item = $0 }) }
+            if let item = Binding(Bindable(self).item) { ItemEditorForm(item: item) }
         }
     }
 
