@@ -60,6 +60,8 @@ modules=(
 apps=(
     "CoordinatesiOS@17=Examples/CoordinatesiOS/Coordinates.swiftpm/Sources"
     "TasksiOS@17=Examples/Tasks/Tasks.swiftpm/Sources"
+    # The README's first example, an iOS 17 app (ReadmeSwiftUIExampleTests keeps README.md in sync).
+    "ReadmeApp@17=Examples/Readme"
 )
 
 checked=0

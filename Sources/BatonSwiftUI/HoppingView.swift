@@ -73,7 +73,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     public struct WindowView: View {
-        private let window: ScreenWindow
+        let window: ScreenWindow
 
         /// Shows `window`'s root screen.
         ///

@@ -72,7 +72,7 @@
     /// Selecting a tab in SwiftUI selects it in the `TabScreen` (a tab switch, with its
     /// lifecycle); `select(at:)` in Baton selects it in SwiftUI. Each tab is shown by
     /// ``ScreenView`` with its own context, or the container's when the tabs share it; its label
-    /// is its ``ScreenStyling/tabLabel``.
+    /// is its ``ScreenStyling/tabLabel`` (for a stack without one, its root screen's).
     ///
     /// ```swift
     /// let tabs = try TabScreen(tabs: [ColorsScreen(), SizesScreen()], sharesContext: true)
@@ -113,6 +113,9 @@
 
         @ViewBuilder private static func label(of tab: ScreenModel) -> some View {
             if let styled = tab as? any ScreenStyling {
+                styled.erasedTabLabel
+            } else if let styled = (tab as? StackScreen)?.rootScreen as? any ScreenStyling {
+                // A stack's tab is labelled by what it shows first, unless it has a label of its own.
                 styled.erasedTabLabel
             } else {
                 Text(tab.screenName)

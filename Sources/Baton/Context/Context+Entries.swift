@@ -18,12 +18,22 @@ extension Context {
     /// list[\.sortOrder]   // .byDate
     /// ```
     ///
+    /// Setting it stores the value in this context, as ``set(_:for:)`` does: it shadows what the
+    /// parents hold, and the contexts below read it.
+    ///
+    /// ```swift
+    /// list[\.sortOrder] = .byDate   // list and every context below it read .byDate
+    /// ```
+    ///
     /// - Parameter entry: The member's key path.
     /// - Returns: The nearest value, or the default.
     @inlinable public final subscript<Value>(entry: ContextEntryPath<Value>) -> Value {
-        let key = EntryKeys.entry(for: entry)
-        guard let box = trackedBox(entry: key) else { return key.defaultValue(as: Value.self) }
-        return box.value(as: Value.self)
+        get {
+            let key = EntryKeys.entry(for: entry)
+            guard let box = trackedBox(entry: key) else { return key.defaultValue(as: Value.self) }
+            return box.value(as: Value.self)
+        }
+        set { set(newValue, for: entry) }
     }
 
     /// The value of a ``ContextValues`` member stored in the nearest context named `scope`, or

@@ -225,9 +225,9 @@ final class NavigationPlan<Route: ScreenRoute> {
                 after += try reconcile(current, with: step, at: stepPath, live: live)
                 break
             }
-            // A start-up flow that waits for its step to unhop has not reached its main screen:
-            // the assignment waits for it.
-            if live && hopping.isWaitingForUnhop { throw .wait(hopping) }
+            // A start-up flow that has not shown its first step yet, or waits for its step to
+            // unhop, has not reached its main screen: the assignment waits for it.
+            if live && (hopping.isWaitingForUnhop || hopping.currentScreen == nil) { throw .wait(hopping) }
             let previous = hopping.currentScreen
             if live, let previous { collectDismissals(in: previous) }
             let description = Step.hop(hopping, at: path)

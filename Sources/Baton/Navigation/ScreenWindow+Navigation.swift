@@ -14,8 +14,8 @@ public enum NavigationOutcome: Hashable, Sendable {
     /// try window.navigate(to: tree) == .applied
     /// ```
     case applied
-    /// A start-up flow (a ``HoppingScreen`` whose step waits for an unhop) has not reached its
-    /// main screen yet; the tree is assigned when it hops to a final step, in request order.
+    /// A start-up flow (a ``HoppingScreen`` that shows no step yet, or whose step waits for an
+    /// unhop) has not reached its main screen yet; the tree is assigned when it hops to a final step, in request order.
     ///
     /// ```swift
     /// try window.navigate(to: tree)   // .waiting(for: "startup") while the splash shows
@@ -146,7 +146,7 @@ extension ScreenWindow {
     ///
     /// A stack keeps its screens up to the first one that differs. A container given no
     /// ``ScreenTree/content`` keeps what it shows. While a start-up flow has not reached its main
-    /// screen (its ``HoppingScreen`` shows a step that waits for an unhop), an assignment that would
+    /// screen (its ``HoppingScreen`` shows no step yet, or a step that waits for an unhop), an assignment that would
     /// change its step waits, and runs when the flow hops to a final step (``NavigationOutcome/waiting(for:)``).
     ///
     /// - Parameter tree: The tree to show.

@@ -68,3 +68,9 @@ final class NavigationFaults {
         if calls == failingCall || failingNames.contains(route.name) { throw Failure(route: route.name) }
     }
 }
+
+/// The text of `window`'s tree of test routes (`"feed[list, item]"`), or `nil` for an empty window.
+@MainActor
+func treeText(_ window: ScreenWindow) throws -> String? {
+    try window.screenTree(TestRoute.self)?.description
+}

@@ -93,6 +93,9 @@ struct ExpectedDiff {
     var kept: [([Int], [Int])] = []
     /// Whether screens may appear on the way (a presentation dismissed, or one made from a new screen).
     var mayAppearOnTheWay = false
+    /// The name of a start-up flow in the window that has not shown a step yet, which `b` gives
+    /// one: the assignment waits for the flow to reach its main screen, and nothing changes now.
+    var waitsFor: String?
 
     init(from a: TestTree?, to b: TestTree) {
         if let a, a.route == b.route, Self.canKeep(a, b) {
@@ -177,6 +180,7 @@ struct ExpectedDiff {
             for index in current.indices { keep(current[index], target[index], pathA + [index], pathB + [index]) }
             if selectedA != selectedB { transitions += 1 }
         case (.hop(let current), .hop(let target?)):
+            if current == nil, waitsFor == nil { waitsFor = a.route.name }
             if let current, current.route == target.route, Self.canKeep(current, target) {
                 keep(current, target, pathA + [0], pathB + [0])
             } else {

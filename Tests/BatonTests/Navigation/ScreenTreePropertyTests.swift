@@ -51,6 +51,7 @@ struct ScreenTreePropertyTests {
         var keptScreens = 0
         var transitions = 0
         var withoutDetour = 0
+        var waited = 0
         await propertyCheck(count: 1000, input: Self.seeds, Self.seeds) { seedA, seedB in
             cases += 1
             let a = TreeGenerator.tree(seed: seedA)
@@ -71,6 +72,14 @@ struct ScreenTreePropertyTests {
                 window.clearLogs()
                 window.recordsLifecycle = true
                 let expected = ExpectedDiff(from: a, to: b)
+                if let flow = expected.waitsFor {
+                    // A start-up flow that has not started: nothing changes until it reaches its main screen.
+                    waited += 1
+                    #expect(try window.navigate(to: b) == .waiting(for: flow), "\(context)")
+                    #expect(try window.screenTree(TestRoute.self) == a, "\(context)")
+                    #expect(window.transitionLog.isEmpty, "\(context): \(window.transitionLog)")
+                    return
+                }
                 #expect(try window.navigate(to: b) == .applied)
                 #expect(try window.screenTree(TestRoute.self) == b, "\(context)")
                 #expect(window.transitionLog.count == expected.transitions, "\(context): \(window.transitionLog)")
@@ -103,6 +112,8 @@ struct ScreenTreePropertyTests {
         #expect(keptScreens > cases)
         #expect(transitions > cases)
         #expect(withoutDetour > cases / 4)
+        // Some pairs reach a start-up flow that has not started, but most do not.
+        #expect(waited > 0 && waited < cases / 4)
     }
 
     static func withoutPresentations(_ tree: TestTree) -> TestTree {

@@ -30,7 +30,7 @@ struct ScreenTreeReentrancyTests {
         }
         try stack.push(detail)
         #expect(outcomes == [.queued])
-        #expect(try window.screenTree(TestRoute.self)?.description == "feed[list, other]")
+        #expect(try treeText(window) == "feed[list, other]")
         #expect(
             window.transitionLog.map(\.description) == [
                 "replaceRoot: → feed", "push: list → detail", "setStack: detail → other",
@@ -50,7 +50,7 @@ struct ScreenTreeReentrancyTests {
             })
         try window.navigate(to: Tree.stack(.stack("feed"), [.screen("list"), .screen("item")]))
         #expect(outcomes == [.queued])
-        #expect(try window.screenTree(TestRoute.self)?.description == "feed[list]")
+        #expect(try treeText(window) == "feed[list]")
         #expect(window.transitionLog.map(\.description) == ["replaceRoot: → feed", "pop: item → list"])
     }
 
@@ -66,7 +66,7 @@ struct ScreenTreeReentrancyTests {
         let impossible = Tree.tabs(.tabs("main", [.screen("a")]), [Tree(.screen("a"))], selected: 3)
         appearing.onDidAppear = { _ = try? window.navigate(to: impossible) }
         try (window.rootScreen as? StackScreen)?.push(appearing)
-        #expect(try window.screenTree(TestRoute.self)?.description == "feed[list, appearing]")
+        #expect(try treeText(window) == "feed[list, appearing]")
         #expect(
             failures == [
                 "navigation to main{a}, which waited for push: list → appearing, failed: The tree cannot be shown at"
@@ -94,7 +94,7 @@ struct ScreenTreeReentrancyTests {
         let second = Tree.hopping(.hop("startup"), to: .stack(.stack("main"), [.screen("list"), .screen("other")]))
         #expect(try window.navigate(to: first) == .waiting(for: "startup"))
         #expect(try window.navigate(to: second) == .waiting(for: "startup"))
-        #expect(try window.screenTree(TestRoute.self)?.description == "startup(splash)")
+        #expect(try treeText(window) == "startup(splash)")
         window.clearLogs()
         try startup.unhopCurrentScreen()
         #expect(try window.screenTree(TestRoute.self) == second)
@@ -104,11 +104,28 @@ struct ScreenTreeReentrancyTests {
             ])
     }
 
+    @Test func aLinkBeforeTheStartUpFlowShowsItsFirstStepWaitsForTheMainScreen() throws {
+        let window = ScreenWindow()
+        let startup = try #require(try TestRoute.hop("startup").screen() as? HoppingScreen)
+        try window.setRoot(startup)
+        window.makeVisible()
+        let link = Tree.hopping(.hop("startup"), to: .stack(.stack("main"), [.screen("list"), .screen("item")]))
+        // The flow has not started: the link must not skip its splash.
+        #expect(try window.navigate(to: link) == .waiting(for: "startup"))
+        #expect(try treeText(window) == "startup()")
+        try startup.hop(to: TestRoute.screen("splash").screen()) {
+            try? startup.hop(to: TestRoute.stack("main").screen(), then: nil)
+        }
+        #expect(try treeText(window) == "startup(splash)")
+        try startup.unhopCurrentScreen()
+        #expect(try window.screenTree(TestRoute.self) == link)
+    }
+
     @Test func aLinkThatDoesNotTouchTheFlowIsAppliedAtOnce() throws {
         let (window, _) = try Self.startupWindow()
         #expect(try window.navigate(to: Tree.hopping(.hop("startup"), to: Tree(.screen("splash")))) == .applied)
         #expect(try window.navigate(to: Tree.stack(.stack("other"), [.screen("list")])) == .applied)
-        #expect(try window.screenTree(TestRoute.self)?.description == "other[list]")
+        #expect(try treeText(window) == "other[list]")
     }
 
     // MARK: - Trees that cannot be shown

@@ -28,6 +28,11 @@ enum ReadmeExample {
         }
     }
 
+    /// The lines of `file` (a path from the repository's root) between its markers.
+    static func compiledLines(marker: String, inRepositoryFile file: String) throws -> [String] {
+        try compiledLines(marker: marker, in: repositoryRoot.appendingPathComponent(file).path)
+    }
+
     private static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

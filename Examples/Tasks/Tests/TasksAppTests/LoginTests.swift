@@ -7,40 +7,50 @@ import Testing
 @MainActor
 @Suite(.isolatedBaton)
 struct LoginTests {
+    // README login test: begin
     @Test func loggingInShowsTheItemsOfTheUser() async throws {
-        let (app, _) = makeApp()
-        Task { await app.start() }
-        let login = try await app.window.next(LoginScreen.self)
+        let preferences = Preferences(defaults: nil)
+        let window = try launch(preferences: preferences)
+        let login = try await window.next(LoginScreen.self)
         try await login.logIn(email: "ada@example.com", password: "baton")
-        let list = try await app.window.next(ItemListScreen.self)
+        let list = try await window.next(ItemListScreen.self)
         #expect(list.items.map(\.title) == ["Book flights", "Buy milk", "Call the plumber", "Renew passport"])
-        #expect(app.main?.user == User(name: "Ada", email: "ada@example.com"))
+        #expect(preferences.user == User(name: "Ada", email: "ada@example.com"))
         #expect(
-            app.window.transitionLog.map(\.description) == [
+            window.transitionLog.map(\.description) == [
                 "replaceRoot: → startup", "hop: → splash", "hop: splash → login", "hop: login → main",
             ])
     }
+    // README login test: end
 
     @Test func aWrongPasswordKeepsTheLoginScreen() async throws {
-        let (app, _) = makeApp()
-        Task { await app.start() }
-        let login = try await app.window.next(LoginScreen.self)
+        let window = try launch()
+        let login = try await window.next(LoginScreen.self)
         await #expect(throws: LoginError.wrongPassword) {
             try await login.logIn(email: "ada@example.com", password: "hunter2")
         }
-        #expect(app.window.topScreen === login)
+        #expect(window.topScreen === login)
     }
 
     @Test func onboardingIsShownOnTheFirstRunOnly() async throws {
         let preferences = Preferences(defaults: nil)
         for run in 1...2 {
-            let app = TasksApp(
-                services: Services(store: ItemStore(Item.samples), accounts: .demo, preferences: preferences))
-            Task { await app.start() }
-            if run == 1 { try await app.window.next(OnboardingScreen.self).finish() }
-            _ = try await app.window.next(LoginScreen.self)
-            #expect(app.window.transitionLog.map(\.description).contains("hop: splash → onboarding") == (run == 1))
+            let window = try launch(preferences: preferences, firstRun: run == 1)
+            if run == 1 { try await window.next(OnboardingScreen.self).finish() }
+            _ = try await window.next(LoginScreen.self)
+            #expect(window.transitionLog.map(\.description).contains("hop: splash → onboarding") == (run == 1))
         }
         #expect(preferences.hasSeenOnboarding)
+    }
+
+    @Test func aLoggedInUserSkipsLoginOnTheNextLaunch() async throws {
+        let preferences = Preferences(defaults: nil)
+        preferences.user = User(name: "Ada", email: "ada@example.com")
+        let window = try launch(preferences: preferences)
+        _ = try await window.next(ItemListScreen.self)
+        #expect(
+            window.transitionLog.map(\.description) == [
+                "replaceRoot: → startup", "hop: → splash", "hop: splash → main",
+            ])
     }
 }

@@ -1,12 +1,29 @@
+import Baton
 import Foundation
 
 @testable import TasksApp
 
-/// An app on test services: the sample items, the demo accounts, onboarding already seen.
+/// Launches the app on test services (the sample items, in memory; onboarding already seen unless
+/// `firstRun`), restoring `saved` if given, as the app's scene does, and returns its window, shown;
+/// throws the first failure of the launch.
 @MainActor
-func makeApp(items: [Item] = Item.samples, seenOnboarding: Bool = true) -> (TasksApp, ItemStore) {
-    let store = ItemStore(items)
-    let preferences = Preferences(defaults: nil)
-    preferences.hasSeenOnboarding = seenOnboarding
-    return (TasksApp(services: Services(store: store, accounts: .demo, preferences: preferences)), store)
+func launch(
+    store: ItemStore = ItemStore(Item.samples), preferences: Preferences = Preferences(defaults: nil),
+    firstRun: Bool = false, restoring saved: String? = nil
+) throws -> ScreenWindow {
+    preferences.hasSeenOnboarding = preferences.hasSeenOnboarding || !firstRun
+    let window = ScreenWindow()
+    window.context.set(store, for: \.store)
+    window.context.set(preferences, for: \.preferences)
+    let failures = window.launch(Route.startup, restoring: saved)
+    if let failure = failures.first { throw failure }
+    window.makeVisible()
+    return window
+}
+
+extension ScreenWindow {
+    /// The main screen's tabs, once the start-up flow has reached them.
+    var main: TabScreen? { (rootScreen as? StartupScreen)?.currentScreen as? TabScreen }
+    /// The Items tab's stack.
+    var items: StackScreen? { main?.tabs.first as? StackScreen }
 }

@@ -39,9 +39,14 @@ public final class ItemStore {
         isLoaded = true
     }
 
-    /// The item with identifier `id`, or `nil`.
+    /// The item with identifier `id`, or `nil`; setting an item stores it in place of the item
+    /// with its identifier (setting `nil`, or an item with another identifier, changes nothing).
     public subscript(id: Int) -> Item? {
-        items.first { $0.id == id }
+        get { items.first { $0.id == id } }
+        set {
+            guard let newValue, newValue.id == id, let index = items.firstIndex(where: { $0.id == id }) else { return }
+            items[index] = newValue
+        }
     }
 
     /// Stores an edited item in place of the item with its identifier.

@@ -1,7 +1,7 @@
 #if canImport(SwiftUI)
     import SwiftUI
 
-    /// The detail's form: edits an item's title, state and notes in place.
+    /// The detail's form: edits an item's title, state and notes in place, under its title.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct ItemEditorForm: View {
         @Binding var item: Item
@@ -15,6 +15,7 @@
                         .lineLimit(3...)
                 }
             }
+            .navigationTitle(item.title)
         }
     }
 #endif

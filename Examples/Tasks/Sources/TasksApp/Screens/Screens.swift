@@ -1,0 +1,133 @@
+import Baton
+import Observation
+
+/// The start-up flow: splash while the items load, onboarding on the first run, login, main.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class StartupScreen: HoppingScreen {
+    override func didAppear() {
+        if currentScreen == nil { Task { try await run() } }
+    }
+
+    func run() async throws {
+        try await hop(to: SplashScreen(name: "splash"))
+        let preferences = context[\.preferences]
+        if !preferences.hasSeenOnboarding {
+            try await hop(to: OnboardingScreen(name: "onboarding"))
+            preferences.hasSeenOnboarding = true
+        }
+        if preferences.user == nil {
+            preferences.user = try await hop(to: LoginScreen(name: "login"), returning: User.self)
+        }
+        try hop(to: Route.main.screen(), then: nil)
+    }
+}
+
+/// Loads the items, then finishes.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class SplashScreen: ScreenModel {
+    override func didAppear() {
+        Task {
+            await context[\.store].load()
+            finish()
+        }
+    }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class OnboardingScreen: ScreenModel {}
+
+/// Logs in and returns the user to the start-up flow.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class LoginScreen: ScreenModel {
+    func logIn(email: String, password: String) async throws {
+        finish(with: try await context[\.accounts].logIn(email, password))
+    }
+}
+
+/// The items, in the chosen order; a tap shows one, the toolbar opens the settings sheet.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class ItemListScreen: ScreenModel {
+    var items: [Item] { context[\.sortOrder].sorted(context[\.store].items) }
+
+    func chooseOrder() async throws {
+        context[\.sortOrder] = try await present(Route.settings.screen(), returning: SortOrder.self)
+    }
+}
+
+/// Edits one item in the store, where the list reads it.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class ItemDetailScreen: ScreenModel, Observable {
+    let id: Int
+
+    init(id: Int) {
+        self.id = id
+        super.init(name: "item \(id)")
+    }
+
+    var item: Item? {
+        get { context[\.store][id] }
+        set { context[\.store][id] = newValue }
+    }
+}
+
+/// The settings sheet: returns the list's sort order.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class SettingsScreen: ScreenModel {}
+
+/// The logged-in user.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class ProfileScreen: ScreenModel {}
+
+#if canImport(SwiftUI)
+    import BatonSwiftUI
+    import SwiftUI
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension SplashScreen: ViewScreen {
+        var body: some View { ProgressView("Loading your tasks…") }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension OnboardingScreen: ViewScreen {
+        var body: some View { WelcomeView { [unowned self] in finish() } }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension LoginScreen: ViewScreen {
+        var body: some View { NavigationStack { LoginForm(logIn: logIn) } }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension ItemListScreen: ViewScreen {
+        var body: some View {
+            List(items) { item in
+                NavigationLink(value: Route.item(id: item.id)) { ItemRow(item: item) }
+            }
+            .navigationTitle("Tasks")
+            .toolbar {
+                Button("Sort") { Task { try await self.chooseOrder() } }
+            }
+        }
+        var tabLabel: some View { Label("Items", systemImage: "checklist") }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension ItemDetailScreen: ViewScreen {
+        var body: some View {
+            if let item = Binding(Bindable(self).item) { ItemEditorForm(item: item) }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension SettingsScreen: ViewScreen {
+        var body: some View {
+            NavigationStack { SortPicker(current: context[\.sortOrder]) { [unowned self] in finish(with: $0) } }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension ProfileScreen: ViewScreen {
+        var body: some View { UserCard(user: context[\.preferences].user) }
+        var tabLabel: some View { Label("Profile", systemImage: "person") }
+    }
+#endif

@@ -1,0 +1,31 @@
+import BatonTesting
+import Testing
+
+@testable import Baton
+
+/// `context[\.x] = value`: the key-path subscript writes, as `set(_:for:)` does.
+@MainActor
+@Suite(.isolatedBaton)
+struct ContextEntrySubscriptTests {
+    @Test func assigningThroughTheSubscriptStoresInThisContextAndShadowsTheParents() {
+        let app = Context(name: "app")
+        let list = Context(name: "list", parent: app)
+        let detail = Context(name: "detail", parent: list)
+        app[\.sortOrder] = .byDate
+        list[\.sortOrder] = .byName
+        #expect(app[\.sortOrder] == .byDate)
+        #expect(list[\.sortOrder] == .byName)
+        #expect(detail[\.sortOrder] == .byName)
+        #expect(list.holder(of: \.sortOrder) === list)
+        #expect(detail.holder(of: \.sortOrder) === list)
+    }
+
+    @Test func assigningThroughTheSubscriptNotifiesItsObservers() {
+        let list = Context(name: "list")
+        var changes = 0
+        let token = list.onChange(of: \.sortOrder, owner: list) { _, _ in changes += 1 }
+        list[\.sortOrder] = .byDate
+        #expect(changes == 1)
+        _ = token
+    }
+}
