@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 
 /// The code blocks of a DocC article and the files that compile them.
@@ -109,4 +110,18 @@ struct Article {
         guard part.count <= file.count else { return false }
         return (0...(file.count - part.count)).contains { Array(file[$0..<($0 + part.count)]) == part }
     }
+}
+
+/// How many times an Observation tracking fired. Its `onChange` runs synchronously where the
+/// tracked value changes, on the main actor in these tests.
+final class TrackedChanges: @unchecked Sendable {
+    var count = 0
+}
+
+/// Runs `read` inside `withObservationTracking` and counts the changes that fire it.
+@MainActor
+func trackChanges(of read: () -> Void) -> TrackedChanges {
+    let changes = TrackedChanges()
+    withObservationTracking(read) { changes.count += 1 }
+    return changes
 }

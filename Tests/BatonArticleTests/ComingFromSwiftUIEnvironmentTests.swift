@@ -133,25 +133,15 @@ struct ComingFromSwiftUIEnvironmentTests {
 
     @Test func anObservableScreensOwnStateIsTrackedAndAPlainOnesIsNot() {
         let counter = CounterScreen(name: "counter")
-        var changes = 0
-        withObservationTracking {
-            _ = counter.count
-        } onChange: {
-            changes += 1
-        }
+        let changes = trackChanges { _ = counter.count }
         counter.increment()
         #expect(counter.count == 1)
-        #expect(changes == 1)
+        #expect(changes.count == 1)
 
         let plain = PlainCounterScreen(name: "plain")
-        var plainChanges = 0
-        withObservationTracking {
-            _ = plain.count
-        } onChange: {
-            plainChanges += 1
-        }
+        let plainChanges = trackChanges { _ = plain.count }
         plain.count += 1
-        #expect(plainChanges == 0)
+        #expect(plainChanges.count == 0)
     }
 
     @Test func aStackPushesAScreenMadeWithWhatItNeedsUnderTheOneBelowIt() throws {

@@ -59,14 +59,9 @@ struct ComingFromTCAAndSwiftNavigationTests {
 
     @Test func theListsStateIsObserved() {
         let list = ListScreen()
-        var changes = 0
-        withObservationTracking {
-            _ = list.order
-        } onChange: {
-            changes += 1
-        }
+        let changes = trackChanges { _ = list.order }
         list.order = .byDate
-        #expect(changes == 1)
+        #expect(changes.count == 1)
     }
 
     @Test func theParentAwaitsTheChildsValue() async throws {

@@ -111,14 +111,9 @@ struct PassingDataArticleTests {
         let (window, stack, _) = try listInAStack()
         let profile = ScreenModel(name: "profile")
         try stack.push(profile)
-        var changes = 0
-        withObservationTracking {
-            _ = profile.context[\.user]
-        } onChange: {
-            changes += 1
-        }
+        let changes = trackChanges { _ = profile.context[\.user] }
         window.context.set(User(name: "Ada"), for: \.user)
-        #expect(changes == 1)
+        #expect(changes.count == 1)
         #expect(profile.context[\.user]?.name == "Ada")
     }
 
@@ -164,12 +159,7 @@ struct PassingDataArticleTests {
         let item = Item.samples[0]
         let detail = DetailScreen(item: item)
         try stack.push(detail)
-        var tracked = 0
-        withObservationTracking {
-            _ = list.edited
-        } onChange: {
-            tracked += 1
-        }
+        let tracked = trackChanges { _ = list.edited }
 
         list.context.observe(ItemsDidChange.self, owner: list) { list, ids in
             list.edited.formUnion(ids)
@@ -177,7 +167,7 @@ struct PassingDataArticleTests {
         detail.context.post(ItemsDidChange.self, [item.id])
 
         #expect(list.edited == [1])
-        #expect(tracked == 1)  // @Observable: the list's view would update
+        #expect(tracked.count == 1)  // @Observable: the list's view would update
     }
 
     @Test func anEventDoesNotReachAnotherBranchUnlessItObservesASharedContext() throws {
