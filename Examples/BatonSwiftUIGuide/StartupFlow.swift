@@ -31,7 +31,7 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct HomeView: View {
-        @ContextValue(UserID.self) private var userID
+        @ContextValue(\.userID) private var userID
         var body: some View { Text("Welcome, \(userID ?? "guest")") }
     }
 
@@ -42,7 +42,7 @@
             do {
                 try await hop(to: SplashScreen(name: "splash"))
                 let user = try await hop(to: OnboardingScreen(name: "onboarding"), returning: String.self)
-                context.set(user, for: UserID.self)
+                context.set(user, for: \.userID)
                 try hop(to: HomeScreen(name: "home"), then: nil)
             } catch {
                 // Cancelled, or the flow left the screen tree.

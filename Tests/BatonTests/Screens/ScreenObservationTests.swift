@@ -34,9 +34,9 @@ struct ScreenObservationTests {
     @Test func selectingATabFiresOnlyWhenTheSelectionChanges() throws {
         let tabs = try TabScreen(tabs: [ScreenModel(name: "a"), ScreenModel(name: "b")])
         let same = track { _ = tabs.selectedIndex }
-        try tabs.select(at: 0)
+        tabs.select(at: 0)
         #expect(same.count == 0)
-        try tabs.select(at: 1)
+        tabs.select(at: 1)
         #expect(same.count == 1)
         #expect(tabs.selectedIndex == 1)
     }
@@ -56,7 +56,7 @@ struct ScreenObservationTests {
         #expect(present.count == 1)
         #expect(main.presentedIdentity == ScreenIdentity(signup))
         let dismiss = track { _ = main.presentedScreen }
-        try signup.dismiss()
+        signup.dismiss()
         #expect(dismiss.count == 1)
     }
 
