@@ -94,12 +94,12 @@ struct PassingDataArticleTests {
         let startup = ScreenModel(name: "startup")
         let stack = try StackScreen(root: startup, name: "flow")
         try window.setRoot(stack)
-        let user = User(name: "Ada")
-        startup.context.set(user, for: \.user)  // the start-up flow learned it
         let middle = ScreenModel(name: "middle")
         try stack.push(middle)
         let profile = ScreenModel(name: "profile")
         try stack.push(profile)
+        let user = User(name: "Ada")
+        startup.context.set(user, for: \.user)  // the start-up flow learned it
         let name = profile.context[\.user]?.name  // a screen shown after it reads it
         #expect(name == "Ada")
         // Not the screens before it: the stack itself and the window read the default.
