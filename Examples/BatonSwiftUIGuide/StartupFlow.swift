@@ -71,11 +71,20 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct StartupScene: Scene {
-        let window: ScreenWindow
-        let startup: StartupScreen
-
         var body: some Scene {
-            WindowGroup {
+            WindowGroup { StartupWindowView() }
+        }
+    }
+
+    /// One window and one start-up flow per scene: a second window of the app (on iPad, on the
+    /// Mac) runs its own flow instead of restarting the first one's.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    struct StartupWindowView: View {
+        @State private var flow = try? makeStartupWindow()
+
+        var body: some View {
+            if case let (window, startup)? = flow {
                 StartupView(startup: startup)
                     .batonContext(startup.context)
                     .onAppear { window.makeVisible() }

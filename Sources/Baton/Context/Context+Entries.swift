@@ -22,7 +22,7 @@ extension Context {
     /// - Returns: The nearest value, or the default.
     @inlinable public final subscript<Value>(entry: ContextEntryPath<Value>) -> Value {
         let key = EntryKeys.entry(for: entry)
-        guard let box = trackedBox(.entry(key.takeUnretainedValue())) else { return key.defaultValue(as: Value.self) }
+        guard let box = trackedBox(entry: key) else { return key.defaultValue(as: Value.self) }
         return box.value(as: Value.self)
     }
 

@@ -295,19 +295,31 @@ extension Context {
     /// ask whether a scope is recording first (``firstTrackedRead(_:key:)``). Roots read their own
     /// table, without the cache, until one of their reads is tracked.
     @usableFromInline final func trackedBox(_ key: KeySource) -> Unmanaged<AnyBox>? {
-        let id = key.id
+        trackedBox(key.id) { key }
+    }
+
+    /// ``trackedBox(_:)`` for a ``ContextValues`` member, which it holds unretained: entries are
+    /// never freed, and a read that needs no cell then retains nothing.
+    @usableFromInline final func trackedBox(entry: Unmanaged<EntryKey>) -> Unmanaged<AnyBox>? {
+        trackedBox(entry.id) { .entry(entry.takeUnretainedValue()) }
+    }
+
+    /// The read of ``trackedBox(_:)``; `key` is asked for only when the read makes its cell.
+    /// Always inlined, so that each entry point reads without a closure.
+    @inline(__always)
+    private final func trackedBox(_ id: ObjectIdentifier, _ key: () -> KeySource) -> Unmanaged<AnyBox>? {
         let result: ReadResult
         if parent != nil || !trackedReads.isEmpty, let cached = readCache[id] {
             if let cell = cached.cell {
                 cell.recordAccess()
                 result = cached.isValid ? cached.result : refreshedRead(id, cached)
             } else if isObservationTracking() {
-                result = firstTrackedRead(id, key: key)
+                result = firstTrackedRead(id, key: key())
             } else {
                 result = cached.isValid ? cached.result : refreshedRead(id, cached)
             }
         } else if isObservationTracking() {
-            result = firstTrackedRead(id, key: key)
+            result = firstTrackedRead(id, key: key())
         } else {
             result = read(id)
         }

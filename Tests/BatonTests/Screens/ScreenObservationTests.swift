@@ -118,6 +118,30 @@ struct ScreenObservationTests {
         #expect(weak.aliveCount == 0)
     }
 
+    /// What the SwiftUI guide says a departing view sees (the adapters review's B13, documented
+    /// rather than changed): a screen SwiftUI's back button pops leaves the context tree at once,
+    /// while SwiftUI still animates it away, so a view of it redrawn then reads its own context's
+    /// values only.
+    @Test func aScreenPoppedByTheBackButtonReadsOnlyItsOwnContextWhileSwiftUIAnimatesItAway() throws {
+        enum Draft: ContextKey { typealias Value = String }
+        let main = ScreenModel(name: "main")
+        let stack = try StackScreen(root: main)
+        _ = try makeVisibleWindow(root: stack)
+        main.context.set("12345", for: UserID.self)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        detail.context.set("note", for: Draft.self)
+        #expect(detail.context[UserID.self] == "12345")
+        let redraw = track { _ = detail.context[UserID.self] }
+
+        stack.followNavigationPath([])  // SwiftUI's back button
+
+        #expect(redraw.count == 1)
+        #expect(detail.context[UserID.self] == nil)
+        #expect(detail.context[Draft.self] == "note")
+        #expect(!detail.isOnScreen)
+    }
+
     // MARK: - Following a presentation
 
     @Test func aNilItemDismissesThePresentedScreen() throws {
