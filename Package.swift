@@ -42,6 +42,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The Baton code of the DocC articles "Passing data between screens" and "Coming from"
+        // SwiftUI's environment, swift-dependencies and TCA, run as tests (a module of its own, so
+        // that the articles' examples keep their plain names); ArticleBlocksTests checks that the
+        // articles show this code.
+        .testTarget(name: "BatonArticleTests", dependencies: ["Baton", "BatonTesting"]),
 
         // MARK: - The Coordinates example app (seed 001)
 

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Every Baton code block of the catalog's landing page, of the articles "Passing data between screens" and the three "Coming
+/// from" articles for SwiftUI, swift-dependencies and TCA is code that compiles: in the article's
+/// test file here, which also runs it, or in Examples/BatonSwiftUIGuide, which the iOS check
+/// type-checks. The other libraries' blocks are counted, so that a Baton block cannot pass for one.
+@Suite struct ArticleBlocksTests {
+    struct Expectation: Sendable, CustomTestStringConvertible {
+        let article: String
+        let testFile: String
+        /// The names that start the paragraph introducing another library's block.
+        let otherLibraries: [String]
+        let batonBlocks: Int
+        let otherBlocks: Int
+        var testDescription: String { article }
+    }
+
+    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+    @Test(arguments: [
+        Expectation(
+            article: "Baton", testFile: "CatalogOverviewTests.swift", otherLibraries: [], batonBlocks: 1,
+            otherBlocks: 0),
+        Expectation(
+            article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
+            batonBlocks: 5, otherBlocks: 0),
+        Expectation(
+            article: "ComingFromSwiftUIEnvironment", testFile: "ComingFromSwiftUIEnvironmentTests.swift",
+            otherLibraries: ["SwiftUI"], batonBlocks: 8, otherBlocks: 4),
+        Expectation(
+            article: "ComingFromSwiftDependencies", testFile: "ComingFromSwiftDependenciesTests.swift",
+            otherLibraries: ["swift-dependencies"], batonBlocks: 4, otherBlocks: 4),
+        Expectation(
+            article: "ComingFromTCAAndSwiftNavigation", testFile: "ComingFromTCAAndSwiftNavigationTests.swift",
+            otherLibraries: ["TCA", "swift-navigation"], batonBlocks: 4, otherBlocks: 3),
+    ])
+    func everyBatonBlockCompilesInATestOrInTheSwiftUIGuide(_ expected: Expectation) throws {
+        let article = try Article(expected.article)
+        let testFile = Self.folder.appendingPathComponent(expected.testFile).path
+        #expect(article.batonBlocks(besides: expected.otherLibraries).count == expected.batonBlocks)
+        #expect(article.blocks(showing: expected.otherLibraries).count == expected.otherBlocks)
+        for block in article.batonBlocks(besides: expected.otherLibraries) {
+            let missing = try article.partsNotCompiled(block, testFile: testFile)
+            #expect(
+                missing.isEmpty,
+                "\(expected.article): not compiled in \(expected.testFile) or the SwiftUI guide: \(missing)")
+        }
+    }
+}
