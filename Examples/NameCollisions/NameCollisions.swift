@@ -43,17 +43,23 @@
     @MainActor
     func namesBatonAdapterTypes(
         _: ExternalTransition, _: ScreenLifecycle, _: ObservationSupport.Type, _: UIKitEvents.Type,
-        _: any UIKitScreen, _: UIKitContainerRole, _: any UIKitTransitionCoordinator, _: any UIKitWindow
+        _: any UIKitScreen, _: UIKitContainerRole, _: any UIKitTransitionCoordinator, _: any UIKitWindow,
+        _: KeyAccess<Int>
+    ) {}
+
+    @MainActor
+    func namesBatonKeyPathValueTypes(
+        _: ContextValues, _: ContextEntry<Int>, _: ContextEntryPath<Int>, _: any ContextKeyWithDefault.Type
     ) {}
 
     // MARK: - BatonSwiftUI and BatonUIKit
 
     @available(iOS 17, *)
     @MainActor
-    func namesBatonSwiftUITypes<Key: ContextKey>(
+    func namesBatonSwiftUITypes<Key: ContextKey, Route: ScreenRoute>(
         _: ScreenView, _: StackView, _: TabsView, _: HoppingView, _: WindowView, _: ScreenLink<Text>,
         _: ContextValue<Key>, _: ContextRequest<Key>, _: PresentationStyle, _: any ScreenStyling,
-        _: any ViewScreen, _: ScreenPreview
+        _: any ViewScreen, _: ScreenPreview, _: ScreenScene<Route>
     ) {}
 
     @MainActor

@@ -34,7 +34,11 @@ let package = Package(
             capabilities: [
                 .locationWhenInUse(
                     purposeString: "Coordinates sets the position from your location when you tap Use My Location.")
-            ]
+            ],
+            // Registers the geo: URL scheme (RFC 5870), so that the links the share message prints
+            // open here; and keeps one scene on iPad: the app has one position and one state file,
+            // so a second window would show the same screens (each scene needs its own ScreenWindow).
+            additionalInfoPlistContentFilePath: "AdditionalInfo.plist"
         )
     ],
     dependencies: [

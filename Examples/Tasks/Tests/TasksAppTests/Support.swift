@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Foundation
 
 @testable import TasksApp
@@ -23,7 +24,7 @@ func launch(
 
 extension ScreenWindow {
     /// The main screen's tabs, once the start-up flow has reached them.
-    var main: TabScreen? { (rootScreen as? StartupScreen)?.currentScreen as? TabScreen }
+    var main: TabScreen? { screen(TabScreen.self) }
     /// The Items tab's stack.
-    var items: StackScreen? { main?.tabs.first as? StackScreen }
+    var items: StackScreen? { screen(StackScreen.self) }
 }
