@@ -53,7 +53,11 @@ public struct SavedState: Codable, Hashable, Sendable {
 
     /// Why the saved screens could not be read, when they could not; the rest of the state is
     /// still used.
-    var screensProblem: String?
+    ///
+    /// ```swift
+    /// state.screensProblem   // "The saved screen tree has format 9; this version of Baton reads format 1 and older. …"
+    /// ```
+    public internal(set) var screensProblem: String?
 
     /// Fields of the file that this version does not know, written back unchanged on save.
     var unknownFields: [String: JSONValue] = [:]

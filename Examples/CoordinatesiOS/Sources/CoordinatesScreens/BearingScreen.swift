@@ -10,12 +10,7 @@ import CoordinatesKit
 /// The great-circle bearing and distance from the position to the target, with both and the
 /// route on a map.
 final class BearingScreen: ScreenModel {
-    let model: CoordinatesModel
-
-    init(model: CoordinatesModel) {
-        self.model = model
-        super.init(name: "bearing")
-    }
+    var model: CoordinatesModel { context[\.coordinatesModel] }
 
     /// The bearing and distance, once there is a target.
     var report: BearingReport? { model.target.map { BearingReport(from: model.position, to: $0) } }

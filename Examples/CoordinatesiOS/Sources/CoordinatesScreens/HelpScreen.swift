@@ -7,10 +7,6 @@ import Baton
 
 /// What each screen does and the notations the entry accepts; presented over the main screen.
 final class HelpScreen: ScreenModel {
-    init() {
-        super.init(name: "help")
-    }
-
     /// The accepted notations, as the terminal app's help lists them.
     static let notations = """
         Signed decimal degrees (-33.8688, 151.2093); N/S/E/W before or after the value; \

@@ -9,14 +9,8 @@ import CoordinatesKit
 
 /// The position in the three formats and the target, with every command of the app.
 final class MainScreen: ScreenModel {
-    let model: CoordinatesModel
-    let locator: (any PositionLocator)?
-
-    init(model: CoordinatesModel, locator: (any PositionLocator)?) {
-        self.model = model
-        self.locator = locator
-        super.init(name: "main")
-    }
+    var model: CoordinatesModel { context[\.coordinatesModel] }
+    var locator: (any PositionLocator)? { context[\.positionLocator] }
 
     /// Asks the entry screen for a new position and sets it; `nil` when the entry was left
     /// without one.
@@ -85,17 +79,17 @@ extension ScreenModel {
                         }
                     }
                     ScreenLink {
-                        BearingScreen(model: screen.model)
+                        BearingScreen(name: "bearing")
                     } label: {
                         Label("Bearing & Distance", systemImage: "safari")
                     }
                     ScreenLink {
-                        MapScreen(model: screen.model)
+                        MapScreen(name: "map")
                     } label: {
                         Label("Map", systemImage: "map")
                     }
                     ScreenLink {
-                        ShareScreen(model: screen.model)
+                        ShareScreen(name: "share")
                     } label: {
                         Label("Share", systemImage: "square.and.arrow.up")
                     }
@@ -104,7 +98,7 @@ extension ScreenModel {
             .navigationTitle("Coordinates")
             .toolbar {
                 ScreenLink(action: .present) {
-                    HelpScreen()
+                    HelpScreen(name: "help")
                 } label: {
                     Label("Help", systemImage: "questionmark.circle")
                 }

@@ -13,15 +13,10 @@ import CoordinatesKit
 
 /// The position, the target and the great-circle route between them on a full-screen map.
 final class MapScreen: ScreenModel {
-    let model: CoordinatesModel
-
-    init(model: CoordinatesModel) {
-        self.model = model
-        super.init(name: "map")
-    }
+    var model: CoordinatesModel { context[\.coordinatesModel] }
 
     /// The route's points, split where it crosses ±180°; empty without a target.
-    var route: [[Coordinate]] {
+    var greatCircle: [[Coordinate]] {
         model.target.map { GreatCircleRoute(from: model.position, to: $0, maximumStepKilometers: 50).segments } ?? []
     }
 }

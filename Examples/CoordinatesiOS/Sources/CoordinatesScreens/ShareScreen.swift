@@ -11,12 +11,7 @@ import CoordinatesKit
 /// The message that shares the position (the terminal app's: the three formats, a `geo:` link
 /// and the bearing to the target), sent as a text message or through the share sheet.
 final class ShareScreen: ScreenModel {
-    let model: CoordinatesModel
-
-    init(model: CoordinatesModel) {
-        self.model = model
-        super.init(name: "share")
-    }
+    var model: CoordinatesModel { context[\.coordinatesModel] }
 
     /// The message, for the model as it is now.
     var message: String { ShareMessage.text(for: model) }

@@ -31,7 +31,7 @@ struct CoordinatesPhoneTests {
         #expect(
             app.window.transitionLog.map(\.description) == [
                 "replaceRoot: → startup", "hop: → SplashScreen", "hop: SplashScreen → OnboardingScreen",
-                "hop: OnboardingScreen → StackScreen",
+                "hop: OnboardingScreen → navigation",
             ])
     }
 
@@ -79,8 +79,8 @@ struct CoordinatesPhoneTests {
         let file = TemporaryStateFile()
         file.write(savedState(position: (1, 2)))
         let (app, main) = try await started(file)
-        try main.stack?.push(BearingScreen(model: app.model))
-        try main.present(HelpScreen())
+        try main.stack?.push(BearingScreen(name: "bearing"))
+        try main.present(HelpScreen(name: "help"))
         app.open("geo:48.8584,2.2945,35;u=10")
         #expect(app.model.position == .at(48.8584, 2.2945))
         #expect(app.window.topScreen === main)
@@ -142,7 +142,7 @@ struct CoordinatesPhoneTests {
         let file = TemporaryStateFile()
         file.write(savedState(position: (48.8584, 2.2945)))
         let (app, main) = try await started(file)
-        let bearing = BearingScreen(model: app.model)
+        let bearing = BearingScreen(name: "bearing")
         try main.stack?.push(bearing)
         #expect(bearing.report == nil)
         let setting = Task { await bearing.setTarget() }
@@ -157,18 +157,19 @@ struct CoordinatesPhoneTests {
     @Test func theMapDrawsTheGreatCircleRoute() async throws {
         let file = TemporaryStateFile()
         file.write(savedState(position: (35.6762, 139.6503), target: (37.7749, -122.4194)))
-        let (app, _) = try await started(file)
-        let map = MapScreen(model: app.model)
-        #expect(map.route.count == 2)  // split where it crosses ±180°
+        let (app, main) = try await started(file)
+        let map = MapScreen(name: "map")
+        try main.stack?.push(map)
+        #expect(map.greatCircle.count == 2)  // split where it crosses ±180°
         app.model.setTarget(nil)
-        #expect(map.route.isEmpty)
+        #expect(map.greatCircle.isEmpty)
     }
 
     @Test func theShareScreenSendsTheMessageAsAText() async throws {
         let file = TemporaryStateFile()
         file.write(savedState(position: (48.8584, 2.2945)))
         let (app, main) = try await started(file)
-        let share = ShareScreen(model: app.model)
+        let share = ShareScreen(name: "share")
         try main.stack?.push(share)
         #expect(share.message.contains("geo:48.858400,2.294500"))
         let sending = Task { await share.sendAsText() }
@@ -182,7 +183,7 @@ struct CoordinatesPhoneTests {
 
     @Test func swipingTheComposerAwayIsACancelledMessage() async throws {
         let (app, main) = try await started(TemporaryStateFile())
-        let share = ShareScreen(model: app.model)
+        let share = ShareScreen(name: "share")
         try main.stack?.push(share)
         let sending = Task { await share.sendAsText() }
         _ = try await app.window.next(MessageScreen.self)
@@ -192,7 +193,7 @@ struct CoordinatesPhoneTests {
 
     @Test func helpIsPresentedAndDone() async throws {
         let (app, main) = try await started(TemporaryStateFile())
-        try main.present(HelpScreen())
+        try main.present(HelpScreen(name: "help"))
         weak let help = try await app.window.next(HelpScreen.self)
         help?.finish()
         #expect(app.window.topScreen === main)
