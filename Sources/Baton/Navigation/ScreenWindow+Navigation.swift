@@ -188,7 +188,7 @@ extension ScreenWindow {
     }
 
     /// Assigns `tree` now, inside a running step; a failure says where in the tree it happened.
-    func assign<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationPlan<Route>.Failure)
+    func assign<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationPlan.Failure)
         -> NavigationOutcome
     {
         // Links are applied in the order they came: behind one that waits, the next waits too.
@@ -199,7 +199,7 @@ extension ScreenWindow {
         let stale = waitingNavigations
         waitingNavigations = []
         for entry in stale { entry.run() }
-        let plan = NavigationPlan<Route>(window: self)
+        let plan = NavigationPlan(window: self, routes: Route.self)
         try plan.prepare(tree)
         plan.apply()
         return .applied
