@@ -40,20 +40,23 @@ final class NavigationPlan {
     /// The tree being assigned, whose routes describe a ``Location`` in a report.
     private var target: Node?
 
-    /// Whether a screen's route (of the app's route type) equals a node's.
-    private let matches: @MainActor (ScreenModel, any ScreenRoute) -> Bool
-
-    /// A plan for trees of `Route`. The plan itself is not generic: Baton cannot specialize it for
-    /// the app's route type, and unspecialized generic code looks up the runtime metadata of every
-    /// type built from `Route` at each use (`ScreenTree<Route>`, `Route?`, arrays of them), which
-    /// cost more than the transitions of a small change. The tree is converted once (``Node``),
-    /// and routes are compared through one generic closure.
-    init<Route: ScreenRoute>(window: ScreenWindow?, routes: Route.Type) {
+    /// A plan for trees of any route type. The plan itself is not generic: Baton cannot
+    /// specialize it for the app's route type, and unspecialized generic code looks up the runtime
+    /// metadata of every type built from `Route` at each use (`ScreenTree<Route>`, `Route?`,
+    /// arrays of them), which cost more than the transitions of a small change. The tree is
+    /// converted once (``Node``), and a route is compared opened from its existential (``matches(_:_:)``).
+    init(window: ScreenWindow?) {
         self.window = window
-        self.matches = { screen, route in
-            guard let own = screen.route(as: Route.self), let route = route as? Route else { return false }
-            return own == route
-        }
+    }
+
+    /// Whether `screen`'s route, of the type of `route`, equals `route`.
+    private func matches(_ screen: ScreenModel, _ route: any ScreenRoute) -> Bool {
+        Self.matches(screen, route)
+    }
+
+    private static func matches<Route: ScreenRoute>(_ screen: ScreenModel, _ route: Route) -> Bool {
+        guard let own = screen.route(as: Route.self) else { return false }
+        return own == route
     }
 
     /// A screen of the tree being assigned, its route type erased.

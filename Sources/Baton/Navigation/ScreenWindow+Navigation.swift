@@ -157,11 +157,13 @@ extension ScreenWindow {
     public func navigate<Route: ScreenRoute>(to tree: ScreenTree<Route>) throws(NavigationError)
         -> NavigationOutcome
     {
-        if deferNavigation(
-            "navigation to \(tree)",
-            { [weak self] () throws(NavigationError) in
-                _ = try self?.navigateNow(tree)
-            })
+        // Checked first: the closures that queue the request would copy the tree.
+        if TransitionEngine.isBusy,
+            deferNavigation(
+                "navigation to \(tree)",
+                { [weak self] () throws(NavigationError) in
+                    _ = try self?.navigateNow(tree)
+                })
         {
             return .queued
         }
@@ -199,7 +201,7 @@ extension ScreenWindow {
         let stale = waitingNavigations
         waitingNavigations = []
         for entry in stale { entry.run() }
-        let plan = NavigationPlan(window: self, routes: Route.self)
+        let plan = NavigationPlan(window: self)
         try plan.prepare(tree)
         plan.apply()
         return .applied
