@@ -55,8 +55,18 @@ final class NavigationPlan {
     }
 
     private static func matches<Route: ScreenRoute>(_ screen: ScreenModel, _ route: Route) -> Bool {
+        // A screen made for a route of this very type that declares none of its own: compared
+        // without a cast (`ScreenModel.route(as:)` would cast, and look up `Route?`'s metadata).
+        if let made = screen.madeForRoute, type(of: made) == Route.self, !(screen is any RoutedScreen) {
+            return same(made, route)
+        }
         guard let own = screen.route(as: Route.self) else { return false }
         return own == route
+    }
+
+    /// `made == route`, for a `Made` that is `Route` (checked by the caller).
+    private static func same<Made: ScreenRoute, Route: ScreenRoute>(_ made: Made, _ route: Route) -> Bool {
+        made == unsafeBitCast(route, to: Made.self)
     }
 
     /// A screen of the tree being assigned, its route type erased.
