@@ -6,10 +6,12 @@
     // The examples of the "Using Baton with SwiftUI" article. Scripts/check-ios.sh type-checks
     // this folder against the iOS 17.0 SDK, so the article cannot drift from the API.
 
-    // MARK: - Keys
+    // MARK: - Values
 
-    enum UserID: ContextKey { typealias Value = String }
-    enum FavoriteColor: ContextKey { typealias Value = String }
+    extension ContextValues {
+        var userID: ContextEntry<String?> { .init() }
+        var favoriteColor: ContextEntry<String?> { .init() }
+    }
 
     // MARK: - Passing data back (ControllerContext's sign-up example)
 
@@ -29,7 +31,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct MainView: View {
         let screen: MainScreen
-        @ContextValue(UserID.self) private var userID
+        @ContextValue(\.userID) private var userID
 
         var body: some View {
             VStack {
@@ -49,7 +51,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct SignupView: View {
         @Environment(\.batonScreen) private var screen
-        @ContextValue(UserID.self) private var userID
+        @ContextValue(\.userID) private var userID
         @State private var name = ""
 
         var body: some View {

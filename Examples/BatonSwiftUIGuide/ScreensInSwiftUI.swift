@@ -46,7 +46,7 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct ColorsView: View {
-        @ContextValue(FavoriteColor.self) private var color
+        @ContextValue(\.favoriteColor) private var color
         @Environment(\.batonScreen) private var screen
 
         var body: some View {
@@ -71,7 +71,7 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct SizesView: View {
-        @ContextValue(FavoriteColor.self) private var color  // set in the Colors tab
+        @ContextValue(\.favoriteColor) private var color  // set in the Colors tab
         var body: some View { Text("Sizes in \(color ?? "any color")") }
     }
 
@@ -79,7 +79,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class SettingsScreen: ScreenModel, ViewScreen {
         var body: some View {
-            Button("Close") { [unowned self] in try? dismiss() }
+            Button("Close") { [unowned self] in dismiss() }
         }
     }
 
@@ -88,7 +88,7 @@
     final class TourScreen: ScreenModel, ViewScreen {
         var presentationStyle: PresentationStyle { .fullScreenCover }
         var body: some View {
-            Button("Done") { [unowned self] in try? dismiss() }
+            Button("Done") { [unowned self] in dismiss() }
         }
     }
 

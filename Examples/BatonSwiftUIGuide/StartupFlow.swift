@@ -31,7 +31,7 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct HomeView: View {
-        @ContextValue(UserID.self) private var userID
+        @ContextValue(\.userID) private var userID
         var body: some View { Text("Welcome, \(userID ?? "guest")") }
     }
 
@@ -42,7 +42,7 @@
             do {
                 try await hop(to: SplashScreen(name: "splash"))
                 let user = try await hop(to: OnboardingScreen(name: "onboarding"), returning: String.self)
-                context.set(user, for: UserID.self)
+                context.set(user, for: \.userID)
                 try hop(to: HomeScreen(name: "home"), then: nil)
             } catch {
                 // Cancelled, or the flow left the screen tree.
@@ -71,11 +71,20 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct StartupScene: Scene {
-        let window: ScreenWindow
-        let startup: StartupScreen
-
         var body: some Scene {
-            WindowGroup {
+            WindowGroup { StartupWindowView() }
+        }
+    }
+
+    /// One window and one start-up flow per scene: a second window of the app (on iPad, on the
+    /// Mac) runs its own flow instead of restarting the first one's.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    struct StartupWindowView: View {
+        @State private var flow = try? makeStartupWindow()
+
+        var body: some View {
+            if case let (window, startup)? = flow {
                 StartupView(startup: startup)
                     .batonContext(startup.context)
                     .onAppear { window.makeVisible() }

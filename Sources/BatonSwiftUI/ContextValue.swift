@@ -2,64 +2,118 @@
     @_spi(Adapters) import Baton
     import SwiftUI
 
-    /// Reads one key from the environment's context and updates the view when what it reads
+    /// Reads one value from the environment's context and updates the view when what it reads
     /// changes, like `@Environment`.
     ///
-    /// The read goes through the context's chain as `Context`'s subscript does; a set
-    /// or remove anywhere on the chain that changes the value, an explicit nil that masks it, or
-    /// a re-parenting updates the view. Changes of other keys, or of layers the view's context
-    /// shadows, do not. The projected value is a binding that writes to the view's context.
+    /// Name the value by key path, as a member of `ContextValues`, or by key type. The read goes
+    /// through the context's chain as `Context`'s subscript does; a set or remove anywhere on
+    /// the chain that changes the value, an explicit nil that masks it, or a re-parenting updates
+    /// the view. Changes of other keys, or of layers the view's context shadows, do not. The
+    /// projected value is a two-way binding that writes to the view's context.
     ///
     /// ```swift
-    /// struct ProfileView: View {
-    ///     @ContextValue(UserID.self) private var userID
+    /// extension ContextValues {
+    ///     var sortOrder: ContextEntry<SortOrder> { .init(default: .byName) }
+    ///     var userName: ContextEntry<String> { .init(default: "") }
+    /// }
+    ///
+    /// struct ListHeader: View {
+    ///     @ContextValue(\.sortOrder) private var sortOrder
+    ///     @ContextValue(\.userName) private var userName
     ///
     ///     var body: some View {
-    ///         Text(userID ?? "signed out")
-    ///         TextField("User", text: Binding($userID) ?? .constant(""))
+    ///         Picker("Sort", selection: $sortOrder) { … }
+    ///         TextField("Name", text: $userName)
     ///     }
     /// }
     /// ```
+    ///
+    /// A member of `ContextValues` and a key with a default (`ContextKeyWithDefault`) read
+    /// their default where nothing is stored, so the value and its binding are not optional. A
+    /// key without a default reads `nil` where nothing is stored.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @propertyWrapper
-    public struct ContextValue<Key: ContextKey>: DynamicProperty {
+    public struct ContextValue<Value>: DynamicProperty {
         @Environment(\.batonContext) private var context
+        private let access: KeyAccess<Value>
 
-        /// Reads `key` from the environment's context.
+        /// Reads a member of `ContextValues` from the environment's context.
         ///
         /// ```swift
-        /// @ContextValue(UserID.self) private var userID
+        /// @ContextValue(\.sortOrder) private var sortOrder
+        /// ```
+        ///
+        /// - Parameter entry: The member's key path.
+        public init(_ entry: ContextEntryPath<Value>) {
+            access = KeyAccess.entry(entry)
+        }
+
+        /// Reads a key with a default from the environment's context.
+        ///
+        /// ```swift
+        /// @ContextValue(PageSize.self) private var pageSize   // Int
         /// ```
         ///
         /// - Parameter key: The key to read.
-        public init(_ key: Key.Type) {}
-
-        /// The value the environment's context reads for the key; `nil` when none is set, when
-        /// an explicit nil masks it, or outside any Baton context.
-        ///
-        /// Setting it stores the value in the view's own context (an explicit nil for `nil`),
-        /// shadowing the key further in; outside any Baton context it does nothing.
-        ///
-        /// ```swift
-        /// Text(userID ?? "signed out")
-        /// Button("Sign in") { userID = "12345" }
-        /// ```
-        @MainActor public var wrappedValue: Key.Value? {
-            get { context?[Key.self] }
-            nonmutating set { context?.set(newValue, for: Key.self) }
+        public init<Key: ContextKeyWithDefault>(_ key: Key.Type) where Value == Key.Value {
+            access = KeyAccess<Value>.defaulted(key)
         }
 
-        /// A binding that reads like ``wrappedValue`` and stores into the view's own context.
+        /// Reads a key without a default from the environment's context.
         ///
         /// ```swift
-        /// Toggle("Dark", isOn: Binding($darkMode) ?? .constant(false))
+        /// @ContextValue(UserID.self) private var userID   // String?
         /// ```
-        @MainActor public var projectedValue: Binding<Key.Value?> {
-            let context = self.context
+        ///
+        /// - Parameter key: The key to read.
+        public init<Key: ContextKey>(_ key: Key.Type) where Value == Key.Value? {
+            access = KeyAccess<Value>.optional(key)
+        }
+
+        /// The value the environment's context reads: the stored one, else the default (`nil`
+        /// for a key without one). Outside any Baton context there is nothing to read: a key
+        /// with a default reads its default there, a key without one `nil`.
+        ///
+        /// Setting it stores the value in the view's own context, shadowing it further in;
+        /// outside any Baton context it does nothing.
+        ///
+        /// ```swift
+        /// Text(sortOrder == .byName ? "A–Z" : "Newest")
+        /// Button("Newest first") { sortOrder = .byDate }
+        /// ```
+        @MainActor public var wrappedValue: Value {
+            get { access.read(context ?? Self.detached) }
+            nonmutating set {
+                guard let context else { return }
+                access.write(newValue, to: context)
+            }
+        }
+
+        /// A two-way binding that reads like ``wrappedValue`` and stores into the view's own
+        /// context: a text field bound to it can be typed into from the first keystroke.
+        ///
+        /// ```swift
+        /// TextField("Name", text: $userName)
+        /// ```
+        @MainActor public var projectedValue: Binding<Value> {
+            let (context, access) = (self.context, self.access)
             return Binding(
-                get: { context?[Key.self] },
-                set: { value in context?.set(value, for: Key.self) })
+                get: { access.read(context ?? Self.detached) },
+                set: { value in
+                    guard let context else { return }
+                    access.write(value, to: context)
+                })
         }
+
+        /// An empty context, read outside any Baton context so that a read gives the default.
+        @MainActor private static var detached: Context { DetachedContext.shared }
+    }
+
+    /// The empty context that ``ContextValue`` reads outside any Baton context; nothing is ever
+    /// stored in it.
+    @MainActor
+    private enum DetachedContext {
+        static let shared = Context(name: "no Baton context")
     }
 
     /// Asks the provider of one key on the environment's context's chain and updates the view

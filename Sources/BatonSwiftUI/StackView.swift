@@ -95,7 +95,7 @@
             TabView(
                 selection: Binding(
                     get: { selection },
-                    set: { index in _ = try? tabs.select(at: index) })
+                    set: { index in tabs.select(at: index) })
             ) {
                 ForEach(Array(tabs.tabs.enumerated()), id: \.offset) { index, tab in
                     ScreenView(tab)

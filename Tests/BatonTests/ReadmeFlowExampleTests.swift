@@ -2,6 +2,13 @@ import Baton
 import Foundation
 import Testing
 
+// README flow declarations: begin
+extension ContextValues {
+    var email: ContextEntry<String?> { .init() }
+}
+
+// README flow declarations: end
+
 /// Compiles and runs the README's flow example, and checks that the README still shows exactly
 /// this code.
 @MainActor
@@ -9,9 +16,8 @@ import Testing
 struct ReadmeFlowExampleTests {
     @Test func flowExampleRunsAsTheReadmeSays() throws {
         // README flow: begin
-        enum Email: ContextKey { typealias Value = String }
         final class SignupScreen: ScreenModel {
-            func signedUp(as email: String) { context.set(email, for: Email.self) }
+            func signedUp(as email: String) { context.set(email, for: \.email) }
         }
 
         let window = ScreenWindow()  // its context, "app", is the innermost layer
@@ -28,7 +34,7 @@ struct ReadmeFlowExampleTests {
         try main.push(signup, wiring: .share)  // signup uses home's context
         signup.signedUp(as: "ada@example.com")
         main.pop()  // signup is released; home reads the email when it reappears
-        let email = home.context[Email.self]  // "ada@example.com"
+        let email = home.context[\.email]  // "ada@example.com"
         // README flow: end
 
         #expect(email == "ada@example.com")
@@ -46,7 +52,8 @@ struct ReadmeFlowExampleTests {
 
     @Test func readmeShowsTheFlowExampleOfThisFile() throws {
         let shown = try ReadmeExample.block(under: "## A flow")
+        let declarations = try ReadmeExample.compiledLines(marker: "README flow declarations", in: #filePath)
         let compiled = try ReadmeExample.compiledLines(marker: "README flow", in: #filePath)
-        #expect(shown == compiled)
+        #expect(shown == declarations + compiled)
     }
 }

@@ -2,6 +2,14 @@ import Baton
 import Foundation
 import Testing
 
+// README quick start declarations: begin
+extension ContextValues {
+    var userID: ContextEntry<String?> { .init() }  // nil until set
+    var pageSize: ContextEntry<Int> { .init(default: 20) }  // never nil
+}
+
+// README quick start declarations: end
+
 /// Compiles and runs the README's quick start, and checks that the README still shows exactly
 /// this code.
 @MainActor
@@ -9,7 +17,6 @@ import Testing
 struct ReadmeQuickStartTests {
     @Test func quickStartRunsAsTheReadmeSays() throws {
         // README quick start: begin
-        enum UserID: ContextKey { typealias Value = String }
         enum TotalWeight: ContextKey { typealias Value = Double }
         enum ColorPicked: ContextEvent { typealias Payload = String }
         final class WeightScreen {
@@ -18,11 +25,12 @@ struct ReadmeQuickStartTests {
         }
 
         let app = Context(name: "app")  // the innermost layer
-        app.set("12345", for: UserID.self)
+        app.set("12345", for: \.userID)
         let form = Context(name: "form", parent: app)  // form → app, like an onion
-        form.set("ABCDEF", for: UserID.self)  // shadows app's value
-        let near = form[UserID.self]  // "ABCDEF"
-        let inApp = try form.value(for: UserID.self, in: "app")  // "12345": a named scope
+        form.set("ABCDEF", for: \.userID)  // shadows app's value
+        let near = form[\.userID]  // "ABCDEF"
+        let inApp = try form.value(for: \.userID, in: "app")  // "12345": a named scope
+        let size = form[\.pageSize]  // 20: the default, as nothing is stored
 
         let screen = WeightScreen()
         try app.provide(TotalWeight.self, owner: screen) { screen in screen.weight }
@@ -33,15 +41,19 @@ struct ReadmeQuickStartTests {
 
         #expect(near == "ABCDEF")
         #expect(inApp == "12345")
-        #expect(app[UserID.self] == "12345")
+        #expect(app[\.userID] == "12345")
+        #expect(size == 20)
         #expect(total == 40.0)
         #expect(screen.color == "Blue")
     }
 
     @Test func readmeShowsTheQuickStartOfThisFile() throws {
         let shown = try ReadmeExample.block(under: "## Quick start")
+        let declarations = try ReadmeExample.compiledLines(
+            marker: "README quick start declarations", in: #filePath)
         let compiled = try ReadmeExample.compiledLines(marker: "README quick start", in: #filePath)
-        // The README also shows the import, which this file has at its top.
-        #expect(shown == ["import Baton", ""] + compiled)
+        // The README also shows the import, which this file has at its top, and the values'
+        // declarations, which this file has at file scope (an extension cannot be local).
+        #expect(shown == ["import Baton", ""] + declarations + compiled)
     }
 }

@@ -38,6 +38,33 @@ extension Context {
         return Registration(record: record)
     }
 
+    /// Calls `body` whenever a set or remove may change what this context reads for a key with a
+    /// default; `body` receives the default while nothing is stored.
+    ///
+    /// ```swift
+    /// context.onChange(of: PageSize.self, owner: self) { screen, size in screen.reload(pageSize: size) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to observe.
+    ///   - owner: The object the observation lives with, held weakly.
+    ///   - condition: When given, `body` is called only while it holds.
+    ///   - body: Receives the owner and the value now read from this context.
+    /// - Returns: A handle that can end the observation early.
+    @discardableResult
+    public final func onChange<Key: ContextKeyWithDefault, Owner: AnyObject>(
+        of key: Key.Type,
+        owner: Owner,
+        if condition: Condition? = nil,
+        _ body: @escaping @MainActor (Owner, Key.Value) -> Void
+    ) -> Registration {
+        let record = KeyObserverRecord(owner: owner, condition: condition, context: self) { owner, context in
+            body(unsafeDowncast(owner!, to: Owner.self), context[key])
+        }
+        addKeyObserver(record, for: ObjectIdentifier(key))
+        return Registration(record: record)
+    }
+
     /// The values this context reads for `key`, as an async sequence: first the current value,
     /// then the value after each change.
     ///
@@ -63,19 +90,43 @@ extension Context {
     public final func changes<Key: ContextKey>(of key: Key.Type, buffering: ChangeBuffering = .newest)
         -> AsyncStream<Key.Value?>
     where Key.Value: Sendable {
-        let policy: AsyncStream<Key.Value?>.Continuation.BufferingPolicy =
+        changes(of: ObjectIdentifier(key), buffering: buffering) { $0[key] }
+    }
+
+    /// The values this context reads for a key with a default, as an async sequence: first the
+    /// current value, then the value after each change; the default while nothing is stored.
+    ///
+    /// ```swift
+    /// for await size in form.changes(of: PageSize.self) { print("now", size) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to observe.
+    ///   - buffering: What a slow consumer receives: the newest value (the default) or every value.
+    /// - Returns: An async sequence of the value read from this context, now and after each change.
+    public final func changes<Key: ContextKeyWithDefault>(of key: Key.Type, buffering: ChangeBuffering = .newest)
+        -> AsyncStream<Key.Value>
+    where Key.Value: Sendable {
+        changes(of: ObjectIdentifier(key), buffering: buffering) { $0[key] }
+    }
+
+    /// The stream of what `read` returns now and after each change of the key `id`.
+    final func changes<Value: Sendable>(
+        of id: ObjectIdentifier, buffering: ChangeBuffering, _ read: @escaping @MainActor (Context) -> Value
+    ) -> AsyncStream<Value> {
+        let policy: AsyncStream<Value>.Continuation.BufferingPolicy =
             switch buffering {
             case .newest: .bufferingNewest(1)
             case .everyValue: .unbounded
             }
-        let (stream, continuation) = AsyncStream<Key.Value?>.makeStream(bufferingPolicy: policy)
-        continuation.yield(self[key])
+        let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: policy)
+        continuation.yield(read(self))
         let record = KeyObserverRecord(
             owner: nil, condition: nil, context: self, finish: { continuation.finish() }
         ) { _, context in
-            continuation.yield(context[key])
+            continuation.yield(read(context))
         }
-        addKeyObserver(record, for: ObjectIdentifier(key))
+        addKeyObserver(record, for: id)
         continuation.onTermination = { _ in
             Task { @MainActor in record.cancel() }
         }
@@ -225,7 +276,7 @@ enum ObservedKeys {
     static func observations<Key: ContextKey>(of key: Key.Type) -> Int { observations(of: ObjectIdentifier(key)) }
 }
 
-/// What an async sequence of ``Context/changes(of:buffering:)`` keeps for a consumer that has not
+/// What an async sequence of ``Context/changes(of:buffering:)->AsyncStream<Key.Value?>`` keeps for a consumer that has not
 /// taken the values written since it last looked.
 ///
 /// ```swift

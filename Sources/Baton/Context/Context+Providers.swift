@@ -76,7 +76,7 @@ extension Context {
     ///   not hold.
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
         let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.provider(id), key: key) }
+        if isObservationTracking() { trackRead(.provider(id), key: .type(key)) }
         let (record, owner) = try liveRegistration(of: id, .provider, as: ProviderRecord.self, named: key.name)
         // `provide` made the record for this key, so its value type is `Key.Value`.
         return unsafeDowncast(record, to: TypedProviderRecord<Key.Value>.self).produce(owner)
@@ -93,7 +93,7 @@ extension Context {
     /// - Returns: `true` when ``request(_:)`` would return a value.
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.provider(id), key: key) }
+        if isObservationTracking() { trackRead(.provider(id), key: .type(key)) }
         guard let cached = holderEntry(of: id, .provider).record else { return false }
         // Retained: its expiry and condition are user code, which may end the registration.
         let record = cached.takeUnretainedValue()

@@ -10,12 +10,35 @@ extension Context {
     /// form[UserID.self]   // "12345"
     /// ```
     ///
+    /// A ``ContextKeyWithDefault`` reads its default instead of `nil`, also through this
+    /// optional form (where the caller asks for an optional).
+    ///
     /// - Parameter key: The key to read.
     /// - Returns: The nearest value, or `nil`.
     @inlinable public final subscript<Key: ContextKey>(key: Key.Type) -> Key.Value? {
         // Inlined into the caller, where `Key.Value` is known, so that the value is copied out
         // of its box without the generic witness calls an unspecialized read makes.
-        guard let box = trackedBox(key) else { return nil }
+        guard let box = trackedBox(.type(key)) else { return Key._defaultValue }
+        return box.value(as: Key.Value.self)
+    }
+
+    /// The value for a key with a default as seen from this context: the nearest value on the
+    /// chain towards the root, or the key's ``ContextKeyWithDefault/defaultValue`` when no
+    /// context holds it or the nearest holder stores an explicit `nil`.
+    ///
+    /// ```swift
+    /// enum PageSize: ContextKeyWithDefault { static let defaultValue = 20 }
+    ///
+    /// let form = Context(parent: app)
+    /// form[PageSize.self]   // 20
+    /// app.set(50, for: PageSize.self)
+    /// form[PageSize.self]   // 50
+    /// ```
+    ///
+    /// - Parameter key: The key to read.
+    /// - Returns: The nearest value, or the default.
+    @inlinable public final subscript<Key: ContextKeyWithDefault>(key: Key.Type) -> Key.Value {
+        guard let box = trackedBox(.type(key)) else { return Key.defaultValue }
         return box.value(as: Key.Value.self)
     }
 
@@ -28,6 +51,18 @@ extension Context {
     /// - Parameter key: The key to read.
     /// - Returns: The nearest value, or `nil`.
     public final func value<Key: ContextKey>(for key: Key.Type) -> Key.Value? {
+        self[key]
+    }
+
+    /// The value for a key with a default as seen from this context; the same as the subscript.
+    ///
+    /// ```swift
+    /// let size = form.value(for: PageSize.self)   // 20 when nothing is stored
+    /// ```
+    ///
+    /// - Parameter key: The key to read.
+    /// - Returns: The nearest value, or the default.
+    public final func value<Key: ContextKeyWithDefault>(for key: Key.Type) -> Key.Value {
         self[key]
     }
 
@@ -52,11 +87,32 @@ extension Context {
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
     ///   chain has that name.
     public final func value<Key: ContextKey>(for key: Key.Type, in scope: String) throws(ContextError) -> Key.Value? {
-        if isObservationTracking() { trackNamedRead(key, in: scope) }
-        let target = try context(named: scope, for: Key.name)
-        // No `Optional.map` closure: in this main-actor method it would check the executor at run time.
-        guard let box = target.slots[ObjectIdentifier(key)]?.box else { return nil }
-        return Unmanaged.passUnretained(box).value(as: Key.Value.self)
+        guard let box = try namedBox(.type(key), in: scope) else {
+            return Key._defaultValue
+        }
+        return box.value(as: Key.Value.self)
+    }
+
+    /// The value for a key with a default stored in the nearest context named `scope`, or the
+    /// default when that context stores none (or an explicit nil).
+    ///
+    /// ```swift
+    /// try form.value(for: PageSize.self, in: "app")   // 20 unless app stores one
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to read.
+    ///   - scope: The name of the context to read from; the nearest one on the chain wins.
+    /// - Returns: The value stored in that context, or the default.
+    /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
+    ///   chain has that name.
+    public final func value<Key: ContextKeyWithDefault>(for key: Key.Type, in scope: String) throws(ContextError)
+        -> Key.Value
+    {
+        guard let box = try namedBox(.type(key), in: scope) else {
+            return Key.defaultValue
+        }
+        return box.value(as: Key.Value.self)
     }
 
     /// Whether some context on the chain holds `key`, even as an explicit `nil`.
@@ -71,7 +127,7 @@ extension Context {
     /// - Returns: `true` when a context on the chain stores the key.
     public final func contains<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.value(id), key: key) }
+        if isObservationTracking() { trackRead(.value(id), key: .type(key)) }
         if case .found = read(id) { return true }
         return false
     }
@@ -93,7 +149,7 @@ extension Context {
     /// Stores `value` for `key` in this context, shadowing the same key further in.
     ///
     /// Storing `nil` is an explicit nil: it masks inner values and reads as `nil`. Use
-    /// ``remove(_:)`` to delete a key instead.
+    /// ``remove(_:)-(Key.Type)`` to delete a key instead.
     ///
     /// ```swift
     /// form.set("Blue", for: Color.self)
@@ -106,7 +162,7 @@ extension Context {
     @inlinable public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type) {
         // Inlined into the caller, where `Key.Value` is known: the box's type metadata is then a
         // static reference instead of a run-time generic metadata lookup on every write.
-        store(value, for: key, in: self)
+        store(value, for: .type(key), in: self)
     }
 
     /// Stores `value` for `key` in the nearest context named `scope`.
@@ -124,7 +180,7 @@ extension Context {
     public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in scope: String)
         throws(ContextError)
     {
-        store(value, for: key, in: try context(named: scope, for: Key.name))
+        store(value, for: .type(key), in: try context(named: scope, for: Key.name))
     }
 
     /// Removes `key` from the nearest context on the chain that holds it, so that an inner value
@@ -139,7 +195,7 @@ extension Context {
     @discardableResult
     public final func remove<Key: ContextKey>(_ key: Key.Type) -> Bool {
         guard let holder = holder(of: key) else { return false }
-        return erase(key, in: holder)
+        return erase(ObjectIdentifier(key), in: holder)
     }
 
     /// Removes `key` from the nearest context named `scope`.
@@ -156,7 +212,7 @@ extension Context {
     ///   chain has that name.
     @discardableResult
     public final func remove<Key: ContextKey>(_ key: Key.Type, in scope: String) throws(ContextError) -> Bool {
-        erase(key, in: try context(named: scope, for: Key.name))
+        erase(ObjectIdentifier(key), in: try context(named: scope, for: Key.name))
     }
 
     // MARK: - Listing
@@ -171,8 +227,8 @@ extension Context {
         var keys: [AnyContextKey] = []
         var current: Context? = self
         while let context = current {
-            for slot in context.sortedSlots where seen.insert(ObjectIdentifier(slot.key)).inserted {
-                keys.append(slot.key.erased)
+            for slot in context.sortedSlots where seen.insert(slot.key.id).inserted {
+                keys.append(AnyContextKey(slot.key))
             }
             current = context.parent
         }
@@ -195,10 +251,21 @@ extension Context {
     // MARK: - Internals
 
     final var sortedSlots: [Slot] {
-        slots.values.sorted { $0.key.name < $1.key.name }
+        slots.values.sorted { AnyContextKey($0.key).name < AnyContextKey($1.key).name }
     }
 
-    final func context(named scope: String, for subject: String) throws(ContextError) -> Context {
+    /// The box stored for `key` in the nearest context named `scope` (`nil` for none or an
+    /// explicit nil), recorded in the current Observation tracking scope.
+    @usableFromInline final func namedBox(_ key: KeySource, in scope: String) throws(ContextError) -> Unmanaged<AnyBox>?
+    {
+        if isObservationTracking() { trackNamedRead(key, in: scope) }
+        let target = try context(named: scope, for: key.name)
+        // No `Optional.map` closure: in this main-actor method it would check the executor at run time.
+        guard let box = target.slots[key.id]?.box else { return nil }
+        return Unmanaged.passUnretained(box)
+    }
+
+    final func context(named scope: String, for subject: @autoclosure () -> String) throws(ContextError) -> Context {
         var current: Context? = self
         while let context = current {
             if context.name == scope { return context }
@@ -206,7 +273,7 @@ extension Context {
         }
         throw misuse(
             ContextError.unknownScope(
-                name: scope, key: subject, searched: chainLabels, named: chainLabels(namedOnly: true)))
+                name: scope, key: subject(), searched: chainLabels, named: chainLabels(namedOnly: true)))
     }
 
     final func chainLabels(namedOnly: Bool) -> [String] {
@@ -227,20 +294,32 @@ extension Context {
     /// done: one Observation call, which returns at once outside a tracking scope. Other reads
     /// ask whether a scope is recording first (``firstTrackedRead(_:key:)``). Roots read their own
     /// table, without the cache, until one of their reads is tracked.
-    @usableFromInline final func trackedBox(_ key: any ContextKey.Type) -> Unmanaged<AnyBox>? {
-        let id = ObjectIdentifier(key)
+    @usableFromInline final func trackedBox(_ key: KeySource) -> Unmanaged<AnyBox>? {
+        trackedBox(key.id) { key }
+    }
+
+    /// ``trackedBox(_:)`` for a ``ContextValues`` member, which it holds unretained: entries are
+    /// never freed, and a read that needs no cell then retains nothing.
+    @usableFromInline final func trackedBox(entry: Unmanaged<EntryKey>) -> Unmanaged<AnyBox>? {
+        trackedBox(entry.id) { .entry(entry.takeUnretainedValue()) }
+    }
+
+    /// The read of ``trackedBox(_:)``; `key` is asked for only when the read makes its cell.
+    /// Always inlined, so that each entry point reads without a closure.
+    @inline(__always)
+    private final func trackedBox(_ id: ObjectIdentifier, _ key: () -> KeySource) -> Unmanaged<AnyBox>? {
         let result: ReadResult
         if parent != nil || !trackedReads.isEmpty, let cached = readCache[id] {
             if let cell = cached.cell {
                 cell.recordAccess()
                 result = cached.isValid ? cached.result : refreshedRead(id, cached)
             } else if isObservationTracking() {
-                result = firstTrackedRead(id, key: key)
+                result = firstTrackedRead(id, key: key())
             } else {
                 result = cached.isValid ? cached.result : refreshedRead(id, cached)
             }
         } else if isObservationTracking() {
-            result = firstTrackedRead(id, key: key)
+            result = firstTrackedRead(id, key: key())
         } else {
             result = read(id)
         }
@@ -346,10 +425,11 @@ extension Context {
     // the box) and released last, as above. A box held anywhere else (a dump's copy of the slots,
     // which calls user code through `description`) is left alone and a new one is made.
     @inlinable @inline(__always)
-    final func store<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in target: Context) {
-        if let value, let (box, stamp) = target.soleBox(of: ObjectIdentifier(key)) {
+    final func store<Value>(_ value: Value?, for key: KeySource, in target: Context) {
+        let id = key.id
+        if let value, let (box, stamp) = target.soleBox(of: id) {
             let replaced = box.exchange(value)
-            target.replacedInPlace(ObjectIdentifier(key), stamp: stamp)
+            target.replacedInPlace(id, stamp: stamp)
             keepAlive(replaced)
             return
         }
@@ -382,14 +462,14 @@ extension Context {
     }
 
     /// Stores an already boxed value (`nil` for an explicit nil); not generic, so that
-    /// ``set(_:for:)`` can be inlined into its caller.
+    /// ``set(_:for:)-(_,Key.Type)`` can be inlined into its caller.
     ///
     /// A key the target already holds is replaced in place, found with one hash: the slot keeps
     /// the key's stamp, and the nearest holder of every reader stays the same, so only the
     /// stamp's value moves on (cached reads then re-read their holder's slot). A new slot moves
     /// the shape on too (cached reads walk again).
-    @usableFromInline final func store(_ box: AnyBox?, for key: any ContextKey.Type, in target: Context) {
-        let id = ObjectIdentifier(key)
+    @usableFromInline final func store(_ box: AnyBox?, for key: KeySource, in target: Context) {
+        let id = key.id
         #if DEBUG
             target.lostWriteWatch?.wrote(id, name: key.name)
         #endif
@@ -417,8 +497,7 @@ extension Context {
         keepAlive(replaced)
     }
 
-    final func erase<Key: ContextKey>(_ key: Key.Type, in target: Context) -> Bool {
-        let id = ObjectIdentifier(key)
+    final func erase(_ id: ObjectIdentifier, in target: Context) -> Bool {
         let tracked = target.observationState(of: id)
         guard let removed = target.slots.removeValue(forKey: id) else { return false }
         #if DEBUG
@@ -430,8 +509,4 @@ extension Context {
         keepAlive(removed)
         return true
     }
-}
-
-extension ContextKey {
-    static var erased: AnyContextKey { AnyContextKey(Self.self) }
 }

@@ -120,7 +120,7 @@ open class Context {
         MainActorCheck.install()
     }
 
-    /// Ends the async sequences of ``changes(of:buffering:)`` and ``events(_:buffering:)`` that this context feeds,
+    /// Ends the async sequences of ``changes(of:buffering:)->AsyncStream<Key.Value?>`` and ``events(_:buffering:)`` that this context feeds,
     /// and uncounts the keys its observers watched.
     deinit {
         #if DEBUG
@@ -325,7 +325,7 @@ extension Context {
     /// of `except`: values, live providers, actions and observers, flags.
     final func ownRegistrations(except: Set<ObjectIdentifier>) -> [String] {
         var labels: [String] = []
-        for (id, slot) in slots where !except.contains(id) { labels.append("value \(slot.key.name)") }
+        for (id, slot) in slots where !except.contains(id) { labels.append("value \(AnyContextKey(slot.key).name)") }
         for record in providers.values where record.isLive { labels.append("provider \(record.name)") }
         for record in actions.values where record.isLive { labels.append("action \(record.name)") }
         for flag in flags.values { labels.append("flag \(flag.name)") }

@@ -32,6 +32,14 @@ public protocol ContextKey {
     /// }
     /// ```
     static var name: String { get }
+
+    /// What a read returns when nothing is stored: `nil`, or a key's
+    /// ``ContextKeyWithDefault/defaultValue``. Provided by Baton; do not implement it.
+    ///
+    /// ```swift
+    /// PageSize._defaultValue   // 20
+    /// ```
+    static var _defaultValue: Value? { get }
 }
 
 extension ContextKey {
@@ -42,23 +50,84 @@ extension ContextKey {
     /// print(UserID.name)   // "UserID"
     /// ```
     public static var name: String { String(describing: Self.self) }
+
+    /// What a read returns when no context on the chain holds the key (or the nearest holder
+    /// stores an explicit nil): `nil` for a plain key, ``ContextKeyWithDefault/defaultValue``
+    /// for a key with a default. Not for use in app code.
+    ///
+    /// ```swift
+    /// UserID._defaultValue   // nil
+    /// ```
+    public static var _defaultValue: Value? { nil }
 }
 
-/// A type-erased ``ContextKey``, as listed by ``Context/allKeys``.
+/// A ``ContextKey`` with a default value, as SwiftUI's `EnvironmentKey` has: reading it never
+/// gives `nil`.
 ///
-/// Two erased keys are equal when they erase the same key type.
+/// Where no context on the chain holds the key, or the nearest holder stores an explicit nil,
+/// a read returns ``defaultValue``: `context[Key.self]`, ``Context/value(for:)->Key.Value``,
+/// a named read and `@ContextValue` in SwiftUI are all non-optional. Observers receive the
+/// default when the key is removed.
 ///
 /// ```swift
-/// let names = context.allKeys.map(\.name)   // ["Color", "UserID"]
+/// enum SortOrderKey: ContextKeyWithDefault {
+///     static let defaultValue = SortOrder.byName
+/// }
+///
+/// let context = Context()
+/// let order: SortOrder = context[SortOrderKey.self]   // .byName
+/// context.set(.byDate, for: SortOrderKey.self)
+/// context[SortOrderKey.self]                          // .byDate
+/// ```
+///
+/// A key declared as a member of ``ContextValues`` (``ContextEntry``) has a default too, and
+/// does not need a type of its own.
+public protocol ContextKeyWithDefault: ContextKey {
+    /// The type of the value stored under this key, inferred from ``defaultValue``.
+    ///
+    /// ```swift
+    /// enum PageSize: ContextKeyWithDefault { static let defaultValue = 20 }   // Value == Int
+    /// ```
+    associatedtype Value
+
+    /// The value a read returns when nothing is stored for the key.
+    ///
+    /// It is asked for on every read that finds nothing, like `EnvironmentKey.defaultValue`: a
+    /// `static let` makes it once.
+    ///
+    /// ```swift
+    /// enum PageSize: ContextKeyWithDefault { static let defaultValue = 20 }
+    /// ```
+    static var defaultValue: Value { get }
+}
+
+extension ContextKeyWithDefault {
+    /// The key's ``defaultValue``, which a read returns when nothing is stored.
+    ///
+    /// ```swift
+    /// PageSize._defaultValue   // 20
+    /// ```
+    public static var _defaultValue: Value? { defaultValue }
+}
+
+/// A type-erased ``ContextKey`` or ``ContextEntry``, as listed by ``Context/allKeys``.
+///
+/// Two erased keys are equal when they erase the same key type, or the same member of
+/// ``ContextValues``.
+///
+/// ```swift
+/// let names = context.allKeys.map(\.name)   // ["Color", "UserID", "sortOrder"]
 /// ```
 public struct AnyContextKey: Hashable, Sendable, CustomStringConvertible {
-    /// The key's readable name.
+    let source: KeySource
+
+    /// The key's readable name: a key type's ``ContextKey/name``, or the name of a
+    /// ``ContextValues`` member.
     ///
     /// ```swift
     /// AnyContextKey(UserID.self).name   // "UserID"
     /// ```
-    public let name: String
-    let id: ObjectIdentifier
+    public var name: String { source.name }
 
     /// Erases a key type.
     ///
@@ -68,9 +137,10 @@ public struct AnyContextKey: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter key: The key type to erase.
     public init<Key: ContextKey>(_ key: Key.Type) {
-        self.name = Key.name
-        self.id = ObjectIdentifier(key)
+        self.source = .type(key)
     }
+
+    init(_ source: KeySource) { self.source = source }
 
     /// The key's readable name.
     ///
@@ -79,17 +149,40 @@ public struct AnyContextKey: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public var description: String { name }
 
-    /// Compares the erased key types.
+    /// Compares the erased keys.
     ///
     /// ```swift
     /// AnyContextKey(UserID.self) == AnyContextKey(UserID.self)   // true
     /// ```
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.source.id == rhs.source.id }
 
-    /// Hashes the erased key type's identity.
+    /// Hashes the erased key's identity.
     ///
     /// ```swift
     /// let keys: Set<AnyContextKey> = [AnyContextKey(UserID.self)]
     /// ```
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source.id) }
+}
+
+/// What a stored value is keyed by: a key type, or a member of ``ContextValues``. Its identity
+/// (``id``) is a pointer, as cheap to hash as the other.
+@usableFromInline enum KeySource: @unchecked Sendable {
+    // A metatype and an immutable, never-freed entry: both are safe to share across threads.
+    case type(any ContextKey.Type)
+    case entry(EntryKey)
+
+    @inlinable var id: ObjectIdentifier {
+        switch self {
+        case .type(let key): ObjectIdentifier(key)
+        case .entry(let entry): ObjectIdentifier(entry)
+        }
+    }
+
+    /// The key's readable name.
+    var name: String {
+        switch self {
+        case .type(let key): key.name
+        case .entry(let entry): entry.name
+        }
+    }
 }

@@ -26,9 +26,21 @@
 /// print(order.dump())        // 0:name = Ada
 /// ```
 ///
+/// A key with a default (``ContextKeyWithDefault``) or a member of ``ContextValues`` makes a
+/// property that is not optional:
+///
+/// ```swift
+/// final class ListContext: Context {
+///     @ContextProperty(\.sortOrder) var sortOrder: SortOrder
+///     @ContextProperty(PageSize.self) var pageSize: Int
+/// }
+/// ```
+///
 /// The wrapper can only be used in a subclass of ``Context``; it stores nothing itself.
 @propertyWrapper
-public struct ContextProperty<Key: ContextKey> {
+public struct ContextProperty<Value> {
+    private let access: KeyAccess<Value>
+
     /// Declares the property as stored through `key`.
     ///
     /// ```swift
@@ -36,7 +48,33 @@ public struct ContextProperty<Key: ContextKey> {
     /// ```
     ///
     /// - Parameter key: The key the property reads and writes.
-    public init(_ key: Key.Type) {}
+    public init<Key: ContextKey>(_ key: Key.Type) where Value == Key.Value? {
+        access = KeyAccess<Value>.optional(key)
+    }
+
+    /// Declares the property as stored through a key with a default; it reads the default
+    /// while nothing is stored.
+    ///
+    /// ```swift
+    /// @ContextProperty(PageSize.self) var pageSize: Int
+    /// ```
+    ///
+    /// - Parameter key: The key the property reads and writes.
+    public init<Key: ContextKeyWithDefault>(_ key: Key.Type) where Value == Key.Value {
+        access = KeyAccess<Value>.defaulted(key)
+    }
+
+    /// Declares the property as stored through a member of ``ContextValues``; it reads the
+    /// member's default while nothing is stored.
+    ///
+    /// ```swift
+    /// @ContextProperty(\.sortOrder) var sortOrder: SortOrder
+    /// ```
+    ///
+    /// - Parameter entry: The member's key path.
+    public init(_ entry: ContextEntryPath<Value>) {
+        access = KeyAccess.entry(entry)
+    }
 
     /// Not available: the property is read and written through its enclosing context.
     ///
@@ -44,8 +82,8 @@ public struct ContextProperty<Key: ContextKey> {
     /// order.size = "Large"   // goes through the enclosing context, not this
     /// ```
     @available(*, unavailable, message: "@ContextProperty can only be used in a subclass of Context")
-    public var wrappedValue: Key.Value? {
-        get { nil }
+    public var wrappedValue: Value {
+        get { fatalError("@ContextProperty can only be used in a subclass of Context") }
         // swift-format-ignore: NoEmptyBlocks
         set {}
     }
@@ -59,10 +97,10 @@ public struct ContextProperty<Key: ContextKey> {
     @MainActor
     public static subscript<Enclosing: Context>(
         _enclosingInstance context: Enclosing,
-        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Key.Value?>,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Enclosing, Self>
-    ) -> Key.Value? {
-        get { context[Key.self] }
-        set { context.set(newValue, for: Key.self) }
+    ) -> Value {
+        get { context[keyPath: storageKeyPath].access.read(context) }
+        set { context[keyPath: storageKeyPath].access.write(newValue, to: context) }
     }
 }

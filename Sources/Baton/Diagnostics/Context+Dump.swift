@@ -60,7 +60,7 @@ extension Context {
                 let slots = context.sortedSlots
                 if slots.isEmpty { lines.append("\(level):[empty]") }
                 for slot in slots {
-                    lines.append("\(level):\(slot.key.name) = \(slot.box?.debugText ?? "<null>")")
+                    lines.append("\(level):\(AnyContextKey(slot.key).name) = \(slot.box?.debugText ?? "<null>")")
                 }
             }
             lines.append(rule)
@@ -68,7 +68,7 @@ extension Context {
         case .json:
             let contexts = chain.enumerated().map { index, context in
                 let values = context.sortedSlots.map { slot in
-                    "\(JSONText.quoted(slot.key.name)):\(slot.box?.jsonText ?? "null")"
+                    "\(JSONText.quoted(AnyContextKey(slot.key).name)):\(slot.box?.jsonText ?? "null")"
                 }
                 let name = context.name.map(JSONText.quoted) ?? "null"
                 return

@@ -137,8 +137,9 @@ public final class HopFlow {
     ///   - screen: The screen that finished.
     ///   - container: The hopping container.
     ///   - result: The result for an awaiting flow; `()` for a plain unhop.
-    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)``,
-    ///   what the continuation throws. A result of another type than awaited ends the await with
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the flow never hopped,
+    ///   `screen` is not in the current step, or the step was hopped to without a continuation;
+    ///   what the continuation throws. A second unhop of a step that already finished is ignored. A result of another type than awaited ends the await with
     ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
     public func unhop(from screen: any Screen, in container: any Screen, result: Any) throws(ScreenError) {
         guard case .showing(let step, let name, let pending) = state,

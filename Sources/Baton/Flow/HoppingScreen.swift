@@ -115,8 +115,16 @@ open class HoppingScreen: ScreenModel {
     ///   - sender: An optional sender.
     ///   - wiring: How the screen's context is wired to the container's.
     ///   - continuation: Runs once, when the screen unhops.
-    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
-    ///   elsewhere; the dependency coordinator's errors.
+    /// - Throws: A hop can fail in a valid tree, so it throws; nothing changes then. It fails
+    ///   when a resolver of the dependency coordinator throws (``ScreenError/dependencies(_:)``),
+    ///   ``ScreenError/contextWiring(destination:_:)`` when the
+    ///   new screen's context cannot join the lineage it is wired to (a provider, action or flag
+    ///   it registered is live there already), ``ScreenError/sharedContextHasRegistrations(destination:registrations:)``
+    ///   for a `.share` wiring over the screen's own registrations. Hopping to a screen that is
+    ///   shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
+    ///   A request made while another transition runs (from a resolver, a lifecycle callback or
+    ///   a continuation) is queued behind it and does not throw; its failure is posted in the
+    ///   window as ``TransitionDidFail``.
     public final func hop(
         to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
         then continuation: (@MainActor () -> Void)?
@@ -267,8 +275,9 @@ open class HoppingScreen: ScreenModel {
     /// try startup.unhopCurrentScreen()
     /// ```
     ///
-    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits, and
-    ///   what the continuation throws.
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when this container never
+    ///   hopped or its step was hopped to without a continuation, and what the continuation
+    ///   throws. A second unhop of a step that already finished is ignored.
     public final func unhopCurrentScreen() throws(ScreenError) {
         try unhop(from: currentScreen ?? self, result: ())
     }

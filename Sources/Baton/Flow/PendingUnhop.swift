@@ -1,5 +1,6 @@
 /// What waits for the current step of a hopping container (a ``HoppingScreen`` or a ``HopFlow``)
-/// to finish: nothing (a final step), a continuation, or a flow awaiting the step's result.
+/// to finish: nothing (a final step), a continuation, a flow awaiting the step's result, or
+/// nothing any more (the step already finished, or the flow awaiting it ended).
 ///
 /// Both containers keep one of these with their current step and settle it the same way: the
 /// step's end is checked first, the container then records that nothing waits any more, and only
@@ -8,8 +9,9 @@
 enum PendingUnhop {
     /// A final step: nothing ever waited.
     case none
-    /// What waited was settled (the step unhopped, or the awaiting flow ended): a second unhop is
-    /// a double-tapped button, reported but never a trap (DESIGN rules 23 and 38).
+    /// What waited was settled (the step unhopped, or the awaiting flow ended): a later unhop of
+    /// the same step (a double-tapped "Done") is ignored, as UIKit ignores a second tap
+    /// (DESIGN rules 23 and 38).
     case spent
     case callback(@MainActor () throws(ScreenError) -> Void)
     case awaiting(ResultWaiter)
@@ -31,9 +33,10 @@ enum PendingUnhop {
 
     /// Checks an unhop of `screen` in the container named `hopping`.
     ///
-    /// - Returns: What to run once the container has recorded that nothing waits any more.
-    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing waits;
-    ///   nothing changes then.
+    /// - Returns: What to run once the container has recorded that nothing waits any more; nothing
+    ///   to run for a step that already finished or whose awaiting flow ended.
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when nothing ever waited
+    ///   (a final step); nothing changes then.
     func unhop(result: Any, hopping: String, screen: String) throws(ScreenError)
         -> @MainActor () throws(ScreenError) -> Void
     {
@@ -45,8 +48,9 @@ enum PendingUnhop {
         case .none:
             throw misuse(ScreenError.noPendingContinuation(hopping: hopping, screen: screen))
         case .spent, .awaiting:
-            // An await that ended (cancelled) is spent too.
-            throw ScreenError.noPendingContinuation(hopping: hopping, screen: screen)
+            // A second "done" of the same step, or one after the awaiting flow ended (an await
+            // that ended is spent too): ignored.
+            return {}
         }
     }
 }

@@ -350,7 +350,7 @@ final class NavigationPlan {
             if live {
                 dismissals.append(screen)
             } else {
-                Self.expect { () throws(ScreenError) in try screen.performDismiss(sender: nil) }
+                screen.performDismiss(sender: nil)
             }
         }
         guard let target = tree.presented else { return }
@@ -431,7 +431,7 @@ final class NavigationPlan {
     /// Makes the prepared changes; the number of transitions it performed.
     func apply() {
         for presenter in dismissals where presenter.presented != nil {
-            Self.expect { () throws(ScreenError) in try presenter.performDismiss(sender: nil) }
+            presenter.performDismiss(sender: nil)
         }
         for (presenter, presented) in presentationsOnKept {
             Self.expect { () throws(ScreenError) in

@@ -116,7 +116,7 @@ extension Context {
     /// returns the read's cell (made the first time). `key` is the key `read` names (any key for
     /// ``TrackedRead/link``): a cell's key path is typed by it.
     @discardableResult
-    final func trackRead(_ read: TrackedRead, key: any ContextKey.Type) -> AnyObject? {
+    final func trackRead(_ read: TrackedRead, key: KeySource) -> AnyObject? {
         #if canImport(Observation)
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return nil }
             let cell: AnyObject
@@ -150,7 +150,7 @@ extension Context {
     /// records the read (making its cell the first time), reads through the cache, and remembers
     /// the cell in the cache entry (a root, whose reads skip the cache until one is tracked,
     /// starts using it), so that the next read records its access to the cell directly.
-    final func firstTrackedRead(_ id: ObjectIdentifier, key: any ContextKey.Type) -> ReadResult {
+    final func firstTrackedRead(_ id: ObjectIdentifier, key: KeySource) -> ReadResult {
         let cell = trackRead(.value(id), key: key)
         let result: ReadResult
         if let cached = readCache[id] {
@@ -164,12 +164,12 @@ extension Context {
 
     /// Records a named read of `key` in `scope`: the entry of the context it finds, and the name
     /// and parent of every context on the way (the whole chain when none has the name).
-    final func trackNamedRead(_ key: any ContextKey.Type, in scope: String) {
+    final func trackNamedRead(_ key: KeySource, in scope: String) {
         var current: Context? = self
         while let context = current {
             context.trackRead(.link, key: key)
             if context.name == scope {
-                context.trackRead(.slot(ObjectIdentifier(key)), key: key)
+                context.trackRead(.slot(key.id), key: key)
                 return
             }
             current = context.parent
@@ -407,7 +407,7 @@ struct ReparentedRead {
         func fire() {}
 
         /// The cell of `read`, a read of `key`, in a context whose cells share `registrar`.
-        static func make(for read: TrackedRead, key: any ContextKey.Type, registrar: ObservationRegistrar)
+        static func make(for read: TrackedRead, key: KeySource, registrar: ObservationRegistrar)
             -> ObservationCell
         {
             func make<Key: ContextKey>(_: Key.Type) -> ObservationCell {
@@ -418,8 +418,46 @@ struct ReparentedRead {
                 case .link: LinkCell(registrar: registrar)
                 }
             }
-            return make(key)
+            switch key {
+            case .type(let key):
+                return make(key)
+            case .entry(let entry):
+                // A member of `ContextValues` has no type of its own: its cells' key paths take
+                // the entry's identity as their argument, which hashes without Baton's code.
+                let id = EntryCell.Member(id: entry.id)
+                switch read {
+                case .value: return EntryCell(registrar: registrar, keyPath: \.[value: id])
+                case .slot: return EntryCell(registrar: registrar, keyPath: \.[slot: id])
+                case .provider: return EntryCell(registrar: registrar, keyPath: \.[provider: id])
+                case .link: return LinkCell(registrar: registrar)
+                }
+            }
         }
+    }
+
+    /// A cell of a read of a ``ContextValues`` member: its key path's argument is the member's
+    /// identity, so that cells of different members never compare equal.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final class EntryCell: ObservationCell {
+        /// A member's identity, as a key path argument.
+        struct Member: Hashable, Sendable {
+            // An entry is never freed, so its identity is never reused.
+            let id: ObjectIdentifier
+        }
+
+        let keyPath: KeyPath<EntryCell, Int>
+
+        init(registrar: ObservationRegistrar, keyPath: KeyPath<EntryCell, Int>) {
+            self.keyPath = keyPath
+            super.init(registrar: registrar)
+        }
+
+        subscript(value member: Member) -> Int { 0 }
+        subscript(slot member: Member) -> Int { 0 }
+        subscript(provider member: Member) -> Int { 0 }
+
+        override func recordAccess() { registrar.access(self, keyPath: keyPath) }
+        override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
     }
 
     /// A cell of a read of `Key`: its key path's type is the key's own, so that cells of

@@ -10,6 +10,15 @@ struct WeakContext {
 /// time on every call. (`extendLifetime(_:)` does the same but is not in the iOS 17 SDK.)
 @inlinable @inline(__always) func keepAlive<T>(_ value: T) { withExtendedLifetime(value) {} }
 
+/// An `Optional`, seen through `Any`.
+protocol OptionalValue {
+    var wrapped: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrapped: Any? { self.map { $0 } }
+}
+
 /// Type-erased storage of one value; the key's metatype fixes `V`, so reads downcast without a
 /// dynamic cast.
 @usableFromInline class AnyBox {
@@ -24,9 +33,25 @@ struct WeakContext {
     @exclusivity(unchecked) @usableFromInline var value: Value
     @usableFromInline init(_ value: Value) { self.value = value }
 
-    override var debugText: String { String(describing: value) }
+    override var debugText: String { Self.debugText(value) }
 
-    override var jsonText: String {
+    override var jsonText: String { Self.jsonText(value) }
+
+    /// A value's text; an optional (a ``ContextEntry`` of an optional type) shows what it wraps,
+    /// or `<null>` like an explicit nil.
+    static func debugText(_ value: Any) -> String {
+        if let optional = value as? any OptionalValue {
+            guard let wrapped = optional.wrapped else { return "<null>" }
+            return debugText(wrapped)
+        }
+        return String(describing: value)
+    }
+
+    static func jsonText(_ value: Any) -> String {
+        if let optional = value as? any OptionalValue {
+            guard let wrapped = optional.wrapped else { return "null" }
+            return jsonText(wrapped)
+        }
         switch value {
         case let value as Bool: return value ? "true" : "false"
         case let value as Int: return String(value)
@@ -61,7 +86,7 @@ extension Unmanaged where Instance == AnyBox {
 /// A value stored in one context: the key (for dumps), the box (`nil` for an explicit nil) and
 /// the key's stamp, so that a write advances it without looking it up.
 struct Slot {
-    let key: any ContextKey.Type
+    let key: KeySource
     var box: AnyBox?
     /// Never freed (``KeyStamps`` keeps every stamp), so it is held unretained.
     let stamp: Unmanaged<KeyStamp>
@@ -130,7 +155,7 @@ struct CachedRead {
     /// a key the context did not hold, a remove, a move), not when a slot is replaced in place:
     /// while it is unchanged, every context's nearest holder of the key is too.
     @exclusivity(unchecked) final var shape: UInt64 = 0
-    /// The live-or-unpruned ``Context/onChange(of:owner:if:_:)`` observations of the key
+    /// The live-or-unpruned `Context.onChange(of:owner:if:_:)` observations of the key
     /// (``ObservedKeys``), so that a write of an unobserved key does not walk the subtree.
     @exclusivity(unchecked) final var observers = 0
     /// Whether a read of the key was ever recorded in an Observation tracking scope (a chain

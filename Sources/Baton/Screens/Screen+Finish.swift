@@ -98,7 +98,7 @@ extension ScreenModel {
             {
                 _ = stack.popTo(index: index - 1, sender: nil)
             } else if let presenter, self.presenter === presenter {
-                try presenter.performDismiss(sender: nil)
+                presenter.performDismiss(sender: nil)
             } else {
                 self.isFinishing = false
             }

@@ -105,8 +105,9 @@ extension Screen {
     /// }
     /// ```
     ///
-    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the hopping container
-    ///   has no continuation waiting, for example on a second unhop.
+    /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the current step was
+    ///   hopped to without a continuation (a final step). A second unhop of a step that already
+    ///   finished (a double-tapped button) is ignored.
     public func unhop() throws(ScreenError) {
         try unhopNearest(result: ())
     }

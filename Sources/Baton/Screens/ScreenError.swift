@@ -1,5 +1,6 @@
-/// A misuse of the screen tree or a hopping flow: what was asked, on which screen, and what
-/// exists instead.
+/// A failed or refused change of the screen tree or a hopping flow: what was asked, on which
+/// screen, and what exists instead. The overview of ``ContextError`` tells which
+/// cases are misuses and which are runtime states.
 ///
 /// ```swift
 /// do {
@@ -35,22 +36,18 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try main.present(second)   // throws while main presents `first`
     /// ```
     case alreadyPresenting(presenter: String, presented: String)
-    /// Dismiss was called on a screen that neither presents nor is presented.
+    /// A tab index outside the tab container's tabs. Selecting one changes nothing and is posted
+    /// as ``TransitionDidFail`` (UIKit and SwiftUI ignore such a selection); making a
+    /// ``TabScreen`` with one is a misuse.
     ///
     /// ```swift
-    /// try main.dismiss()   // throws when nothing is presented
-    /// ```
-    case nothingToDismiss(screen: String)
-    /// A tab index outside the tab container's tabs.
-    ///
-    /// ```swift
-    /// try tabs.select(at: 7)   // throws with three tabs
+    /// tabs.select(at: 7)   // with three tabs: posted as TransitionDidFail
     /// ```
     case tabOutOfRange(index: Int, container: String, tabs: [String])
     /// The screen is not a tab of the container.
     ///
     /// ```swift
-    /// try tabs.select(strangerScreen)   // throws .notATab
+    /// tabs.select(strangerScreen)   // a misuse, posted as TransitionDidFail
     /// ```
     case notATab(screen: String, container: String, tabs: [String])
     /// A stack needs at least one screen.
@@ -59,10 +56,13 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try stack.setScreens([])   // throws .emptyStack
     /// ```
     case emptyStack(container: String)
-    /// Unhop was called while the hopping container has no continuation waiting.
+    /// Unhop was called where no continuation was ever given: the hopping container never
+    /// hopped, the current step is final (hopped to with `then: nil`), or the screen is not in
+    /// the current step. A second unhop of a step that already finished is not an error: it is
+    /// ignored.
     ///
     /// ```swift
-    /// try splash.unhop()   // throws the second time
+    /// try main.unhop()   // throws when main was hopped to with then: nil
     /// ```
     case noPendingContinuation(hopping: String, screen: String)
     /// A screen finished with a result of another type than the one its await expects; the await
@@ -144,9 +144,6 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(screen) is already shown by \(container). Remove it there first, or make a new screen."
         case .alreadyPresenting(let presenter, let presented):
             return "\(presenter) already presents \(presented). Dismiss it first, or present from \(presented)."
-        case .nothingToDismiss(let screen):
-            return "\(screen) neither presents a screen nor is presented, nor is any of its containers,"
-                + " so there is nothing to dismiss."
         case .tabOutOfRange(let index, let container, let tabs):
             return "Tab index \(index) is out of range for \(container), which has \(tabs.count) tabs: "
                 + tabs.joined(separator: ", ") + "."
@@ -155,8 +152,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .emptyStack(let container):
             return "A stack needs at least one screen: setScreens([]) on \(container). Pass the screens to show."
         case .noPendingContinuation(let hopping, let screen):
-            return "\(screen) called unhop, but \(hopping) has no continuation waiting: it already ran,"
-                + " or the hop had none. Unhop once per hop."
+            return "\(screen) called unhop, but \(hopping) has no continuation for it: the step was hopped to"
+                + " without one (a final step), or \(screen) is not in the current step. Pass a continuation,"
+                + " even {}, to a step that may finish."
         case .resultTypeMismatch(let screen, let expected, let actual):
             return "\(screen) finished with a result of type \(actual), but its await expects \(expected)."
                 + " Finish with a \(expected), or await \(actual)."

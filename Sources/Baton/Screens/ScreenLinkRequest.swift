@@ -187,14 +187,16 @@ public final class ScreenLinkRequest: Hashable {
     /// - Parameter screen: The screen that shows the link.
     /// - Returns: The route.
     /// - Throws: ``ScreenError/noEnclosingStack(screen:link:)`` for a push link in a screen that no
-    ///   stack encloses (a misuse).
+    ///   stack encloses. SwiftUI's `NavigationLink` outside a `NavigationStack` does nothing, so
+    ///   this never stops the program, in any build: the error is the report.
     public func route(from screen: ScreenModel) throws(ScreenError) -> Route {
         switch action {
         case .present:
             return .presentation
         case .push:
             guard let stack = screen.enclosingStack else {
-                throw misuse(ScreenError.noEnclosingStack(screen: screen.screenName, link: identifier))
+                // Not a misuse that stops: SwiftUI treats such a link as a no-op (DESIGN rule 38).
+                throw ScreenError.noEnclosingStack(screen: screen.screenName, link: identifier)
             }
             return .navigationPath(stack)
         }

@@ -15,12 +15,19 @@ extension ScreenModel {
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the presented screen's context is wired to this screen's.
-    /// - Throws: ``ScreenError/alreadyPresenting(presenter:presented:)`` when this screen, or
-    ///   another screen of its outermost container, already presents one,
-    ///   ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown elsewhere,
-    ///   ``ScreenError/presenterLeftTheTree(presenter:presented:)`` when a request deferred behind
-    ///   another transition runs after this screen left its window; the dependency coordinator's
-    ///   errors.
+    /// - Throws: A presentation can fail in a valid tree, so it throws; nothing changes then. It
+    ///   fails when a resolver of the dependency coordinator throws
+    ///   (``ScreenError/dependencies(_:)``); when the presented screen's context cannot join this
+    ///   screen's (``ScreenError/contextWiring(destination:_:)``,
+    ///   ``ScreenError/sharedContextHasRegistrations(destination:registrations:)`` for `.share`);
+    ///   when this screen, or another screen of its outermost container, already presents one
+    ///   (``ScreenError/alreadyPresenting(presenter:presented:)``, what a double-tapped button
+    ///   meets: it never stops the program, and UIKit too refuses). Presenting a screen that is
+    ///   shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse. A
+    ///   request made while another transition runs is queued behind it and does not throw; its
+    ///   failure is posted in the window as ``TransitionDidFail``, with
+    ///   ``ScreenError/presenterLeftTheTree(presenter:presented:)`` when this screen left its
+    ///   window meanwhile.
     public final func present(
         _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
@@ -102,13 +109,15 @@ extension ScreenModel {
         awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
     ) throws(ScreenError) {
         if let presented {
-            throw misuse(ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName))
+            // A run-time state, not a misuse: a double-tapped button presents twice, and UIKit
+            // only logs the second attempt. It throws, and never stops the program.
+            throw ScreenError.alreadyPresenting(presenter: screenName, presented: presented.screenName)
         }
         // As in UIKit, a screen in a container presents through its outermost container, which
         // shows one presentation at a time, whichever of its screens made it.
         let root = presentationRoot
         if let shown = root.visiblePresentation, let presenter = shown.presenter {
-            throw misuse(ScreenError.alreadyPresenting(presenter: presenter.screenName, presented: shown.screenName))
+            throw ScreenError.alreadyPresenting(presenter: presenter.screenName, presented: shown.screenName)
         }
         try screen.requireFree()
         // A screen cannot present itself or a screen it is shown by: the tree would be a cycle.
@@ -143,7 +152,7 @@ extension ScreenModel {
     ///
     /// ```swift
     /// try main.present(navigation)   // a stack, later with settings pushed on it
-    /// try settings.dismiss()         // dismisses navigation, settings with it
+    /// settings.dismiss()             // dismisses navigation, settings with it
     /// ```
     ///
     /// Lifecycle order: the dismissed screen's will-disappear, the will-appear of what the
@@ -151,15 +160,17 @@ extension ScreenModel {
     /// dismissed screen's did-disappear, then the covered screens' did-appear.
     ///
     /// ```swift
-    /// try login.dismiss()   // back to main; login is released
+    /// login.dismiss()   // back to main; login is released
     /// ```
     ///
+    /// As in UIKit, dismissing when neither this screen nor any of its containers presents a
+    /// screen or is presented does nothing (a second tap on a "Close" button, say). A dismissal
+    /// cannot fail otherwise: it wires nothing and runs no resolver, so it does not throw.
+    ///
     /// - Parameter sender: An optional sender.
-    /// - Throws: ``ScreenError/nothingToDismiss(screen:)`` when neither this screen nor any of
-    ///   its containers presents a screen or is presented.
-    public final func dismiss(sender: Any? = nil) throws(ScreenError) {
-        try requestTransition("dismissal from \(screenName)") { () throws(ScreenError) in
-            try self.performDismiss(sender: sender)
+    public final func dismiss(sender: Any? = nil) {
+        try? requestTransition("dismissal from \(screenName)") { () throws(ScreenError) in
+            self.performDismiss(sender: sender)
         }
     }
 
@@ -168,11 +179,11 @@ extension ScreenModel {
     final func dismissPresentations(from leaving: [ScreenModel]) {
         for screen in leaving {
             guard let presented = screen.visiblePresentation, let presenter = presented.presenter else { continue }
-            try? presenter.performDismiss(sender: nil)
+            presenter.performDismiss(sender: nil)
         }
     }
 
-    final func performDismiss(sender: Any?) throws(ScreenError) {
+    final func performDismiss(sender: Any?) {
         var found: ScreenModel?
         var current: ScreenModel? = self
         while let screen = current, found == nil {
@@ -183,16 +194,16 @@ extension ScreenModel {
             }
             current = screen.container
         }
-        guard let presenter = found else {
-            throw misuse(ScreenError.nothingToDismiss(screen: screenName))
-        }
+        // Nothing to dismiss: a no-op, as UIKit's dismiss(animated:) is.
+        guard let presenter = found else { return }
         // As in UIKit, everything presented above goes too: what the dismissed screen presents,
         // and what a screen inside it (a stack's top, a tab) presents.
         var top = presenter.presented!
         while let next = top.visiblePresentation { top = next }
         let transition = ScreenTransition(kind: .dismiss, source: top, destination: presenter, sender: sender)
         let window = presenter.window
-        try TransitionEngine.perform(
+        // A backward transition wires nothing and resolves nothing: it cannot throw.
+        try? TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
             leaving: [top], entering: [presenter.presentationRoot]
         ) {

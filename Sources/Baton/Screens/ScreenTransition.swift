@@ -25,7 +25,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// A tab selected in a ``TabScreen``.
     ///
     /// ```swift
-    /// try tabs.select(at: 1)
+    /// tabs.select(at: 1)
     /// ```
     case selectTab
     /// A screen presented modally.
@@ -37,7 +37,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// A presented screen dismissed; the destination is the presenter.
     ///
     /// ```swift
-    /// try login.dismiss()
+    /// login.dismiss()
     /// ```
     case dismiss
     /// A ``HoppingScreen`` showing its next screen.
@@ -277,8 +277,10 @@ public enum TransitionDidComplete: ContextEvent {
     public typealias Payload = TransitionRecord
 }
 
-/// Posted locally on a ``ScreenWindow``'s context when a transition requested during another one
-/// (and so deferred until it completed) fails when it runs: its caller had already returned.
+/// Posted locally on a ``ScreenWindow``'s context when a transition fails where its caller
+/// cannot be told by a thrown error: one requested during another (and so deferred until that
+/// one completed) that fails when it runs, after its caller returned; a tab selection that names
+/// no tab, in ``MisuseMode/lenient``.
 ///
 /// ```swift
 /// window.context.observe(TransitionDidFail.self, owner: self) { owner, failure in
@@ -294,7 +296,8 @@ public enum TransitionDidFail: ContextEvent {
     public typealias Payload = TransitionFailure
 }
 
-/// A deferred transition that failed when it ran.
+/// A transition that failed where its caller could not be told: deferred and failed when it
+/// ran, or a tab selection that names no tab.
 ///
 /// ```swift
 /// failure.description
@@ -307,12 +310,13 @@ public struct TransitionFailure: Hashable, Sendable, CustomStringConvertible {
     /// failure.request   // "push of detail from stack"
     /// ```
     public let request: String
-    /// The transition that was running when it was requested.
+    /// The transition that was running when it was requested, for a deferred one; `nil` for
+    /// one that ran at once.
     ///
     /// ```swift
     /// failure.inProgress   // "push: list → detail"
     /// ```
-    public let inProgress: String
+    public let inProgress: String?
     /// Why it failed.
     ///
     /// ```swift
@@ -326,6 +330,7 @@ public struct TransitionFailure: Hashable, Sendable, CustomStringConvertible {
     /// print(failure)
     /// ```
     public var description: String {
-        "\(request), deferred until \(inProgress) completed, failed: \(error.description)"
+        guard let inProgress else { return "\(request) failed: \(error.description)" }
+        return "\(request), deferred until \(inProgress) completed, failed: \(error.description)"
     }
 }

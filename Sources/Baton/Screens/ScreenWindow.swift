@@ -189,7 +189,13 @@ public final class ScreenWindow {
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the root's context is wired to ``context``.
-    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown elsewhere.
+    /// - Throws: Replacing the root can fail in a valid tree, so it throws; nothing changes then.
+    ///   It fails when a resolver of the dependency coordinator throws
+    ///   (``ScreenError/dependencies(_:)``) or the root's context cannot join the window's
+    ///   (``ScreenError/contextWiring(destination:_:)``). A root shown elsewhere
+    ///   (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse. A request made while
+    ///   another transition runs is queued behind it and does not throw; its failure is posted in
+    ///   the window as ``TransitionDidFail``.
     public func setRoot(
         _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {

@@ -129,6 +129,7 @@ extension ScreenModel {
     @discardableResult
     @_spi(Adapters) public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
         guard item == nil, presented != nil else { return false }
-        return (try? dismiss(sender: sender)) != nil
+        dismiss(sender: sender)
+        return true
     }
 }

@@ -62,7 +62,9 @@ open class StackScreen: ScreenModel {
     ///   - root: The first screen.
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The stack's context.
-    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `root` is shown elsewhere.
+    /// - Throws: The root is pushed as ``push(_:identifier:sender:wiring:)`` pushes, so this fails
+    ///   when a resolver throws or the root's context cannot join the stack's; a root shown
+    ///   elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
     public init(root: ScreenModel, name: String? = nil, context: Context? = nil) throws(ScreenError) {
         super.init(name: name, context: context)
         // Construction, not a requested transition: the root is pushed now, even inside another
@@ -93,8 +95,16 @@ open class StackScreen: ScreenModel {
     ///   - identifier: An optional transition identifier (a segue identifier).
     ///   - sender: An optional sender.
     ///   - wiring: How the new screen's context is wired to the previous top's.
-    /// - Throws: ``ScreenError/alreadyInHierarchy(screen:container:)`` when `screen` is shown
-    ///   elsewhere; the dependency coordinator's errors.
+    /// - Throws: A push can fail in a valid tree, so it throws; nothing changes then. It fails
+    ///   when a resolver of the dependency coordinator throws (``ScreenError/dependencies(_:)``),
+    ///   ``ScreenError/contextWiring(destination:_:)`` when the
+    ///   new screen's context cannot join the lineage it is wired to (a provider, action or flag
+    ///   it registered is live there already), ``ScreenError/sharedContextHasRegistrations(destination:registrations:)``
+    ///   for a `.share` wiring over the screen's own registrations. Pushing a screen that is
+    ///   shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
+    ///   A request made while another transition runs (from a resolver, a lifecycle callback or
+    ///   a continuation) is queued behind it and does not throw; its failure is posted in the
+    ///   window as ``TransitionDidFail``.
     public final func push(
         _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
@@ -225,8 +235,14 @@ open class StackScreen: ScreenModel {
     /// - Parameters:
     ///   - newScreens: The screens, root first.
     ///   - sender: An optional sender.
-    /// - Throws: ``ScreenError/emptyStack(container:)`` for an empty list,
-    ///   ``ScreenError/alreadyInHierarchy(screen:container:)`` for a screen shown elsewhere.
+    /// - Throws: Screens new to the stack are wired and resolved as pushes are, so this fails as
+    ///   ``push(_:identifier:sender:wiring:)`` does (a resolver that throws, a context that cannot
+    ///   join); nothing changes then. An empty list (``ScreenError/emptyStack(container:)``) and
+    ///   a screen shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) are
+    ///   misuses.
+    ///   A request made while another transition runs (from a resolver, a lifecycle callback or
+    ///   a continuation) is queued behind it and does not throw; its failure is posted in the
+    ///   window as ``TransitionDidFail``.
     public final func setScreens(_ newScreens: [ScreenModel], sender: Any? = nil) throws(ScreenError) {
         try requestTransition("setScreens of \(screenName)") { () throws(ScreenError) in
             try self.performSetScreens(newScreens, sender: sender)

@@ -7,7 +7,7 @@
 /// ```swift
 /// let tabs = try TabScreen(tabs: [colors, sizes], sharesContext: true)
 /// try main.present(tabs, wiring: .share)   // tabs, colors and sizes all use main's context
-/// try tabs.select(at: 1)
+/// tabs.select(at: 1)
 /// main.context[TabScreen.SelectedTabIndex.self]   // 1
 /// ```
 ///
@@ -78,8 +78,10 @@ open class TabScreen: ScreenModel {
     ///   - sharesContext: Whether every tab uses the container's context.
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The container's context.
-    /// - Throws: ``ScreenError/tabOutOfRange(index:container:tabs:)`` when `selectedIndex` is not a
-    ///   tab's, ``ScreenError/alreadyInHierarchy(screen:container:)`` when a tab is shown elsewhere.
+    /// - Throws: Each tab's context is wired to the container's, so this fails when a tab's
+    ///   context cannot join (``ScreenError/contextWiring(destination:_:)``); a `selectedIndex`
+    ///   that is not a tab's (``ScreenError/tabOutOfRange(index:container:tabs:)``) and a tab shown
+    ///   elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) are misuses.
     public init(
         tabs: [ScreenModel], selectedIndex: Int = 0, sharesContext: Bool = false, name: String? = nil,
         context: Context? = nil
@@ -115,28 +117,45 @@ open class TabScreen: ScreenModel {
     /// index under ``SelectedTabIndex``. Selecting the selected tab does nothing.
     ///
     /// ```swift
-    /// try tabs.select(at: 1)
+    /// tabs.select(at: 1)
     /// ```
+    ///
+    /// A tab is in the tree already and was resolved when its container was shown, so selecting
+    /// one wires and resolves nothing, and cannot fail: it does not throw.
+    ///
+    /// An index out of range changes nothing and never stops the program, as UIKit's
+    /// `selectedIndex` and SwiftUI's `TabView(selection:)` ignore it (an index read from a link,
+    /// say); it is not silent: the window posts
+    /// ``ScreenError/tabOutOfRange(index:container:tabs:)`` as ``TransitionDidFail``.
     ///
     /// - Parameters:
     ///   - index: The tab's index.
     ///   - sender: An optional sender.
-    /// - Throws: ``ScreenError/tabOutOfRange(index:container:tabs:)``.
-    public final func select(at index: Int, sender: Any? = nil) throws(ScreenError) {
-        try requestTransition("selection of tab \(index) of \(screenName)") { () throws(ScreenError) in
-            try self.performSelect(at: index, sender: sender)
+    public final func select(at index: Int, sender: Any? = nil) {
+        // A selection requested during another transition runs after it; a failure names that one.
+        let inProgress = TransitionEngine.running?()
+        try? requestTransition("selection of tab \(index) of \(screenName)") { () throws(ScreenError) in
+            do throws(ScreenError) {
+                try self.performSelect(at: index, sender: sender)
+            } catch {
+                self.reportFailedSelection("selection of tab \(index) of \(self.screenName)", inProgress, error)
+            }
         }
     }
 
+    /// Selects the tab at `index` now. A selection wires and resolves nothing; it throws only
+    /// for an index out of range, which never stops the program: UIKit's `selectedIndex` and
+    /// SwiftUI's `TabView(selection:)` ignore a selection that names no tab (DESIGN rule 38).
     func performSelect(at index: Int, sender: Any?) throws(ScreenError) {
         guard tabs.indices.contains(index) else {
-            throw misuse(ScreenError.tabOutOfRange(index: index, container: screenName, tabs: tabs.map(\.screenName)))
+            throw ScreenError.tabOutOfRange(index: index, container: screenName, tabs: tabs.map(\.screenName))
         }
         guard index != selectedIndex else { return }
         let old = tabs[selectedIndex]
         let new = tabs[index]
         let transition = ScreenTransition(kind: .selectTab, source: old, destination: new, sender: sender)
-        try TransitionEngine.perform(
+        // A tab selection wires nothing and resolves nothing: it cannot throw.
+        try? TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: isInVisibleTree, window: window,
             leaving: [old], entering: [new]
         ) {
@@ -146,21 +165,33 @@ open class TabScreen: ScreenModel {
         observedState.publish()
     }
 
-    /// Selects `tab`.
+    /// Selects `tab`; like ``select(at:sender:)``, it cannot fail and does not throw.
     ///
     /// ```swift
-    /// try tabs.select(sizes)
+    /// tabs.select(sizes)
     /// ```
     ///
     /// - Parameters:
     ///   - tab: One of the tabs.
     ///   - sender: An optional sender.
-    /// - Throws: ``ScreenError/notATab(screen:container:tabs:)``.
-    public final func select(_ tab: ScreenModel, sender: Any? = nil) throws(ScreenError) {
+    /// - Precondition: `tab` is one of the tabs. Another screen is a misuse, as UIKit's
+    ///   `selectedViewController` raises for one (``ScreenError/notATab(screen:container:tabs:)``):
+    ///   ``MisuseMode/strict`` stops at it; otherwise the selection is left as it is, and the
+    ///   window posts the error as ``TransitionDidFail``.
+    public final func select(_ tab: ScreenModel, sender: Any? = nil) {
         guard let index = tabs.firstIndex(where: { $0 === tab }) else {
-            throw misuse(
+            let error = misuse(
                 ScreenError.notATab(screen: tab.screenName, container: screenName, tabs: tabs.map(\.screenName)))
+            return reportFailedSelection(
+                "selection of \(tab.screenName) in \(screenName)", TransitionEngine.running?(), error)
         }
-        try select(at: index, sender: sender)
+        select(at: index, sender: sender)
+    }
+
+    /// Reports a selection that was a misuse where it is not thrown: in the window, as a
+    /// ``TransitionDidFail`` post (what a transition queued behind another reports).
+    private func reportFailedSelection(_ request: String, _ inProgress: String?, _ error: ScreenError) {
+        let failure = TransitionFailure(request: request, inProgress: inProgress, error: error)
+        window?.context.post(TransitionDidFail.self, failure, reach: .local)
     }
 }

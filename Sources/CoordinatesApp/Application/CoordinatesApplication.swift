@@ -360,11 +360,7 @@ public final class CoordinatesApplication {
     private func goBack() {
         guard let top = window.topScreen else { return }
         if top.presentingScreen != nil {
-            do {
-                try top.dismiss()
-            } catch {
-                (top as? AppScreen)?.status = error.description
-            }
+            top.dismiss()
         } else if let stack = top.parentScreen as? StackScreen {
             stack.pop()
         }

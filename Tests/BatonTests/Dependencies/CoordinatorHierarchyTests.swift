@@ -181,7 +181,7 @@ extension DependenciesTests {
             try terms.present(edit)
             // Read while terms is shown: once popped, it leaves the context tree and its workflow.
             #expect(terms.dependencyCoordinator === workflow)
-            try edit.dismiss()
+            edit.dismiss()
             stack.pop()
             stack.pop()
             let sibling = SignupStepScreen(name: "sibling")
@@ -297,8 +297,8 @@ extension DependenciesTests {
             let tabs = try TabScreen(
                 tabs: [UnrelatedScreen(name: "one"), UnrelatedScreen(name: "two")], name: "tabs")
             try stack.topScreen!.present(tabs)
-            try tabs.select(at: 1)
-            try tabs.dismiss()
+            tabs.select(at: 1)
+            tabs.dismiss()
             #expect(
                 coordinator.resolutionLog.map(\.transition.description) == [
                     "replaceRoot: → startup", "hop: → nav", "push: nav → list", "push: list → detail",

@@ -298,8 +298,8 @@ struct MHDependencyKitParityTests {
         let tabs = try TabScreen(
             tabs: [OrderScreen(name: "tab1"), OrderScreen(name: "tab2")], name: "tabs")
         try window.setRoot(tabs)
-        try tabs.select(at: 1)
-        try tabs.select(at: 0)
+        tabs.select(at: 1)
+        tabs.select(at: 0)
         #expect(resolved == ["tab1", "tab2"])
     }
 

@@ -54,7 +54,7 @@ struct LostWriteTests {
         let reports = try collecting {
             try list.present(SettingsScreen(name: "settings"))
             (list.presentedScreen as? SettingsScreen)?.choose("date")
-            try list.dismiss()
+            list.dismiss()
         }
         #expect(
             reports.all == [
@@ -77,7 +77,7 @@ struct LostWriteTests {
         let reports = try collecting {
             try list.present(try StackScreen(root: SettingsScreen(name: "settings"), name: "sheet"))
             ((list.presentedScreen as? StackScreen)?.rootScreen as? SettingsScreen)?.choose("name")
-            try list.dismiss()
+            list.dismiss()
         }
         #expect(reports.all.map(\.screen) == ["settings"])
         #expect(reports.all.map(\.transition) == ["present: list → sheet"])
@@ -103,11 +103,11 @@ struct LostWriteTests {
             // .share: the sheet writes into the list's own context.
             try list.present(SettingsScreen(name: "shared"), wiring: .share)
             (list.presentedScreen as? SettingsScreen)?.choose("date")
-            try list.dismiss()
+            list.dismiss()
             // A named scope: the sheet writes into the list's context by name.
             try list.present(ScreenModel(name: "scoped"))
             try list.presentedScreen?.context.set("name", for: SortOrder.self, in: "list")
-            try list.dismiss()
+            list.dismiss()
         }
         #expect(reports.all.isEmpty)
         #expect(list.context[SortOrder.self] == "name")
@@ -124,7 +124,7 @@ struct LostWriteTests {
         let reports = try collecting {
             try list.present(ScreenModel(name: "editor"))
             list.presentedScreen?.context.set("unsaved", for: Draft.self)  // the editor's own state
-            try list.dismiss()
+            list.dismiss()
         }
         #expect(reports.all.isEmpty)
     }
@@ -134,11 +134,11 @@ struct LostWriteTests {
             .destination { (settings: SettingsScreen) in settings.context.set("forward", for: SortOrder.self) })
         let reports = try collecting {
             try list.present(SettingsScreen(name: "resolved"))  // the resolver's write passes data forward
-            try list.dismiss()
+            list.dismiss()
             try list.present(SettingsScreen(name: "undone"))
             (list.presentedScreen as? SettingsScreen)?.choose("date")
             list.presentedScreen?.context.remove(SortOrder.self)
-            try list.dismiss()
+            list.dismiss()
         }
         #expect(reports.all.isEmpty)
     }
@@ -148,7 +148,7 @@ struct LostWriteTests {
         let reports = try collecting {
             try list.present(settings!)
             settings?.choose("date")
-            try list.dismiss()
+            list.dismiss()
         }
         #expect(reports.all.isEmpty)  // the app keeps the screen, and its context, to show it again
         settings = nil
@@ -160,7 +160,7 @@ struct LostWriteTests {
             try LostWrite.$reporter.withValue(nil) {
                 try list.present(SettingsScreen(name: "settings"))
                 (list.presentedScreen as? SettingsScreen)?.choose("date")
-                try list.dismiss()
+                list.dismiss()
             }
         }
         #expect(reports.all.isEmpty)

@@ -75,9 +75,9 @@ struct ControllerContextScenarioTests {
         #expect(colors.context === main.context)
         #expect(sizes.context === main.context)
         colors.context.set("Blue", for: Color.self)
-        try tabs.select(sizes)
+        tabs.select(sizes)
         #expect(sizes.context[Color.self] == "Blue")
-        try tabs.dismiss()
+        tabs.dismiss()
         #expect(main.color == "Blue")
         #expect(main.selectedTab == 1)
         #expect(

@@ -82,7 +82,7 @@ struct LeavingTheTreeTests {
         try login.present(modal)
         window.context.post(Saved.self)
         #expect([splash.received, login.received, modal.received] == [0, 1, 1])  // splash hopped away
-        try modal.dismiss()
+        modal.dismiss()
         let main = ScreenModel(name: "main")
         try window.setRoot(main)
         window.context.post(Saved.self)
@@ -185,7 +185,7 @@ struct ShareWiringTests {
         try main.present(tabs, wiring: .share)
         #expect(main.context[TabScreen.SelectedTabIndex.self] == 2)
         #expect(owner.received == ["2"])
-        try tabs.select(at: 0)
+        tabs.select(at: 0)
         #expect(main.context[TabScreen.SelectedTabIndex.self] == 0)
     }
 }
@@ -217,7 +217,7 @@ struct FoundByThePropertyTests {
         let second = ScreenModel(name: "second")
         try main.present(first)
         try first.present(second)
-        try main.dismiss()
+        main.dismiss()
         #expect(first.context.parent == nil)
         #expect(second.context.parent == nil)
         #expect(second.presentingScreen == nil)

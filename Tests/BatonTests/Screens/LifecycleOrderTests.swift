@@ -71,7 +71,7 @@ struct LifecycleOrderTests {
         let window = try makeVisibleWindow(root: main)
         try main.present(login)
         window.clearLogs()
-        try login.dismiss()
+        login.dismiss()
         #expect(order(window) == ["login.willDisappear", "main.willAppear", "login.didDisappear", "main.didAppear"])
     }
 
@@ -79,7 +79,7 @@ struct LifecycleOrderTests {
         let tabs = try TabScreen(
             tabs: [ScreenModel(name: "colors"), ScreenModel(name: "sizes")], name: "tabs")
         let window = try makeVisibleWindow(root: tabs)
-        try tabs.select(at: 1)
+        tabs.select(at: 1)
         #expect(
             order(window) == ["colors.willDisappear", "sizes.willAppear", "colors.didDisappear", "sizes.didAppear"])
     }
@@ -125,7 +125,7 @@ struct LifecycleOrderTests {
         try stack.push(detail)  // under the modal: nothing appears
         #expect(window.lifecycleLog.isEmpty)
         #expect(!detail.isOnScreen)
-        try modal.dismiss()
+        modal.dismiss()
         #expect(
             order(window) == [
                 "modal.willDisappear", "stack.willAppear", "detail.willAppear", "modal.didDisappear",
@@ -146,7 +146,7 @@ struct LifecycleOrderTests {
         #expect(window.topScreen === modal)
         #expect(modal.isOnScreen)
         #expect(!detail.isOnScreen)
-        try modal.dismiss()
+        modal.dismiss()
         #expect(window.topScreen === detail)
     }
 

@@ -186,7 +186,7 @@ final class World {
         case .present:
             try? (window.topScreen ?? stack).present(screen)
         case .dismiss:
-            try? window.topScreen?.dismiss()
+            window.topScreen?.dismiss()
         case .hop:
             try? flow.hop(to: screen, then: nil)
         }

@@ -55,7 +55,7 @@ struct ScreenLifetimeTests {
             try main.present(modal)
             try modal.registerInApp()
             #expect(try window.context.request(Count.self) == 1)
-            try modal.dismiss()
+            modal.dismiss()
         }
         #expect(weak.aliveCount == 0)
         #expect(!window.context.canRequest(Count.self))
@@ -93,8 +93,8 @@ struct ScreenLifetimeTests {
             let tabs = try TabScreen(tabs: [try BusyScreen(index: 1), ScreenModel(name: "b")])
             weak.track(tabs, tabs.tabs[0], tabs.tabs[1], tabs.context)
             try main.present(tabs)
-            try tabs.select(at: 1)
-            try main.dismiss()
+            tabs.select(at: 1)
+            main.dismiss()
         }
         #expect(weak.aliveCount == 0)
     }

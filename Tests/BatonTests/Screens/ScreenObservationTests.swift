@@ -34,9 +34,9 @@ struct ScreenObservationTests {
     @Test func selectingATabFiresOnlyWhenTheSelectionChanges() throws {
         let tabs = try TabScreen(tabs: [ScreenModel(name: "a"), ScreenModel(name: "b")])
         let same = track { _ = tabs.selectedIndex }
-        try tabs.select(at: 0)
+        tabs.select(at: 0)
         #expect(same.count == 0)
-        try tabs.select(at: 1)
+        tabs.select(at: 1)
         #expect(same.count == 1)
         #expect(tabs.selectedIndex == 1)
     }
@@ -56,7 +56,7 @@ struct ScreenObservationTests {
         #expect(present.count == 1)
         #expect(main.presentedIdentity == ScreenIdentity(signup))
         let dismiss = track { _ = main.presentedScreen }
-        try signup.dismiss()
+        signup.dismiss()
         #expect(dismiss.count == 1)
     }
 
@@ -116,6 +116,30 @@ struct ScreenObservationTests {
         }
         stack.followNavigationPath([])
         #expect(weak.aliveCount == 0)
+    }
+
+    /// What the SwiftUI guide says a departing view sees (the adapters review's B13, documented
+    /// rather than changed): a screen SwiftUI's back button pops leaves the context tree at once,
+    /// while SwiftUI still animates it away, so a view of it redrawn then reads its own context's
+    /// values only.
+    @Test func aScreenPoppedByTheBackButtonReadsOnlyItsOwnContextWhileSwiftUIAnimatesItAway() throws {
+        enum Draft: ContextKey { typealias Value = String }
+        let main = ScreenModel(name: "main")
+        let stack = try StackScreen(root: main)
+        _ = try makeVisibleWindow(root: stack)
+        main.context.set("12345", for: UserID.self)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        detail.context.set("note", for: Draft.self)
+        #expect(detail.context[UserID.self] == "12345")
+        let redraw = track { _ = detail.context[UserID.self] }
+
+        stack.followNavigationPath([])  // SwiftUI's back button
+
+        #expect(redraw.count == 1)
+        #expect(detail.context[UserID.self] == nil)
+        #expect(detail.context[Draft.self] == "note")
+        #expect(!detail.isOnScreen)
     }
 
     // MARK: - Following a presentation

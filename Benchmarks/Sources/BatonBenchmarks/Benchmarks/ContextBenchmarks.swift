@@ -170,6 +170,7 @@ enum ContextBenchmarks {
                 "depth 100 after a write of another key vs the same with a depth-1 read", baton: cold[2],
                 peer: cold[3], target: .ratioAtMost(1.2)))
         if #available(macOS 14, iOS 17, *) { ObservationBenchmarks.rows(harness, into: &section) }
+        KeyFormBenchmarks.rows(harness, into: &section)
         return section
     }
 

@@ -270,7 +270,7 @@ enum ScaleBenchmarks {
             for _ in 0..<count {
                 do {
                     try stack.topScreen.present(DetailScreen())
-                    try stack.topScreen.dismiss()
+                    stack.topScreen.dismiss()
                 } catch {
                     fatalError("present: \(error)")
                 }
@@ -279,12 +279,8 @@ enum ScaleBenchmarks {
         // Away from the stack's tab and back: two tab switches per operation.
         measure("tab switch", scale: 20) { stack, count in
             for _ in 0..<count {
-                do {
-                    try stack.tabs.select(at: 1)
-                    try stack.tabs.select(at: 0)
-                } catch {
-                    fatalError("select: \(error)")
-                }
+                stack.tabs.select(at: 1)
+                stack.tabs.select(at: 0)
             }
         }
         // A hop to a new screen from a flow on top of a stack as deep: the previous step is

@@ -48,7 +48,7 @@ struct Launch {
         let list = try await app.window.next(ItemListScreen.self)
         switch state {
         case .detail: try list.show(1)
-        case .profile: try app.main?.select(at: 1)
+        case .profile: app.main?.select(at: 1)
         case .settings:
             Task { try await list.chooseOrder() }
             _ = try await app.window.next(SettingsScreen.self)

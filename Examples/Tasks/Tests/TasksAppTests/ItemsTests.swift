@@ -32,7 +32,7 @@ struct ItemsTests {
         let (app, list) = try await loggedIn()
         let choosing = Task { try await list.chooseOrder() }
         let settings = try await app.window.next(SettingsScreen.self)
-        try settings.dismiss()
+        settings.dismiss()
         await #expect(throws: ScreenError.self) { try await choosing.value }
         #expect(list.order == .title)
         #expect(app.window.topScreen === list)
@@ -79,7 +79,7 @@ struct RestorationTests {
 
     @Test func aRelaunchReturnsToTheProfileTab() async throws {
         let first = try await loggedIn()
-        try first.main?.select(at: 1)
+        first.main?.select(at: 1)
         let (second, _) = makeApp()
         Task { await second.start(restoring: first.saved) }
         _ = try await second.window.next(ProfileScreen.self)

@@ -82,8 +82,8 @@ public final class TasksApp {
 
     func go(to place: Place) {
         guard let main else { return }
-        if let top = window.topScreen, top.presentingScreen != nil { try? top.dismiss() }
-        try? main.select(at: place.tab)
+        if let top = window.topScreen, top.presentingScreen != nil { top.dismiss() }
+        main.select(at: place.tab)
         let detail = place.itemID.map { [ItemDetailScreen(id: $0, store: main.list.store)] } ?? []
         try? main.items.setScreens([main.list] + detail)
     }

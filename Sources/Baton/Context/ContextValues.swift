@@ -1,0 +1,250 @@
+/// The namespace of the values a ``Context`` stores by key path, as SwiftUI's
+/// `EnvironmentValues` is for `@Entry`.
+///
+/// Declare a value as a member that returns a ``ContextEntry``: its type fixes the value's type,
+/// its default is what a read returns when nothing is stored, and its name is the member's. Read
+/// and write it by key path:
+///
+/// ```swift
+/// extension ContextValues {
+///     var sortOrder: ContextEntry<SortOrder> { .init(default: .byName) }
+///     var userID: ContextEntry<String?> { .init(default: nil) }
+/// }
+///
+/// let context = Context()
+/// context[\.sortOrder]                  // .byName, the default
+/// context.set(.byDate, for: \.sortOrder)
+/// context[\.sortOrder]                  // .byDate
+/// print(context.dump())                 // 0:sortOrder = byDate
+/// ```
+///
+/// A member is not a type, so it shadows nothing (an entry named `color` leaves SwiftUI's
+/// `Color` alone), and there is no `…Key` type to name. An entry's identity is the key path's
+/// object, looked up in a table on each read: as cheap to hash as a key type.
+///
+/// There is nothing to make of this type: it only groups the members.
+public struct ContextValues: Sendable {
+    init() {}
+}
+
+/// What a member of ``ContextValues`` declares: one value of type `Value`, its default and its
+/// name.
+///
+/// The member's getter is asked once, when its key path is first used: the default is made then
+/// and kept, and the name is the member's (`#function`) unless given.
+///
+/// ```swift
+/// extension ContextValues {
+///     var sortOrder: ContextEntry<SortOrder> { .init(default: .byName) }
+/// }
+/// ```
+public struct ContextEntry<Value> {
+    let defaultValue: Value
+    let name: String
+
+    /// Declares a value with a default.
+    ///
+    /// ```swift
+    /// var pageSize: ContextEntry<Int> { .init(default: 20) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - defaultValue: What a read returns when nothing is stored; made once, on first use.
+    ///   - name: The name in dumps and error messages; by default the member's name.
+    public init(default defaultValue: Value, name: String = #function) {
+        self.defaultValue = defaultValue
+        self.name = name
+    }
+
+    /// Declares an optional value whose default is `nil`.
+    ///
+    /// ```swift
+    /// var userID: ContextEntry<String?> { .init() }
+    /// ```
+    ///
+    /// - Parameter name: The name in dumps and error messages; by default the member's name.
+    public init<Wrapped>(name: String = #function) where Value == Wrapped? {
+        self.init(default: nil, name: name)
+    }
+}
+
+/// The identity of one member of ``ContextValues``: what its values are stored under, its name
+/// and its default. Made once per member and never freed, so it is held unretained.
+///
+/// `@unchecked Sendable`: every property is a `let`; the default's box is read only on the main
+/// actor, by ``Context``.
+@usableFromInline final class EntryKey: @unchecked Sendable {
+    let name: String
+    @usableFromInline let defaultBox: AnyBox
+    /// The first key path seen for the member; equal key paths map to this entry.
+    let keyPath: AnyKeyPath
+
+    init(name: String, defaultBox: AnyBox, keyPath: AnyKeyPath) {
+        self.name = name
+        self.defaultBox = defaultBox
+        self.keyPath = keyPath
+    }
+
+    @usableFromInline var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// The default, copied out of its box.
+    @inlinable @inline(__always) func defaultValue<Value>(as type: Value.Type) -> Value {
+        Unmanaged.passUnretained(defaultBox).value(as: Value.self)
+    }
+}
+
+extension Unmanaged where Instance == EntryKey {
+    /// The entry's identity, without retaining it (outside the main actor, so that the closure
+    /// does not check the executor; see ``Unmanaged/value(as:)``).
+    @inlinable @inline(__always) var id: ObjectIdentifier { _withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
+
+    /// The entry's default, copied out.
+    @inlinable @inline(__always) func defaultValue<Value>(as type: Value.Type) -> Value {
+        _withUnsafeGuaranteedRef { $0.defaultValue(as: Value.self) }
+    }
+}
+
+/// Every ``ContextValues`` member used so far, by the identity of its key path objects.
+///
+/// A key path written in code (`\.sortOrder`) is one object for the life of the process, so a
+/// read finds its entry with one pointer hash, in a table of plain pointers (``EntryTable``: no
+/// reference counting and no SipHash on the way). Key paths that are equal but distinct objects (built at run time) share
+/// the entry. The table keeps each key path object it records, so that its address is not
+/// reused by another one; when it has doubled since it was last pruned, it drops the objects
+/// that only it still holds.
+@MainActor
+@usableFromInline enum EntryKeys {
+    /// The entry of each recorded key path object. Entries are never freed.
+    // Not visible to inlined code: inside this module the compiler initializes it statically,
+    // while an access from another module would go through a lazy initializer (`swift_once`)
+    // on every read.
+    @exclusivity(unchecked) private static var entries = EntryTable()
+    /// The recorded key path objects, kept alive while they are in `entries`.
+    private static var keyPaths: [ObjectIdentifier: AnyKeyPath] = [:]
+    /// The entry of each member, by key path value.
+    private static var byValue: [AnyKeyPath: EntryKey] = [:]
+    private static var pruneThreshold = 256
+
+    /// How many key path objects the table holds, for tests.
+    static var recordedKeyPaths: Int { entries.count }
+
+    /// The entry of `keyPath`, recorded on first use.
+    @inlinable @inline(__always)
+    static func entry<Value>(for keyPath: KeyPath<ContextValues, ContextEntry<Value>>) -> Unmanaged<EntryKey> {
+        if let entry = recorded(ObjectIdentifier(keyPath)) { return entry }
+        return record(keyPath)
+    }
+
+    /// The entry of a key path object already recorded.
+    @usableFromInline static func recorded(_ id: ObjectIdentifier) -> Unmanaged<EntryKey>? {
+        entries.find(id)
+    }
+
+    /// Records a key path object not seen before: finds the entry of an equal key path, or asks
+    /// the member's getter for its default and name and makes one.
+    @usableFromInline static func record<Value>(_ keyPath: KeyPath<ContextValues, ContextEntry<Value>>)
+        -> Unmanaged<EntryKey>
+    {
+        let entry: EntryKey
+        if let existing = byValue[keyPath] {
+            entry = existing
+        } else {
+            let declared = ContextValues()[keyPath: keyPath]
+            entry = EntryKey(name: declared.name, defaultBox: Box(declared.defaultValue), keyPath: keyPath)
+            byValue[keyPath] = entry
+        }
+        if entries.count >= pruneThreshold { prune() }
+        let id = ObjectIdentifier(keyPath)
+        keyPaths[id] = keyPath
+        entries.insert(Unmanaged.passUnretained(entry), for: id)
+        return Unmanaged.passUnretained(entry)
+    }
+
+    /// Drops the key path objects that only this table holds (built at run time and gone since).
+    /// An entry's first key path is also held by the entry, so it stays.
+    private static func prune() {
+        for id in Array(keyPaths.keys) {
+            guard var keyPath = keyPaths.removeValue(forKey: id) else { continue }
+            if !isKnownUniquelyReferenced(&keyPath) { keyPaths[id] = keyPath }
+        }
+        var kept = EntryTable()
+        for id in keyPaths.keys {
+            if let entry = entries.find(id) { kept.insert(entry, for: id) }
+        }
+        entries.removeAll()
+        entries = kept
+        pruneThreshold = max(256, entries.count * 2)
+    }
+}
+
+/// A hash table from key path objects to entries, specialised for what ``EntryKeys`` needs on
+/// every read: keys are object addresses, hashed by one multiplication (Fibonacci hashing),
+/// values are unretained pointers, probing is linear. Nothing is removed; ``EntryKeys`` builds a
+/// new table when it prunes.
+///
+/// The table is a pointer and two integers, not an `Array`: a static property the compiler can
+/// initialize statically, where an array would be initialized lazily, at the cost of a
+/// `swift_once` call on every read.
+struct EntryTable {
+    struct Slot {
+        /// The key path object's address; 0 for an empty slot.
+        var key: UInt
+        var entry: Unmanaged<EntryKey>?
+    }
+
+    private var slots: UnsafeMutablePointer<Slot>? = nil
+    /// log2 of the capacity; the capacity is 0 while `slots` is `nil`.
+    private var bits = 0
+    private(set) var count = 0
+
+    private var capacity: Int { slots == nil ? 0 : 1 << bits }
+
+    private func home(of key: UInt) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(UInt.bitWidth - bits))
+    }
+
+    /// The entry of the key path object `id`, if recorded.
+    func find(_ id: ObjectIdentifier) -> Unmanaged<EntryKey>? {
+        guard let slots else { return nil }
+        let key = UInt(bitPattern: id)
+        let mask = (1 << bits) - 1
+        var index = home(of: key)
+        while true {
+            let slot = slots[index]
+            if slot.key == key { return slot.entry }
+            if slot.key == 0 { return nil }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// Records `entry` for `id`; the table grows at half full, so probes stay short.
+    mutating func insert(_ entry: Unmanaged<EntryKey>, for id: ObjectIdentifier) {
+        if (count + 1) * 2 > capacity {
+            let (old, oldCapacity) = (slots, capacity)
+            bits = max(bits + 1, 4)
+            let new = UnsafeMutablePointer<Slot>.allocate(capacity: 1 << bits)
+            new.initialize(repeating: Slot(key: 0, entry: nil), count: 1 << bits)
+            (slots, count) = (new, 0)
+            if let old {
+                for index in 0..<oldCapacity where old[index].key != 0 { place(old[index]) }
+                old.deallocate()
+            }
+        }
+        place(Slot(key: UInt(bitPattern: id), entry: entry))
+    }
+
+    /// Frees the storage; the table is empty afterwards.
+    mutating func removeAll() {
+        slots?.deallocate()
+        (slots, bits, count) = (nil, 0, 0)
+    }
+
+    private mutating func place(_ new: Slot) {
+        guard let slots else { return }
+        let mask = (1 << bits) - 1
+        var index = home(of: new.key)
+        while slots[index].key != 0 && slots[index].key != new.key { index = (index + 1) & mask }
+        if slots[index].key == 0 { count += 1 }
+        slots[index] = new
+    }
+}

@@ -1,0 +1,202 @@
+import BatonTesting
+import Observation
+import Testing
+
+@testable import Baton
+
+enum SortOrder: String { case byName, byDate }
+
+extension ContextValues {
+    var sortOrder: ContextEntry<SortOrder> { .init(default: .byName) }
+    var signedInUser: ContextEntry<String?> { .init() }
+    var color: ContextEntry<String> { .init(default: "Blue", name: "tint") }
+    var countedDefault: ContextEntry<Int> {
+        CountedDefault.made += 1
+        return .init(default: 7)
+    }
+}
+
+/// A namespace inside the namespace, so that a test can build equal key paths that are distinct
+/// objects (appending to `\.self` gives back the literal's object).
+struct AppearanceValues {
+    var theme: ContextEntry<String> { .init(default: "light") }
+}
+
+extension ContextValues {
+    var appearance: AppearanceValues { AppearanceValues() }
+}
+
+/// `\.appearance.theme`, built anew on each call.
+func builtThemePath() -> ContextEntryPath<String> {
+    (\ContextValues.appearance).appending(path: \AppearanceValues.theme)
+}
+
+enum CountedDefault {
+    nonisolated(unsafe) static var made = 0
+}
+
+/// Values declared as members of `ContextValues` and named by key path (issue 19): no key type
+/// to name, nothing that shadows SwiftUI's types, a default, and readable names.
+@MainActor
+@Suite(.lenientMisuse)
+struct ContextEntryTests {
+    // MARK: - Reading and writing
+
+    @Test func aMemberReadsItsDefaultUntilAValueIsStored() {
+        let app = Context(name: "app")
+        let list = Context(name: "list", parent: app)
+        let order: SortOrder = list[\.sortOrder]
+        #expect(order == .byName)
+        app.set(.byDate, for: \.sortOrder)
+        #expect(list[\.sortOrder] == .byDate)
+        #expect(list.holder(of: \.sortOrder) === app)
+        #expect(list.contains(\.sortOrder))
+    }
+
+    @Test func theNearestValueShadowsAndARemoveLetsTheInnerOneOrTheDefaultShowThrough() {
+        let app = Context(name: "app")
+        let list = Context(name: "list", parent: app)
+        app.set(.byDate, for: \.sortOrder)
+        list.set(.byName, for: \.sortOrder)
+        #expect(list[\.sortOrder] == .byName)
+        #expect(list.remove(\.sortOrder))
+        #expect(list[\.sortOrder] == .byDate)
+        #expect(list.remove(\.sortOrder))
+        #expect(list[\.sortOrder] == .byName)
+        #expect(list.remove(\.sortOrder) == false)
+    }
+
+    @Test func aNilOfAnOptionalMemberMasksTheInnerValue() {
+        let app = Context(name: "app")
+        app.set("ada", for: \.signedInUser)
+        let list = Context(name: "list", parent: app)
+        #expect(list[\.signedInUser] == "ada")
+        list.set(nil, for: \.signedInUser)
+        #expect(list[\.signedInUser] == nil)
+        #expect(list.holder(of: \.signedInUser) === list)
+    }
+
+    @Test func membersAndKeyTypesAreDistinctKeys() {
+        let context = Context()
+        context.set("Red", for: Color.self)
+        #expect(context[\.color] == "Blue")
+        context.set("Green", for: \.color)
+        #expect(context[Color.self] == "Red")
+    }
+
+    @Test func namedScopesWorkByKeyPath() throws {
+        let app = Context(name: "app")
+        let list = Context(name: "list", parent: app)
+        list.set(.byDate, for: \.sortOrder)
+        #expect(try list.value(for: \.sortOrder, in: "app") == .byName)
+        try list.set(.byDate, for: \.sortOrder, in: "app")
+        #expect(app[\.sortOrder] == .byDate)
+        #expect(try list.remove(\.sortOrder, in: "app"))
+        #expect(app.contains(\.sortOrder) == false)
+    }
+
+    // MARK: - Identity
+
+    @Test func equalKeyPathsMadeAtRunTimeNameTheSameValue() {
+        let context = Context()
+        context.set("dark", for: \.appearance.theme)
+        let built = builtThemePath()
+        let literal: ContextEntryPath<String> = \.appearance.theme
+        #expect(ObjectIdentifier(built) != ObjectIdentifier(literal))
+        #expect(context[built] == "dark")
+        context.set("dim", for: builtThemePath())
+        #expect(context[\.appearance.theme] == "dim")
+        #expect(context.allKeys.map(\.name) == ["theme"])
+    }
+
+    @Test func aMemberIsAskedForItsDefaultOnce() {
+        let context = Context()
+        let before = CountedDefault.made
+        for _ in 0..<1000 { _ = context[\.countedDefault] }
+        #expect(context[\.countedDefault] == 7)
+        #expect(CountedDefault.made - before <= 1)
+    }
+
+    @Test func keyPathsBuiltAtRunTimeDoNotGrowTheTableWithoutBound() {
+        let context = Context()
+        context.set("dark", for: \.appearance.theme)
+        var wrongReads = 0
+        for _ in 0..<100_000 where context[builtThemePath()] != "dark" { wrongReads += 1 }
+        #expect(wrongReads == 0)
+        #expect(EntryKeys.recordedKeyPaths < 600)
+    }
+
+    // MARK: - Names in dumps and errors
+
+    @Test func dumpsAndKeyListsShowTheMembersName() {
+        let context = Context(name: "list")
+        context.set(.byDate, for: \.sortOrder)
+        context.set(nil, for: \.signedInUser)
+        context.set("Red", for: \.color)
+        #expect(context.allKeys.map(\.name) == ["signedInUser", "sortOrder", "tint"])
+        #expect(
+            context.dump() == """
+                ---------------
+                0:--- list ---
+                0:signedInUser = <null>
+                0:sortOrder = byDate
+                0:tint = Red
+                ---------------
+                """)
+        #expect(
+            context.dump(format: .json)
+                == #"{"contexts":[{"name":"list","level":0,"values":{"signedInUser":null,"sortOrder":"byDate","tint":"Red"}}]}"#
+        )
+    }
+
+    @Test func anUnknownScopeNamesTheMember() {
+        let list = Context(name: "list", parent: Context(name: "app"))
+        #expect(throws: ContextError.self) { try list.value(for: \.sortOrder, in: "ap") }
+        do {
+            _ = try list.value(for: \.sortOrder, in: "ap")
+        } catch {
+            #expect(
+                error.description
+                    == #"No context named "ap" on the chain of sortOrder: searched list → app. Named contexts on the chain: "list", "app". Did you mean "app"?"#
+            )
+        }
+    }
+
+    // MARK: - Observing
+
+    @Test func observersSeeEveryChangeAndTheDefaultAfterARemove() {
+        let context = Context()
+        let owner = Owner()
+        var seen: [SortOrder] = []
+        context.onChange(of: \.sortOrder, owner: owner) { _, order in seen.append(order) }
+        context.set(.byDate, for: \.sortOrder)
+        context.remove(\.sortOrder)
+        #expect(seen == [.byDate, .byName])
+    }
+
+    @Test func theChangesOfAMemberStartWithTheDefault() async {
+        let context = Context()
+        var iterator = context.changes(of: \.sortOrder).makeAsyncIterator()
+        #expect(await iterator.next() == .byName)
+        context.set(.byDate, for: \.sortOrder)
+        #expect(await iterator.next() == .byDate)
+    }
+
+    @Test func aTrackedReadByKeyPathFiresWhenTheValueChanges() {
+        let app = Context(name: "app")
+        let list = Context(name: "list", parent: app)
+        let change = track { _ = list[\.sortOrder] }
+        app.set(.byDate, for: \.sortOrder)
+        #expect(change.count == 1)
+    }
+
+    @Test func aContextPropertyByKeyPathIsNotOptional() {
+        final class ListContext: Context {
+            @ContextProperty(\.sortOrder) var sortOrder: SortOrder
+        }
+        let list = ListContext(name: "list")
+        #expect(list.sortOrder == .byName)
+        list.sortOrder = .byDate
+        #expect(list[\.sortOrder] == .byDate)
+    }
+}
