@@ -62,38 +62,26 @@
         var body: some View { Text("Cart") }
     }
 
-    /// One Baton window per scene: links open in it, and its tree is saved in the scene's storage
-    /// when the scene goes to the background and restored when the scene comes back.
+    /// The app: each scene gets its own window, started at the shop's tabs, opening `shop://` links
+    /// and restored from the scene's storage; failures are logged.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct ShopApp: App {
+        var body: some Scene {
+            WindowGroup { ScreenScene(root: ShopRoute.shop, links: ShopRoute.links) }
+        }
+    }
+
+    /// The same, when the scene's view needs its window: `WindowView.routes(root:links:savedIn:onFailure:)`.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     struct ShopSceneView: View {
-        @State private var window = ShopSceneView.makeWindow()
+        @State private var window = ScreenWindow()
         @SceneStorage("screens") private var savedScreens: String?
-        @Environment(\.scenePhase) private var scenePhase
 
         var body: some View {
-            Group {
-                if let root = window.rootScreen {
-                    ScreenView(root)
-                }
+            WindowView(window).routes(root: ShopRoute.shop, links: ShopRoute.links, savedIn: $savedScreens) { error in
+                print("Navigation failed: \(error)")
             }
-            .screenRoutes(ShopRoute.self)
-            .onOpenURL { url in _ = try? window.open(url.absoluteString, with: ShopRoute.links) }
-            .task {
-                if let savedScreens, let saved = try? SavedScreenTree(json: savedScreens) {
-                    _ = try? window.restoreScreenTree(saved, as: ShopRoute.self)
-                }
-            }
-            .onChange(of: scenePhase) { _, phase in
-                if phase == .background { savedScreens = (try? window.saveScreenTree(ShopRoute.self))??.json }
-            }
-        }
-
-        private static func makeWindow() -> ScreenWindow {
-            let window = ScreenWindow()
-            _ = try? window.navigate(to: ScreenTree(ShopRoute.shop))
-            window.makeVisible()
-            return window
         }
     }
 #endif

@@ -18,7 +18,7 @@ extension Context {
     /// list[\.sortOrder]   // .byDate
     /// ```
     ///
-    /// Setting it stores the value in this context, as ``set(_:for:)`` does: it shadows what the
+    /// Setting it stores the value in this context, as ``set(_:for:)-(Value,_)`` does: it shadows what the
     /// parents hold, and the contexts below read it.
     ///
     /// ```swift

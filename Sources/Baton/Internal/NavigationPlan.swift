@@ -14,7 +14,7 @@
 /// (`dismiss`, `present`, `pop`, `push`, `setStack`, `selectTab`, `hop`, `replaceRoot`), logged
 /// by the window, with its resolution skipped: it was done while preparing.
 @MainActor
-final class NavigationPlan<Route: ScreenRoute> {
+final class NavigationPlan {
     private let window: ScreenWindow?
     /// Undoes the wiring of new screens into the window's context tree, newest last.
     private var undo: [@MainActor () -> Void] = []
@@ -38,10 +38,83 @@ final class NavigationPlan<Route: ScreenRoute> {
     typealias Step = TreeStep
 
     /// The tree being assigned, whose routes describe a ``Location`` in a report.
-    private var target: ScreenTree<Route>?
+    private var target: Node?
 
+    /// A plan for trees of any route type. The plan itself is not generic: Baton cannot
+    /// specialize it for the app's route type, and unspecialized generic code looks up the runtime
+    /// metadata of every type built from `Route` at each use (`ScreenTree<Route>`, `Route?`,
+    /// arrays of them), which cost more than the transitions of a small change. The tree is
+    /// converted once (``Node``), and a route is compared opened from its existential (``matches(_:_:)``).
     init(window: ScreenWindow?) {
         self.window = window
+    }
+
+    /// Whether `screen`'s route, of the type of `route`, equals `route`.
+    private func matches(_ screen: ScreenModel, _ route: any ScreenRoute) -> Bool {
+        Self.matches(screen, route)
+    }
+
+    private static func matches<Route: ScreenRoute>(_ screen: ScreenModel, _ route: Route) -> Bool {
+        // A screen made for a route of this very type that declares none of its own: compared
+        // without a cast (`ScreenModel.route(as:)` would cast, and look up `Route?`'s metadata).
+        if let made = screen.madeForRoute, type(of: made) == Route.self, !(screen is any RoutedScreen) {
+            return same(made, route)
+        }
+        guard let own = screen.route(as: Route.self) else { return false }
+        return own == route
+    }
+
+    /// `made == route`, for a `Made` that is `Route` (checked by the caller).
+    private static func same<Made: ScreenRoute, Route: ScreenRoute>(_ made: Made, _ route: Route) -> Bool {
+        made == unsafeBitCast(route, to: Made.self)
+    }
+
+    /// A screen of the tree being assigned, its route type erased.
+    final class Node {
+        let route: any ScreenRoute
+        let content: Content?
+        let presented: Node?
+
+        enum Content {
+            case stack([Node])
+            case tabs([Node], selected: Int)
+            case hop(Node?)
+        }
+
+        // Loops rather than `map`: unspecialized, `map` costs thousands of instructions a call.
+        init<Route: ScreenRoute>(_ tree: ScreenTree<Route>) {
+            route = tree.route
+            switch tree.content {
+            case nil: content = nil
+            case .stack(let screens): content = .stack(Self.nodes(screens))
+            case .tabs(let tabs, let selected): content = .tabs(Self.nodes(tabs), selected: selected)
+            case .hop(let step):
+                if let step { content = .hop(Node(step)) } else { content = .hop(nil) }
+            }
+            if tree.presents, let presented = tree.presented {
+                self.presented = Node(presented)
+            } else {
+                presented = nil
+            }
+        }
+
+        private static func nodes<Route: ScreenRoute>(_ trees: [ScreenTree<Route>]) -> [Node] {
+            var nodes: [Node] = []
+            nodes.reserveCapacity(trees.count)
+            for index in 0..<trees.count { nodes.append(Node(trees[index])) }
+            return nodes
+        }
+
+        var presents: Bool { presented != nil }
+
+        var children: [Node] {
+            switch content {
+            case nil: []
+            case .stack(let screens): screens
+            case .tabs(let tabs, _): tabs
+            case .hop(let step): step.map { [$0] } ?? []
+            }
+        }
     }
 
     /// The readable form of `location` in the tree being assigned: `main > feed > item(id: 42)`.
@@ -50,7 +123,7 @@ final class NavigationPlan<Route: ScreenRoute> {
         return Self.text(location, in: target)
     }
 
-    static func text(_ location: Location, in root: ScreenTree<Route>) -> String {
+    static func text(_ location: Location, in root: Node) -> String {
         var node = root
         var text = describe(root.route)
         for index in location.indices {
@@ -81,7 +154,11 @@ final class NavigationPlan<Route: ScreenRoute> {
     // MARK: - Preparing
 
     /// Prepares the assignment of `tree`; on failure, undoes what it wired.
-    func prepare(_ tree: ScreenTree<Route>) throws(Failure) {
+    func prepare<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(Failure) {
+        try prepare(Node(tree))
+    }
+
+    private func prepare(_ tree: Node) throws(Failure) {
         do throws(Failure) {
             target = tree
             try ResolutionJournal.recording { () throws(Failure) in
@@ -96,7 +173,11 @@ final class NavigationPlan<Route: ScreenRoute> {
     }
 
     /// Prepares bringing `screen`, which stays, in line with `tree` (a stack's route path).
-    func prepare(keeping screen: ScreenModel, _ tree: ScreenTree<Route>) throws(Failure) {
+    func prepare<Route: ScreenRoute>(keeping screen: ScreenModel, _ tree: ScreenTree<Route>) throws(Failure) {
+        try prepare(keeping: screen, Node(tree))
+    }
+
+    private func prepare(keeping screen: ScreenModel, _ tree: Node) throws(Failure) {
         do throws(Failure) {
             target = tree
             try ResolutionJournal.recording { () throws(Failure) in
@@ -110,10 +191,10 @@ final class NavigationPlan<Route: ScreenRoute> {
         }
     }
 
-    private func prepareRoot(_ tree: ScreenTree<Route>) throws(Failure) {
+    private func prepareRoot(_ tree: Node) throws(Failure) {
         guard let window else { return }
         let path = Location.root
-        if let root = window.currentRoot, root.route(as: Route.self) == tree.route, Self.canKeep(root, tree) {
+        if let root = window.currentRoot, matches(root, tree.route), canKeep(root, tree) {
             changes += try reconcile(root, with: tree, at: path, live: true)
             return
         }
@@ -138,7 +219,7 @@ final class NavigationPlan<Route: ScreenRoute> {
     ///
     /// `presentation: false` leaves what the screen presents for later (see ``make``).
     private func reconcile(
-        _ screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool, presentation: Bool = true
+        _ screen: ScreenModel, with tree: Node, at path: Location, live: Bool, presentation: Bool = true
     ) throws(Failure) -> [@MainActor () -> Void] {
         // A plain screen that presents nothing and is asked to present nothing: nothing to do.
         if case .none = tree.content, !tree.presents, screen.presented == nil { return [] }
@@ -153,8 +234,8 @@ final class NavigationPlan<Route: ScreenRoute> {
             guard let stack = screen as? StackScreen else { throw notFitting(screen, tree, at: path) }
             let current = stack.stackedScreens
             var kept = 0
-            while kept < min(current.count, nodes.count), current[kept].route(as: Route.self) == nodes[kept].route,
-                Self.canKeep(current[kept], nodes[kept])
+            while kept < min(current.count, nodes.count), matches(current[kept], nodes[kept].route),
+                canKeep(current[kept], nodes[kept])
             {
                 kept += 1
             }
@@ -199,7 +280,7 @@ final class NavigationPlan<Route: ScreenRoute> {
             }
             own.append(change)
         case .tabs(let nodes, let selected):
-            guard let tabs = screen as? TabScreen, Self.tabsMatch(tabs, nodes) else {
+            guard let tabs = screen as? TabScreen, tabsMatch(tabs, nodes) else {
                 throw notFitting(screen, tree, at: path)
             }
             let shown = tabs.tabs
@@ -219,8 +300,8 @@ final class NavigationPlan<Route: ScreenRoute> {
                 break
             }
             let stepPath = path.child(0)
-            if let current = hopping.currentScreen, current.route(as: Route.self) == step.route,
-                Self.canKeep(current, step)
+            if let current = hopping.currentScreen, matches(current, step.route),
+                canKeep(current, step)
             {
                 after += try reconcile(current, with: step, at: stepPath, live: live)
                 break
@@ -257,12 +338,12 @@ final class NavigationPlan<Route: ScreenRoute> {
 
     /// Keeps, dismisses or makes what `screen` presents.
     private func reconcilePresentation(
-        of screen: ScreenModel, with tree: ScreenTree<Route>, at path: Location, live: Bool,
+        of screen: ScreenModel, with tree: Node, at path: Location, live: Bool,
         into after: inout [@MainActor () -> Void]
     ) throws(Failure) {
         let current = screen.presented
-        if let current, let target = tree.presented, current.route(as: Route.self) == target.route,
-            Self.canKeep(current, target)
+        if let current, let target = tree.presented, matches(current, target.route),
+            canKeep(current, target)
         {
             after += try reconcile(current, with: target, at: path.presented, live: live)
             return
@@ -297,7 +378,7 @@ final class NavigationPlan<Route: ScreenRoute> {
     /// Makes the screen for `tree` through its route, wires it, builds what it contains and
     /// resolves it with the transition that will show it (`live`: in the window).
     private func make(
-        _ tree: ScreenTree<Route>, step: Step, at path: Location, live: Bool,
+        _ tree: Node, step: Step, at path: Location, live: Bool,
         wire: (ScreenModel) throws(Failure) -> Void, resolve transition: (ScreenModel) -> ScreenTransition
     ) throws(Failure) -> ScreenModel {
         let screen: ScreenModel
@@ -333,7 +414,7 @@ final class NavigationPlan<Route: ScreenRoute> {
 
     private func wire(
         _ screen: ScreenModel, to context: Context, _ wiring: ContextWiring, step: Step, at path: Location,
-        route: Route
+        route: any ScreenRoute
     ) throws(Failure) {
         do {
             if let undoWiring = try TransitionEngine.wire(screen, to: context, wiring) { undo.append(undoWiring) }
@@ -385,7 +466,7 @@ final class NavigationPlan<Route: ScreenRoute> {
     // MARK: - Checks
 
     /// Whether `screen`, whose route is the tree's, can stay and show what the tree asks for.
-    static func canKeep(_ screen: ScreenModel, _ tree: ScreenTree<Route>) -> Bool {
+    func canKeep(_ screen: ScreenModel, _ tree: Node) -> Bool {
         switch tree.content {
         case nil: return true
         case .stack(let nodes):
@@ -400,14 +481,14 @@ final class NavigationPlan<Route: ScreenRoute> {
         }
     }
 
-    static func tabsMatch(_ tabs: TabScreen, _ nodes: [ScreenTree<Route>]) -> Bool {
+    func tabsMatch(_ tabs: TabScreen, _ nodes: [Node]) -> Bool {
         let shown = tabs.tabs
         guard shown.count == nodes.count else { return false }
-        for index in shown.indices where shown[index].route(as: Route.self) != nodes[index].route { return false }
+        for index in shown.indices where !matches(shown[index], nodes[index].route) { return false }
         return true
     }
 
-    func notFitting(_ screen: ScreenModel, _ tree: ScreenTree<Route>, at path: Location) -> Failure {
+    func notFitting(_ screen: ScreenModel, _ tree: Node, at path: Location) -> Failure {
         let expected: String
         switch tree.content {
         case nil: expected = "a screen"
@@ -435,11 +516,11 @@ final class NavigationPlan<Route: ScreenRoute> {
             at: path.indices)
     }
 
-    nonisolated static func describe(_ route: Route) -> String { String(describing: route) }
+    nonisolated static func describe(_ route: any ScreenRoute) -> String { String(describing: route) }
 
     /// Checks what no window can show: a selection out of range, two presentations from one
     /// container tree. A tree that passes costs one visit per screen and no text.
-    static func validate(_ tree: ScreenTree<Route>) throws(Failure) {
+    static func validate(_ tree: Node) throws(Failure) {
         if isValid(tree) { return }
         var presenters: [Location] = []
         try validate(tree, at: .root, in: tree, presenters: &presenters)
@@ -454,17 +535,17 @@ final class NavigationPlan<Route: ScreenRoute> {
     }
 
     /// Whether `tree` passes ``validate(_:)``, without describing anything.
-    private static func isValid(_ tree: ScreenTree<Route>) -> Bool {
+    private static func isValid(_ tree: Node) -> Bool {
         var presenters = 0
         return isValid(tree, presenters: &presenters) && presenters <= 1
     }
 
-    private static func isValid(_ tree: ScreenTree<Route>, presenters: inout Int) -> Bool {
+    private static func isValid(_ tree: Node, presenters: inout Int) -> Bool {
         if let presented = tree.presented {
             presenters += 1
             guard isValid(presented) else { return false }
         }
-        let children: [ScreenTree<Route>]
+        let children: [Node]
         switch tree.content {
         case nil: return true
         case .stack(let screens): children = screens
@@ -480,7 +561,7 @@ final class NavigationPlan<Route: ScreenRoute> {
     }
 
     private static func validate(
-        _ tree: ScreenTree<Route>, at path: Location, in root: ScreenTree<Route>, presenters: inout [Location]
+        _ tree: Node, at path: Location, in root: Node, presenters: inout [Location]
     ) throws(Failure) {
         if let presented = tree.presented {
             presenters.append(path)

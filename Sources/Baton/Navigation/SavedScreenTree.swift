@@ -298,7 +298,7 @@ extension ScreenWindow {
         var dropped = dropped
         // Each failure leaves out at least one screen, so this ends.
         while true {
-            do throws(NavigationPlan<Route>.Failure) {
+            do throws(NavigationPlan.Failure) {
                 _ = try assign(remaining)
                 return dropped
             } catch {

@@ -157,11 +157,13 @@ extension ScreenWindow {
     public func navigate<Route: ScreenRoute>(to tree: ScreenTree<Route>) throws(NavigationError)
         -> NavigationOutcome
     {
-        if deferNavigation(
-            "navigation to \(tree)",
-            { [weak self] () throws(NavigationError) in
-                _ = try self?.navigateNow(tree)
-            })
+        // Checked first: the closures that queue the request would copy the tree.
+        if TransitionEngine.isBusy,
+            deferNavigation(
+                "navigation to \(tree)",
+                { [weak self] () throws(NavigationError) in
+                    _ = try self?.navigateNow(tree)
+                })
         {
             return .queued
         }
@@ -188,7 +190,7 @@ extension ScreenWindow {
     }
 
     /// Assigns `tree` now, inside a running step; a failure says where in the tree it happened.
-    func assign<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationPlan<Route>.Failure)
+    func assign<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationPlan.Failure)
         -> NavigationOutcome
     {
         // Links are applied in the order they came: behind one that waits, the next waits too.
@@ -199,7 +201,7 @@ extension ScreenWindow {
         let stale = waitingNavigations
         waitingNavigations = []
         for entry in stale { entry.run() }
-        let plan = NavigationPlan<Route>(window: self)
+        let plan = NavigationPlan(window: self)
         try plan.prepare(tree)
         plan.apply()
         return .applied

@@ -58,7 +58,7 @@ extension StackScreen {
         }
         // The root stays as it is; the path's screens are plain screens or containers as made.
         let tree = ScreenTree.stack(stackRoute, [ScreenTree(rootRoute)] + path.map { ScreenTree($0) })
-        let plan = NavigationPlan<Route>(window: window)
+        let plan = NavigationPlan(window: window)
         do {
             try plan.prepare(keeping: self, tree)
         } catch {

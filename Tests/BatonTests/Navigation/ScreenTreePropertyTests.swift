@@ -112,8 +112,9 @@ struct ScreenTreePropertyTests {
         #expect(keptScreens > cases)
         #expect(transitions > cases)
         #expect(withoutDetour > cases / 4)
-        // Some pairs reach a start-up flow that has not started, but most do not.
-        #expect(waited > 0 && waited < cases / 4)
+        // Pairs that reach a start-up flow that has not started are rare (the seeds differ per run;
+        // ScreenTreeReentrancyTests and WindowLaunchTests check the wait itself): most pairs apply.
+        #expect(waited < cases / 4)
     }
 
     static func withoutPresentations(_ tree: TestTree) -> TestTree {
