@@ -43,6 +43,19 @@ struct LoginTests {
         #expect(preferences.hasSeenOnboarding)
     }
 
+    @Test func theStartUpFlowRunsOnceWhenTheWindowAppearsAgainBeforeItStarted() async throws {
+        let window = try launch()
+        let startup = try #require(window.screen(StartupScreen.self))
+        // Covered and uncovered before the flow's task ran: it appears twice.
+        try startup.present(OnboardingScreen(name: "cover"))
+        startup.dismiss()
+        _ = try await window.next(LoginScreen.self)
+        #expect(
+            window.transitionLog.map(\.description).filter { $0.hasPrefix("hop:") } == [
+                "hop: → splash", "hop: splash → login",
+            ])
+    }
+
     @Test func aLoggedInUserSkipsLoginOnTheNextLaunch() async throws {
         let preferences = Preferences(defaults: nil)
         preferences.user = User(name: "Ada", email: "ada@example.com")

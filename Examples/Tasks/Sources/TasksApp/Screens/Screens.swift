@@ -4,8 +4,10 @@ import Observation
 /// The start-up flow: splash while the items load, onboarding on the first run, login, main.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class StartupScreen: HoppingScreen {
+    private var flow: Task<Void, any Error>?
+
     override func didAppear() {
-        if currentScreen == nil { Task { try await run() } }
+        flow = flow ?? Task { try await run() }  // once, the first time it appears
     }
 
     func run() async throws {
