@@ -8,17 +8,16 @@ import Testing
 /// (ReadmeSwiftUIExampleTests, ReadmeNavigationExampleTests, the Readme*ExampleTests).
 @Suite
 struct ReadmeBlocksTests {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test func everyCodeLineOfTheReadmesSwiftBlocksIsCompiledSomewhere() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: ReadmeExample.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         var compiled = Set<String>()
         for folder in ["Examples", "Tests"] {
-            let files = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent(folder).path)
+            let files = FileManager.default.enumerator(
+                atPath: ReadmeExample.repositoryRoot.appendingPathComponent(folder).path)
             while let path = files?.nextObject() as? String {
                 guard path.hasSuffix(".swift") else { continue }
-                let url = Self.root.appendingPathComponent(folder).appendingPathComponent(path)
+                let url = ReadmeExample.repositoryRoot.appendingPathComponent(folder).appendingPathComponent(path)
                 let text = try String(contentsOf: url, encoding: .utf8)
                 compiled.formUnion(text.components(separatedBy: "\n").map(Self.code))
             }

@@ -33,7 +33,8 @@ enum ReadmeExample {
         try compiledLines(marker: marker, in: repositoryRoot.appendingPathComponent(file).path)
     }
 
-    private static var repositoryRoot: URL {
+    /// The repository's root folder.
+    static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
