@@ -29,7 +29,7 @@
 
     @MainActor
     func namesBatonContextTypes<Key: ContextKey>(
-        _: Context, _: any ContextKey.Type, _: AnyContextKey, _: ContextProperty<Key>, _: any ContextFlag.Type,
+        _: ScreenContext, _: any ContextKey.Type, _: AnyContextKey, _: ContextProperty<Key>, _: any ContextFlag.Type,
         _: any ContextEvent.Type, _: any ContextAction.Type, _: ContextPost<Int>, _: ContextError, _: EventReach,
         _: ChangeBuffering, _: Condition, _: Registration, _: MisuseMode
     ) {}
@@ -65,27 +65,26 @@
     @MainActor
     func namesBatonUIKitTypes(_: HoppingViewController, _: HopTransition, _: UIKitAdapter.Type) {}
 
-    // MARK: - Context beside SwiftUI's representable Context
+    // MARK: - A representable in a file that imports Baton
 
-    /// Baton's `Context` collides with the `Context` that SwiftUI's representables declare: in a
-    /// file that imports Baton, `func makeUIView(context: Context)` (Xcode's template) names
-    /// Baton's type, so the struct does not conform to `UIViewRepresentable`. `Self.Context` names
-    /// SwiftUI's. (An open collision, reported with issue 19: renaming Baton's `Context` removes it.)
+    /// Baton's context type is `ScreenContext`, so Xcode's representable template
+    /// (`func makeUIView(context: Context)`) names SwiftUI's `UIViewRepresentableContext`, as in
+    /// a file without Baton.
     struct CollisionMapView: UIViewRepresentable {
-        let batonContext: Context
+        let batonContext: ScreenContext
 
-        func makeUIView(context: Self.Context) -> UIView {
+        func makeUIView(context: Context) -> UIView {
             let representable: UIViewRepresentableContext<CollisionMapView> = context
             _ = representable
             return UIView()
         }
 
-        func updateUIView(_ uiView: UIView, context: Self.Context) {}
+        func updateUIView(_ uiView: UIView, context: Context) {}
     }
 
     @available(iOS 17, *)
     struct CollisionView: View {
-        let context: Context  // Baton's, outside a representable
+        let context: ScreenContext  // Baton's, outside a representable
 
         var body: some View {
             VStack {

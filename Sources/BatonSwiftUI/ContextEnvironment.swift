@@ -16,7 +16,7 @@
         ///     var body: some View { Text(context?[UserID.self] ?? "signed out") }
         /// }
         /// ```
-        public var batonContext: Context? {
+        public var batonContext: ScreenContext? {
             get { self[ContextEnvironmentKey.self] }
             set { self[ContextEnvironmentKey.self] = newValue }
         }
@@ -91,13 +91,13 @@
         ///
         /// - Parameter context: The context that ``ContextValue`` and ``ContextRequest`` read.
         /// - Returns: The view with `context` in its environment.
-        public func batonContext(_ context: Context?) -> some View {
+        public func batonContext(_ context: ScreenContext?) -> some View {
             environment(\.batonContext, context)
         }
     }
 
     private struct ContextEnvironmentKey: EnvironmentKey {
-        static var defaultValue: Context? { nil }
+        static var defaultValue: ScreenContext? { nil }
     }
 
     private struct ScreenContentEnvironmentKey: EnvironmentKey {

@@ -6,7 +6,7 @@
     /// changes, like `@Environment`.
     ///
     /// Name the value by key path, as a member of `ContextValues`, or by key type. The read goes
-    /// through the context's chain as `Context`'s subscript does; a set or remove anywhere on
+    /// through the context's chain as `ScreenContext`'s subscript does; a set or remove anywhere on
     /// the chain that changes the value, an explicit nil that masks it, or a re-parenting updates
     /// the view. Changes of other keys, or of layers the view's context shadows, do not. The
     /// projected value is a two-way binding that writes to the view's context.
@@ -106,14 +106,14 @@
         }
 
         /// An empty context, read outside any Baton context so that a read gives the default.
-        @MainActor private static var detached: Context { DetachedContext.shared }
+        @MainActor private static var detached: ScreenContext { DetachedContext.shared }
     }
 
     /// The empty context that ``ContextValue`` reads outside any Baton context; nothing is ever
     /// stored in it.
     @MainActor
     private enum DetachedContext {
-        static let shared = Context(name: "no Baton context")
+        static let shared = ScreenContext(name: "no Baton context")
     }
 
     /// Asks the provider of one key on the environment's context's chain and updates the view
@@ -149,7 +149,7 @@
         /// The provider's answer, or `nil` when no provider on the chain can answer now
         /// (missing, expired, or its condition does not hold) or outside any Baton context.
         ///
-        /// It never stops at a misuse: it asks only when `Context.canRequest(_:)` says
+        /// It never stops at a misuse: it asks only when `ScreenContext.canRequest(_:)` says
         /// the request succeeds.
         ///
         /// ```swift

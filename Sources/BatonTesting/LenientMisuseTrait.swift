@@ -8,7 +8,7 @@ import Testing
 /// ```swift
 /// @Suite(.lenientMisuse) struct FlagMisuseTests {
 ///     @Test @MainActor func unsettingAMissingFlagThrows() {
-///         #expect(throws: ContextError.self) { try Context(name: "c").unsetFlag(Onboarded.self) }
+///         #expect(throws: ContextError.self) { try ScreenContext(name: "c").unsetFlag(Onboarded.self) }
 ///     }
 /// }
 /// ```

@@ -32,10 +32,10 @@
         ///     userLabel.text = context[UserID.self]
         /// }
         /// ```
-        public var context: Context {
+        public var context: ScreenContext {
             get {
-                if let context = objc_getAssociatedObject(self, AssociatedKeys.context) as? Context { return context }
-                let context = Context(name: screenName)
+                if let context = objc_getAssociatedObject(self, AssociatedKeys.context) as? ScreenContext { return context }
+                let context = ScreenContext(name: screenName)
                 objc_setAssociatedObject(self, AssociatedKeys.context, context, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
                 return context
             }

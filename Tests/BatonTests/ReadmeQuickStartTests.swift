@@ -24,9 +24,9 @@ struct ReadmeQuickStartTests {
             var color: String?
         }
 
-        let app = Context(name: "app")  // the innermost layer
+        let app = ScreenContext(name: "app")  // the innermost layer
         app.set("12345", for: \.userID)
-        let form = Context(name: "form", parent: app)  // form → app, like an onion
+        let form = ScreenContext(name: "form", parent: app)  // form → app, like an onion
         form.set("ABCDEF", for: \.userID)  // shadows app's value
         let near = form[\.userID]  // "ABCDEF"
         let inApp = try form.value(for: \.userID, in: "app")  // "12345": a named scope

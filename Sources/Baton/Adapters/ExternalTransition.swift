@@ -186,7 +186,7 @@ public final class ExternalTransition {
     @discardableResult
     public static func begin(
         _ kind: TransitionKind, from source: (any Screen)?, to destination: any Screen, identifier: String? = nil,
-        sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: Context? = nil,
+        sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: ScreenContext? = nil,
         resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil
     ) throws(ScreenError) -> ExternalTransition {
         // The source is being left, so whatever brought it there happened.
@@ -371,7 +371,7 @@ public final class ExternalTransition {
     ///   - parent: The context to wire it to; `nil` does nothing.
     ///   - wiring: How: a child context, the same context, or left alone.
     /// - Throws: ``ScreenError/contextWiring(destination:_:)`` when the contexts cannot be joined.
-    public static func wire(_ screen: any Screen, to parent: Context?, _ wiring: ContextWiring = .inherit)
+    public static func wire(_ screen: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring = .inherit)
         throws(ScreenError)
     {
         _ = try recordedWire(screen, to: parent, wiring)
@@ -379,7 +379,7 @@ public final class ExternalTransition {
 
     /// Wires `screen` outside a transition and records how it was before, so that
     /// ``leaveTree(_:)`` restores it; returns how to undo it.
-    static func recordedWire(_ screen: any Screen, to parent: Context?, _ wiring: ContextWiring) throws(ScreenError)
+    static func recordedWire(_ screen: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError)
         -> (@MainActor () -> Void)?
     {
         let previousContext = screen.context
@@ -672,7 +672,7 @@ public final class ExternalTransition {
 
     /// Wires the destination, then every contained screen whose context has no parent yet to its
     /// container's, remembering how to undo each step.
-    private func wire(_ destination: any Screen, to parent: Context?, _ wiring: ContextWiring) throws(ScreenError) {
+    private func wire(_ destination: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError) {
         if kind == .selectTab {
             // A tab already in the tree keeps its wiring; one never wired joins its container.
             if destination.context.parent == nil, let container = destination.parentScreen,
@@ -695,7 +695,7 @@ public final class ExternalTransition {
     /// contains wired as they were: one that shared the old context shares the new one, one whose
     /// context was a child of the old one becomes a child of the new one (as a ``ScreenModel``
     /// container does for its own screens).
-    private func follow(_ destination: any Screen, from previous: Context) throws(ScreenError) {
+    private func follow(_ destination: any Screen, from previous: ScreenContext) throws(ScreenError) {
         let current = destination.context
         for screen in destination.screenAndDescendants.dropFirst() {
             if screen.context === previous {
@@ -707,7 +707,7 @@ public final class ExternalTransition {
         }
     }
 
-    private func wireStep(_ screen: any Screen, to parent: Context?, _ wiring: ContextWiring) throws(ScreenError) {
+    private func wireStep(_ screen: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError) {
         let previousContext = screen.context
         let previousParent = previousContext.parent
         guard let undo = try TransitionEngine.wire(screen, to: parent, wiring) else { return }
@@ -726,14 +726,14 @@ public final class ExternalTransition {
     private struct WiringRecord {
         enum Before {
             /// Its context had this parent.
-            case parent(Context?)
+            case parent(ScreenContext?)
             /// It had this context of its own (it shared another's since).
-            case context(Context)
+            case context(ScreenContext)
         }
         weak var screen: (any Screen)?
         let before: Before
         /// The context the wiring was made on.
-        weak var context: Context?
+        weak var context: ScreenContext?
     }
 
     /// The screens wired by external transitions and not unwired since.

@@ -724,7 +724,7 @@ public enum UIKitEvents {
     @discardableResult
     private static func begin(
         _ kind: TransitionKind, from source: (any Screen)?, to destination: any Screen, identifier: String? = nil,
-        sender: Any? = nil, parentContext: Context? = nil, in window: ScreenWindow? = nil
+        sender: Any? = nil, parentContext: ScreenContext? = nil, in window: ScreenWindow? = nil
     ) -> ExternalTransition? {
         attempt { () throws(ScreenError) in
             try ExternalTransition.begin(

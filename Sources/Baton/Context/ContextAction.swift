@@ -1,4 +1,4 @@
-/// A type that names an action: a closure registered on a ``Context`` and executable from
+/// A type that names an action: a closure registered on a ``ScreenContext`` and executable from
 /// anywhere on the chain below it (ProContext's executables).
 ///
 /// `Input` and `Output` default to `Void`.
@@ -45,7 +45,7 @@ extension ContextAction {
     public static var name: String { String(describing: Self.self) }
 }
 
-extension Context {
+extension ScreenContext {
     /// Registers `perform` as `action` on this context.
     ///
     /// The action is tied to `owner`, held weakly, and `perform` receives it. Action names are
@@ -54,7 +54,7 @@ extension Context {
     /// expired one is replaced silently.
     ///
     /// ```swift
-    /// final class AssignmentWeightsContext: Context {
+    /// final class AssignmentWeightsContext: ScreenContext {
     ///     init() {
     ///         super.init(name: "weights")
     ///         _ = try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.swap() }
@@ -163,7 +163,7 @@ extension Context {
 
     final var actionNamesOnChain: [String] {
         var names: [String] = []
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             for record in context.actions.values where record.isLive && !names.contains(record.name) {
                 names.append(record.name)

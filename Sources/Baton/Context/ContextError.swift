@@ -1,4 +1,4 @@
-/// A misuse of a ``Context``: what was asked, where Baton looked, and what exists instead.
+/// A misuse of a ``ScreenContext``: what was asked, where Baton looked, and what exists instead.
 ///
 /// Every case renders a message through ``description`` that names the key, flag or action, the
 /// chain of contexts searched (nearest first, written `form → (unnamed) → app`) and, where it
@@ -15,7 +15,7 @@
 /// ```
 public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A named scope (`in:`) matched no context on the chain. `key` is the key asked for, or empty
-    /// for a plain lookup with ``Context/context(named:)``.
+    /// for a plain lookup with ``ScreenContext/context(named:)``.
     ///
     /// ```swift
     /// try context.value(for: UserID.self, in: "missing")   // throws .unknownScope

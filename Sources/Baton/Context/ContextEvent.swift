@@ -1,4 +1,4 @@
-/// A type that names an event posted through a ``Context`` and fixes its payload's type.
+/// A type that names an event posted through a ``ScreenContext`` and fixes its payload's type.
 ///
 /// ProContext's `Notification.Name` and `post(name:object:)` become typed events:
 ///
@@ -12,7 +12,7 @@
 /// ```
 ///
 /// An event without a payload leaves `Payload` as `Void` and is posted with
-/// ``Context/post(_:reach:)``.
+/// ``ScreenContext/post(_:reach:)``.
 public protocol ContextEvent {
     /// The type of the value each post carries; `Void` by default.
     ///
@@ -87,12 +87,12 @@ public struct ContextPost<Payload> {
     /// post.event == Saved.self
     /// ```
     public let event: any ContextEvent.Type
-    /// The context ``Context/post(_:_:reach:)`` was called on.
+    /// The context ``ScreenContext/post(_:_:reach:)`` was called on.
     ///
     /// ```swift
     /// post.origin === form   // posted by form
     /// ```
-    public let origin: Context
+    public let origin: ScreenContext
     /// The payload.
     ///
     /// ```swift
@@ -127,11 +127,11 @@ enum PostOrigin {
     /// Unretained (retaining it cost two atomic operations per post, on the context's side
     /// table): the context is the receiver of a running `post`, which its caller keeps alive
     /// until `post` returns, and `post` sets the outer origin back before it returns.
-    static var current: Unmanaged<Context>?
+    static var current: Unmanaged<ScreenContext>?
 
     /// The origin of the post being delivered. Only observers of posts ask, and they run only
     /// inside a post.
-    static var context: Context { current!.takeUnretainedValue() }
+    static var context: ScreenContext { current!.takeUnretainedValue() }
 }
 
 /// Counts posts, so that an observer registered during a post, on any context, is not called by

@@ -1,4 +1,4 @@
-/// A type that names a flag set on a ``Context`` (ProContext's `Flag.Name`).
+/// A type that names a flag set on a ``ScreenContext`` (ProContext's `Flag.Name`).
 ///
 /// ```swift
 /// enum UserUsedTheTotalField: ContextFlag {}
@@ -26,7 +26,7 @@ extension ContextFlag {
     public static var name: String { String(describing: Self.self) }
 }
 
-extension Context {
+extension ScreenContext {
     /// Sets `flag` on this context.
     ///
     /// Setting a flag that is already set on this context's lineage is a logic error, as in
@@ -62,7 +62,7 @@ extension Context {
     ///   has it set.
     public final func unsetFlag<Flag: ContextFlag>(_ flag: Flag.Type) throws(ContextError) {
         let id = ObjectIdentifier(flag)
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             if context.flags.removeValue(forKey: id) != nil {
                 context.tableChanged(id, .flag)
@@ -94,7 +94,7 @@ extension Context {
 
     final var flagNamesOnChain: [String] {
         var names: [String] = []
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             for flag in context.flags.values { names.append(flag.name) }
             current = context.parent

@@ -1,4 +1,4 @@
-/// A type that names one value stored in a ``Context`` and fixes the value's type.
+/// A type that names one value stored in a ``ScreenContext`` and fixes the value's type.
 ///
 /// Declare a key as an uninhabited `enum` whose `Value` is the type it stores. The key's
 /// identity is its metatype, which is as cheap to hash as a pointer, and its ``name`` is used in
@@ -9,12 +9,12 @@
 ///     typealias Value = String
 /// }
 ///
-/// let context = Context(name: "app")
+/// let context = ScreenContext(name: "app")
 /// context.set("12345", for: UserID.self)
 /// let id: String? = context[UserID.self]   // "12345", no cast needed
 /// ```
 ///
-/// A key can also serve as the name of a provider (see ``Context/provide(_:owner:if:expiresIf:_:)``).
+/// A key can also serve as the name of a provider (see ``ScreenContext/provide(_:owner:if:expiresIf:_:)``).
 public protocol ContextKey {
     /// The type of the value stored under this key.
     ///
@@ -65,7 +65,7 @@ extension ContextKey {
 /// gives `nil`.
 ///
 /// Where no context on the chain holds the key, or the nearest holder stores an explicit nil,
-/// a read returns ``defaultValue``: `context[Key.self]`, ``Context/value(for:)->Key.Value``,
+/// a read returns ``defaultValue``: `context[Key.self]`, ``ScreenContext/value(for:)->Key.Value``,
 /// a named read and `@ContextValue` in SwiftUI are all non-optional. Observers receive the
 /// default when the key is removed.
 ///
@@ -74,7 +74,7 @@ extension ContextKey {
 ///     static let defaultValue = SortOrder.byName
 /// }
 ///
-/// let context = Context()
+/// let context = ScreenContext()
 /// let order: SortOrder = context[SortOrderKey.self]   // .byName
 /// context.set(.byDate, for: SortOrderKey.self)
 /// context[SortOrderKey.self]                          // .byDate
@@ -110,7 +110,7 @@ extension ContextKeyWithDefault {
     public static var _defaultValue: Value? { defaultValue }
 }
 
-/// A type-erased ``ContextKey`` or ``ContextEntry``, as listed by ``Context/allKeys``.
+/// A type-erased ``ContextKey`` or ``ContextEntry``, as listed by ``ScreenContext/allKeys``.
 ///
 /// Two erased keys are equal when they erase the same key type, or the same member of
 /// ``ContextValues``.

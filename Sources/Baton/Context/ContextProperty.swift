@@ -1,4 +1,4 @@
-/// A property of a ``Context`` subclass stored through a key, declared in one line
+/// A property of a ``ScreenContext`` subclass stored through a key, declared in one line
 /// (ControllerContext 0.2.0's custom context classes, whose `@property` declarations read and
 /// write the context's dictionary).
 ///
@@ -6,7 +6,7 @@
 /// setting it stores the value in this context, and setting `nil` stores an explicit nil, as
 /// `set(_:for:)` does. Observers of the key see the change. The key, not the property, names the
 /// value in dumps, so a property may be called anything, and a key may be called `name` without
-/// clashing with ``Context/name``:
+/// clashing with ``ScreenContext/name``:
 ///
 /// ```swift
 /// enum CustomerName: ContextKey {
@@ -15,7 +15,7 @@
 /// }
 /// enum Size: ContextKey { typealias Value = String }
 ///
-/// final class OrderContext: Context {
+/// final class OrderContext: ScreenContext {
 ///     @ContextProperty(CustomerName.self) var customerName: String?
 ///     @ContextProperty(Size.self) var size: String?
 /// }
@@ -30,13 +30,13 @@
 /// property that is not optional:
 ///
 /// ```swift
-/// final class ListContext: Context {
+/// final class ListContext: ScreenContext {
 ///     @ContextProperty(\.sortOrder) var sortOrder: SortOrder
 ///     @ContextProperty(PageSize.self) var pageSize: Int
 /// }
 /// ```
 ///
-/// The wrapper can only be used in a subclass of ``Context``; it stores nothing itself.
+/// The wrapper can only be used in a subclass of ``ScreenContext``; it stores nothing itself.
 @propertyWrapper
 public struct ContextProperty<Value> {
     private let access: KeyAccess<Value>
@@ -81,9 +81,9 @@ public struct ContextProperty<Value> {
     /// ```swift
     /// order.size = "Large"   // goes through the enclosing context, not this
     /// ```
-    @available(*, unavailable, message: "@ContextProperty can only be used in a subclass of Context")
+    @available(*, unavailable, message: "@ContextProperty can only be used in a subclass of ScreenContext")
     public var wrappedValue: Value {
-        get { fatalError("@ContextProperty can only be used in a subclass of Context") }
+        get { fatalError("@ContextProperty can only be used in a subclass of ScreenContext") }
         // swift-format-ignore: NoEmptyBlocks
         set {}
     }
@@ -95,7 +95,7 @@ public struct ContextProperty<Value> {
     /// order.size   // "Large"
     /// ```
     @MainActor
-    public static subscript<Enclosing: Context>(
+    public static subscript<Enclosing: ScreenContext>(
         _enclosingInstance context: Enclosing,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Enclosing, Self>

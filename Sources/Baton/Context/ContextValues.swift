@@ -1,4 +1,4 @@
-/// The namespace of the values a ``Context`` stores by key path, as SwiftUI's
+/// The namespace of the values a ``ScreenContext`` stores by key path, as SwiftUI's
 /// `EnvironmentValues` is for `@Entry`.
 ///
 /// Declare a value as a member that returns a ``ContextEntry``: its type fixes the value's type,
@@ -11,7 +11,7 @@
 ///     var userID: ContextEntry<String?> { .init(default: nil) }
 /// }
 ///
-/// let context = Context()
+/// let context = ScreenContext()
 /// context[\.sortOrder]                  // .byName, the default
 /// context.set(.byDate, for: \.sortOrder)
 /// context[\.sortOrder]                  // .byDate
@@ -72,7 +72,7 @@ public struct ContextEntry<Value> {
 /// and its default. Made once per member and never freed, so it is held unretained.
 ///
 /// `@unchecked Sendable`: every property is a `let`; the default's box is read only on the main
-/// actor, by ``Context``.
+/// actor, by ``ScreenContext``.
 @usableFromInline final class EntryKey: @unchecked Sendable {
     let name: String
     @usableFromInline let defaultBox: AnyBox

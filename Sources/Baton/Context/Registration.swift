@@ -1,4 +1,4 @@
-/// A handle on something registered with a ``Context``: an observer, a provider or an action.
+/// A handle on something registered with a ``ScreenContext``: an observer, a provider or an action.
 ///
 /// Registrations end by themselves when their owner is deallocated, so keeping the handle is
 /// optional. Keep it to end the registration earlier.

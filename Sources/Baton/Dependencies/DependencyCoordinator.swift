@@ -565,7 +565,7 @@ public final class DependencyCoordinator {
         // A temporary resolver registered while this transition is resolved (by a resolver)
         // waits for the next one.
         let waiting = temporaries
-        // Context resolvers remember a matching transition source, and only a transition source:
+        // ScreenContext resolvers remember a matching transition source, and only a transition source:
         // as in MHDependencyKit, a context starts when a matching screen is left for the next one,
         // not when it appears (the seed's note: F starts a new context once it is passed to G).
         // The screen itself wins over its first child, as for direct resolvers.

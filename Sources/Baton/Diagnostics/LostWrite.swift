@@ -114,13 +114,13 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
         let screen: String
         let source: String
         let transition: String
-        weak var sourceContext: Context?
+        weak var sourceContext: ScreenContext?
         let reporter: @Sendable (LostWrite) -> Void
         /// The keys written since the screen was shown, with their names.
         private(set) var written: [ObjectIdentifier: String] = [:]
 
         init(
-            screen: String, source: String, transition: String, sourceContext: Context,
+            screen: String, source: String, transition: String, sourceContext: ScreenContext,
             reporter: @escaping @Sendable (LostWrite) -> Void
         ) {
             self.screen = screen
@@ -151,7 +151,7 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
 
         /// Watches the contexts of the screens a push or presentation with `.inherit` shows: the
         /// destination and every screen inside it, each context once.
-        static func watch(_ transition: ScreenTransition, sourceContext: Context) {
+        static func watch(_ transition: ScreenTransition, sourceContext: ScreenContext) {
             guard let reporter = LostWrite.reporter, let source = transition.source else { return }
             let description = transition.record.description
             var watched: Set<ObjectIdentifier> = [ObjectIdentifier(sourceContext)]
@@ -165,7 +165,7 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    extension Context {
+    extension ScreenContext {
         /// Whether this context looked `id` up (a chain read keeps it in the read cache) or
         /// observes it.
         func looksUp(_ id: ObjectIdentifier) -> Bool {

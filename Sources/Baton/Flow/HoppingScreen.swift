@@ -68,7 +68,7 @@ open class HoppingScreen: ScreenModel {
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The container's context.
     ///   - registry: Where screens named by identifier are made; ``ScreenRegistry/main`` by default.
-    public init(name: String? = nil, context: Context? = nil, registry: ScreenRegistry = .main) {
+    public init(name: String? = nil, context: ScreenContext? = nil, registry: ScreenRegistry = .main) {
         self.registry = registry
         super.init(name: name, context: context)
     }

@@ -18,14 +18,14 @@ public class KeyAccess<Value> {
     /// ```swift
     /// let order = access.read(list.context)
     /// ```
-    @MainActor public func read(_ context: Context) -> Value { preconditionFailure("Every form overrides read") }
+    @MainActor public func read(_ context: ScreenContext) -> Value { preconditionFailure("Every form overrides read") }
 
     /// Stores `value` in `context`.
     ///
     /// ```swift
     /// access.write(.byDate, to: list.context)
     /// ```
-    @MainActor public func write(_ value: Value, to context: Context) {}
+    @MainActor public func write(_ value: Value, to context: ScreenContext) {}
 
     /// The access of a key without a default: reads are optional, and `nil` stores an explicit nil.
     ///
@@ -56,18 +56,18 @@ public class KeyAccess<Value> {
 }
 
 private final class OptionalKeyAccess<Key: ContextKey>: KeyAccess<Key.Value?> {
-    @MainActor override func read(_ context: Context) -> Key.Value? { context[Key.self] }
-    @MainActor override func write(_ value: Key.Value?, to context: Context) { context.set(value, for: Key.self) }
+    @MainActor override func read(_ context: ScreenContext) -> Key.Value? { context[Key.self] }
+    @MainActor override func write(_ value: Key.Value?, to context: ScreenContext) { context.set(value, for: Key.self) }
 }
 
 private final class DefaultedKeyAccess<Key: ContextKeyWithDefault>: KeyAccess<Key.Value> {
-    @MainActor override func read(_ context: Context) -> Key.Value { context[Key.self] }
-    @MainActor override func write(_ value: Key.Value, to context: Context) { context.set(value, for: Key.self) }
+    @MainActor override func read(_ context: ScreenContext) -> Key.Value { context[Key.self] }
+    @MainActor override func write(_ value: Key.Value, to context: ScreenContext) { context.set(value, for: Key.self) }
 }
 
 private final class EntryAccess<Value>: KeyAccess<Value> {
     let entry: ContextEntryPath<Value>
     init(_ entry: ContextEntryPath<Value>) { self.entry = entry }
-    @MainActor override func read(_ context: Context) -> Value { context[entry] }
-    @MainActor override func write(_ value: Value, to context: Context) { context.set(value, for: entry) }
+    @MainActor override func read(_ context: ScreenContext) -> Value { context[entry] }
+    @MainActor override func write(_ value: Value, to context: ScreenContext) { context.set(value, for: entry) }
 }

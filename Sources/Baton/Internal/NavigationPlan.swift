@@ -413,7 +413,7 @@ final class NavigationPlan {
     }
 
     private func wire(
-        _ screen: ScreenModel, to context: Context, _ wiring: ContextWiring, step: Step, at path: Location,
+        _ screen: ScreenModel, to context: ScreenContext, _ wiring: ContextWiring, step: Step, at path: Location,
         route: any ScreenRoute
     ) throws(Failure) {
         do {

@@ -77,7 +77,7 @@ enum ObservationReaders {
     static var providers: [ObjectIdentifier: [WeakContext]] = [:]
     /// Adds a reader, first dropping the dead ones whenever the list has grown by another 16,
     /// so that readers of a key that is never written again do not pile up.
-    static func add(_ reader: Context, to list: inout [WeakContext]) {
+    static func add(_ reader: ScreenContext, to list: inout [WeakContext]) {
         if list.count >= 16, list.count.isMultiple(of: 16) { list.removeAll { $0.context == nil } }
         list.append(WeakContext(reader))
     }
@@ -109,7 +109,7 @@ enum ReadIdentity: Equatable {
     }
 }
 
-extension Context {
+extension ScreenContext {
     // MARK: - Recording tracked reads
 
     /// Records, in the current tracking scope, that a read depends on `read` of this context, and
@@ -165,7 +165,7 @@ extension Context {
     /// Records a named read of `key` in `scope`: the entry of the context it finds, and the name
     /// and parent of every context on the way (the whole chain when none has the name).
     final func trackNamedRead(_ key: KeySource, in scope: String) {
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             context.trackRead(.link, key: key)
             if context.name == scope {
@@ -282,7 +282,7 @@ extension Context {
 
     /// Whether a chain read of `id` from this context reaches `ancestor`: it is on the chain and
     /// no context before it holds the key.
-    final func resolvesValue(_ id: ObjectIdentifier, through ancestor: Context) -> Bool {
+    final func resolvesValue(_ id: ObjectIdentifier, through ancestor: ScreenContext) -> Bool {
         var current = self
         while current !== ancestor {
             guard current.slots[id] == nil, let next = current.parent else { return false }
@@ -293,7 +293,7 @@ extension Context {
 
     /// Whether a provider request of `id` from this context reaches `ancestor`: it is on the
     /// chain and no context before it has a provider record for the key.
-    final func resolvesProvider(_ id: ObjectIdentifier, through ancestor: Context) -> Bool {
+    final func resolvesProvider(_ id: ObjectIdentifier, through ancestor: ScreenContext) -> Bool {
         var current = self
         while current !== ancestor {
             guard current.providers[id] == nil, let next = current.parent else { return false }
@@ -304,7 +304,7 @@ extension Context {
 
     /// The provider record a request of `id` from this context finds, live or not.
     final func nearestProvider(_ id: ObjectIdentifier) -> ObjectIdentifier? {
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             if let record = context.providers[id] { return ObjectIdentifier(record) }
             current = context.parent
@@ -367,7 +367,7 @@ struct ObservedState {
     /// Fires the reads that tracked this state.
     func publish() {
         guard let cell else { return }
-        Context.fire([cell])
+        ScreenContext.fire([cell])
     }
 }
 

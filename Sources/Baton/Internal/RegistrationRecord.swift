@@ -9,12 +9,12 @@ class RegistrationRecord {
     let condition: Condition?
     let expiry: Condition?
     var isCancelled = false
-    weak var context: Context?
+    weak var context: ScreenContext?
     /// Ends the async sequence an ownerless observer feeds; called when its context goes away.
     nonisolated let finish: (@Sendable () -> Void)?
 
     init(
-        owner: AnyObject?, condition: Condition?, expiry: Condition?, context: Context,
+        owner: AnyObject?, condition: Condition?, expiry: Condition?, context: ScreenContext,
         finish: (@Sendable () -> Void)? = nil
     ) {
         self.owner = owner
@@ -58,7 +58,7 @@ class ObserverRecord<Payload>: RegistrationRecord {
     final let checkedUntil: UInt64
 
     override init(
-        owner: AnyObject?, condition: Condition?, expiry: Condition?, context: Context,
+        owner: AnyObject?, condition: Condition?, expiry: Condition?, context: ScreenContext,
         finish: (@Sendable () -> Void)? = nil
     ) {
         checkedUntil = condition == nil && expiry == nil ? registeredAt : .max
@@ -96,7 +96,7 @@ final class OwnedObserverRecord<Owner: AnyObject, Payload>: ObserverRecord<Paylo
     let body: @MainActor (Owner, Payload) -> Void
 
     init(
-        owner: Owner, condition: Condition?, expiry: Condition?, context: Context,
+        owner: Owner, condition: Condition?, expiry: Condition?, context: ScreenContext,
         body: @escaping @MainActor (Owner, Payload) -> Void
     ) {
         self.body = body
@@ -135,12 +135,12 @@ final class OwnedObserverRecord<Owner: AnyObject, Payload>: ObserverRecord<Paylo
     }
 }
 
-/// An observer without an owner, feeding the async sequence of ``Context/events(_:buffering:)``;
+/// An observer without an owner, feeding the async sequence of ``ScreenContext/events(_:buffering:)``;
 /// it lives until it is cancelled.
 final class StreamObserverRecord<Payload>: ObserverRecord<Payload> {
     let yield: @MainActor (Payload) -> Void
 
-    init(context: Context, finish: @escaping @Sendable () -> Void, yield: @escaping @MainActor (Payload) -> Void) {
+    init(context: ScreenContext, finish: @escaping @Sendable () -> Void, yield: @escaping @MainActor (Payload) -> Void) {
         self.yield = yield
         super.init(owner: nil, condition: nil, expiry: nil, context: context, finish: finish)
     }
@@ -165,11 +165,11 @@ final class StreamObserverRecord<Payload>: ObserverRecord<Payload> {
 /// An observer of a key's changes. It reads the value from its context when it is called, so
 /// that it is told what is current then, even if an earlier observer wrote the key.
 final class KeyObserverRecord: RegistrationRecord {
-    let deliver: @MainActor (AnyObject?, Context) -> Void
+    let deliver: @MainActor (AnyObject?, ScreenContext) -> Void
 
     init(
-        owner: AnyObject?, condition: Condition?, context: Context, finish: (@Sendable () -> Void)? = nil,
-        deliver: @escaping @MainActor (AnyObject?, Context) -> Void
+        owner: AnyObject?, condition: Condition?, context: ScreenContext, finish: (@Sendable () -> Void)? = nil,
+        deliver: @escaping @MainActor (AnyObject?, ScreenContext) -> Void
     ) {
         self.deliver = deliver
         super.init(owner: owner, condition: condition, expiry: nil, context: context, finish: finish)
@@ -183,7 +183,7 @@ class ProviderRecord: RegistrationRecord {
     let key: any ContextKey.Type
     var name: String { key.name }
 
-    init(key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context) {
+    init(key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext) {
         self.key = key
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
@@ -195,7 +195,7 @@ final class TypedProviderRecord<Value>: ProviderRecord {
     let produce: @MainActor (AnyObject) -> Value
 
     init(
-        key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context,
+        key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext,
         produce: @escaping @MainActor (AnyObject) -> Value
     ) {
         self.produce = produce
@@ -210,7 +210,7 @@ class ActionRecord: RegistrationRecord {
     var name: String { action.name }
 
     init(
-        action: any ContextAction.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: Context
+        action: any ContextAction.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext
     ) {
         self.action = action
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
@@ -224,14 +224,14 @@ final class TypedActionRecord<Input, Output>: ActionRecord {
 
     init(
         action: any ContextAction.Type, owner: AnyObject, condition: Condition?, expiry: Condition?,
-        context: Context, perform: @escaping @MainActor (AnyObject, Input) -> Output
+        context: ScreenContext, perform: @escaping @MainActor (AnyObject, Input) -> Output
     ) {
         self.perform = perform
         super.init(action: action, owner: owner, condition: condition, expiry: expiry, context: context)
     }
 }
 
-extension Context {
+extension ScreenContext {
     /// Removes a cancelled record from whichever table holds it.
     final func forget(_ record: RegistrationRecord) {
         // The old tables are released last: a record's closures may capture objects whose
@@ -264,7 +264,7 @@ extension Context {
     }
 }
 
-/// Several observers registered by one call (one per event of ``Context/observePosts(ofAny:owner:if:expiresIf:_:)``),
+/// Several observers registered by one call (one per event of ``ScreenContext/observePosts(ofAny:owner:if:expiresIf:_:)``),
 /// ended together.
 final class GroupRecord: RegistrationRecord {
     var members: [RegistrationRecord] = []

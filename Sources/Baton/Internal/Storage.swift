@@ -1,8 +1,8 @@
 /// A weak reference to a child context.
 @MainActor
 struct WeakContext {
-    weak var context: Context?
-    init(_ context: Context) { self.context = context }
+    weak var context: ScreenContext?
+    init(_ context: ScreenContext) { self.context = context }
 }
 
 /// Keeps `value` alive until this call: the `withExtendedLifetime(value) {}` of a main-actor
@@ -119,7 +119,7 @@ struct Slot {
 ///   result is still what the chain holds.
 /// - Once it moved on but ``KeyStamp/shape`` is still `shape`, slots of the key were only replaced
 ///   in place, never added or removed: the nearest holder on the chain is still `holder`, and one
-///   lookup in its table gives the current result (``Context/refreshedRead(_:_:)``).
+///   lookup in its table gives the current result (``ScreenContext/refreshedRead(_:_:)``).
 /// - Otherwise the chain is walked again.
 ///
 /// Re-attaching a context empties the caches of its subtree. So `holder`, unretained, is on the
@@ -129,7 +129,7 @@ struct CachedRead {
     let stamp: UInt64
     let shape: UInt64
     /// The nearest context holding the key when the chain was last walked; `nil` when none did.
-    let holder: Unmanaged<Context>?
+    let holder: Unmanaged<ScreenContext>?
     /// The key's stamp; stamps are never freed (``KeyStamps`` keeps them), so this cannot dangle.
     let key: Unmanaged<KeyStamp>
     /// The Observation cell of this context's chain read of the key, once a tracking scope
@@ -155,7 +155,7 @@ struct CachedRead {
     /// a key the context did not hold, a remove, a move), not when a slot is replaced in place:
     /// while it is unchanged, every context's nearest holder of the key is too.
     @exclusivity(unchecked) final var shape: UInt64 = 0
-    /// The live-or-unpruned `Context.onChange(of:owner:if:_:)` observations of the key
+    /// The live-or-unpruned `ScreenContext.onChange(of:owner:if:_:)` observations of the key
     /// (``ObservedKeys``), so that a write of an unobserved key does not walk the subtree.
     @exclusivity(unchecked) final var observers = 0
     /// Whether a read of the key was ever recorded in an Observation tracking scope (a chain

@@ -11,7 +11,7 @@ enum TransitionEngine {
     static func perform(
         _ transition: ScreenTransition,
         wiring: ContextWiring,
-        sourceContext: Context?,
+        sourceContext: ScreenContext?,
         visible: Bool,
         window: ScreenWindow?,
         leaving: [ScreenModel],
@@ -87,7 +87,7 @@ enum TransitionEngine {
     }
 
     /// Wires the destination's context and returns how to undo it.
-    static func wire(_ destination: any Screen, to source: Context?, _ wiring: ContextWiring) throws(ScreenError)
+    static func wire(_ destination: any Screen, to source: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError)
         -> (@MainActor () -> Void)?
     {
         guard let source else { return nil }

@@ -1,4 +1,4 @@
-/// An object that shows something and carries a ``Context``: a screen of the app.
+/// An object that shows something and carries a ``ScreenContext``: a screen of the app.
 ///
 /// The protocol names its members so that `UIViewController` can conform in a thin adapter
 /// (`parentScreen` is UIKit's `parent`, `childScreens` its `children`, `presentedScreen` its
@@ -21,7 +21,7 @@ public protocol Screen: AnyObject {
     /// ```swift
     /// screen.context[UserID.self]
     /// ```
-    var context: Context { get set }
+    var context: ScreenContext { get set }
 
     /// The container that holds this screen (UIKit's `parent`), if any.
     ///

@@ -25,7 +25,7 @@ open class ScreenModel: Screen {
     /// ```swift
     /// detail.context.parent === list.context   // after list's stack pushes detail
     /// ```
-    public final var context: Context {
+    public final var context: ScreenContext {
         didSet { contextWasReplaced(oldValue) }
     }
 
@@ -60,15 +60,15 @@ open class ScreenModel: Screen {
     ///
     /// ```swift
     /// let splash = ScreenModel(name: "splash")
-    /// let detail = ScreenModel(name: "detail", context: Context(name: "detail"))
+    /// let detail = ScreenModel(name: "detail", context: ScreenContext(name: "detail"))
     /// ```
     ///
     /// - Parameters:
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The screen's context; by default a new one named after the screen's name or type.
-    public init(name: String? = nil, context: Context? = nil) {
+    public init(name: String? = nil, context: ScreenContext? = nil) {
         self.name = name
-        self.context = context ?? Context(name: name ?? TypeNames.name(of: Self.self))
+        self.context = context ?? ScreenContext(name: name ?? TypeNames.name(of: Self.self))
         self.namesContextAfterType = context == nil && name == nil
     }
 
@@ -191,7 +191,7 @@ open class ScreenModel: Screen {
     /// Keeps the contained and presented screens wired when the context is replaced (for example
     /// by a `.share` wiring): a screen that shared the old context shares the new one, and a
     /// screen whose context was a child of the old one becomes a child of the new one.
-    final func contextWasReplaced(_ old: Context) {
+    final func contextWasReplaced(_ old: ScreenContext) {
         guard old !== context else { return }
         for screen in containedScreens + (presented.map { [$0] } ?? []) {
             if screen.context === old {
@@ -232,9 +232,9 @@ open class ScreenModel: Screen {
     /// How a transition wired this screen's context, so that leaving the tree undoes it.
     enum Wiring {
         /// The context was attached under the source's; it goes back under `previousParent`.
-        case inherited(previousParent: Context?)
+        case inherited(previousParent: ScreenContext?)
         /// The screen shared the source's context; it gets its own back.
-        case shared(own: Context)
+        case shared(own: ScreenContext)
     }
 
     /// The wiring a transition gave this screen, undone when it leaves the tree.

@@ -26,7 +26,7 @@ extension ScreenWindow {
     ///   nothing is shown then.
     public convenience init(
         showing screen: ScreenModel, coordinator: DependencyCoordinator, inStack: Bool = true,
-        context: Context = Context(name: "app")
+        context: ScreenContext = ScreenContext(name: "app")
     ) throws(ScreenError) {
         self.init(context: context)
         dependencyCoordinator = coordinator

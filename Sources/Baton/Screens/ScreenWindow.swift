@@ -14,7 +14,7 @@ public final class ScreenWindow {
     /// ```swift
     /// window.context.set(model, for: SharedModel.self)
     /// ```
-    public let context: Context
+    public let context: ScreenContext
 
     /// The root screen.
     ///
@@ -144,11 +144,11 @@ public final class ScreenWindow {
     /// Makes a window.
     ///
     /// ```swift
-    /// let window = ScreenWindow(context: Context(name: "app"))
+    /// let window = ScreenWindow(context: ScreenContext(name: "app"))
     /// ```
     ///
     /// - Parameter context: The app-wide context; by default a new context named `"app"`.
-    public init(context: Context = Context(name: "app")) {
+    public init(context: ScreenContext = ScreenContext(name: "app")) {
         self.context = context
     }
 

@@ -48,7 +48,7 @@ open class StackScreen: ScreenModel {
     /// - Parameters:
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The stack's context.
-    public override init(name: String? = nil, context: Context? = nil) {
+    public override init(name: String? = nil, context: ScreenContext? = nil) {
         super.init(name: name, context: context)
     }
 
@@ -65,7 +65,7 @@ open class StackScreen: ScreenModel {
     /// - Throws: The root is pushed as ``push(_:identifier:sender:wiring:)`` pushes, so this fails
     ///   when a resolver throws or the root's context cannot join the stack's; a root shown
     ///   elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
-    public init(root: ScreenModel, name: String? = nil, context: Context? = nil) throws(ScreenError) {
+    public init(root: ScreenModel, name: String? = nil, context: ScreenContext? = nil) throws(ScreenError) {
         super.init(name: name, context: context)
         // Construction, not a requested transition: the root is pushed now, even inside another
         // transition.

@@ -84,7 +84,7 @@ open class TabScreen: ScreenModel {
     ///   elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) are misuses.
     public init(
         tabs: [ScreenModel], selectedIndex: Int = 0, sharesContext: Bool = false, name: String? = nil,
-        context: Context? = nil
+        context: ScreenContext? = nil
     ) throws(ScreenError) {
         self.tabs = tabs
         self.selection = selectedIndex

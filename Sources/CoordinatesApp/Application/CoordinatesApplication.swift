@@ -109,7 +109,7 @@ public final class CoordinatesApplication {
         self.store = store
         self.report = report
         model = CoordinatesModel(state: .initial)
-        window = ScreenWindow(context: Context(name: "app"))
+        window = ScreenWindow(context: ScreenContext(name: "app"))
         startup = StartupScreen(name: ScreenID.startup, registry: registry)
         window.dependencyCoordinator = coordinator
         registerScreens()

@@ -19,7 +19,7 @@ final class MainScreen: AppScreen {
     /// How many times the lines were refreshed, for tests.
     private(set) var refreshCount = 0
 
-    override init(name: String? = nil, context: Context? = nil) {
+    override init(name: String? = nil, context: ScreenContext? = nil) {
         super.init(name: name, context: context)
         self.context.observe(CoordinatesModelDidChange.self, owner: self) { screen, _ in
             screen.refresh()

@@ -432,7 +432,7 @@ struct ExternalTransitionTests {
         let navigation = ModelNavigationController(rootViewController: list, storyboardIdentifier: "nav")
         _ = try makeKeyWindow(root: navigation)
         let settings = ModelViewController(storyboardIdentifier: "settings")
-        let own = Context(name: "settings")
+        let own = ScreenContext(name: "settings")
         settings.context = own
 
         try navigation.push(settings, wiring: .isolate)

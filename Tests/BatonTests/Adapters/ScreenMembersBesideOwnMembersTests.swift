@@ -10,7 +10,7 @@ import Testing
     /// Stands for `UIViewController`.
     @MainActor
     class PlainController {
-        let ownContext = Context(name: "plain")
+        let ownContext = ScreenContext(name: "plain")
         weak var parent: PlainController?
     }
 
@@ -35,7 +35,7 @@ extension ScreenMembersBesideOwnMembersTests.PlainController: Screen {}
 
 extension Screen where Self: ScreenMembersBesideOwnMembersTests.PlainController {
     var baton: any Screen { self }
-    var context: Context {
+    var context: ScreenContext {
         get { ownContext }
         set {}
     }

@@ -142,7 +142,7 @@ final class ModelCoordinator: UIKitTransitionCoordinator {
 class ModelViewController: UIKitScreen {
     let uikit: UIKitModel
     let storyboardIdentifier: String?
-    lazy var context = Context(name: screenName)
+    lazy var context = ScreenContext(name: screenName)
     let screenLifecycle = ScreenLifecycle()
 
     /// `parentViewController` (UIViewController.h:198-203): the containing view controller, not
@@ -947,7 +947,7 @@ final class ModelWindow: UIKitWindow {
     /// UIKit's private windows (the keyboard's) are not the app's.
     var isAppWindow = true
 
-    init(context: Context = Context(name: "app"), uikit: UIKitModel = .current) {
+    init(context: ScreenContext = ScreenContext(name: "app"), uikit: UIKitModel = .current) {
         self.uikit = uikit
         batonWindow = ScreenWindow(context: context)
         batonWindow.recordsLifecycle = true

@@ -11,8 +11,8 @@ enum Greeting: ContextKeyWithDefault { static var defaultValue: String? { "hello
 @Suite(.lenientMisuse)
 struct ContextDefaultTests {
     @Test func aKeyWithADefaultReadsTheDefaultWhereNothingIsStored() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let size: Int = form[PageSize.self]
         #expect(size == 20)
         #expect(form.value(for: PageSize.self) == 20)
@@ -20,8 +20,8 @@ struct ContextDefaultTests {
     }
 
     @Test func theNearestStoredValueWinsOverTheDefault() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         app.set(50, for: PageSize.self)
         #expect(form[PageSize.self] == 50)
         form.set(10, for: PageSize.self)
@@ -33,15 +33,15 @@ struct ContextDefaultTests {
     }
 
     @Test func anExplicitNilReadsAsTheDefault() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set(50, for: PageSize.self)
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         form.set(nil, for: PageSize.self)
         #expect(form[PageSize.self] == 20)
     }
 
     @Test func theOptionalFormOfAReadGivesTheDefaultToo() {
-        let context = Context()
+        let context = ScreenContext()
         let optional: Int? = context[PageSize.self]
         #expect(optional == 20)
         func genericRead<Key: ContextKey>(_ key: Key.Type) -> Key.Value? { context[key] }
@@ -49,21 +49,21 @@ struct ContextDefaultTests {
     }
 
     @Test func aDefaultOfAnOptionalTypeIsReadAsIs() {
-        let context = Context()
+        let context = ScreenContext()
         #expect(context[Greeting.self] == "hello")
         context.set("hi", for: Greeting.self)
         #expect(context[Greeting.self] == "hi")
     }
 
     @Test func aKeyWithoutADefaultKeepsOptionalReads() {
-        let context = Context()
+        let context = ScreenContext()
         let userID: String? = context[UserID.self]
         #expect(userID == nil)
     }
 
     @Test func aNamedReadGivesTheDefaultWhenTheNamedContextStoresNone() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         form.set(10, for: PageSize.self)
         let size: Int = try form.value(for: PageSize.self, in: "app")
         #expect(size == 20)
@@ -73,7 +73,7 @@ struct ContextDefaultTests {
     }
 
     @Test func observersOfAKeyWithADefaultReceiveTheDefaultWhenItIsRemoved() {
-        let context = Context()
+        let context = ScreenContext()
         let owner = Owner()
         var seen: [Int] = []
         context.onChange(of: PageSize.self, owner: owner) { _, size in seen.append(size) }
@@ -83,7 +83,7 @@ struct ContextDefaultTests {
     }
 
     @Test func theChangesOfAKeyWithADefaultStartWithTheDefault() async {
-        let context = Context()
+        let context = ScreenContext()
         var iterator = context.changes(of: PageSize.self).makeAsyncIterator()
         #expect(await iterator.next() == 20)
         context.set(7, for: PageSize.self)
@@ -91,7 +91,7 @@ struct ContextDefaultTests {
     }
 
     @Test func aContextPropertyOfAKeyWithADefaultIsNotOptional() {
-        final class ListContext: Context {
+        final class ListContext: ScreenContext {
             @ContextProperty(PageSize.self) var pageSize: Int
         }
         let list = ListContext(name: "list")

@@ -8,9 +8,9 @@ import Testing
 @Suite(.isolatedBaton)
 struct ContextEntrySubscriptTests {
     @Test func assigningThroughTheSubscriptStoresInThisContextAndShadowsTheParents() {
-        let app = Context(name: "app")
-        let list = Context(name: "list", parent: app)
-        let detail = Context(name: "detail", parent: list)
+        let app = ScreenContext(name: "app")
+        let list = ScreenContext(name: "list", parent: app)
+        let detail = ScreenContext(name: "detail", parent: list)
         app[\.sortOrder] = .byDate
         list[\.sortOrder] = .byName
         #expect(app[\.sortOrder] == .byDate)
@@ -21,7 +21,7 @@ struct ContextEntrySubscriptTests {
     }
 
     @Test func assigningThroughTheSubscriptNotifiesItsObservers() {
-        let list = Context(name: "list")
+        let list = ScreenContext(name: "list")
         var changes = 0
         let token = list.onChange(of: \.sortOrder, owner: list) { _, _ in changes += 1 }
         list[\.sortOrder] = .byDate

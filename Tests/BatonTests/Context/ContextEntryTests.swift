@@ -43,8 +43,8 @@ struct ContextEntryTests {
     // MARK: - Reading and writing
 
     @Test func aMemberReadsItsDefaultUntilAValueIsStored() {
-        let app = Context(name: "app")
-        let list = Context(name: "list", parent: app)
+        let app = ScreenContext(name: "app")
+        let list = ScreenContext(name: "list", parent: app)
         let order: SortOrder = list[\.sortOrder]
         #expect(order == .byName)
         app.set(.byDate, for: \.sortOrder)
@@ -54,8 +54,8 @@ struct ContextEntryTests {
     }
 
     @Test func theNearestValueShadowsAndARemoveLetsTheInnerOneOrTheDefaultShowThrough() {
-        let app = Context(name: "app")
-        let list = Context(name: "list", parent: app)
+        let app = ScreenContext(name: "app")
+        let list = ScreenContext(name: "list", parent: app)
         app.set(.byDate, for: \.sortOrder)
         list.set(.byName, for: \.sortOrder)
         #expect(list[\.sortOrder] == .byName)
@@ -67,9 +67,9 @@ struct ContextEntryTests {
     }
 
     @Test func aNilOfAnOptionalMemberMasksTheInnerValue() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("ada", for: \.signedInUser)
-        let list = Context(name: "list", parent: app)
+        let list = ScreenContext(name: "list", parent: app)
         #expect(list[\.signedInUser] == "ada")
         list.set(nil, for: \.signedInUser)
         #expect(list[\.signedInUser] == nil)
@@ -77,7 +77,7 @@ struct ContextEntryTests {
     }
 
     @Test func membersAndKeyTypesAreDistinctKeys() {
-        let context = Context()
+        let context = ScreenContext()
         context.set("Red", for: Color.self)
         #expect(context[\.color] == "Blue")
         context.set("Green", for: \.color)
@@ -85,8 +85,8 @@ struct ContextEntryTests {
     }
 
     @Test func namedScopesWorkByKeyPath() throws {
-        let app = Context(name: "app")
-        let list = Context(name: "list", parent: app)
+        let app = ScreenContext(name: "app")
+        let list = ScreenContext(name: "list", parent: app)
         list.set(.byDate, for: \.sortOrder)
         #expect(try list.value(for: \.sortOrder, in: "app") == .byName)
         try list.set(.byDate, for: \.sortOrder, in: "app")
@@ -98,7 +98,7 @@ struct ContextEntryTests {
     // MARK: - Identity
 
     @Test func equalKeyPathsMadeAtRunTimeNameTheSameValue() {
-        let context = Context()
+        let context = ScreenContext()
         context.set("dark", for: \.appearance.theme)
         let built = builtThemePath()
         let literal: ContextEntryPath<String> = \.appearance.theme
@@ -110,7 +110,7 @@ struct ContextEntryTests {
     }
 
     @Test func aMemberIsAskedForItsDefaultOnce() {
-        let context = Context()
+        let context = ScreenContext()
         let before = CountedDefault.made
         for _ in 0..<1000 { _ = context[\.countedDefault] }
         #expect(context[\.countedDefault] == 7)
@@ -118,7 +118,7 @@ struct ContextEntryTests {
     }
 
     @Test func keyPathsBuiltAtRunTimeDoNotGrowTheTableWithoutBound() {
-        let context = Context()
+        let context = ScreenContext()
         context.set("dark", for: \.appearance.theme)
         var wrongReads = 0
         for _ in 0..<100_000 where context[builtThemePath()] != "dark" { wrongReads += 1 }
@@ -129,7 +129,7 @@ struct ContextEntryTests {
     // MARK: - Names in dumps and errors
 
     @Test func dumpsAndKeyListsShowTheMembersName() {
-        let context = Context(name: "list")
+        let context = ScreenContext(name: "list")
         context.set(.byDate, for: \.sortOrder)
         context.set(nil, for: \.signedInUser)
         context.set("Red", for: \.color)
@@ -150,7 +150,7 @@ struct ContextEntryTests {
     }
 
     @Test func anUnknownScopeNamesTheMember() {
-        let list = Context(name: "list", parent: Context(name: "app"))
+        let list = ScreenContext(name: "list", parent: ScreenContext(name: "app"))
         #expect(throws: ContextError.self) { try list.value(for: \.sortOrder, in: "ap") }
         do {
             _ = try list.value(for: \.sortOrder, in: "ap")
@@ -165,7 +165,7 @@ struct ContextEntryTests {
     // MARK: - Observing
 
     @Test func observersSeeEveryChangeAndTheDefaultAfterARemove() {
-        let context = Context()
+        let context = ScreenContext()
         let owner = Owner()
         var seen: [SortOrder] = []
         context.onChange(of: \.sortOrder, owner: owner) { _, order in seen.append(order) }
@@ -175,7 +175,7 @@ struct ContextEntryTests {
     }
 
     @Test func theChangesOfAMemberStartWithTheDefault() async {
-        let context = Context()
+        let context = ScreenContext()
         var iterator = context.changes(of: \.sortOrder).makeAsyncIterator()
         #expect(await iterator.next() == .byName)
         context.set(.byDate, for: \.sortOrder)
@@ -183,15 +183,15 @@ struct ContextEntryTests {
     }
 
     @Test func aTrackedReadByKeyPathFiresWhenTheValueChanges() {
-        let app = Context(name: "app")
-        let list = Context(name: "list", parent: app)
+        let app = ScreenContext(name: "app")
+        let list = ScreenContext(name: "list", parent: app)
         let change = track { _ = list[\.sortOrder] }
         app.set(.byDate, for: \.sortOrder)
         #expect(change.count == 1)
     }
 
     @Test func aContextPropertyByKeyPathIsNotOptional() {
-        final class ListContext: Context {
+        final class ListContext: ScreenContext {
             @ContextProperty(\.sortOrder) var sortOrder: SortOrder
         }
         let list = ListContext(name: "list")

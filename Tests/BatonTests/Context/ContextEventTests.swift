@@ -7,22 +7,22 @@ import Testing
 struct ContextEventTests {
     /// root ─ middle ─ poster ─ child ─ grandchild, plus a sibling of `poster` under `middle`.
     @MainActor private struct Tree {
-        let root = Context(name: "root")
-        let middle: Context
-        let poster: Context
-        let child: Context
-        let grandchild: Context
-        let sibling: Context
+        let root = ScreenContext(name: "root")
+        let middle: ScreenContext
+        let poster: ScreenContext
+        let child: ScreenContext
+        let grandchild: ScreenContext
+        let sibling: ScreenContext
 
         init() {
-            middle = Context(name: "middle", parent: root)
-            poster = Context(name: "poster", parent: middle)
-            child = Context(name: "child", parent: poster)
-            grandchild = Context(name: "grandchild", parent: child)
-            sibling = Context(name: "sibling", parent: middle)
+            middle = ScreenContext(name: "middle", parent: root)
+            poster = ScreenContext(name: "poster", parent: middle)
+            child = ScreenContext(name: "child", parent: poster)
+            grandchild = ScreenContext(name: "grandchild", parent: child)
+            sibling = ScreenContext(name: "sibling", parent: middle)
         }
 
-        var all: [Context] { [root, middle, poster, child, grandchild, sibling] }
+        var all: [ScreenContext] { [root, middle, poster, child, grandchild, sibling] }
     }
 
     private func reached(by reach: EventReach) -> [String] {
@@ -58,7 +58,7 @@ struct ContextEventTests {
     }
 
     @Test func observersOfAnotherEventAreNotCalled() {
-        let context = Context()
+        let context = ScreenContext()
         let owner = Owner()
         context.observe(Saved.self, owner: owner) { owner, _ in owner.received.append("saved") }
         context.post(TotalWeightChanged.self, 1)
@@ -70,7 +70,7 @@ struct ContextEventTests {
     // MARK: - Rule 12: owners, conditions, async sequences
 
     @Test func observerEndsWhenItsOwnerIsGone() {
-        let context = Context()
+        let context = ScreenContext()
         var calls = 0
         weak var weakOwner: Owner?
         do {
@@ -85,7 +85,7 @@ struct ContextEventTests {
     }
 
     @Test func conditionGatesEventObservers() {
-        let context = Context()
+        let context = ScreenContext()
         let owner = Owner()
         let onScreen = Switch()
         context.observe(TotalWeightChanged.self, owner: owner, if: Condition { onScreen.isOn }) { owner, value in
@@ -98,7 +98,7 @@ struct ContextEventTests {
     }
 
     @Test func whileAliveConditionFollowsAnObject() {
-        let context = Context()
+        let context = ScreenContext()
         let owner = Owner()
         var session: Owner? = Owner()
         context.observe(Saved.self, owner: owner, if: .whileAlive(session!)) { owner, _ in
@@ -112,7 +112,7 @@ struct ContextEventTests {
     }
 
     @Test func anObserverWhoseConditionOrBodyDropsItsOwnerGetsItThisOnce() {
-        let context = Context()
+        let context = ScreenContext()
         let holders = [OwnerHolder(Owner()), OwnerHolder(Owner())]
         weak let gated = holders[0].owner
         weak let plain = holders[1].owner
@@ -135,9 +135,9 @@ struct ContextEventTests {
     }
 
     @Test func observersRegisteredDuringAPostOnContextsItReachesLaterAreCalledFromTheNextPost() {
-        let root = Context(name: "root")
-        let poster = Context(name: "poster", parent: root)
-        let child = Context(name: "child", parent: poster)
+        let root = ScreenContext(name: "root")
+        let poster = ScreenContext(name: "poster", parent: root)
+        let child = ScreenContext(name: "child", parent: poster)
         let owner = Owner()
         poster.observe(Saved.self, owner: owner) { owner, _ in
             owner.received.append("poster")
@@ -163,7 +163,7 @@ struct ContextEventTests {
     }
 
     @Test func observerRegisteredDuringAPostIsCalledFromTheNextPost() {
-        let context = Context()
+        let context = ScreenContext()
         let owner = Owner()
         context.observe(Saved.self, owner: owner) { owner, _ in
             owner.received.append("first")
@@ -174,7 +174,7 @@ struct ContextEventTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func asyncSequencesEndWhenTheirContextIsFreed() async {
-        var context: Context? = Context()
+        var context: ScreenContext? = ScreenContext()
         let events = context!.events(Saved.self)
         let changes = context!.changes(of: Count.self)
         context = nil
@@ -187,7 +187,7 @@ struct ContextEventTests {
     }
 
     @Test func eventsTakeABufferingPolicy() async {
-        let context = Context()
+        let context = ScreenContext()
         let stream = context.events(TotalWeightChanged.self, buffering: .bufferingNewest(2))
         for value in 1...5 { context.post(TotalWeightChanged.self, Double(value)) }
         var received: [Double] = []
@@ -199,8 +199,8 @@ struct ContextEventTests {
     }
 
     @Test func eventsIsAnAsyncSequenceOfPayloads() async {
-        let parent = Context()
-        let child = Context(parent: parent)
+        let parent = ScreenContext()
+        let child = ScreenContext(parent: parent)
         let stream = parent.events(TotalWeightChanged.self)
         child.post(TotalWeightChanged.self, 1)
         child.post(TotalWeightChanged.self, 2, reach: .local)

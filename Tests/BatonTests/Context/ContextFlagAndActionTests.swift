@@ -4,11 +4,11 @@ import Testing
 
 /// ProContext's feature context: a context type with its own actions and state.
 @MainActor
-final class AssignmentWeightsContext: Context {
+final class AssignmentWeightsContext: ScreenContext {
     private(set) var showsTotalField = true
     private(set) var swaps = 0
 
-    init(parent: Context? = nil) throws {
+    init(parent: ScreenContext? = nil) throws {
         super.init(name: "assignment-weights", parent: parent)
         try register(SwapWeightInputs.self, owner: self) { owner, _ in owner.swapWeightInputViews() }
     }
@@ -25,8 +25,8 @@ struct ContextFlagAndActionTests {
     // MARK: - Rule 13: flags
 
     @Test func flagIsSetOnTheChainAndCanBeUnset() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         try app.setFlag(UserUsedTheTotalField.self)
         #expect(form.isSet(UserUsedTheTotalField.self))
         #expect(!form.isSet(UserUsedTheEachField.self))
@@ -35,17 +35,17 @@ struct ContextFlagAndActionTests {
     }
 
     @Test func flagSetInASiblingIsNotOnTheChain() throws {
-        let app = Context(name: "app")
-        let left = Context(name: "left", parent: app)
-        let right = Context(name: "right", parent: app)
+        let app = ScreenContext(name: "app")
+        let left = ScreenContext(name: "left", parent: app)
+        let right = ScreenContext(name: "right", parent: app)
         try left.setFlag(UserUsedTheTotalField.self)
         #expect(!right.isSet(UserUsedTheTotalField.self))
     }
 
     @Test func settingAFlagAlreadySetOnTheLineageIsAMisuse() throws {
-        let app = Context(name: "app")
-        let left = Context(name: "left", parent: app)
-        let leaf = Context(name: "leaf", parent: left)
+        let app = ScreenContext(name: "app")
+        let left = ScreenContext(name: "left", parent: app)
+        let leaf = ScreenContext(name: "leaf", parent: left)
         try left.setFlag(UserUsedTheTotalField.self)
         #expect(leaf.isSet(UserUsedTheTotalField.self))
         #expect(throws: ContextError.flagAlreadySet(flag: "UserUsedTheTotalField", setIn: "left → app")) {
@@ -63,8 +63,8 @@ struct ContextFlagAndActionTests {
     }
 
     @Test func unsettingAFlagThatIsNotSetOnTheChainIsAMisuse() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         try app.setFlag(UserUsedTheEachField.self)
         #expect(
             throws: ContextError.flagNotSet(
@@ -84,14 +84,14 @@ struct ContextFlagAndActionTests {
 
     @Test func actionExecutesFromAnywhereBelowIt() throws {
         let weights = try AssignmentWeightsContext()
-        let field = Context(name: "field", parent: weights)
+        let field = ScreenContext(name: "field", parent: weights)
         try field.execute(SwapWeightInputs.self)
         #expect(weights.showsTotalField == false)
         #expect(weights.swaps == 1)
     }
 
     @Test func actionTakesInputAndReturnsOutput() throws {
-        let context = Context(name: "app")
+        let context = ScreenContext(name: "app")
         final class Scaler { let factor = 3.0 }
         let scaler = Scaler()
         try context.register(Scale.self, owner: scaler) { owner, value in value * owner.factor }
@@ -100,7 +100,7 @@ struct ContextFlagAndActionTests {
 
     @Test func actionNamesAreUniquePerLineage() throws {
         let weights = try AssignmentWeightsContext()
-        let child = Context(name: "child", parent: weights)
+        let child = ScreenContext(name: "child", parent: weights)
         let owner = Owner()
         #expect(
             throws: ContextError.actionAlreadyRegistered(
@@ -119,7 +119,7 @@ struct ContextFlagAndActionTests {
     @Test func missingActionNamesTheChainAndSuggests() throws {
         enum SwapWeightInput: ContextAction {}
         let weights = try AssignmentWeightsContext()
-        let field = Context(name: "field", parent: weights)
+        let field = ScreenContext(name: "field", parent: weights)
         #expect(
             throws: ContextError.actionMissing(
                 action: "SwapWeightInput", searched: ["field", "assignment-weights"], available: ["SwapWeightInputs"])
@@ -136,7 +136,7 @@ struct ContextFlagAndActionTests {
     }
 
     @Test func actionOfAGoneOwnerIsExpiredAndThenReplaceable() throws {
-        let context = Context(name: "app")
+        let context = ScreenContext(name: "app")
         do {
             let owner = Owner()
             try context.register(SwapWeightInputs.self, owner: owner) { _, _ in }
@@ -156,7 +156,7 @@ struct ContextFlagAndActionTests {
 
     @Test func featureContextIsFreedWithItsActions() throws {
         weak var weakContext: AssignmentWeightsContext?
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         do {
             let weights = try AssignmentWeightsContext(parent: app)
             weakContext = weights
@@ -177,8 +177,8 @@ struct ContextFlagAndActionTests {
     }
 
     @Test func customNamesOfFlagsActionsAndProvidersAppearInMessages() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let owner = Owner()
         try app.setFlag(RenamedFlag.self)
         try app.register(RenamedAction.self, owner: owner) { _, _ in }

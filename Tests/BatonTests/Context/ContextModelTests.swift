@@ -34,9 +34,9 @@ struct ContextModelTests {
     /// divergence, or `nil` when there is none.
     private static func run(_ scenario: Scenario, coverage: inout Coverage) -> String? {
         var model = Model(names: scenario.names)
-        var contexts: [Context] = []
+        var contexts: [ScreenContext] = []
         for name in scenario.names {
-            contexts.append(Context(name: name, parent: contexts.last))
+            contexts.append(ScreenContext(name: name, parent: contexts.last))
         }
         for (index, step) in scenario.steps.enumerated() {
             let expected = model.perform(step)
@@ -64,7 +64,7 @@ struct ContextModelTests {
         return nil
     }
 
-    private static func perform(_ step: Step, on contexts: [Context]) -> Outcome {
+    private static func perform(_ step: Step, on contexts: [ScreenContext]) -> Outcome {
         switch step.key {
         case .userID: perform(step, UserID.self, on: contexts, make: { "v\($0)" }, text: { $0 })
         case .color: perform(step, Color.self, on: contexts, make: { "v\($0)" }, text: { $0 })
@@ -73,7 +73,7 @@ struct ContextModelTests {
     }
 
     private static func perform<Key: ContextKey>(
-        _ step: Step, _ key: Key.Type, on contexts: [Context], make: (Int) -> Key.Value,
+        _ step: Step, _ key: Key.Type, on contexts: [ScreenContext], make: (Int) -> Key.Value,
         text: (Key.Value) -> String
     ) -> Outcome {
         let context = contexts[step.context]

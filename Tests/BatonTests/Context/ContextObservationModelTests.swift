@@ -39,7 +39,7 @@ struct ContextObservationModelTests {
 
     private static func run(_ scenario: ObservationScenario, coverage: inout ObservationCoverage) -> String? {
         var model = ObservationModel(names: scenario.names)
-        let contexts = scenario.names.map { Context(name: $0) }
+        let contexts = scenario.names.map { ScreenContext(name: $0) }
         let owners = scenario.names.map { _ in Owner() }
         var registrations: [Registration?] = Array(repeating: nil, count: contexts.count)
         for (index, step) in scenario.steps.enumerated() {

@@ -8,7 +8,7 @@ struct ContextObservationTests {
     // MARK: - Rule 7: observing changes of a key
 
     @Test func observerSeesSetAndRemoveOnItsContext() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let owner = Owner()
         app.onChange(of: UserID.self, owner: owner) { owner, value in
             owner.received.append(value ?? "nil")
@@ -20,8 +20,8 @@ struct ContextObservationTests {
     }
 
     @Test func observerSeesChangesInUnshadowedAncestorsOnly() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let owner = Owner()
         form.onChange(of: UserID.self, owner: owner) { owner, value in
             owner.received.append(value ?? "nil")
@@ -34,7 +34,7 @@ struct ContextObservationTests {
     }
 
     @Test func observerOfAnotherKeyIsNotCalled() {
-        let app = Context()
+        let app = ScreenContext()
         let owner = Owner()
         app.onChange(of: Color.self, owner: owner) { owner, _ in owner.received.append("color") }
         app.set("1", for: UserID.self)
@@ -42,7 +42,7 @@ struct ContextObservationTests {
     }
 
     @Test func observationEndsWhenItsOwnerIsGone() {
-        let app = Context()
+        let app = ScreenContext()
         var calls = 0
         weak var weakOwner: Owner?
         var registration: Registration?
@@ -59,7 +59,7 @@ struct ContextObservationTests {
     }
 
     @Test func observationsCanBeRemovedPerOwnerAndAllAtOnce() {
-        let app = Context()
+        let app = ScreenContext()
         let first = Owner()
         let second = Owner()
         app.onChange(of: UserID.self, owner: first) { owner, _ in owner.received.append("key") }
@@ -76,7 +76,7 @@ struct ContextObservationTests {
     }
 
     @Test func cancelledRegistrationStopsDelivery() {
-        let app = Context()
+        let app = ScreenContext()
         let owner = Owner()
         let registration = app.onChange(of: UserID.self, owner: owner) { owner, _ in owner.received.append("x") }
         #expect(registration.isActive)
@@ -88,7 +88,7 @@ struct ContextObservationTests {
     }
 
     @Test func conditionGatesValueObservers() {
-        let app = Context()
+        let app = ScreenContext()
         let owner = Owner()
         let open = Switch()
         app.onChange(of: UserID.self, owner: owner, if: Condition { open.isOn }) { owner, value in
@@ -101,8 +101,8 @@ struct ContextObservationTests {
     }
 
     @Test func changesStartsWithTheCurrentValueAndCanKeepEveryValue() async {
-        let app = Context()
-        let form = Context(parent: app)
+        let app = ScreenContext()
+        let form = ScreenContext(parent: app)
         let stream = form.changes(of: Count.self, buffering: .everyValue)
         app.set(1, for: Count.self)
         form.set(2, for: Count.self)
@@ -116,7 +116,7 @@ struct ContextObservationTests {
     }
 
     @Test func changesKeepsOnlyTheNewestValueForASlowConsumerByDefault() async {
-        let form = Context()
+        let form = ScreenContext()
         form.set(-1, for: Count.self)
         let stream = form.changes(of: Count.self)
         for value in 0..<10_000 { form.set(value, for: Count.self) }
@@ -129,7 +129,7 @@ struct ContextObservationTests {
     }
 
     @Test func changesStartsWithTheCurrentValueBeforeAnyChange() async {
-        let form = Context()
+        let form = ScreenContext()
         form.set(7, for: Count.self)
         var iterator = form.changes(of: Count.self).makeAsyncIterator()
         let first = await iterator.next()
@@ -137,13 +137,13 @@ struct ContextObservationTests {
     }
 
     @Test func reparentingTellsObserversWhoseValueChanged() throws {
-        let oldParent = Context(name: "old")
+        let oldParent = ScreenContext(name: "old")
         oldParent.set(1, for: Count.self)
         oldParent.set("same", for: Color.self)
-        let newParent = Context(name: "new")
+        let newParent = ScreenContext(name: "new")
         newParent.set(2, for: Count.self)
-        let child = Context(name: "child", parent: oldParent)
-        let grandchild = Context(name: "grandchild", parent: child)
+        let child = ScreenContext(name: "child", parent: oldParent)
+        let grandchild = ScreenContext(name: "grandchild", parent: child)
         child.set("own", for: Color.self)
         let owner = Owner()
         grandchild.onChange(of: Count.self, owner: owner) { owner, value in

@@ -11,16 +11,16 @@ struct ContextObservationTrackingTests {
     // MARK: - Chain reads
 
     @Test func setOnTheReadingContextFires() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let change = track { _ = app[UserID.self] }
         app.set("1", for: UserID.self)
         #expect(change.count == 1)
     }
 
     @Test func setOnAnUnshadowedAncestorFires() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("old", for: UserID.self)
-        let form = Context(name: "form", parent: Context(name: "middle", parent: app))
+        let form = ScreenContext(name: "form", parent: ScreenContext(name: "middle", parent: app))
         let change = track { _ = form[UserID.self] }
         app.set("new", for: UserID.self)
         #expect(change.count == 1)
@@ -28,9 +28,9 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func setOnAShadowedLayerDoesNotFire() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("app", for: UserID.self)
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         form.set("form", for: UserID.self)
         let change = track { _ = form[UserID.self] }
         app.set("hidden", for: UserID.self)
@@ -41,8 +41,8 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func changesOfAnotherKeyDoNotFire() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let change = track { _ = form[UserID.self] }
         app.set("blue", for: Color.self)
         form.set("red", for: Color.self)
@@ -51,21 +51,21 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func writesOutsideTheChainDoNotFire() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
-        let sibling = Context(name: "sibling", parent: app)
-        let below = Context(name: "below", parent: form)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
+        let sibling = ScreenContext(name: "sibling", parent: app)
+        let below = ScreenContext(name: "below", parent: form)
         let change = track { _ = form[UserID.self] }
         sibling.set("1", for: UserID.self)
         below.set("2", for: UserID.self)
-        Context(name: "other tree").set("3", for: UserID.self)
+        ScreenContext(name: "other tree").set("3", for: UserID.self)
         #expect(change.count == 0)
     }
 
     @Test func explicitNilThatMasksAValueFires() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         let change = track { _ = form[UserID.self] }
         form.set(nil, for: UserID.self)
         #expect(change.count == 1)
@@ -73,9 +73,9 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func removeThatRevealsAnInnerValueFires() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("app", for: UserID.self)
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         form.set("form", for: UserID.self)
         let change = track { _ = form[UserID.self] }
         form.remove(UserID.self)
@@ -84,23 +84,23 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func removeOfAMissingKeyDoesNotFire() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let change = track { _ = app[UserID.self] }
         app.remove(UserID.self)
         #expect(change.count == 0)
     }
 
     @Test func explicitNilOverAnExplicitNilDoesNotFire() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set(nil, for: UserID.self)
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         let change = track { _ = form[UserID.self] }
         form.set(nil, for: UserID.self)
         #expect(change.count == 0)
     }
 
     @Test func settingAnEqualValueAgainFires() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("1", for: UserID.self)
         let change = track { _ = app[UserID.self] }
         app.set("1", for: UserID.self)
@@ -108,7 +108,7 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func containsAndValueForAreTracked() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let contains = track { _ = app.contains(UserID.self) }
         let value = track { _ = app.value(for: UserID.self) }
         app.set(nil, for: UserID.self)
@@ -117,7 +117,7 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func trackingFiresOnceLikeAnyObservation() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let change = track { _ = app[UserID.self] }
         app.set("1", for: UserID.self)
         app.set("2", for: UserID.self)
@@ -125,7 +125,7 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func untrackedReadsAreNotTracked() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         _ = app[UserID.self]
         let change = track { _ = app[Color.self] }
         app.set("1", for: UserID.self)
@@ -135,9 +135,9 @@ struct ContextObservationTrackingTests {
     // MARK: - Reads that record their cell directly (the fast path)
 
     @Test func aReadTrackedAgainThroughItsCachedCellFiresExactlyWhenItsResultChanges() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("old", for: UserID.self)
-        let form = Context(name: "form", parent: Context(name: "middle", parent: app))
+        let form = ScreenContext(name: "form", parent: ScreenContext(name: "middle", parent: app))
         _ = track { _ = form[UserID.self] }  // makes the cell and remembers it in the cache
         let again = track { _ = form[UserID.self] }  // records the remembered cell
         app.set("old", for: Color.self)
@@ -149,8 +149,8 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func aReadOutsideTrackingAfterATrackedOneRecordsNothing() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         _ = track { _ = form[UserID.self] }
         _ = form[UserID.self]  // has a cell now, outside any scope
         let other = track { _ = form[Color.self] }
@@ -161,9 +161,9 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func aCachedCellIsUsedAfterTheCachedResultWentStale() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("1", for: UserID.self)
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         _ = track { _ = form[UserID.self] }
         app.set("2", for: UserID.self)  // replaced in place: the cached result is stale
         let afterReplace = track { #expect(form[UserID.self] == "2") }
@@ -178,11 +178,11 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func aReadTrackedAfterItsCacheWasEmptiedByAnAttachFires() throws {
-        let first = Context(name: "first")
+        let first = ScreenContext(name: "first")
         first.set("first", for: UserID.self)
-        let second = Context(name: "second")
+        let second = ScreenContext(name: "second")
         second.set("second", for: UserID.self)
-        let form = Context(name: "form", parent: first)
+        let form = ScreenContext(name: "form", parent: first)
         _ = track { _ = form[UserID.self] }
         try form.attach(to: second)  // empties the cache, and the cell it held
         let change = track { _ = form[UserID.self] }
@@ -195,7 +195,7 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func aRootReadTrackedAgainThroughItsCachedCellFiresExactly() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         _ = track { _ = app[UserID.self] }  // a root starts caching its tracked reads
         let missing = track { #expect(app[UserID.self] == nil) }
         app.set("blue", for: Color.self)
@@ -218,8 +218,8 @@ struct ContextObservationTrackingTests {
         enum K0: ContextKey { typealias Value = Int }
         enum K1: ContextKey { typealias Value = Int }
         enum K2: ContextKey { typealias Value = Int }
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         func readAll() {
             _ = form[K0.self]
             _ = form[K1.self]
@@ -240,9 +240,9 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func theSameKeyReadFromTwoContextsFiresOnlyTheOneWhoseResultChanged() {
-        let app = Context(name: "app")
-        let left = Context(name: "left", parent: app)
-        let right = Context(name: "right", parent: app)
+        let app = ScreenContext(name: "app")
+        let left = ScreenContext(name: "left", parent: app)
+        let right = ScreenContext(name: "right", parent: app)
         _ = track { _ = left[UserID.self] }
         _ = track { _ = right[UserID.self] }
         let leftChange = track { _ = left[UserID.self] }
@@ -255,8 +255,8 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func nestedScopesBothRecordACachedCell() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         _ = track { _ = form[UserID.self] }
         let inner = ChangeCount()
         let outer = track {
@@ -272,8 +272,8 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func aCachedCellReadInsideOnChangeIsTrackedByTheNewScope() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         _ = track { _ = form[UserID.self] }
         let retracker = Retracker(form)
         retracker.observe()
@@ -285,12 +285,12 @@ struct ContextObservationTrackingTests {
     // MARK: - Re-parenting
 
     @Test func reparentingThatChangesTheValueFires() {
-        let first = Context(name: "first")
+        let first = ScreenContext(name: "first")
         first.set("first", for: UserID.self)
-        let second = Context(name: "second")
+        let second = ScreenContext(name: "second")
         second.set("second", for: UserID.self)
-        let screen = Context(name: "screen", parent: first)
-        let leaf = Context(name: "leaf", parent: screen)
+        let screen = ScreenContext(name: "screen", parent: first)
+        let leaf = ScreenContext(name: "leaf", parent: screen)
         let change = track { _ = leaf[UserID.self] }
         try? screen.attach(to: second)
         #expect(change.count == 1)
@@ -298,30 +298,30 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func reparentingThatKeepsTheValueDoesNotFire() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("app", for: UserID.self)
-        let left = Context(name: "left", parent: app)
-        let right = Context(name: "right", parent: app)
-        let screen = Context(name: "screen", parent: left)
+        let left = ScreenContext(name: "left", parent: app)
+        let right = ScreenContext(name: "right", parent: app)
+        let screen = ScreenContext(name: "screen", parent: left)
         let change = track { _ = screen[UserID.self] }
         try? screen.attach(to: right)
         #expect(change.count == 0)
     }
 
     @Test func reparentingAContextThatHoldsTheKeyDoesNotFire() {
-        let screen = Context(name: "screen", parent: Context(name: "first"))
+        let screen = ScreenContext(name: "screen", parent: ScreenContext(name: "first"))
         screen.set("own", for: UserID.self)
         let change = track { _ = screen[UserID.self] }
-        let second = Context(name: "second")
+        let second = ScreenContext(name: "second")
         second.set("second", for: UserID.self)
         try? screen.attach(to: second)
         #expect(change.count == 0)
     }
 
     @Test func detachingFromTheHolderFires() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("app", for: UserID.self)
-        let screen = Context(name: "screen", parent: app)
+        let screen = ScreenContext(name: "screen", parent: app)
         let change = track { _ = screen[UserID.self] }
         try? screen.attach(to: nil)
         #expect(change.count == 1)
@@ -331,8 +331,8 @@ struct ContextObservationTrackingTests {
     // MARK: - Named reads
 
     @Test func namedReadFiresForItsScopeOnly() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let change = track { _ = try? form.value(for: UserID.self, in: "app") }
         form.set("form", for: UserID.self)
         app.set("other key", for: Color.self)
@@ -345,9 +345,9 @@ struct ContextObservationTrackingTests {
         // A key no other test reads: writes skip the Observation comparison for keys no tracking
         // scope has read, and this named read must be enough to count as one.
         enum OnlyNamed: ContextKey { typealias Value = String }
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("first", for: OnlyNamed.self)
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         let change = track { _ = try? form.value(for: OnlyNamed.self, in: "app") }
         app.set("second", for: OnlyNamed.self)  // replaced in place, in the same box
         #expect(change.count == 1)
@@ -355,11 +355,11 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func namedReadFiresWhenItsScopeMoves() throws {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("first", for: UserID.self)
-        let other = Context(name: "app")
+        let other = ScreenContext(name: "app")
         other.set("second", for: UserID.self)
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         let change = track { _ = try? form.value(for: UserID.self, in: "app") }
         try form.attach(to: other)
         #expect(change.count == 1)
@@ -367,17 +367,17 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func namedReadOfAnUnknownScopeFiresWhenTheChainChanges() throws {
-        let form = Context(name: "form")
+        let form = ScreenContext(name: "form")
         let change = track { _ = try? form.value(for: UserID.self, in: "app") }
-        try form.attach(to: Context(name: "app"))
+        try form.attach(to: ScreenContext(name: "app"))
         #expect(change.count == 1)
     }
 
     // MARK: - Provider requests
 
     @Test func registeringAProviderFiresARequestThatFailed() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let owner = Owner()
         let request = track { _ = try? form.request(TotalWeight.self) }
         let check = track { _ = form.canRequest(TotalWeight.self) }
@@ -388,19 +388,19 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func endingAProviderFires() throws {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let owner = Owner()
         let registration = try app.provide(TotalWeight.self, owner: owner) { _ in 40 }
-        let form = Context(name: "form", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
         let change = track { _ = try? form.request(TotalWeight.self) }
         registration.cancel()
         #expect(change.count == 1)
     }
 
     @Test func aProviderOnASiblingDoesNotFire() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
-        let sibling = Context(name: "sibling", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
+        let sibling = ScreenContext(name: "sibling", parent: app)
         let owner = Owner()
         let change = track { _ = try? form.request(TotalWeight.self) }
         try sibling.provide(TotalWeight.self, owner: owner) { _ in 1 }
@@ -409,7 +409,7 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func observableStateAProviderReadsIsTracked() throws {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let model = WeightModel()
         try app.provide(TotalWeight.self, owner: model) { model in model.weight }
         let change = track { _ = try? app.request(TotalWeight.self) }
@@ -418,10 +418,10 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func reparentingUnderAProviderFires() throws {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let owner = Owner()
         try app.provide(TotalWeight.self, owner: owner) { _ in 40 }
-        let screen = Context(name: "screen")
+        let screen = ScreenContext(name: "screen")
         let change = track { _ = try? screen.request(TotalWeight.self) }
         try screen.attach(to: app)
         #expect(change.count == 1)
@@ -430,8 +430,8 @@ struct ContextObservationTrackingTests {
     // MARK: - Re-entrancy and lifetime
 
     @Test func onChangeMayWriteBackIntoTheContext() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let change = ChangeCount()
         withObservationTracking {
             _ = form[UserID.self]
@@ -449,8 +449,8 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func onChangeMayTrackTheSameReadAgain() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let retracker = Retracker(form)
         retracker.observe()
         app.set("1", for: UserID.self)
@@ -461,10 +461,10 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func onChangeMayDetachTheContextItTracked() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("app", for: UserID.self)
-        let form = Context(name: "form", parent: app)
-        let sibling = Context(name: "sibling", parent: app)
+        let form = ScreenContext(name: "form", parent: app)
+        let sibling = ScreenContext(name: "sibling", parent: app)
         let formChange = ChangeCount()
         withObservationTracking {
             _ = form[UserID.self]
@@ -483,10 +483,10 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func trackedContextsAreFreed() {
-        weak var weakForm: Context?
-        let app = Context(name: "app")
+        weak var weakForm: ScreenContext?
+        let app = ScreenContext(name: "app")
         do {
-            let form = Context(name: "form", parent: app)
+            let form = ScreenContext(name: "form", parent: app)
             weakForm = form
             _ = track { _ = form[UserID.self] }
             _ = track { _ = try? form.request(TotalWeight.self) }
@@ -497,8 +497,8 @@ struct ContextObservationTrackingTests {
     }
 
     @Test func hundredThousandTrackedReadsStayCorrect() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         var fired = 0
         for index in 0..<100_000 {
             let change = track { _ = form[UserID.self] }
@@ -514,10 +514,10 @@ struct ContextObservationTrackingTests {
 /// Tracks a read again from inside each `onChange`, recording what it then reads.
 @MainActor
 final class Retracker {
-    let context: Context
+    let context: ScreenContext
     var values: [String] = []
 
-    init(_ context: Context) { self.context = context }
+    init(_ context: ScreenContext) { self.context = context }
 
     func observe() {
         withObservationTracking {

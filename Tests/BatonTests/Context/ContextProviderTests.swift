@@ -16,7 +16,7 @@ struct ContextProviderTests {
     // MARK: - Rule 8: providers
 
     @Test func providerServesAKeyByAClosure() throws {
-        let context = Context(name: "weights")
+        let context = ScreenContext(name: "weights")
         let total = TotalFieldContainer()
         try context.provide(TotalWeight.self, owner: total) { owner in owner.weight }
         #expect(try context.request(TotalWeight.self) == 40)
@@ -25,16 +25,16 @@ struct ContextProviderTests {
     }
 
     @Test func requestWalksTheChain() throws {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let total = TotalFieldContainer()
         try app.provide(TotalWeight.self, owner: total) { owner in owner.weight }
-        let each = Context(name: "each", parent: Context(parent: app))
+        let each = ScreenContext(name: "each", parent: ScreenContext(parent: app))
         #expect(try each.request(TotalWeight.self) == 40)
         #expect(each.canRequest(TotalWeight.self))
     }
 
     @Test func unavailableProviderIsAMisuse() throws {
-        let context = Context(name: "weights")
+        let context = ScreenContext(name: "weights")
         let total = TotalFieldContainer()
         try context.provide(TotalWeight.self, owner: total, if: Condition { total.isInWindow }) { $0.weight }
         total.isInWindow = false
@@ -51,7 +51,7 @@ struct ContextProviderTests {
     }
 
     @Test func providerEndsWhenItsOwnerIsGone() throws {
-        let context = Context(name: "weights")
+        let context = ScreenContext(name: "weights")
         weak var weakOwner: TotalFieldContainer?
         do {
             let total = TotalFieldContainer()
@@ -70,7 +70,7 @@ struct ContextProviderTests {
     }
 
     @Test func providerExpiresWhenItsExpiryHolds() throws {
-        let context = Context(name: "weights")
+        let context = ScreenContext(name: "weights")
         let total = TotalFieldContainer()
         let expired = Switch()
         try context.provide(TotalWeight.self, owner: total, expiresIf: Condition { expired.isOn }) { $0.weight }
@@ -82,7 +82,7 @@ struct ContextProviderTests {
     }
 
     @Test func expiryIsOneWay() throws {
-        let context = Context(name: "weights")
+        let context = ScreenContext(name: "weights")
         let total = TotalFieldContainer()
         let expired = Switch()
         let registration = try context.provide(TotalWeight.self, owner: total, expiresIf: Condition { expired.isOn }) {
@@ -98,9 +98,9 @@ struct ContextProviderTests {
     // MARK: - Rule 9: one live provider per key per lineage
 
     @Test func secondLiveProviderOnTheLineageIsAMisuse() throws {
-        let app = Context(name: "app")
-        let left = Context(name: "left", parent: app)
-        let leaf = Context(name: "leaf", parent: left)
+        let app = ScreenContext(name: "app")
+        let left = ScreenContext(name: "left", parent: app)
+        let leaf = ScreenContext(name: "leaf", parent: left)
         let first = TotalFieldContainer()
         let second = TotalFieldContainer()
         try left.provide(TotalWeight.self, owner: first) { $0.weight }
@@ -119,8 +119,8 @@ struct ContextProviderTests {
     }
 
     @Test func expiredProviderIsReplacedSilently() throws {
-        let app = Context(name: "app")
-        let left = Context(name: "left", parent: app)
+        let app = ScreenContext(name: "app")
+        let left = ScreenContext(name: "left", parent: app)
         do {
             let first = TotalFieldContainer()
             try left.provide(TotalWeight.self, owner: first) { $0.weight }
@@ -132,7 +132,7 @@ struct ContextProviderTests {
     }
 
     @Test func cancelledProviderCanBeReplaced() throws {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let first = TotalFieldContainer()
         let registration = try app.provide(TotalWeight.self, owner: first) { $0.weight }
         registration.cancel()
@@ -145,10 +145,10 @@ struct ContextProviderTests {
 
     @Test func missingProviderNamesTheChainAndTheProvidersThatExist() throws {
         enum TotalWeigth: ContextKey { typealias Value = Double }
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let total = TotalFieldContainer()
         try app.provide(TotalWeight.self, owner: total) { $0.weight }
-        let screen = Context(name: "screen", parent: app)
+        let screen = ScreenContext(name: "screen", parent: app)
         #expect(
             throws: ContextError.providerMissing(
                 key: "TotalWeigth", searched: ["screen", "app"], available: ["TotalWeight"])
@@ -167,8 +167,8 @@ struct ContextProviderTests {
     }
 
     @Test func attachingTwoTreesWithTheSameLiveProviderIsRefused() throws {
-        let app = Context(name: "app")
-        let other = Context(name: "other")
+        let app = ScreenContext(name: "app")
+        let other = ScreenContext(name: "other")
         let first = TotalFieldContainer()
         let second = TotalFieldContainer()
         try app.provide(TotalWeight.self, owner: first) { $0.weight }

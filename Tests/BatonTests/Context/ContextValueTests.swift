@@ -8,7 +8,7 @@ struct ContextValueTests {
     // MARK: - Rule 1: typed keys
 
     @Test func keysFixTheValueTypeAndHaveReadableNames() {
-        let context = Context()
+        let context = ScreenContext()
         context.set(42, for: Count.self)
         let count: Int? = context[Count.self]
         #expect(count == 42)
@@ -23,7 +23,7 @@ struct ContextValueTests {
             typealias Value = Int
             static var name: String { "renamed-key" }
         }
-        let context = Context(name: "app")
+        let context = ScreenContext(name: "app")
         context.set(1, for: Renamed.self)
         #expect(context.allKeys.map(\.name) == ["renamed-key"])
     }
@@ -31,17 +31,17 @@ struct ContextValueTests {
     // MARK: - Rule 2: set stores in the outermost context
 
     @Test func setStoresInTheContextItIsCalledOn() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         form.set("Blue", for: Color.self)
         #expect(form.holder(of: Color.self) === form)
         #expect(app[Color.self] == nil)
     }
 
     @Test func outerValueShadowsInnerValue() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
-        let form = Context(parent: app)
+        let form = ScreenContext(parent: app)
         form.set("ABCDEF", for: UserID.self)
         #expect(form[UserID.self] == "ABCDEF")
         #expect(app[UserID.self] == "12345")
@@ -50,10 +50,10 @@ struct ContextValueTests {
     // MARK: - Rule 3: reads walk towards the root; explicit nil masks
 
     @Test func readsWalkTowardsTheRoot() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
-        let middle = Context(parent: app)
-        let form = Context(parent: middle)
+        let middle = ScreenContext(parent: app)
+        let form = ScreenContext(parent: middle)
         form.set("Blue", for: Color.self)
         form.set("Large", for: Size.self)
         #expect(form[UserID.self] == "12345")
@@ -63,15 +63,15 @@ struct ContextValueTests {
     }
 
     @Test func readOfAMissingKeyIsNil() {
-        let form = Context(parent: Context())
+        let form = ScreenContext(parent: ScreenContext())
         #expect(form[UserID.self] == nil)
         #expect(!form.contains(UserID.self))
     }
 
     @Test func explicitNilMasksInnerValues() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
-        let form = Context(parent: app)
+        let form = ScreenContext(parent: app)
         form.set(nil, for: UserID.self)
         #expect(form[UserID.self] == nil)
         #expect(form.contains(UserID.self))
@@ -79,8 +79,8 @@ struct ContextValueTests {
     }
 
     @Test func readsSeeWritesMadeAfterAnEarlierRead() {
-        let app = Context(name: "app")
-        let form = Context(parent: Context(parent: app))
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(parent: ScreenContext(parent: app))
         #expect(form[UserID.self] == nil)
         app.set("1", for: UserID.self)
         #expect(form[UserID.self] == "1")
@@ -89,7 +89,7 @@ struct ContextValueTests {
     }
 
     @Test func optionalValueTypesStoreNilInsideTheValue() {
-        let app = Context()
+        let app = ScreenContext()
         app.set(.some(nil), for: TotalWeight.self)
         #expect(app.contains(TotalWeight.self))
         #expect(app[TotalWeight.self] == .some(nil))
@@ -98,26 +98,26 @@ struct ContextValueTests {
     // MARK: - Rule 4: named scopes
 
     @Test func namedReadTargetsTheNamedContext() throws {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
-        let form = Context(parent: app)
+        let form = ScreenContext(parent: app)
         form.set("ABCDEF", for: UserID.self)
         #expect(form[UserID.self] == "ABCDEF")
         #expect(try form.value(for: UserID.self, in: "app") == "12345")
     }
 
     @Test func namedReadDoesNotFallThroughToInnerContexts() throws {
-        let base = Context(name: "base")
+        let base = ScreenContext(name: "base")
         base.set("12345", for: UserID.self)
-        let app = Context(name: "app", parent: base)
-        let form = Context(parent: app)
+        let app = ScreenContext(name: "app", parent: base)
+        let form = ScreenContext(parent: app)
         #expect(try form.value(for: UserID.self, in: "app") == nil)
         #expect(try form.value(for: UserID.self, in: "base") == "12345")
     }
 
     @Test func namedSetAndRemoveTargetTheNamedContext() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         try form.set("12345", for: UserID.self, in: "app")
         #expect(form.holder(of: UserID.self) === app)
         #expect(try form.remove(UserID.self, in: "app"))
@@ -126,9 +126,9 @@ struct ContextValueTests {
     }
 
     @Test func nearestContextWithTheNameWins() throws {
-        let outerApp = Context(name: "app")
-        let innerApp = Context(name: "app", parent: outerApp)
-        let form = Context(parent: innerApp)
+        let outerApp = ScreenContext(name: "app")
+        let innerApp = ScreenContext(name: "app", parent: outerApp)
+        let form = ScreenContext(parent: innerApp)
         try form.set("near", for: UserID.self, in: "app")
         #expect(innerApp[UserID.self] == "near")
         #expect(outerApp[UserID.self] == nil)
@@ -136,8 +136,8 @@ struct ContextValueTests {
     }
 
     @Test func unknownScopeIsAnErrorThatNamesTheChainAndSuggests() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: Context(parent: app))
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: ScreenContext(parent: app))
         #expect(
             throws: ContextError.unknownScope(
                 name: "ap", key: "UserID", searched: ["form", "(unnamed)", "app"], named: ["form", "app"])
@@ -157,7 +157,7 @@ struct ContextValueTests {
     }
 
     @Test func unknownScopeOnAnUnnamedChainSaysNone() {
-        let form = Context()
+        let form = ScreenContext()
         do {
             _ = try form.context(named: "app")
             Issue.record("expected an error")
@@ -172,9 +172,9 @@ struct ContextValueTests {
     // MARK: - Rule 5: remove from the nearest holder
 
     @Test func removeDeletesFromTheNearestHolderAndRevealsTheInnerValue() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
-        let form = Context(parent: app)
+        let form = ScreenContext(parent: app)
         form.set("ABCDEF", for: UserID.self)
         #expect(form.remove(UserID.self))
         #expect(form[UserID.self] == "12345")
@@ -184,9 +184,9 @@ struct ContextValueTests {
     }
 
     @Test func removeOfAnExplicitNilRevealsTheInnerValue() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
-        let form = Context(parent: app)
+        let form = ScreenContext(parent: app)
         form.set(nil, for: UserID.self)
         form.remove(UserID.self)
         #expect(form[UserID.self] == "12345")
@@ -195,10 +195,10 @@ struct ContextValueTests {
     // MARK: - Rule 6: listing and dumps
 
     @Test func allKeysListsEachKeyOnTheChainOnceNearestFirst() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
         app.set("Red", for: Color.self)
-        let form = Context(parent: app)
+        let form = ScreenContext(parent: app)
         form.set("Blue", for: Color.self)
         form.set("Large", for: Size.self)
         #expect(form.allKeys.map(\.name) == ["Color", "Size", "UserID"])
@@ -206,9 +206,9 @@ struct ContextValueTests {
     }
 
     @Test func textDumpMatchesControllerContextsFormat() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12345", for: UserID.self)
-        let form = Context(parent: app)
+        let form = ScreenContext(parent: app)
         form.set("Blue", for: Color.self)
         form.set("Large", for: Size.self)
         form.set(nil, for: Count.self)
@@ -227,13 +227,13 @@ struct ContextValueTests {
 
     @Test func test4DumpsEveryLayerAndEmptyOnesAsEmpty() {
         // ControllerContext's test4: a named base, two layers with a key each, an empty top layer.
-        let context1 = Context(name: "base")
+        let context1 = ScreenContext(name: "base")
         context1.set("Level 0 - Key 0", for: UserID.self)
-        let context2 = Context(parent: context1)
+        let context2 = ScreenContext(parent: context1)
         context2.set("Level 1 - Key 0", for: Color.self)
-        let context3 = Context(parent: context2)
+        let context3 = ScreenContext(parent: context2)
         context3.set("Level 2 - Key 0", for: Size.self)
-        let context4 = Context(parent: context3)
+        let context4 = ScreenContext(parent: context3)
         #expect(
             context4.dump() == """
                 ---------------
@@ -248,7 +248,7 @@ struct ContextValueTests {
                 ---------------
                 """)
         #expect(
-            Context().dump() == """
+            ScreenContext().dump() == """
                 ---------------
                 0:--- (unnamed) ---
                 0:[empty]
@@ -257,9 +257,9 @@ struct ContextValueTests {
     }
 
     @Test func jsonDumpKeepsValueTypes() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("12\"345", for: UserID.self)
-        let form = Context(parent: app)
+        let form = ScreenContext(parent: app)
         form.set(3, for: Count.self)
         form.set(nil, for: Color.self)
         #expect(
@@ -271,10 +271,10 @@ struct ContextValueTests {
     // MARK: - The tree
 
     @Test func childrenAreHeldWeaklyAndParentsStrongly() {
-        let app = Context(name: "app")
-        weak var weakForm: Context?
+        let app = ScreenContext(name: "app")
+        weak var weakForm: ScreenContext?
         do {
-            let form = Context(name: "form", parent: app)
+            let form = ScreenContext(name: "form", parent: app)
             weakForm = form
             #expect(app.children.count == 1)
             #expect(form.level == 1)
@@ -285,11 +285,11 @@ struct ContextValueTests {
     }
 
     @Test func attachMovesAContextAndReadsFollow() throws {
-        let first = Context(name: "first")
+        let first = ScreenContext(name: "first")
         first.set("1", for: UserID.self)
-        let second = Context(name: "second")
+        let second = ScreenContext(name: "second")
         second.set("2", for: UserID.self)
-        let form = Context(parent: first)
+        let form = ScreenContext(parent: first)
         #expect(form[UserID.self] == "1")
         try form.attach(to: second)
         #expect(form[UserID.self] == "2")
@@ -301,9 +301,9 @@ struct ContextValueTests {
     }
 
     @Test func movingAContextWithinItsTreeKeepsItsRegistrations() throws {
-        let root = Context(name: "root")
-        let left = Context(name: "left", parent: root)
-        let right = Context(name: "right", parent: root)
+        let root = ScreenContext(name: "root")
+        let left = ScreenContext(name: "left", parent: root)
+        let right = ScreenContext(name: "right", parent: root)
         let owner = Owner()
         try right.setFlag(UserUsedTheTotalField.self)
         try right.provide(Count.self, owner: owner) { _ in 1 }
@@ -316,8 +316,8 @@ struct ContextValueTests {
 
     @Test func theReadCacheDoesNotKeepRemovedValuesAlive() {
         final class Heavy {}
-        let root = Context(name: "root")
-        let child = Context(parent: Context(parent: root))
+        let root = ScreenContext(name: "root")
+        let child = ScreenContext(parent: ScreenContext(parent: root))
         enum HeavyKey: ContextKey { typealias Value = Heavy }
         weak var weakHeavy: Heavy?
         do {
@@ -332,7 +332,7 @@ struct ContextValueTests {
     }
 
     @Test func attachingUnderADescendantIsACycle() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         let form = app.makeChild(name: "form")
         #expect(throws: ContextError.cycle(context: "app", parent: "form")) { try app.attach(to: form) }
         #expect(throws: ContextError.cycle(context: "app", parent: "app")) { try app.attach(to: app) }

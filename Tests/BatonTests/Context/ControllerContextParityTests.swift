@@ -9,7 +9,7 @@ private enum CustomerName: ContextKey {
 }
 
 @MainActor
-private final class OrderContext: Context {
+private final class OrderContext: ScreenContext {
     @ContextProperty(CustomerName.self) var customerName: String?
     @ContextProperty(Size.self) var size: String?
     @ContextProperty(Count.self) var quantity: Int?
@@ -25,7 +25,7 @@ private final class Listener {
 @Suite(.lenientMisuse)
 struct ControllerContextParityTests {
     @Test func test8ExplicitNilDumpsAsNull() {
-        let context1 = Context(name: "base")
+        let context1 = ScreenContext(name: "base")
         context1.set(nil, for: UserID.self)
         #expect(context1[UserID.self] == nil)
         #expect(
@@ -42,7 +42,7 @@ struct ControllerContextParityTests {
         order.customerName = "Ada"
         order.size = "Large"
         order.quantity = 2
-        #expect(order.name == "order")  // no clash with Context.name
+        #expect(order.name == "order")  // no clash with ScreenContext.name
         #expect(order[CustomerName.self] == "Ada")
         #expect(order.customerName == "Ada")
         #expect(order.quantity == 2)
@@ -63,7 +63,7 @@ struct ControllerContextParityTests {
     }
 
     @Test func customContextClassPropertiesReadThroughTheChainAndNotifyObservers() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set("Medium", for: Size.self)
         let order = OrderContext(parent: app)
         #expect(order.size == "Medium")
@@ -75,7 +75,7 @@ struct ControllerContextParityTests {
     }
 
     @Test func registerCallbackRunsWithItsObjectOnEverySet() {
-        let context = Context(name: "app")
+        let context = ScreenContext(name: "app")
         let listener = Listener()
         // [context registerCallback:^(id owner){ … } forKey:@"userId" withObject:listener]
         context.onChange(of: UserID.self, owner: listener) { owner, userID in owner.calls.append(userID ?? "nil") }
@@ -85,8 +85,8 @@ struct ControllerContextParityTests {
     }
 
     @Test func onChangeAlsoFiresOnRemoveAndUnshadowedInnerChanges() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let listener = Listener()
         form.onChange(of: UserID.self, owner: listener) { owner, userID in owner.calls.append(userID ?? "nil") }
         app.set("12345", for: UserID.self)  // not shadowed in form: fires
@@ -97,7 +97,7 @@ struct ControllerContextParityTests {
     }
 
     @Test func removeCallbacksForObjectAndRemoveAllCallbacks() {
-        let context = Context(name: "app")
+        let context = ScreenContext(name: "app")
         let first = Listener()
         let second = Listener()
         context.onChange(of: UserID.self, owner: first) { owner, _ in owner.calls.append("first") }
@@ -112,7 +112,7 @@ struct ControllerContextParityTests {
     }
 
     @Test func aCallbackWhoseObjectIsGoneIsDropped() {
-        let context = Context(name: "app")
+        let context = ScreenContext(name: "app")
         weak var weakListener: Listener?
         var calls = 0
         do {

@@ -60,7 +60,7 @@ struct LineageIndexModelTests {
     final class Owner {}
 
     struct Node {
-        var context: Context?
+        var context: ScreenContext?
         var parent: Int?
         var children: [Int] = []
         var entries: [Entry] = []
@@ -123,7 +123,7 @@ struct LineageIndexModelTests {
             case 0, 1:  // a new context, under a random one or a root
                 let parent = alive.isEmpty || random.next(4) == 0 ? nil : alive[random.next(alive.count)]
                 let index = nodes.count
-                nodes.append(Node(context: Context(name: "n\(index)", parent: parent.flatMap { nodes[$0].context })))
+                nodes.append(Node(context: ScreenContext(name: "n\(index)", parent: parent.flatMap { nodes[$0].context })))
                 nodes[index].parent = parent
                 if let parent { nodes[parent].children.append(index) }
                 if random.next(2) == 0 {  // half of them observe the event
@@ -349,33 +349,33 @@ struct LineageIndexModelTests {
 
     @Test func theIndexForgetsContextsThatNoLongerHoldAName() throws {
         let owner = Owner()
-        let app = Context(name: "app")
-        var rows: [Context] = (0..<100).map { Context(name: "row-\($0)", parent: app) }
+        let app = ScreenContext(name: "app")
+        var rows: [ScreenContext] = (0..<100).map { ScreenContext(name: "row-\($0)", parent: app) }
         for row in rows { try row.register(ModelActionC.self, owner: owner) { _, _ in } }
         let id = ObjectIdentifier(ModelActionC.self)
         #expect(LineageIndex.entryCount(kind: .action, id: id) >= 100)
         rows.removeAll()
         // Rows are leaves: registering in one never looks at the other holders, so the index
         // drops dead entries as it grows (here, after the 28th new row).
-        rows = (0..<100).map { Context(name: "next-row-\($0)", parent: app) }
+        rows = (0..<100).map { ScreenContext(name: "next-row-\($0)", parent: app) }
         for row in rows { try row.register(ModelActionC.self, owner: owner) { _, _ in } }
         #expect(LineageIndex.entryCount(kind: .action, id: id) <= 128)
         rows.removeAll()
         // A context with children looks them up, which drops the freed rows.
-        let child = Context(name: "child", parent: app)
+        let child = ScreenContext(name: "child", parent: app)
         try app.register(ModelActionC.self, owner: owner) { _, _ in }
         #expect(LineageIndex.entryCount(kind: .action, id: id) == 1)
         withExtendedLifetime(child) {}
         #expect(throws: ContextError.actionAlreadyRegistered(action: "ModelActionC", registeredIn: "app")) {
-            try Context(name: "late", parent: app).register(ModelActionC.self, owner: owner) { _, _ in }
+            try ScreenContext(name: "late", parent: app).register(ModelActionC.self, owner: owner) { _, _ in }
         }
     }
 
     @Test func manySiblingsHoldingANameAreCheckedByWalkingTheSubtree() throws {
         let owner = Owner()
-        let app = Context(name: "app")
-        let rows = (0..<40).map { Context(name: "row-\($0)", parent: app) }
-        let cell = Context(name: "cell", parent: rows[7])
+        let app = ScreenContext(name: "app")
+        let rows = (0..<40).map { ScreenContext(name: "row-\($0)", parent: app) }
+        let cell = ScreenContext(name: "cell", parent: rows[7])
         let registrations = try rows.map { row in try row.register(ModelActionB.self, owner: owner) { _, _ in } }
         // 40 holders: the root finds the first in attach order, depth first.
         #expect(throws: ContextError.actionAlreadyRegistered(action: "ModelActionB", registeredIn: "row-0 → app")) {
@@ -395,19 +395,19 @@ struct LineageIndexModelTests {
     }
 
     @Test func detachingAndFreeingChildrenKeepsTheirOrderAtAnyCount() throws {
-        let list = Context(name: "list")
-        var rows = (0..<1000).map { Context(name: "\($0)", parent: list) }
+        let list = ScreenContext(name: "list")
+        var rows = (0..<1000).map { ScreenContext(name: "\($0)", parent: list) }
         for index in stride(from: 0, to: 1000, by: 3) { try rows[index].attach(to: nil) }
         rows = rows.enumerated().filter { $0.offset % 3 != 1 }.map(\.element)
         var expected = rows.filter { $0.parent === list }.compactMap(\.name)
         #expect(list.children.compactMap(\.name) == expected)
         #expect(list.children.count == 333)
-        let late = Context(name: "late", parent: list)
+        let late = ScreenContext(name: "late", parent: list)
         #expect(list.children.last === late)
         try late.attach(to: nil)
         #expect(list.children.compactMap(\.name) == expected)
         // The 1,024th entry compacts the children: the empty entries go, the order stays.
-        let more = (0..<30).map { Context(name: "more-\($0)", parent: list) }
+        let more = (0..<30).map { ScreenContext(name: "more-\($0)", parent: list) }
         expected += more.compactMap(\.name)
         #expect(list.weakChildren.count == 363)
         #expect(list.children.compactMap(\.name) == expected)

@@ -164,19 +164,19 @@ enum LookupPrograms {
         }
     }
 
-    static func request(_ context: Context) -> String {
+    static func request(_ context: ScreenContext) -> String {
         do { return "\(try context.request(Count.self))" } catch { return describe(error) }
     }
 
-    static func execute(_ context: Context) -> String {
+    static func execute(_ context: ScreenContext) -> String {
         do { return "\(try context.execute(Scale.self, with: 2))" } catch { return describe(error) }
     }
 
     /// A chain `leaf → root` in which only `leaf` holds `root`, whose `deinit` is logged.
-    static func chainWithLoggedRoot(_ log: LookupLog) -> Context {
-        let root = Context(name: "root")
+    static func chainWithLoggedRoot(_ log: LookupLog) -> ScreenContext {
+        let root = ScreenContext(name: "root")
         root.set(DeinitProbe { log.add("holder freed") }, for: ProbeKey.self)
-        let leaf = Context(name: "leaf", parent: root)
+        let leaf = ScreenContext(name: "leaf", parent: root)
         _ = leaf[ProbeKey.self]
         return leaf
     }
@@ -193,7 +193,7 @@ enum LookupPrograms {
     @discardableResult
     static func providerConditionEndsItsRegistration() -> [String] {
         let log = LookupLog()
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let owner = Owner()
         let handle = RegistrationHandle()
         let probe = DeinitProbe { log.add("record freed") }
@@ -259,7 +259,7 @@ enum LookupPrograms {
     @discardableResult
     static func providerExpiryReplacesItsRegistration() -> [String] {
         let log = LookupLog()
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let owner = Owner()
         let handle = RegistrationHandle()
         handle.registration = try? context.provide(
@@ -303,7 +303,7 @@ enum LookupPrograms {
     @discardableResult
     static func providerReleasesItsOwner() -> [String] {
         let log = LookupLog()
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let nextOwner = Owner()
         let holder = ProbeHolder()
         holder.probe = DeinitProbe { [weak context] in
@@ -325,7 +325,7 @@ enum LookupPrograms {
     @discardableResult
     static func canRequestWhileTheExpiryEndsTheProvider() -> [String] {
         let log = LookupLog()
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let owner = Owner()
         let handle = RegistrationHandle()
         let probe = DeinitProbe { log.add("record freed") }
@@ -352,7 +352,7 @@ enum LookupPrograms {
     @discardableResult
     static func canExecuteWhileTheExpiryEndsTheAction() -> [String] {
         let log = LookupLog()
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let owner = Owner()
         let handle = RegistrationHandle()
         let probe = DeinitProbe { log.add("record freed") }
@@ -377,7 +377,7 @@ enum LookupPrograms {
     @discardableResult
     static func actionConditionEndsItsRegistration() -> [String] {
         let log = LookupLog()
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let owner = Owner()
         let handle = RegistrationHandle()
         let probe = DeinitProbe { log.add("record freed") }
@@ -438,7 +438,7 @@ enum LookupPrograms {
     @discardableResult
     static func actionReleasesItsOwner() -> [String] {
         let log = LookupLog()
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let nextOwner = Owner()
         let holder = ProbeHolder()
         holder.probe = DeinitProbe { [weak context] in
@@ -463,11 +463,11 @@ enum LookupPrograms {
     static func attachFreesTheHolderOfWarmLookups() -> [String] {
         let log = LookupLog()
         let owner = Owner()
-        let newParent = Context(name: "new")
-        let child: Context
+        let newParent = ScreenContext(name: "new")
+        let child: ScreenContext
         do {
-            let oldParent = Context(name: "old")
-            child = Context(name: "child", parent: oldParent)
+            let oldParent = ScreenContext(name: "old")
+            child = ScreenContext(name: "child", parent: oldParent)
             try? oldParent.setFlag(Flag.self)
             _ = try? oldParent.provide(Count.self, owner: owner) { _ in 7 }
             _ = try? oldParent.register(Scale.self, owner: owner) { _, input in input }

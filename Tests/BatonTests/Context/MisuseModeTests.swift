@@ -16,7 +16,7 @@ struct MisuseModeTests {
 
     @Test func lenientModeThrowsTheTypedError() {
         MisuseMode.$current.withValue(.lenient) {
-            #expect(throws: ContextError.self) { try Context().unsetFlag(UserUsedTheTotalField.self) }
+            #expect(throws: ContextError.self) { try ScreenContext().unsetFlag(UserUsedTheTotalField.self) }
         }
     }
 
@@ -24,7 +24,7 @@ struct MisuseModeTests {
         @Test func strictModeStopsAtTheMisuse() async {
             await #expect(processExitsWith: .failure) {
                 await MainActor.run {
-                    try? Context(name: "app").unsetFlag(UserUsedTheTotalField.self)
+                    try? ScreenContext(name: "app").unsetFlag(UserUsedTheTotalField.self)
                 }
             }
         }

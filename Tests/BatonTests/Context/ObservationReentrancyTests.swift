@@ -15,7 +15,7 @@ struct ObservationReentrancyTests {
         enum OnlyHere: ContextKey { typealias Value = Int }
         let owner = Owner()
         do {
-            let context = Context(name: "observer")
+            let context = ScreenContext(name: "observer")
             context.onChange(of: OnlyHere.self, owner: owner) { _, _ in }
             context.onChange(of: OnlyHere.self, owner: owner) { _, _ in }
             #expect(ObservedKeys.observations(of: OnlyHere.self) == 2)
@@ -24,7 +24,7 @@ struct ObservationReentrancyTests {
     }
 
     @Test func aNormalisingObserverLeavesLaterObserversWithTheCurrentValue() {
-        let context = Context(name: "form")
+        let context = ScreenContext(name: "form")
         let owner = Owner()
         // The first observer clamps the value; the second must never see the unclamped one last.
         context.onChange(of: Observed.self, owner: owner) { _, value in
@@ -39,7 +39,7 @@ struct ObservationReentrancyTests {
     }
 
     @Test func anObserverRegisteredDuringADeliverySeesTheNextChangeOnly() {
-        let context = Context(name: "form")
+        let context = ScreenContext(name: "form")
         let owner = Owner()
         var registered = false
         context.onChange(of: Observed.self, owner: owner) { owner, value in
@@ -56,7 +56,7 @@ struct ObservationReentrancyTests {
     }
 
     @Test func anObserverCancelledDuringADeliveryIsNotCalledByIt() {
-        let context = Context(name: "form")
+        let context = ScreenContext(name: "form")
         let owner = Owner()
         var second: Registration?
         context.onChange(of: Observed.self, owner: owner) { owner, value in
@@ -72,7 +72,7 @@ struct ObservationReentrancyTests {
     }
 
     @Test func anOwnerFreedByAnEarlierObserverIsNotCalled() {
-        let context = Context(name: "form")
+        let context = ScreenContext(name: "form")
         let log = Owner()
         let holder = OwnerHolder(Owner())
         context.onChange(of: Observed.self, owner: log) { log, value in
@@ -88,9 +88,9 @@ struct ObservationReentrancyTests {
     }
 
     @Test func aContextFreedDuringADeliveryEndsItWithoutACrash() {
-        let root = Context(name: "root")
+        let root = ScreenContext(name: "root")
         let log = Owner()
-        var child: Context? = Context(name: "child", parent: root)
+        var child: ScreenContext? = ScreenContext(name: "child", parent: root)
         child!.onChange(of: Observed.self, owner: log) { log, value in
             log.received.append("child \(value ?? -1)")
             child = nil
@@ -105,7 +105,7 @@ struct ObservationReentrancyTests {
     // MARK: - Events
 
     @Test func anEventObserverRegisteredOrCancelledDuringAPostFollowsTheSameRules() {
-        let context = Context(name: "form")
+        let context = ScreenContext(name: "form")
         let log = Owner()
         var second: Registration?
         var registered = false
@@ -123,10 +123,10 @@ struct ObservationReentrancyTests {
     }
 
     @Test func aContextFreedDuringAPostEndsItsPartWithoutACrash() {
-        let root = Context(name: "root")
+        let root = ScreenContext(name: "root")
         let log = Owner()
-        var child: Context? = Context(name: "child", parent: root)
-        let grandchild = Context(name: "grandchild", parent: child)
+        var child: ScreenContext? = ScreenContext(name: "child", parent: root)
+        let grandchild = ScreenContext(name: "grandchild", parent: child)
         child!.observe(Saved.self, owner: log) { log, _ in
             log.received.append("child")
             child = nil  // still held by the grandchild, which the post reaches next
@@ -137,7 +137,7 @@ struct ObservationReentrancyTests {
     }
 
     @Test func providersAndActionsRegisteredDuringADeliveryAreUsableAtOnce() throws {
-        let context = Context(name: "form")
+        let context = ScreenContext(name: "form")
         let log = Owner()
         context.onChange(of: Observed.self, owner: log) { log, value in
             _ = try? context.provide(TotalWeight.self, owner: log) { _ in Double(value ?? 0) }

@@ -15,9 +15,9 @@ private final class WeightsForm {
 @Suite(.lenientMisuse)
 struct ProContextLineageTests {
     @Test func assignmentsAndExamsEachAddTheirOwnTotalWeight() throws {
-        let classContext = Context(name: "class")
-        let assignments = Context(name: "assignments", parent: classContext)
-        let exams = Context(name: "exams", parent: classContext)
+        let classContext = ScreenContext(name: "class")
+        let assignments = ScreenContext(name: "assignments", parent: classContext)
+        let exams = ScreenContext(name: "exams", parent: classContext)
         let assignmentsForm = WeightsForm(weight: 30)
         let examsForm = WeightsForm(weight: 70)
         try assignments.provide(TotalWeight.self, owner: assignmentsForm) { $0.weight }
@@ -37,30 +37,30 @@ struct ProContextLineageTests {
     }
 
     @Test func twoTabsEachRegisterTheSameAction() throws {
-        let tabs = Context(name: "tabs")
-        let tab1 = Context(name: "tab1", parent: tabs)
-        let tab2 = Context(name: "tab2", parent: tabs)
+        let tabs = ScreenContext(name: "tabs")
+        let tab1 = ScreenContext(name: "tab1", parent: tabs)
+        let tab2 = ScreenContext(name: "tab2", parent: tabs)
         let owner1 = Owner()
         let owner2 = Owner()
         var swapped: [String] = []
         try tab1.register(SwapWeightInputs.self, owner: owner1) { _, _ in swapped.append("tab1") }
         try tab2.register(SwapWeightInputs.self, owner: owner2) { _, _ in swapped.append("tab2") }
-        try Context(parent: tab2).execute(SwapWeightInputs.self)
+        try ScreenContext(parent: tab2).execute(SwapWeightInputs.self)
         try tab1.execute(SwapWeightInputs.self)
         #expect(swapped == ["tab2", "tab1"])
     }
 
     @Test func isSetAndSetFlagAgreeAcrossSiblings() throws {
-        let tabs = Context(name: "tabs")
-        let tab1 = Context(name: "tab1", parent: tabs)
-        let tab2 = Context(name: "tab2", parent: tabs)
+        let tabs = ScreenContext(name: "tabs")
+        let tab1 = ScreenContext(name: "tab1", parent: tabs)
+        let tab2 = ScreenContext(name: "tab2", parent: tabs)
         try tab1.setFlag(UserUsedTheTotalField.self)
         #expect(!tab2.isSet(UserUsedTheTotalField.self))
         try tab2.setFlag(UserUsedTheTotalField.self)
         #expect(tab2.isSet(UserUsedTheTotalField.self))
         // Where isSet is true, setting again is refused.
         #expect(throws: ContextError.flagAlreadySet(flag: "UserUsedTheTotalField", setIn: "tab2 → tabs")) {
-            try Context(name: "field", parent: tab2).setFlag(UserUsedTheTotalField.self)
+            try ScreenContext(name: "field", parent: tab2).setFlag(UserUsedTheTotalField.self)
         }
         try tab1.unsetFlag(UserUsedTheTotalField.self)
         #expect(tab2.isSet(UserUsedTheTotalField.self))
@@ -68,14 +68,14 @@ struct ProContextLineageTests {
     }
 
     @Test func attachingASubtreeBesideASiblingWithTheSameNamesSucceeds() throws {
-        let tabs = Context(name: "tabs")
-        let tab1 = Context(name: "tab1", parent: tabs)
+        let tabs = ScreenContext(name: "tabs")
+        let tab1 = ScreenContext(name: "tab1", parent: tabs)
         let form1 = WeightsForm(weight: 1)
         try tab1.provide(TotalWeight.self, owner: form1) { $0.weight }
         try tab1.setFlag(UserUsedTheTotalField.self)
 
-        let tab2 = Context(name: "tab2")
-        let field = Context(name: "field", parent: tab2)
+        let tab2 = ScreenContext(name: "tab2")
+        let field = ScreenContext(name: "field", parent: tab2)
         let form2 = WeightsForm(weight: 2)
         try field.provide(TotalWeight.self, owner: form2) { $0.weight }
         try field.setFlag(UserUsedTheTotalField.self)
@@ -85,26 +85,26 @@ struct ProContextLineageTests {
     }
 
     @Test func attachingASubtreeUnderAContextWhoseChainHoldsTheNameIsRefused() throws {
-        let tabs = Context(name: "tabs")
-        let tab1 = Context(name: "tab1", parent: tabs)
+        let tabs = ScreenContext(name: "tabs")
+        let tab1 = ScreenContext(name: "tab1", parent: tabs)
         try tab1.setFlag(UserUsedTheTotalField.self)
-        let sheet = Context(name: "sheet")
-        let field = Context(name: "field", parent: sheet)
+        let sheet = ScreenContext(name: "sheet")
+        let field = ScreenContext(name: "field", parent: sheet)
         try field.setFlag(UserUsedTheTotalField.self)
         #expect(throws: ContextError.flagAlreadySet(flag: "UserUsedTheTotalField", setIn: "tab1 → tabs")) {
-            try sheet.attach(to: Context(name: "detail", parent: tab1))
+            try sheet.attach(to: ScreenContext(name: "detail", parent: tab1))
         }
         #expect(sheet.parent == nil)
     }
 
     @Test func movingASubtreeWithinOneTreeChecksTheNewLineage() throws {
-        let tabs = Context(name: "tabs")
-        let tab1 = Context(name: "tab1", parent: tabs)
-        let tab2 = Context(name: "tab2", parent: tabs)
+        let tabs = ScreenContext(name: "tabs")
+        let tab1 = ScreenContext(name: "tab1", parent: tabs)
+        let tab2 = ScreenContext(name: "tab2", parent: tabs)
         let owner1 = Owner()
         let owner2 = Owner()
         try tab1.register(SwapWeightInputs.self, owner: owner1) { _, _ in }
-        let field = Context(name: "field", parent: tab2)
+        let field = ScreenContext(name: "field", parent: tab2)
         try field.register(SwapWeightInputs.self, owner: owner2) { _, _ in }
         #expect(
             throws: ContextError.actionAlreadyRegistered(action: "SwapWeightInputs", registeredIn: "tab1 → tabs")
@@ -115,8 +115,8 @@ struct ProContextLineageTests {
     }
 
     @Test func anExpiredProviderOnTheLineageIsReplacedSilently() throws {
-        let tabs = Context(name: "tabs")
-        let field = Context(name: "field", parent: Context(name: "tab1", parent: tabs))
+        let tabs = ScreenContext(name: "tabs")
+        let field = ScreenContext(name: "field", parent: ScreenContext(name: "tab1", parent: tabs))
         do {
             let gone = WeightsForm(weight: 1)
             try field.provide(TotalWeight.self, owner: gone) { $0.weight }

@@ -3,7 +3,7 @@ import BatonTesting
 import Testing
 
 @MainActor
-private final class ClassContext: Context {}
+private final class ClassContext: ScreenContext {}
 
 @MainActor
 private final class Field {
@@ -18,7 +18,7 @@ struct ProContextParityTests {
     // MARK: - Executables with conditions
 
     @Test func addExecutableIfRunsOnlyWhileItsConditionHolds() throws {
-        let context = Context(name: "assignments")
+        let context = ScreenContext(name: "assignments")
         let field = Field()
         let enabled = Switch()
         enabled.isOn = false
@@ -60,7 +60,7 @@ struct ProContextParityTests {
     // MARK: - Observers
 
     @Test func addObserverExpiresIf() {
-        let context = Context(name: "assignments")
+        let context = ScreenContext(name: "assignments")
         let field = Field()
         let expired = Switch()
         let registration = context.observe(TotalWeightChanged.self, owner: field, expiresIf: Condition { expired.isOn })
@@ -77,8 +77,8 @@ struct ProContextParityTests {
     }
 
     @Test func addObserverForASetOfNamesCallsOneObserverForEach() {
-        let classContext = Context(name: "class")
-        let exams = Context(name: "exams", parent: classContext)
+        let classContext = ScreenContext(name: "class")
+        let exams = ScreenContext(name: "exams", parent: classContext)
         let field = Field()
         let registration = classContext.observePosts(
             ofAny: [Saved.self, TotalWeightChanged.self, Saved.self], owner: field
@@ -95,9 +95,9 @@ struct ProContextParityTests {
     }
 
     @Test func notificationOriginIsThePostingContext() {
-        let classContext = Context(name: "class")
-        let assignments = Context(name: "assignments", parent: classContext)
-        let exams = Context(name: "exams", parent: classContext)
+        let classContext = ScreenContext(name: "class")
+        let assignments = ScreenContext(name: "assignments", parent: classContext)
+        let exams = ScreenContext(name: "exams", parent: classContext)
         let field = Field()
         classContext.observePosts(of: TotalWeightChanged.self, owner: field) { field, post in
             #expect(post.is(TotalWeightChanged.self))
@@ -156,11 +156,11 @@ struct ProContextParityTests {
     // MARK: - Feature contexts
 
     @Test func createSubcontextOfTypeNamesItAfterTheType() {
-        let global = Context(name: "global")
+        let global = ScreenContext(name: "global")
         let classContext = ClassContext(parent: global)
         #expect(classContext.name == "ClassContext")
         #expect(ClassContext(name: "Class").name == "Class")
-        #expect(Context(parent: global).name == nil)
+        #expect(ScreenContext(parent: global).name == nil)
         #expect(classContext.dump().contains("1:--- ClassContext ---"))
     }
 
@@ -169,7 +169,7 @@ struct ProContextParityTests {
         #expect(window.context.name == "app")
         // Context.global.createSubcontext(ofType: ClassContext.self)
         let classContext = ClassContext(parent: window.context)
-        let assignments = Context(name: "Assignments", parent: classContext)
+        let assignments = ScreenContext(name: "Assignments", parent: classContext)
         let field = Field()
         try window.context.provide(TotalWeight.self, owner: field) { $0.weight }
         #expect(try assignments.request(TotalWeight.self) == 40)

@@ -16,9 +16,9 @@ private enum Other: ContextKey { typealias Value = Int }
 @Suite(.lenientMisuse)
 struct ReadCacheTests {
     /// `depth` contexts, root first; the last one reads at that depth.
-    static func chain(_ depth: Int) -> [Context] {
-        var contexts = [Context(name: "c0")]
-        for level in 1..<depth { contexts.append(Context(name: "c\(level)", parent: contexts.last)) }
+    static func chain(_ depth: Int) -> [ScreenContext] {
+        var contexts = [ScreenContext(name: "c0")]
+        for level in 1..<depth { contexts.append(ScreenContext(name: "c\(level)", parent: contexts.last)) }
         return contexts
     }
 
@@ -52,7 +52,7 @@ struct ReadCacheTests {
     // MARK: - Replacing in the same box
 
     @Test func aBoxHeldOutsideItsSlotKeepsItsValueWhenTheKeyIsReplaced() {
-        let context = Context(name: "form")
+        let context = ScreenContext(name: "form")
         context.set("first", for: Cached.self)
         let copy = context.slots  // what a dump holds while it calls the values' descriptions
         context.set("second", for: Cached.self)
@@ -63,7 +63,7 @@ struct ReadCacheTests {
     }
 
     @Test func aDescriptionThatReplacesItsOwnKeyDuringADumpIsDumpedAsItWas() {
-        let context = Context(name: "form")
+        let context = ScreenContext(name: "form")
         let value = SelfReplacing(name: "first", context: context)
         context.set(value, for: SelfReplacingKey.self)
         let dump = context.dump()
@@ -119,7 +119,7 @@ struct ReadCacheTests {
 
     @Test func aValueMovedNearerTheReaderIsReadFromItsNewHolder() {
         let contexts = Self.chain(10)
-        let elsewhere = Context(name: "elsewhere")
+        let elsewhere = ScreenContext(name: "elsewhere")
         contexts[0].set("root", for: Cached.self)
         elsewhere.set("moved", for: Cached.self)
         #expect(contexts[9][Cached.self] == "root")
@@ -211,10 +211,10 @@ struct ReadCacheTests {
     func readsMatchANaiveWalkAfterRandomChanges(seed: UInt64) {
         var random = LineageIndexModelTests.Generator(state: seed)
         final class Node {
-            var context: Context?
+            var context: ScreenContext?
             var parent: Int?
             var values: [Int: String?] = [:]  // key 0: Cached, key 1: Other (as text)
-            init(_ context: Context, parent: Int?) { (self.context, self.parent) = (context, parent) }
+            init(_ context: ScreenContext, parent: Int?) { (self.context, self.parent) = (context, parent) }
         }
         var nodes: [Node] = []
         func alive() -> [Int] { nodes.indices.filter { nodes[$0].context != nil } }
@@ -238,7 +238,7 @@ struct ReadCacheTests {
             for level in 0..<depth {
                 let parent = level == 0 ? nil : nodes.count - 1
                 nodes.append(
-                    Node(Context(name: "n\(nodes.count)", parent: parent.map { nodes[$0].context! }), parent: parent))
+                    Node(ScreenContext(name: "n\(nodes.count)", parent: parent.map { nodes[$0].context! }), parent: parent))
             }
         }
         var counts: [String: Int] = [:]
@@ -294,7 +294,7 @@ struct ReadCacheTests {
                 nodes[index].context = nil
                 counts["free", default: 0] += 1
             default:  // a write of the key elsewhere, in a root of its own: values advance, holders stay
-                let scratch = Context(name: "scratch")
+                let scratch = ScreenContext(name: "scratch")
                 scratch.set("x", for: Cached.self)
                 scratch.set("y", for: Cached.self)
                 counts["unrelated write", default: 0] += 1
@@ -324,9 +324,9 @@ private enum SelfReplacingKey: ContextKey { typealias Value = SelfReplacing }
 @MainActor
 private final class SelfReplacing: CustomStringConvertible {
     let name: String
-    weak var context: Context?
+    weak var context: ScreenContext?
     var described = 0
-    init(name: String, context: Context?) { (self.name, self.context) = (name, context) }
+    init(name: String, context: ScreenContext?) { (self.name, self.context) = (name, context) }
 
     nonisolated var description: String {
         MainActor.assumeIsolated {
@@ -347,12 +347,12 @@ enum ReadCachePrograms {
     @discardableResult
     static func detachAndFreeTheHolderDuringAReplacement() -> [String] {
         var seen: [String] = []
-        let middle: Context
-        let leaf: Context
+        let middle: ScreenContext
+        let leaf: ScreenContext
         do {
-            let root = Context(name: "root")
-            middle = Context(name: "middle", parent: root)
-            leaf = Context(name: "leaf", parent: middle)
+            let root = ScreenContext(name: "root")
+            middle = ScreenContext(name: "middle", parent: root)
+            leaf = ScreenContext(name: "leaf", parent: middle)
             root.set(
                 DeinitProbe { [weak leaf, weak middle] in
                     guard let leaf, let middle else { return }
@@ -362,7 +362,7 @@ enum ReadCachePrograms {
             _ = leaf[CachedProbe.self]  // the leaf's cache remembers the root as the holder
             root.set(DeinitProbe {}, for: CachedProbe.self)
         }
-        let elsewhere = Context(name: "elsewhere")
+        let elsewhere = ScreenContext(name: "elsewhere")
         elsewhere.set(DeinitProbe {}, for: CachedProbe.self)
         elsewhere.set(DeinitProbe {}, for: CachedProbe.self)  // values move on, shapes stay
         seen.append("after: \(leaf[CachedProbe.self] == nil ? "nil" : "probe")")

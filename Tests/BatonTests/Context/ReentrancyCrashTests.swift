@@ -167,8 +167,8 @@ enum ReentrancyPrograms {
     @discardableResult
     static func replaceValueWithReentrantDeinit() -> [String] {
         var seen: [String] = []
-        let root = Context(name: "root")
-        let child = Context(name: "child", parent: root)
+        let root = ScreenContext(name: "root")
+        let child = ScreenContext(name: "child", parent: root)
         root.set("old", for: Label.self)
         _ = child[Label.self]  // warm the child's read cache
         root.set(
@@ -189,8 +189,8 @@ enum ReentrancyPrograms {
     @discardableResult
     static func removeValueWithReentrantDeinit() -> [String] {
         var seen: [String] = []
-        let root = Context(name: "root")
-        let child = Context(name: "child", parent: root)
+        let root = ScreenContext(name: "root")
+        let child = ScreenContext(name: "child", parent: root)
         root.set(
             DeinitProbe { [weak root, weak child] in
                 guard let root, let child else { return }
@@ -206,13 +206,13 @@ enum ReentrancyPrograms {
     @discardableResult
     static func attachReleasesTheOldParent() -> [String] {
         var seen: [String] = []
-        let newParent = Context(name: "new")
+        let newParent = ScreenContext(name: "new")
         newParent.set("from new parent", for: Label.self)
-        let child: Context
+        let child: ScreenContext
         do {
-            let oldParent = Context(name: "old")
+            let oldParent = ScreenContext(name: "old")
             oldParent.set("from old parent", for: Label.self)
-            child = Context(name: "child", parent: oldParent)
+            child = ScreenContext(name: "child", parent: oldParent)
             oldParent.set(
                 DeinitProbe { [weak child, weak newParent] in
                     guard let child else { return }
@@ -229,7 +229,7 @@ enum ReentrancyPrograms {
     @discardableResult
     static func conditionReleasesOwner() -> [String] {
         var seen: [String] = []
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let holder = OwnerHolder(Owner())
         weak let weakOwner = holder.owner
         context.onChange(
@@ -250,7 +250,7 @@ enum ReentrancyPrograms {
     @discardableResult
     static func droppedClosureRegistersInDeinit() -> [String] {
         var seen: [String] = []
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let owner = Owner()
         let captured = DeinitProbe { [weak context] in
             // Runs while Baton drops the registration below.
@@ -274,7 +274,7 @@ extension ReentrancyPrograms {
     @discardableResult
     static func observerEndsEveryObservationMidPost() -> [String] {
         var seen: [String] = []
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let log = Owner()
         context.observe(Tick.self, owner: log) { [weak context] _, value in
             seen.append("first \(value)")
@@ -297,7 +297,7 @@ extension ReentrancyPrograms {
     @discardableResult
     static func ownerDeinitEndsObservationsMidPost() -> [String] {
         var seen: [String] = []
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let log = Owner()
         var owner: DeinitProbe? = DeinitProbe { [weak context] in
             guard let context else { return }
@@ -326,7 +326,7 @@ extension ReentrancyPrograms {
     @discardableResult
     static func conditionEndsItsOwnObservationMidPost() -> [String] {
         var seen: [String] = []
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let log = Owner()
         var first: Registration?
         var second: Registration?
@@ -354,7 +354,7 @@ extension ReentrancyPrograms {
     @discardableResult
     static func expiryRegistersAndPostsMidPost() -> [String] {
         var seen: [String] = []
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let log = Owner()
         var expired = false
         context.observe(Tick.self, owner: log) { _, value in seen.append("first \(value)") }
@@ -386,11 +386,11 @@ extension ReentrancyPrograms {
     static func nestedPostFromAFreedContext() -> [String] {
         var seen: [String] = []
         let log = Owner()
-        var form: Context? = Context(name: "form")
+        var form: ScreenContext? = ScreenContext(name: "form")
         form!.observePosts(of: Tick.self, owner: log) { _, post in
             seen.append("form from \(post.origin.name ?? "?")")
             do {
-                let draft = Context(name: "draft")
+                let draft = ScreenContext(name: "draft")
                 draft.observePosts(of: Tick.self, owner: log) { _, post in
                     seen.append("draft from \(post.origin.name ?? "?")")
                 }
@@ -417,7 +417,7 @@ extension ReentrancyPrograms {
     @discardableResult
     static func nestedPostDropsDeadObserversMidPost() -> [String] {
         var seen: [String] = []
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let log = Owner()
         let holder = OwnerHolder(Owner())
         var nested = false
@@ -453,7 +453,7 @@ struct RuntimeStateTests {
 enum RuntimeStates {
     static func run() {
         precondition(MisuseMode.current == .strict)
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let owner = Switch(false)
         // A provider and an action whose condition does not hold, then whose owner is gone.
         do {

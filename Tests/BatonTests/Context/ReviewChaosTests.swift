@@ -51,7 +51,7 @@ private final class ChaosProgram {
     static var current: ChaosProgram?
 
     var state: UInt64
-    var nodes: [Context?] = []
+    var nodes: [ScreenContext?] = []
     var owners: [ChaosOwner] = []
     var registrations: [Registration] = []
     var depth = 0
@@ -71,7 +71,7 @@ private final class ChaosProgram {
         let program = ChaosProgram(seed: seed)
         current = program
         defer { current = nil }
-        program.nodes = [Context(name: "n0")]
+        program.nodes = [ScreenContext(name: "n0")]
         for step in 0..<steps {
             program.operate()
             if step % 50 == 0 { program.check(step) }
@@ -80,9 +80,9 @@ private final class ChaosProgram {
         precondition(program.reentries > 0)
     }
 
-    var live: [Context] { nodes.compactMap { $0 } }
+    var live: [ScreenContext] { nodes.compactMap { $0 } }
 
-    func randomContext() -> Context {
+    func randomContext() -> ScreenContext {
         let live = self.live
         return live[next(live.count)]
     }
@@ -111,7 +111,7 @@ private final class ChaosProgram {
         let context = randomContext()
         switch next(20) {
         case 0, 1:
-            if nodes.count < 60 { nodes.append(Context(name: "n\(nodes.count)", parent: context)) }
+            if nodes.count < 60 { nodes.append(ScreenContext(name: "n\(nodes.count)", parent: context)) }
         case 2: context.set("v\(next(1000))", for: Chaos.self)
         case 3: context.set(nil, for: Chaos.self)
         case 4: context.remove(Chaos.self)
@@ -211,10 +211,10 @@ private final class ChaosProgram {
         let id = ObjectIdentifier(Chaos.self)
         for context in live {
             var value: String??
-            var holder: Context?
+            var holder: ScreenContext?
             var flag = false
             var provider: ProviderRecord?
-            var current: Context? = context
+            var current: ScreenContext? = context
             while let node = current {
                 if holder == nil, let slot = node.slots[id] {
                     holder = node

@@ -34,8 +34,8 @@ struct ReviewCoreAttackTests {
     @Test(arguments: [1, 2, 3] as [UInt64])
     func oneTypeForEveryKindMatchesAWalkOfTheTables(seed: UInt64) {
         var random = SplitMix(seed: seed)
-        let root = Context(name: "n0")
-        var nodes: [Context?] = [root]
+        let root = ScreenContext(name: "n0")
+        var nodes: [ScreenContext?] = [root]
         var registrations: [Registration] = []
         var owners: [Owner] = []
         var covered: Set<String> = []
@@ -46,7 +46,7 @@ struct ReviewCoreAttackTests {
             switch random.next() % 12 {
             case 0, 1:
                 if nodes.count < 40 {
-                    nodes.append(Context(name: "n\(nodes.count)", parent: context))
+                    nodes.append(ScreenContext(name: "n\(nodes.count)", parent: context))
                 }
             case 2: context.set("v\(step)", for: Shared.self)
             case 3: context.set(nil, for: Shared.self)
@@ -114,15 +114,15 @@ struct ReviewCoreAttackTests {
     }
 
     /// What the chain of `context` holds for `Shared`, found by walking the contexts' tables.
-    static func walk(from context: Context) -> (
-        value: String?, holder: Context?, flag: Bool, provided: String?, executed: String?
+    static func walk(from context: ScreenContext) -> (
+        value: String?, holder: ScreenContext?, flag: Bool, provided: String?, executed: String?
     ) {
         var value: String?
-        var holder: Context?
+        var holder: ScreenContext?
         var flag = false
         var provider: ProviderRecord?
         var action: ActionRecord?
-        var current: Context? = context
+        var current: ScreenContext? = context
         let id = ObjectIdentifier(Shared.self)
         while let context = current {
             if holder == nil, let slot = context.slots[id] {
@@ -148,9 +148,9 @@ struct ReviewCoreAttackTests {
     /// Writing a value of the shared type, setting it as a flag and posting it as an event, from
     /// the observers of each other, keeps every cache exact.
     @Test func observersOfTheSharedTypeWritingItsOtherKindsSeeCurrentResults() throws {
-        let root = Context(name: "root")
-        let middle = Context(name: "middle", parent: root)
-        let leaf = Context(name: "leaf", parent: middle)
+        let root = ScreenContext(name: "root")
+        let middle = ScreenContext(name: "middle", parent: root)
+        let leaf = ScreenContext(name: "leaf", parent: middle)
         let owner = Owner()
         root.set("root", for: Shared.self)
         try root.provide(Shared.self, owner: owner) { _ in "provided" }
@@ -224,9 +224,9 @@ struct ReviewCoreAttackTests {
     /// (or registered to): `provide` and `register` throw, naming it, instead of leaving two live
     /// registrations on one lineage.
     @Test func aRegistrationAnExpiryMakesOnADescendantDuringTheCheckIsFound() {
-        let root = Context(name: "root")
-        let screen = Context(name: "screen", parent: root)
-        let leaf = Context(name: "leaf", parent: screen)
+        let root = ScreenContext(name: "root")
+        let screen = ScreenContext(name: "screen", parent: root)
+        let leaf = ScreenContext(name: "leaf", parent: screen)
         let owner = Owner()
         var providerRegistered = false
         let providerExpiry = Condition {
@@ -262,7 +262,7 @@ struct ReviewCoreAttackTests {
     /// again. An expiry that registers a new observer of the same event on the same context at
     /// that moment must not lose it: the next post calls it.
     @Test func anObserverRegisteredByAnExpiryWhileAPostDropsDeadObserversIsKept() {
-        let context = Context(name: "screen")
+        let context = ScreenContext(name: "screen")
         let owner = Owner()
         var seen: [String] = []
         var dead: Owner? = Owner()
@@ -290,10 +290,10 @@ struct ReviewCoreAttackTests {
     /// `removeObservers(owner:)`, by their owner going away and by their expiry, on ancestors a
     /// warm post from the leaf skips to, leave later posts reaching exactly the live ones.
     @Test func postsFromALeafReachExactlyTheLiveAncestorObserversAsTheyEnd() {
-        let root = Context(name: "root")
-        let upper = Context(name: "upper", parent: root)
-        let lower = Context(name: "lower", parent: upper)
-        let leaf = Context(name: "leaf", parent: lower)
+        let root = ScreenContext(name: "root")
+        let upper = ScreenContext(name: "upper", parent: root)
+        let lower = ScreenContext(name: "lower", parent: upper)
+        let leaf = ScreenContext(name: "leaf", parent: lower)
         var seen: [String] = []
         let keeper = Owner()
         var transient: Owner? = Owner()
@@ -330,9 +330,9 @@ struct ReviewCoreAttackTests {
     /// Stamps advance with `&+=`: a key's stamps wrapping around from `UInt64.max` keep reads,
     /// flag checks and requests exact.
     @Test func keyStampsWrappingAroundKeepTheCachesExact() throws {
-        let root = Context(name: "root")
-        let middle = Context(name: "middle", parent: root)
-        let leaf = Context(name: "leaf", parent: middle)
+        let root = ScreenContext(name: "root")
+        let middle = ScreenContext(name: "middle", parent: root)
+        let leaf = ScreenContext(name: "leaf", parent: middle)
         let stamp = KeyStamps.stamp(for: ObjectIdentifier(Deep.self))
         stamp.value = .max - 3
         stamp.shape = .max - 1
@@ -363,9 +363,9 @@ struct ReviewCoreAttackTests {
     /// this request answers from the provider it found (its condition held); the next one from
     /// the new chain.
     @Test func aConditionThatReattachesTheRequesterIsAnsweredByTheNewChainNextTime() throws {
-        let first = Context(name: "first")
-        let second = Context(name: "second")
-        let requester = Context(name: "requester", parent: first)
+        let first = ScreenContext(name: "first")
+        let second = ScreenContext(name: "second")
+        let requester = ScreenContext(name: "requester", parent: first)
         let owner = Owner()
         try second.provide(Shared.self, owner: owner) { _ in "second" }
         var moved = false
@@ -396,15 +396,15 @@ struct ReviewCoreAttackTests {
     /// A value's `deinit`, run when a re-attach frees the old parent, re-attaches the reader
     /// again and reads through every cache: each result is the current chain's.
     @Test func aValueDeinitThatReattachesDuringAReattachSeesTheLatestChain() throws {
-        let third = Context(name: "third")
+        let third = ScreenContext(name: "third")
         third.set("third", for: Shared.self)
         try third.setFlag(Shared.self)
-        let next = Context(name: "next")
+        let next = ScreenContext(name: "next")
         next.set("next", for: Shared.self)
-        let reader = Context(name: "reader")
+        let reader = ScreenContext(name: "reader")
         var seen: [String] = []
         do {
-            let old = Context(name: "old")
+            let old = ScreenContext(name: "old")
             old.set(
                 DeinitProbe { [reader] in
                     try? reader.attach(to: third)
@@ -428,9 +428,9 @@ enum ReviewAttackPrograms {
     @discardableResult
     static func expiryRegistersDuringProvide() -> [String] {
         var seen: [String] = []
-        let root = Context(name: "root")
-        let screen = Context(name: "screen", parent: root)
-        let leaf = Context(name: "leaf", parent: screen)
+        let root = ScreenContext(name: "root")
+        let screen = ScreenContext(name: "screen", parent: root)
+        let leaf = ScreenContext(name: "leaf", parent: screen)
         let owner = Owner()
         var checking = false
         var registered = false
@@ -462,9 +462,9 @@ enum ReviewAttackPrograms {
     @discardableResult
     static func expiryRegistersDuringRegister() -> [String] {
         var seen: [String] = []
-        let root = Context(name: "root")
-        let screen = Context(name: "screen", parent: root)
-        let leaf = Context(name: "leaf", parent: screen)
+        let root = ScreenContext(name: "root")
+        let screen = ScreenContext(name: "screen", parent: root)
+        let leaf = ScreenContext(name: "leaf", parent: screen)
         let owner = Owner()
         var checking = false
         var registered = false
@@ -494,9 +494,9 @@ enum ReviewAttackPrograms {
     }
 
     static func hundredThousandDeepChain() {
-        var leaf: Context? = Context(name: "root")
+        var leaf: ScreenContext? = ScreenContext(name: "root")
         weak let root = leaf
-        for _ in 1..<100_000 { leaf = Context(parent: leaf) }
+        for _ in 1..<100_000 { leaf = ScreenContext(parent: leaf) }
         root!.set(1, for: Deep.self)
         precondition(leaf![Deep.self] == 1)
         root!.set(2, for: Deep.self)

@@ -24,8 +24,8 @@ private final class DeinitHook {
 @Suite(.lenientMisuse)
 struct ReviewLineageAttackTests {
     @Test func aDeinitOfAnExpiredProvidersCaptureThatProvidesAgainSeesTheNewProvider() throws {
-        let app = Context(name: "app")
-        let tab = Context(name: "tab", parent: app)
+        let app = ScreenContext(name: "app")
+        let tab = ScreenContext(name: "tab", parent: app)
         var tabForm: Form? = Form(weight: 1)
         let fallback = Form(weight: 2)
         let replacement = Form(weight: 3)
@@ -55,8 +55,8 @@ struct ReviewLineageAttackTests {
     }
 
     @Test func aDeinitOfAnExpiredActionsCaptureThatRegistersAgainSeesTheNewAction() throws {
-        let app = Context(name: "app")
-        let tab = Context(name: "tab", parent: app)
+        let app = ScreenContext(name: "app")
+        let tab = ScreenContext(name: "tab", parent: app)
         var tabForm: Form? = Form(weight: 1)
         let fallback = Form(weight: 2)
         let replacement = Form(weight: 3)
@@ -82,8 +82,8 @@ struct ReviewLineageAttackTests {
 
 extension ReviewLineageAttackTests {
     @Test func anObserverOfSeveralEventsRegisteredOnAnAncestorDuringAPostIsNotCalledByIt() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let owner = Recorder()
         form.observe(Saved.self, owner: owner) { owner, _ in
             // Registered during the post, on a context the post has not reached yet.
@@ -98,8 +98,8 @@ extension ReviewLineageAttackTests {
     }
 
     @Test func anObserverRegisteredOnADescendantDuringAPostIsNotCalledByIt() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let owner = Recorder()
         app.observe(TotalWeightChanged.self, owner: owner) { owner, _ in
             form.observe(TotalWeightChanged.self, owner: owner) { owner, total in owner.calls.append("late \(total)") }

@@ -71,8 +71,8 @@ struct ReviewWriteInPlaceAttackTests {
     // MARK: - Values of every shape in a reused box
 
     @Test func aClassValueReplacedInPlaceIsReleasedAfterObserversAndItsDeinitMayWriteTheKeyAgain() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         var log: [String] = []
         let owner = InPlaceOwner()
         // Only the slot holds each value, so that its release is the write's.
@@ -99,8 +99,8 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func anOptionalValueTypeKeepsAStoredNilApartFromAnExplicitNil() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         app.set(.some(nil), for: MaybeCount.self)  // a stored `nil` of `Int?`: a box
         #expect(form[MaybeCount.self] == .some(nil))
         app.set(.some(3), for: MaybeCount.self)  // into the same box
@@ -116,8 +116,8 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func wideAndExistentialValuesSwapIntoTheSameBox() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         var wide = WideValue()
         app.set(wide, for: Wide.self)
         for step in 1...5 {
@@ -145,7 +145,7 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func aReplacedClassExistentialIsReleasedAfterTheWrite() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         var log: [String] = []
         let owner = InPlaceOwner()
         app.set(ClassShape { log.append("released, now \(app[AnyShape.self]?.label ?? "nil")") }, for: AnyShape.self)
@@ -157,8 +157,8 @@ struct ReviewWriteInPlaceAttackTests {
     // MARK: - User code that changes the slot under a reused box
 
     @Test func aReplacedValueWhoseDeinitRemovesTheKeyFreesTheReusedBox() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         app.set(DeinitProbe { app.remove(RemovedByDeinit.self) }, for: RemovedByDeinit.self)
         #expect(form[RemovedByDeinit.self] != nil)
         var released = false
@@ -172,8 +172,8 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func anObserverThatRemovesAndSetsTheKeyDuringAnInPlaceWriteIsSeenByTracking() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         app.set("first", for: ResetByObserver.self)
         let owner = InPlaceOwner()
         var normalising = false
@@ -197,13 +197,13 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func anObserverWritingAnotherKeyInPlaceDuringAnAttachIsToldTheCurrentValue() throws {
-        let oldParent = Context(name: "old")
-        let newParent = Context(name: "new")
+        let oldParent = ScreenContext(name: "old")
+        let newParent = ScreenContext(name: "new")
         oldParent.set("a", for: Trigger.self)
         newParent.set("b", for: Trigger.self)
         newParent.set("x", for: Follower.self)
-        let subtree = Context(name: "subtree", parent: oldParent)
-        let reader = Context(name: "reader", parent: subtree)
+        let subtree = ScreenContext(name: "subtree", parent: oldParent)
+        let reader = ScreenContext(name: "reader", parent: subtree)
         let owner = InPlaceOwner()
         var followers: [String] = []
         reader.onChange(of: Trigger.self, owner: owner) { _, _ in
@@ -219,8 +219,8 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func everyValueWrittenInPlaceReachesAnUnboundedStream() async {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         app.set(1, for: Streamed.self)
         let stream = form.changes(of: Streamed.self, buffering: .everyValue)
         app.set(2, for: Streamed.self)
@@ -235,11 +235,11 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func aNamedWriteWhoseObserverFreesTheHolderFinishesAndReleasesTheOldValueLast() throws {
-        let form = Context(name: "form")
+        let form = ScreenContext(name: "form")
         var log: [String] = []
         let owner = InPlaceOwner()
         do {
-            let app = Context(name: "app")
+            let app = ScreenContext(name: "app")
             try form.attach(to: app)
             app.set(
                 DeinitProbe { [unowned form] in
@@ -264,7 +264,7 @@ struct ReviewWriteInPlaceAttackTests {
     // MARK: - Writes while the slots are copied
 
     @Test func aKeyNameThatWritesTheKeyDuringADumpLeavesTheDumpedValueAlone() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         app.set(1, for: Neighbour.self)
         app.set("before", for: SelfNaming.self)
         var writes = 0
@@ -310,8 +310,8 @@ struct ReviewWriteInPlaceAttackTests {
     // MARK: - Keys tracked only after writes, or only one way
 
     @Test func aKeyFirstTrackedAfterManyWritesFiresOnTheNextWrite() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         for index in 0..<5 { app.set("v\(index)", for: FirstTrackedLate.self) }
         let inPlace = track { _ = form[FirstTrackedLate.self] }
         app.set("v5", for: FirstTrackedLate.self)  // into the same box
@@ -325,8 +325,8 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func aKeyTrackedOnlyThroughANamedReadFiresOnAWriteToItsScope() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         app.set("first", for: NamedOnly.self)
         app.set("second", for: NamedOnly.self)
         let inPlace = track { _ = try? form.value(for: NamedOnly.self, in: "app") }
@@ -341,8 +341,8 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func aKeyTrackedOnlyThroughContainsFiresWhenItAppearsAndWhenItIsReplaced() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: Context(name: "middle", parent: app))
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: ScreenContext(name: "middle", parent: app))
         let appears = track { _ = form.contains(ContainsOnly.self) }
         app.set("first", for: ContainsOnly.self)
         #expect(appears.count == 1)
@@ -356,8 +356,8 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func aKeyFirstTrackedByAnObserverDuringAWriteFiresOnTheNextWrite() {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         app.set("first", for: TrackedByObserver.self)
         let owner = InPlaceOwner()
         var tracking: ChangeCount?
@@ -377,11 +377,11 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func aFreshKeyTrackedAcrossAReattachFiresForTheNewChainOnly() throws {
-        let first = Context(name: "first")
-        let second = Context(name: "second")
+        let first = ScreenContext(name: "first")
+        let second = ScreenContext(name: "second")
         first.set("1", for: TrackedAcrossAttach.self)
         second.set("2", for: TrackedAcrossAttach.self)
-        let form = Context(name: "form", parent: first)
+        let form = ScreenContext(name: "form", parent: first)
         let moved = track { _ = form[TrackedAcrossAttach.self] }
         try form.attach(to: second)
         #expect(moved.count == 1)
@@ -394,9 +394,9 @@ struct ReviewWriteInPlaceAttackTests {
     }
 
     @Test func aChainReadOnASiblingFiresOnANamedWriteIntoTheSharedAncestor() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
-        let sibling = Context(name: "sibling", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
+        let sibling = ScreenContext(name: "sibling", parent: app)
         app.set("first", for: TrackedThroughNamedWrite.self)
         let change = track { _ = sibling[TrackedThroughNamedWrite.self] }
         try form.set("second", for: TrackedThroughNamedWrite.self, in: "app")

@@ -41,7 +41,7 @@ final class ContactEditScreen: ScreenModel, ContactIDConfigurable {
 /// A screen no resolver in these tests matches.
 final class UnrelatedScreen: ScreenModel {}
 
-// MARK: - Context resolvers (the seed's X → A → … → G note)
+// MARK: - ScreenContext resolvers (the seed's X → A → … → G note)
 
 /// A screen that provides a token to later screens (the seed's "source").
 final class TokenSourceScreen: ScreenModel {
@@ -70,7 +70,7 @@ enum LookupFailure: Error {
 /// A weak reference, for leak checks.
 struct WeakScreen {
     weak var screen: ScreenModel?
-    weak var context: Context?
+    weak var context: ScreenContext?
 
     @MainActor init(_ screen: ScreenModel) {
         self.screen = screen

@@ -196,7 +196,7 @@ struct ParityEdgeCaseTests {
     }
 
     @Test func anObserverOfSeveralEventsCancellingItselfWhileDeliveredStops() {
-        let context = Context(name: "app")
+        let context = ScreenContext(name: "app")
         final class Owner { var seen: [String] = [] }
         let owner = Owner()
         var registration: Registration?
@@ -213,11 +213,11 @@ struct ParityEdgeCaseTests {
 
     @Test func twoThousandSiblingsEachServeTheSameKey() throws {
         final class Form { let weight: Double; init(_ weight: Double) { self.weight = weight } }
-        let tabs = Context(name: "tabs")
+        let tabs = ScreenContext(name: "tabs")
         var forms: [Form] = []
-        var children: [Context] = []
+        var children: [ScreenContext] = []
         for index in 0..<2_000 {
-            let child = Context(parent: tabs)
+            let child = ScreenContext(parent: tabs)
             let form = Form(Double(index))
             try child.provide(TotalWeight.self, owner: form) { $0.weight }
             forms.append(form)

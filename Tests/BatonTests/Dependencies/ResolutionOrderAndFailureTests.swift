@@ -103,9 +103,9 @@ extension DependenciesTests {
             let stack = try showStack(list, in: window)
             window.recordsLifecycle = true
             window.clearLogs()
-            let formerParent = Context(name: "former")
+            let formerParent = ScreenContext(name: "former")
             let details = ContactDetailsScreen(
-                name: "details", context: Context(name: "details", parent: formerParent))
+                name: "details", context: ScreenContext(name: "details", parent: formerParent))
             #expect(throws: ScreenError.self) { try stack.push(details) }
             #expect(details.context.parent === formerParent)
             #expect(!list.context.children.contains { $0 === details.context })

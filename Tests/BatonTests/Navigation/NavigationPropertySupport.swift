@@ -292,7 +292,7 @@ func treeViolation(in window: ScreenWindow, showing tree: TestTree) -> String? {
         for (index, child) in screen.childScreens.enumerated() {
             guard let child = child as? ScreenModel else { return "\(path) has a child that is not a model" }
             if child.parentScreen !== screen { return "\(path + [index]) does not know its container" }
-            let expectedParent: Context
+            let expectedParent: ScreenContext
             if let stack = screen as? StackScreen, index > 0 {
                 expectedParent = stack.screens[index - 1].context
             } else {

@@ -10,7 +10,7 @@ struct LeavingTheTreeTests {
     /// A screen that observes `Saved` on its own context and counts the posts it receives.
     final class Listening: ScreenModel {
         var received = 0
-        override init(name: String? = nil, context: Context? = nil) {
+        override init(name: String? = nil, context: ScreenContext? = nil) {
             super.init(name: name, context: context)
             self.context.observe(Saved.self, owner: self) { screen, _ in screen.received += 1 }
         }
@@ -18,7 +18,7 @@ struct LeavingTheTreeTests {
 
     /// A screen that serves `TotalWeight` from its own context.
     final class Serving: ScreenModel {
-        override init(name: String? = nil, context: Context? = nil) {
+        override init(name: String? = nil, context: ScreenContext? = nil) {
             super.init(name: name, context: context)
             _ = try? self.context.provide(TotalWeight.self, owner: self) { _ in 1 }
         }
@@ -98,7 +98,7 @@ struct LeavingTheTreeTests {
         let list = ScreenModel(name: "list")
         let stack = try StackScreen(root: list, name: "stack")
         _ = try makeVisibleWindow(root: stack)
-        let own = Context(name: "own")
+        let own = ScreenContext(name: "own")
         let detail = ScreenModel(name: "detail", context: own)
         try stack.push(detail, wiring: .share)
         #expect(detail.context === list.context)
@@ -149,7 +149,7 @@ struct ReleasedContainerTests {
 struct ShareWiringTests {
     @Test func sharingRefusesAScreenWhoseOwnContextHoldsRegistrations() throws {
         final class Registering: ScreenModel {
-            override init(name: String? = nil, context: Context? = nil) {
+            override init(name: String? = nil, context: ScreenContext? = nil) {
                 super.init(name: name, context: context)
                 self.context.set("Blue", for: Color.self)
                 _ = try? self.context.provide(TotalWeight.self, owner: self) { _ in 1 }

@@ -116,7 +116,7 @@ final class World {
     let flow = HoppingScreen(name: "flow", registry: ScreenRegistry())
     let stack: StackScreen
     let pool: [ReentrantScreen]
-    let free: [Context]
+    let free: [ScreenContext]
     var nestedOperations = 0
     /// The checked steps after which a presentation covered the stack.
     var coveredSteps = 0
@@ -124,7 +124,7 @@ final class World {
 
     init(program: Program) {
         pool = (0..<Self.poolSize).map { ReentrantScreen(name: "s\($0)") }
-        free = (0..<2).map { Context(name: "free\($0)") }
+        free = (0..<2).map { ScreenContext(name: "free\($0)") }
         stack = try! StackScreen(root: flow, name: "stack")
         for (screen, callbacks) in zip(pool, program.callbacks) {
             screen.callbacks = callbacks
@@ -135,7 +135,7 @@ final class World {
     }
 
     /// Every context an operation may target: the pool screens', the free ones, the stack's.
-    func context(_ index: Int) -> Context {
+    func context(_ index: Int) -> ScreenContext {
         let all = pool.map(\.context) + free + [stack.context]
         return all[index % all.count]
     }
@@ -301,7 +301,7 @@ final class World {
             }
         }
         // No screen that left the tree is reachable from the window's context.
-        var reachable: [Context] = [window.context]
+        var reachable: [ScreenContext] = [window.context]
         while let context = reachable.popLast() {
             for screen in pool where screen.context === context && placed[ObjectIdentifier(screen)] == nil {
                 return "\(screen.screenName) left the tree but its context is reachable from the window"

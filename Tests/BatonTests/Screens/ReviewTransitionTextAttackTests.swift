@@ -17,7 +17,7 @@ struct ReviewTransitionTextAttackTests {
 
     final class GenericScreen<Payload>: ScreenModel {}
     final class PlainSubclass: ScreenModel {}
-    final class FeatureContext<Payload>: Context {}
+    final class FeatureContext<Payload>: ScreenContext {}
 
     /// Records the failure reports of the window's deferred transitions.
     func failures(of window: ScreenWindow) -> FailureLog {
@@ -108,7 +108,7 @@ struct ReviewTransitionTextAttackTests {
         #expect(ScreenModel().screenName == "ScreenModel")
         #expect(FeatureContext<Int>().name == "FeatureContext<Int>")
         #expect(FeatureContext<Bool>().name == "FeatureContext<Bool>")
-        #expect(Context().name == nil)
+        #expect(ScreenContext().name == nil)
         // Asked again, from the cache.
         #expect(GenericScreen<String>().screenName == "GenericScreen<String>")
         #expect(FeatureContext<Int>(name: "given").name == "given")

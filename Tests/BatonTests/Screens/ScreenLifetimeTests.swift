@@ -36,7 +36,7 @@ struct ScreenLifetimeTests {
     @Test func dismissedScreensAndWhatTheyOwnAreFreed() throws {
         /// Registers in the app-wide context, so what it owns outlives its own context.
         final class AppScopedScreen: ScreenModel {
-            override init(name: String?, context: Context?) {
+            override init(name: String?, context: ScreenContext?) {
                 super.init(name: name, context: context)
             }
             func registerInApp() throws {

@@ -73,8 +73,8 @@ struct SwiftUIFlowTests {
     // MARK: - Untracked reads
 
     @Test func readsOutsideAnyTrackingRecordNothing() throws {
-        let app = Context(name: "app")
-        let form = Context(name: "form", parent: app)
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
         let owner = Owner()
         try app.provide(TotalWeight.self, owner: owner) { _ in 40 }
         _ = form[UserID.self]
@@ -125,9 +125,9 @@ struct ObservationReaderListTests {
     enum NeverWritten: ContextKey { typealias Value = Int }
 
     @Test func readersOfAKeyThatIsNeverWrittenDoNotPileUp() {
-        let app = Context(name: "app")
+        let app = ScreenContext(name: "app")
         for _ in 0..<10_000 {
-            let screen = Context(name: "screen", parent: app)
+            let screen = ScreenContext(name: "screen", parent: app)
             _ = track { _ = screen[NeverWritten.self] }
             _ = track { _ = try? screen.request(NeverWritten.self) }
         }

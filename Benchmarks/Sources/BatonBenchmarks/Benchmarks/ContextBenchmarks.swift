@@ -21,11 +21,11 @@ final class Owner: @unchecked Sendable {
 /// A root context holding `UserID` and a chain of `depth - 1` contexts below it; reading from
 /// the last one is a read at `depth` (depth 1 reads from the holder itself).
 @MainActor
-func makeChain(depth: Int) -> (root: Context, leaf: Context) {
-    let root = Context(name: "app")
+func makeChain(depth: Int) -> (root: ScreenContext, leaf: ScreenContext) {
+    let root = ScreenContext(name: "app")
     root.set("12345", for: UserID.self)
     var leaf = root
-    for level in 1..<max(depth, 1) { leaf = Context(name: "level-\(level)", parent: leaf) }
+    for level in 1..<max(depth, 1) { leaf = ScreenContext(name: "level-\(level)", parent: leaf) }
     return (root, leaf)
 }
 
@@ -55,7 +55,7 @@ enum PlainLookup {
 @MainActor
 enum ContextBenchmarks {
     static func reads(_ harness: Harness) -> Section {
-        var section = Section("Context read (String value; warm)")
+        var section = Section("ScreenContext read (String value; warm)")
 
         let table: [ObjectIdentifier: Any] = PlainLookup.chain(depth: 1)[0]
         let chains = [1, 10, 100].map { makeChain(depth: $0) }
@@ -116,7 +116,7 @@ enum ContextBenchmarks {
         // again). A write of another key leaves the read warm.
         let (root, leaf) = makeChain(depth: 100)
         let (shallowRoot, _) = makeChain(depth: 1)
-        let other = Context(name: "elsewhere")
+        let other = ScreenContext(name: "elsewhere")
         let chain = PlainLookup.chain(depth: 100)
         var scratch: [ObjectIdentifier: Any] = [:]
         let values = (0..<16).map { "user-\($0)" }
@@ -175,13 +175,13 @@ enum ContextBenchmarks {
     }
 
     static func operations(_ harness: Harness) -> Section {
-        var section = Section("Context write; provider, flag, action at depth 10 and 100")
+        var section = Section("ScreenContext write; provider, flag, action at depth 10 and 100")
         let owner = Owner()
-        let context = Context(name: "app")
+        let context = ScreenContext(name: "app")
         var table: [ObjectIdentifier: Any] = [:]
         let (root, leaf) = makeChain(depth: 10)
         var deep = leaf
-        for level in 10..<100 { deep = Context(name: "level-\(level)", parent: deep) }
+        for level in 10..<100 { deep = ScreenContext(name: "level-\(level)", parent: deep) }
         do {
             try root.provide(TotalWeight.self, owner: owner) { $0.weight }
             try root.setFlag(Onboarded.self)

@@ -40,7 +40,7 @@ enum EventBenchmarks {
     static func posts(_ harness: Harness) -> Section {
         var section = Section("Event post (observers on the posting context, one owner each)")
         for observers in [1, 10, 100] {
-            let context = Context(name: "app")
+            let context = ScreenContext(name: "app")
             let owners = (0..<observers).map { _ in Owner() }
             for owner in owners {
                 context.observe(WeightChanged.self, owner: owner) { owner, payload in owner.weight &+= payload }

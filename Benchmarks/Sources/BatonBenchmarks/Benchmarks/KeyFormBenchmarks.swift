@@ -22,7 +22,7 @@ enum KeyFormBenchmarks {
         let (root, leaf) = makeChain(depth: 10)
         root.set("12345", for: UserName.self)
         root.set("12345", for: \.userName)
-        let empty = Context(name: "empty", parent: Context(name: "app"))
+        let empty = ScreenContext(name: "empty", parent: ScreenContext(name: "app"))
         let figures = harness.nanosecondsPerOperation([
             ("read-10-key-type", { count in for _ in 0..<count { blackHole(leaf[UserID.self]) } }),
             ("read-10-default-key", { count in for _ in 0..<count { blackHole(leaf[UserName.self]) } }),

@@ -11,7 +11,7 @@ enum Census {
     nonisolated(unsafe) static var contexts = 0
 }
 
-final class CountedContext: Context {
+final class CountedContext: ScreenContext {
     init(name: String) {
         Census.contexts += 1
         super.init(name: name)
@@ -122,9 +122,9 @@ enum MemoryBenchmarks {
         let values = Double(contexts * 10)
 
         let beforeContexts = ProcessMemory.heapBytes!
-        var roots: [Context] = []
+        var roots: [ScreenContext] = []
         roots.reserveCapacity(contexts)
-        for _ in 0..<contexts { roots.append(Context()) }
+        for _ in 0..<contexts { roots.append(ScreenContext()) }
         let perContext = Double(ProcessMemory.heapBytes! - beforeContexts) / Double(contexts)
 
         let beforeValues = ProcessMemory.heapBytes!

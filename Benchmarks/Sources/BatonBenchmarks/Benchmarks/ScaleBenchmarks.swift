@@ -63,34 +63,34 @@ enum ScaleBenchmarks {
     /// value, a provider, an action and an event observer; the deepest leaf observes the event
     /// and a key. Parents hold children weakly: `contexts` keeps them alive.
     struct Tree {
-        let root: Context
-        let leaf: Context
-        let contexts: [Context]
-        let flat: Context
-        let flatChildren: [Context]
-        let attached: Context
-        let lone: Context
+        let root: ScreenContext
+        let leaf: ScreenContext
+        let contexts: [ScreenContext]
+        let flat: ScreenContext
+        let flatChildren: [ScreenContext]
+        let attached: ScreenContext
+        let lone: ScreenContext
         /// One more child of `flat`; every other child registers `Select`.
-        let row: Context
+        let row: ScreenContext
         let owner: Owner
     }
 
     static func makeTree(size: Int) -> Tree {
         let owner = Owner()
-        let root = Context(name: "app")
+        let root = ScreenContext(name: "app")
         var contexts = [root]
         contexts.reserveCapacity(size)
         var next = 0
         while contexts.count < size {
             let parent = contexts[next]
-            for _ in 0..<10 where contexts.count < size { contexts.append(Context(parent: parent)) }
+            for _ in 0..<10 where contexts.count < size { contexts.append(ScreenContext(parent: parent)) }
             next += 1
         }
         let leaf = contexts.last!
-        let flat = Context(name: "list")
-        let flatChildren = (0..<size).map { _ in Context(parent: flat) }
-        let attached = Context(name: "sheet")
-        let row = Context(name: "row", parent: flat)
+        let flat = ScreenContext(name: "list")
+        let flatChildren = (0..<size).map { _ in ScreenContext(parent: flat) }
+        let attached = ScreenContext(name: "sheet")
+        let row = ScreenContext(name: "row", parent: flat)
         do {
             for child in flatChildren { try child.register(Select.self, owner: owner) { _, _ in } }
             try setUp(root: root, top: leaf, owner: owner)
@@ -100,12 +100,12 @@ enum ScaleBenchmarks {
         }
         return Tree(
             root: root, leaf: leaf, contexts: contexts, flat: flat, flatChildren: flatChildren, attached: attached,
-            lone: Context(name: "row"), row: row, owner: owner)
+            lone: ScreenContext(name: "row"), row: row, owner: owner)
     }
 
     /// What the operations use: on `root`, a value, a provider, an action and an event observer;
     /// on `top`, an observer of the event and one of `Counter`.
-    static func setUp(root: Context, top: Context, owner: Owner) throws(ContextError) {
+    static func setUp(root: ScreenContext, top: ScreenContext, owner: Owner) throws(ContextError) {
         root.set("12345", for: UserID.self)
         try root.provide(TotalWeight.self, owner: owner) { $0.weight }
         try root.register(Scale.self, owner: owner) { owner, value in value * owner.factor }
@@ -202,8 +202,8 @@ enum ScaleBenchmarks {
         /// A tab container whose first tab is the stack; the second is a single screen.
         let tabs: TabScreen
         let topScreen: ScreenModel
-        let top: Context
-        let attached: Context
+        let top: ScreenContext
+        let attached: ScreenContext
         let owner: Owner
         /// A start-up flow pushed onto a stack as deep as `stack`, for hops (the same depth, so
         /// that the other operations keep running from the top of `stack`).
@@ -213,16 +213,16 @@ enum ScaleBenchmarks {
 
     static func makeStack(depth: Int) -> Stack {
         let owner = Owner()
-        let attached = Context(name: "sheet")
+        let attached = ScreenContext(name: "sheet")
         do {
-            let stack = try StackScreen(root: ListScreen(), context: Context(name: "app"))
+            let stack = try StackScreen(root: ListScreen(), context: ScreenContext(name: "app"))
             for _ in 1..<depth { try stack.push(DetailScreen()) }
             let tabs = try TabScreen(tabs: [stack, ListScreen()])
             let topScreen = stack.screens.last!
             let top = topScreen.context
             try setUp(root: stack.context, top: top, owner: owner)
             try attached.register(Save.self, owner: owner) { _, _ in Sink.count &+= 1 }
-            let hoppingStack = try StackScreen(root: ListScreen(), context: Context(name: "app"))
+            let hoppingStack = try StackScreen(root: ListScreen(), context: ScreenContext(name: "app"))
             for _ in 1..<(depth - 1) { try hoppingStack.push(DetailScreen()) }
             let hopping = HoppingScreen()
             try hoppingStack.push(hopping)

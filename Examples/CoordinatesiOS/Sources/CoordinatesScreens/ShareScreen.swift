@@ -87,7 +87,7 @@ final class MessageScreen: ScreenModel {
     /// `MFMessageComposeViewController` in SwiftUI: its delegate's answer is the outcome.
     ///
     /// Its methods spell out `UIViewControllerRepresentableContext`: in a file that imports Baton,
-    /// `Context` is Baton's type, not the protocol's.
+    /// `ScreenContext` is Baton's type, not the protocol's.
     @available(iOS 17, *)
     @MainActor
     private struct MessageComposer: UIViewControllerRepresentable {

@@ -1,4 +1,4 @@
-extension Context {
+extension ScreenContext {
     // MARK: - Reading
 
     /// The value for `key` as seen from this context: the nearest value on the chain towards the
@@ -6,7 +6,7 @@ extension Context {
     ///
     /// ```swift
     /// app.set("12345", for: UserID.self)
-    /// let form = Context(parent: app)
+    /// let form = ScreenContext(parent: app)
     /// form[UserID.self]   // "12345"
     /// ```
     ///
@@ -29,7 +29,7 @@ extension Context {
     /// ```swift
     /// enum PageSize: ContextKeyWithDefault { static let defaultValue = 20 }
     ///
-    /// let form = Context(parent: app)
+    /// let form = ScreenContext(parent: app)
     /// form[PageSize.self]   // 20
     /// app.set(50, for: PageSize.self)
     /// form[PageSize.self]   // 50
@@ -72,9 +72,9 @@ extension Context {
     /// through to that context's parents.
     ///
     /// ```swift
-    /// let app = Context(name: "app")
+    /// let app = ScreenContext(name: "app")
     /// app.set("12345", for: UserID.self)
-    /// let form = Context(parent: app)
+    /// let form = ScreenContext(parent: app)
     /// form.set("ABCDEF", for: UserID.self)
     /// form[UserID.self]                           // "ABCDEF"
     /// try form.value(for: UserID.self, in: "app")  // "12345"
@@ -140,7 +140,7 @@ extension Context {
     ///
     /// - Parameter key: The key to look for.
     /// - Returns: The nearest context that stores the key, or `nil`.
-    public final func holder<Key: ContextKey>(of key: Key.Type) -> Context? {
+    public final func holder<Key: ContextKey>(of key: Key.Type) -> ScreenContext? {
         valueHolder(of: ObjectIdentifier(key))
     }
 
@@ -225,7 +225,7 @@ extension Context {
     public final var allKeys: [AnyContextKey] {
         var seen = Set<ObjectIdentifier>()
         var keys: [AnyContextKey] = []
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             for slot in context.sortedSlots where seen.insert(slot.key.id).inserted {
                 keys.append(AnyContextKey(slot.key))
@@ -244,7 +244,7 @@ extension Context {
     /// - Parameter name: The name to look for.
     /// - Returns: The nearest context named `name`.
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when none has that name.
-    public final func context(named name: String) throws(ContextError) -> Context {
+    public final func context(named name: String) throws(ContextError) -> ScreenContext {
         try context(named: name, for: "")
     }
 
@@ -265,8 +265,8 @@ extension Context {
         return Unmanaged.passUnretained(box)
     }
 
-    final func context(named scope: String, for subject: @autoclosure () -> String) throws(ContextError) -> Context {
-        var current: Context? = self
+    final func context(named scope: String, for subject: @autoclosure () -> String) throws(ContextError) -> ScreenContext {
+        var current: ScreenContext? = self
         while let context = current {
             if context.name == scope { return context }
             current = context.parent
@@ -278,7 +278,7 @@ extension Context {
 
     final func chainLabels(namedOnly: Bool) -> [String] {
         var names: [String] = []
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             if let name = context.name, !names.contains(name) { names.append(name) }
             current = context.parent
@@ -370,8 +370,8 @@ extension Context {
         let key = KeyStamps.stamp(for: id)
         let (stamp, shape) = (key.value, key.shape)
         var result = ReadResult.missing
-        var holder: Context?
-        var current: Context? = self
+        var holder: ScreenContext?
+        var current: ScreenContext? = self
         while let context = current {
             if let slot = context.slots[id] {
                 result = .found(slot.box.map(Unmanaged.passUnretained))
@@ -405,7 +405,7 @@ extension Context {
     }
 
     /// The nearest context on the chain, this one first, that holds `id`, through the read cache.
-    final func valueHolder(of id: ObjectIdentifier) -> Context? {
+    final func valueHolder(of id: ObjectIdentifier) -> ScreenContext? {
         guard parent != nil else { return slots[id] != nil ? self : nil }
         _ = read(id)
         return readCache[id]?.holder?.takeUnretainedValue()
@@ -425,7 +425,7 @@ extension Context {
     // the box) and released last, as above. A box held anywhere else (a dump's copy of the slots,
     // which calls user code through `description`) is left alone and a new one is made.
     @inlinable @inline(__always)
-    final func store<Value>(_ value: Value?, for key: KeySource, in target: Context) {
+    final func store<Value>(_ value: Value?, for key: KeySource, in target: ScreenContext) {
         let id = key.id
         if let value, let (box, stamp) = target.soleBox(of: id) {
             let replaced = box.exchange(value)
@@ -468,7 +468,7 @@ extension Context {
     /// the key's stamp, and the nearest holder of every reader stays the same, so only the
     /// stamp's value moves on (cached reads then re-read their holder's slot). A new slot moves
     /// the shape on too (cached reads walk again).
-    @usableFromInline final func store(_ box: AnyBox?, for key: KeySource, in target: Context) {
+    @usableFromInline final func store(_ box: AnyBox?, for key: KeySource, in target: ScreenContext) {
         let id = key.id
         #if DEBUG
             target.lostWriteWatch?.wrote(id, name: key.name)
@@ -497,7 +497,7 @@ extension Context {
         keepAlive(replaced)
     }
 
-    final func erase(_ id: ObjectIdentifier, in target: Context) -> Bool {
+    final func erase(_ id: ObjectIdentifier, in target: ScreenContext) -> Bool {
         let tracked = target.observationState(of: id)
         guard let removed = target.slots.removeValue(forKey: id) else { return false }
         #if DEBUG

@@ -1,4 +1,4 @@
-extension Context {
+extension ScreenContext {
     // MARK: - Posting
 
     /// Posts `payload` to the observers of `event` within `reach` of this context.

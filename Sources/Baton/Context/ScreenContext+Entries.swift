@@ -1,7 +1,7 @@
 /// A member of ``ContextValues``, named by key path: `\.sortOrder`.
 public typealias ContextEntryPath<Value> = KeyPath<ContextValues, ContextEntry<Value>>
 
-extension Context {
+extension ScreenContext {
     // MARK: - Reading by key path
 
     /// The value of a ``ContextValues`` member as seen from this context: the nearest value on
@@ -12,7 +12,7 @@ extension Context {
     ///     var sortOrder: ContextEntry<SortOrder> { .init(default: .byName) }
     /// }
     ///
-    /// let list = Context(parent: app)
+    /// let list = ScreenContext(parent: app)
     /// list[\.sortOrder]   // .byName
     /// app.set(.byDate, for: \.sortOrder)
     /// list[\.sortOrder]   // .byDate
@@ -82,7 +82,7 @@ extension Context {
     ///
     /// - Parameter entry: The member's key path.
     /// - Returns: The nearest context that stores it, or `nil`.
-    public final func holder<Value>(of entry: ContextEntryPath<Value>) -> Context? {
+    public final func holder<Value>(of entry: ContextEntryPath<Value>) -> ScreenContext? {
         valueHolder(of: EntryKeys.entry(for: entry).takeUnretainedValue().id)
     }
 

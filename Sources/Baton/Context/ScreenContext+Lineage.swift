@@ -19,7 +19,7 @@ enum LineageIndex {
         case provider
         case action
         case flag
-        /// Not indexed: only for the caches of ``Context/nearestHolder(of:_:)``, which posts use
+        /// Not indexed: only for the caches of ``ScreenContext/nearestHolder(of:_:)``, which posts use
         /// to go from one ancestor with observers of an event to the next.
         case eventObserver
     }
@@ -31,7 +31,7 @@ enum LineageIndex {
         var entries: [ObjectIdentifier: WeakContext] = [:]
         var pruneAt = 32
 
-        mutating func add(_ context: Context) {
+        mutating func add(_ context: ScreenContext) {
             entries[ObjectIdentifier(context)] = WeakContext(context)
             if entries.count >= pruneAt {
                 entries = entries.filter { $0.value.context != nil }
@@ -45,7 +45,7 @@ enum LineageIndex {
     static var flags: [ObjectIdentifier: Holders] = [:]
 
     /// Records that `context` holds `id`.
-    static func add(_ context: Context, kind: Kind, id: ObjectIdentifier) {
+    static func add(_ context: ScreenContext, kind: Kind, id: ObjectIdentifier) {
         switch kind {
         case .provider: providers[id, default: Holders()].add(context)
         case .action: actions[id, default: Holders()].add(context)
@@ -55,7 +55,7 @@ enum LineageIndex {
     }
 
     /// Records that `context` no longer holds `id`.
-    static func remove(_ context: Context, kind: Kind, id: ObjectIdentifier) {
+    static func remove(_ context: ScreenContext, kind: Kind, id: ObjectIdentifier) {
         func remove(from table: inout [ObjectIdentifier: Holders]) {
             guard table[id]?.entries.removeValue(forKey: ObjectIdentifier(context)) != nil else { return }
             if table[id]?.entries.isEmpty == true { table[id] = nil }
@@ -79,10 +79,10 @@ enum LineageIndex {
     }
 
     /// The contexts that hold `id` now (live or expired registrations), dropping the others.
-    static func holders(kind: Kind, id: ObjectIdentifier) -> [Context] {
-        func holders(in table: inout [ObjectIdentifier: Holders]) -> [Context] {
+    static func holders(kind: Kind, id: ObjectIdentifier) -> [ScreenContext] {
+        func holders(in table: inout [ObjectIdentifier: Holders]) -> [ScreenContext] {
             guard let entries = table[id]?.entries else { return [] }
-            var holders: [Context] = []
+            var holders: [ScreenContext] = []
             var stale: [ObjectIdentifier] = []
             for (key, entry) in entries {
                 if let context = entry.context, context.holds(id, kind) {
@@ -114,7 +114,7 @@ enum LineageIndex {
     }
 }
 
-extension Context {
+extension ScreenContext {
     /// Whether this context's table of `kind` has an entry for `id`, live or expired.
     final func holds(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Bool {
         switch kind {
@@ -136,8 +136,8 @@ extension Context {
     }
 
     /// Whether this context is `other` or one of its ancestors: walks `other`'s chain.
-    final func isAncestorOrSelf(of other: Context) -> Bool {
-        var current: Context? = other
+    final func isAncestorOrSelf(of other: ScreenContext) -> Bool {
+        var current: ScreenContext? = other
         while let context = current {
             if context === self { return true }
             current = context.parent
@@ -151,9 +151,9 @@ extension Context {
     /// own chain (or, when many contexts hold the name, by walking this subtree). When no context
     /// holds the name, the common case, nothing is walked; a leaf (a list row, a new screen) never
     /// looks at the other holders.
-    final func indexedHoldersOnLineage(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> [Context] {
+    final func indexedHoldersOnLineage(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> [ScreenContext] {
         if LineageIndex.isEmpty(kind: kind, id: id) { return [] }
-        var result: [Context] = []
+        var result: [ScreenContext] = []
         var current = parent?.nearestHolder(of: id, kind)
         while let holder = current {
             result.append(holder)
@@ -181,7 +181,7 @@ extension Context {
     }
 }
 
-extension Context {
+extension ScreenContext {
     /// The context on this lineage that holds a live registration `id` in `table`, or `nil`.
     /// Expired registrations met on the way are removed, so that they are replaced silently; the
     /// contexts they were removed from are appended to `removed`, and the records to `dropped`,
@@ -195,9 +195,9 @@ extension Context {
     /// caches). Removing expired registrations moves the stamp too; the next check then runs no
     /// user code, as the registrations it meets are the live one it stops at or ended ones.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
-        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
-        removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
-    ) -> Context? {
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<ScreenContext, [ObjectIdentifier: Record]>,
+        removingExpiredInto removed: inout [ScreenContext], releasingLater dropped: inout [Record]
+    ) -> ScreenContext? {
         let stamp = KeyStamps.stamp(for: id)
         while true {
             let before = stamp.value
@@ -209,9 +209,9 @@ extension Context {
 
     /// One pass of ``liveHolderOnLineage(of:in:removingExpiredInto:releasingLater:)``.
     private final func liveHolderOnLineageOnce<Record: RegistrationRecord>(
-        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
-        removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
-    ) -> Context? {
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<ScreenContext, [ObjectIdentifier: Record]>,
+        removingExpiredInto removed: inout [ScreenContext], releasingLater dropped: inout [Record]
+    ) -> ScreenContext? {
         let kind: LineageIndex.Kind = Record.self == ProviderRecord.self ? .provider : .action
         let indexed = indexedHoldersOnLineage(of: id, kind)
         if indexed.isEmpty { return nil }
@@ -234,16 +234,16 @@ extension Context {
     /// ``liveHolderOnLineage(of:in:removingExpiredInto:releasingLater:)`` by walking the chain and
     /// the subtree: the holder nearest on the chain, else the first in the subtree, depth first.
     final func exactLiveHolderOnLineage<Record: RegistrationRecord>(
-        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
-        removingExpiredInto removed: inout [Context], releasingLater dropped: inout [Record]
-    ) -> Context? {
-        var expired: [Context] = []
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<ScreenContext, [ObjectIdentifier: Record]>,
+        removingExpiredInto removed: inout [ScreenContext], releasingLater dropped: inout [Record]
+    ) -> ScreenContext? {
+        var expired: [ScreenContext] = []
         var expiredRecords: [Record] = []
         defer {
             removed += expired
             dropped += expiredRecords
         }
-        func holds(_ context: Context) -> Bool {
+        func holds(_ context: ScreenContext) -> Bool {
             guard let record = context[keyPath: table][id] else { return false }
             if record.isLive { return true }
             if context[keyPath: table][id] === record {
@@ -259,7 +259,7 @@ extension Context {
             if holds(context) { return context }
             current = context.parent
         }
-        var found: Context?
+        var found: ScreenContext?
         walkSubtree { context in
             if found == nil, holds(context) { found = context }
             return found == nil
@@ -271,22 +271,22 @@ extension Context {
     /// removing expired registrations met on the way into `dropped`, for the caller to release
     /// once its own registration is in place.
     final func liveHolderOnLineage<Record: RegistrationRecord>(
-        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<Context, [ObjectIdentifier: Record]>,
+        of id: ObjectIdentifier, in table: ReferenceWritableKeyPath<ScreenContext, [ObjectIdentifier: Record]>,
         releasingLater dropped: inout [Record]
-    ) -> Context? {
-        var removed: [Context] = []
+    ) -> ScreenContext? {
+        var removed: [ScreenContext] = []
         return liveHolderOnLineage(of: id, in: table, removingExpiredInto: &removed, releasingLater: &dropped)
     }
 
     /// The context on this lineage on which flag `id` is set, or `nil`.
-    final func flagHolderOnLineage(of id: ObjectIdentifier) -> Context? {
+    final func flagHolderOnLineage(of id: ObjectIdentifier) -> ScreenContext? {
         if indexedHoldersOnLineage(of: id, .flag).isEmpty { return nil }
         var current = parent
         while let context = current {
             if context.flags[id] != nil { return context }
             current = context.parent
         }
-        var found: Context?
+        var found: ScreenContext?
         walkSubtree { context in
             if found == nil, context.flags[id] != nil { found = context }
             return found == nil
@@ -298,7 +298,7 @@ extension Context {
     /// unique per lineage: nothing registered in the subtree may also be registered on
     /// `newParent`'s chain. Siblings under `newParent` are not on the new lineages, so they are
     /// not looked at.
-    final func checkLineages(under newParent: Context) throws(ContextError) {
+    final func checkLineages(under newParent: ScreenContext) throws(ContextError) {
         // Most attached subtrees (a new screen's context) register nothing unique: then there is
         // nothing to compare, and the chain is not collected.
         var registersAnything = false
@@ -310,10 +310,10 @@ extension Context {
         }
         guard registersAnything else { return }
         guard sharesAnyIndexedName(with: newParent) else { return }
-        var chainProviders: [ObjectIdentifier: Context] = [:]
-        var chainActions: [ObjectIdentifier: Context] = [:]
-        var chainFlags: [ObjectIdentifier: Context] = [:]
-        var current: Context? = newParent
+        var chainProviders: [ObjectIdentifier: ScreenContext] = [:]
+        var chainActions: [ObjectIdentifier: ScreenContext] = [:]
+        var chainFlags: [ObjectIdentifier: ScreenContext] = [:]
+        var current: ScreenContext? = newParent
         while let context = current {
             for (id, record) in context.providers where chainProviders[id] == nil && record.isLive {
                 chainProviders[id] = context
@@ -348,11 +348,11 @@ extension Context {
     }
 }
 
-extension Context {
+extension ScreenContext {
     /// Whether a live provider, action or flag registered in this subtree is also held live by a
     /// context on `newParent`'s chain. Walks this subtree; on the chain, goes from one holder of
     /// each name to the next through the caches of nearest holders.
-    final func sharesAnyIndexedName(with newParent: Context) -> Bool {
+    final func sharesAnyIndexedName(with newParent: ScreenContext) -> Bool {
         var names: [(ObjectIdentifier, LineageIndex.Kind)] = []
         walkSubtree { context in
             for (id, record) in context.providers where record.isLive { names.append((id, .provider)) }
@@ -390,7 +390,7 @@ extension Context {
 /// needs it afterwards (for an error's path), since that code may end the registration or re-attach
 /// the chain and free them.
 struct CachedHolder {
-    let holder: Unmanaged<Context>?
+    let holder: Unmanaged<ScreenContext>?
     /// The holder's provider or action of the name; `nil` for flags and event observers.
     let record: Unmanaged<RegistrationRecord>?
     let stamp: UInt64
@@ -399,13 +399,13 @@ struct CachedHolder {
     @inline(__always) var isValid: Bool { key._withUnsafeGuaranteedRef { $0.value } == stamp }
 }
 
-extension Context {
+extension ScreenContext {
     /// The nearest context on the chain, this one first, whose table of `kind` has an entry for
     /// `id` (live or expired), through the cache: O(1) once warm, at any depth. A valid entry is
     /// exact for providers, actions and flags; for event observers, whose removal does not
     /// advance the stamp, the holder's table is checked.
     @inline(__always)
-    final func nearestHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> Context? {
+    final func nearestHolder(of id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> ScreenContext? {
         guard parent != nil else { return holds(id, kind) ? self : nil }
         if let cached = cachedHolder(of: id, kind), cached.isValid {
             guard let holder = cached.holder?.takeUnretainedValue() else { return nil }
@@ -467,7 +467,7 @@ extension Context {
     /// Removes an expired registration from `holder`, unless user code (its expiry) already
     /// removed or replaced it, and returns the error a request or an action call reports.
     private final func expired(
-        _ record: RegistrationRecord, in holder: Context, _ id: ObjectIdentifier, _ kind: LineageIndex.Kind,
+        _ record: RegistrationRecord, in holder: ScreenContext, _ id: ObjectIdentifier, _ kind: LineageIndex.Kind,
         _ name: String
     ) -> ContextError {
         // Not through a key path to the table: making one costs more than the rest of a request.
@@ -491,7 +491,7 @@ extension Context {
     /// The error a request (`kind` `.provider`) or an action call (`.action`) reports: `missing`
     /// searched from `context`, the others name `context` as the registration's place.
     private final func lookupError(
-        _ kind: LineageIndex.Kind, _ failure: LookupFailure, name: String, in context: Context
+        _ kind: LineageIndex.Kind, _ failure: LookupFailure, name: String, in context: ScreenContext
     ) -> ContextError {
         switch (kind, failure) {
         case (.provider, .missing):
@@ -519,9 +519,9 @@ extension Context {
     final func nearestHolderThrough(_ id: ObjectIdentifier, _ kind: LineageIndex.Kind) -> CachedHolder {
         let key = KeyStamps.stamp(for: id)
         let stamp = key.value
-        var found: Context?
+        var found: ScreenContext?
         var record: Unmanaged<RegistrationRecord>?
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             if context.holds(id, kind) {
                 found = context
@@ -537,7 +537,7 @@ extension Context {
             }
             current = context.parent
         }
-        var holder: Unmanaged<Context>?
+        var holder: Unmanaged<ScreenContext>?
         if let found { holder = Unmanaged.passUnretained(found) }
         let entry = CachedHolder(
             holder: holder, record: record, stamp: stamp,

@@ -1,4 +1,4 @@
-extension Context {
+extension ScreenContext {
     /// Serves `key` by a closure instead of a stored value (ProContext's requestables).
     ///
     /// The provider is tied to `owner`, held weakly, and `produce` receives the owner, so no
@@ -12,7 +12,7 @@ extension Context {
     ///
     /// @MainActor final class TotalFieldContainer {
     ///     var weight: Double? = 40
-    ///     init(context: Context) throws {
+    ///     init(context: ScreenContext) throws {
     ///         try context.provide(TotalWeight.self, owner: self) { owner in owner.weight }
     ///     }
     /// }
@@ -36,7 +36,7 @@ extension Context {
         _ produce: @escaping @MainActor (Owner) -> Key.Value
     ) throws(ContextError) -> Registration {
         let id = ObjectIdentifier(key)
-        var replaced: [Context] = []
+        var replaced: [ScreenContext] = []
         // Expired providers removed on the way are released last, once this one is in place: a
         // `deinit` of what they captured may call back into the context (DESIGN's re-entrancy rule).
         var dropped: [ProviderRecord] = []
@@ -104,7 +104,7 @@ extension Context {
 
     final var providerNamesOnChain: [String] {
         var names: [String] = []
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             for record in context.providers.values where record.isLive && !names.contains(record.name) {
                 names.append(record.name)

@@ -9,10 +9,10 @@
 /// enum UserID: ContextKey { typealias Value = String }
 /// enum Color: ContextKey { typealias Value = String }
 ///
-/// let app = Context(name: "app")
+/// let app = ScreenContext(name: "app")
 /// app.set("12345", for: UserID.self)
 ///
-/// let form = Context(parent: app)          // form → app, like an onion
+/// let form = ScreenContext(parent: app)          // form → app, like an onion
 /// form.set("Blue", for: Color.self)
 ///
 /// form[UserID.self]                        // "12345", found in app
@@ -24,7 +24,7 @@
 /// actions and state, as ProContext's `AssignmentWeightsContext` does:
 ///
 /// ```swift
-/// final class AssignmentWeightsContext: Context {
+/// final class AssignmentWeightsContext: ScreenContext {
 ///     var showsTotalField = true
 ///     init() {
 ///         super.init(name: "assignment-weights")
@@ -35,11 +35,11 @@
 ///
 /// Contexts are UI state and live on the main actor. Stored values need not be `Sendable`.
 @MainActor
-open class Context {
+open class ScreenContext {
     /// The context's name, used by named scopes (`in: "app"`), dumps and error messages.
     ///
     /// ```swift
-    /// Context(name: "app").name   // "app"
+    /// ScreenContext(name: "app").name   // "app"
     /// ```
     public final internal(set) var name: String? {
         didSet { publishRename() }
@@ -48,10 +48,10 @@ open class Context {
     /// The next context towards the root, held strongly; `nil` for a root.
     ///
     /// ```swift
-    /// let form = Context(parent: app)
+    /// let form = ScreenContext(parent: app)
     /// form.parent === app   // true
     /// ```
-    @exclusivity(unchecked) public final private(set) var parent: Context?
+    @exclusivity(unchecked) public final private(set) var parent: ScreenContext?
 
     /// Children in attach order. A detached child leaves an empty entry, and entries of freed
     /// children empty themselves; ``adopt(_:)`` compacts the array when it has doubled since the
@@ -98,24 +98,24 @@ open class Context {
 
     /// Makes a context, optionally named and optionally layered over a parent.
     ///
-    /// A subclass of `Context` (a feature context) without a name is named after its type, as
+    /// A subclass of `ScreenContext` (a feature context) without a name is named after its type, as
     /// ProContext's `createSubcontext(ofType:)` names it: `AssignmentWeightsContext().name` is
     /// `"AssignmentWeightsContext"`.
     ///
     /// ```swift
-    /// let app = Context(name: "app")
-    /// let screen = Context(parent: app)
+    /// let app = ScreenContext(name: "app")
+    /// let screen = ScreenContext(parent: app)
     /// ```
     ///
     /// - Parameters:
     ///   - name: A name for named scopes, dumps and messages.
     ///   - parent: The inner context that reads fall through to.
-    public init(name: String? = nil, parent: Context? = nil) {
+    public init(name: String? = nil, parent: ScreenContext? = nil) {
         self.name = name
         self.parent = parent
         // A feature context (a subclass) is named after its type unless given a name, as
         // ProContext's createSubcontext(ofType:) names it.
-        if name == nil, type(of: self) != Context.self { self.name = TypeNames.name(of: type(of: self)) }
+        if name == nil, type(of: self) != ScreenContext.self { self.name = TypeNames.name(of: type(of: self)) }
         parent?.adopt(self)
         MainActorCheck.install()
     }
@@ -149,17 +149,17 @@ open class Context {
     /// The live child contexts, in the order they were attached. Children are held weakly.
     ///
     /// ```swift
-    /// let child = Context(parent: app)
+    /// let child = ScreenContext(parent: app)
     /// app.children.count   // 1
     /// ```
-    public final var children: [Context] {
+    public final var children: [ScreenContext] {
         weakChildren.compactMap(\.context)
     }
 
     /// The number of contexts between this one and the root: 0 for a root.
     ///
     /// ```swift
-    /// Context(parent: Context()).level   // 1
+    /// ScreenContext(parent: ScreenContext()).level   // 1
     /// ```
     public final var level: Int {
         var level = 0
@@ -176,7 +176,7 @@ open class Context {
     /// ```swift
     /// form.root === app   // true
     /// ```
-    public final var root: Context {
+    public final var root: ScreenContext {
         var current = self
         while let next = current.parent { current = next }
         return current
@@ -188,7 +188,7 @@ open class Context {
     /// Reads see the new chain at once.
     ///
     /// ```swift
-    /// let detail = Context(name: "detail")
+    /// let detail = ScreenContext(name: "detail")
     /// try detail.attach(to: app)
     /// ```
     ///
@@ -199,13 +199,13 @@ open class Context {
     ///   ``ContextError/flagAlreadySet(flag:setIn:)`` when the subtree would share a lineage with
     ///   another live provider, action or flag of the same name on `newParent`'s chain (siblings
     ///   may hold the same names). Nothing changes when it throws.
-    public final func attach(to newParent: Context?) throws(ContextError) {
+    public final func attach(to newParent: ScreenContext?) throws(ContextError) {
         if newParent === parent { return }
         if let newParent {
             // Only this context or one of its descendants can close a cycle: without children,
             // only itself, so that attaching a new screen's context costs the same at any depth.
             let hasChildren = weakChildren.contains { $0.context != nil }
-            var current: Context? = hasChildren ? newParent : nil
+            var current: ScreenContext? = hasChildren ? newParent : nil
             if newParent === self { current = self }
             while let context = current {
                 if context === self {
@@ -246,9 +246,9 @@ open class Context {
     }
 
     /// Every key observed in this subtree, with the context observing it and what it reads now.
-    final func observedReads() -> [(Context, ObjectIdentifier, ReadResult)] {
+    final func observedReads() -> [(ScreenContext, ObjectIdentifier, ReadResult)] {
         guard ObservedKeys.observedKeyCount > 0 else { return [] }
-        var reads: [(Context, ObjectIdentifier, ReadResult)] = []
+        var reads: [(ScreenContext, ObjectIdentifier, ReadResult)] = []
         walkSubtree { context in
             for id in context.keyObservers.keys { reads.append((context, id, context.read(id))) }
             return true
@@ -264,8 +264,8 @@ open class Context {
     ///
     /// - Parameter name: The child's name.
     /// - Returns: A new context whose parent is this one.
-    public final func makeChild(name: String? = nil) -> Context {
-        Context(name: name, parent: self)
+    public final func makeChild(name: String? = nil) -> ScreenContext {
+        ScreenContext(name: name, parent: self)
     }
 
     // MARK: - Internals shared by the facets
@@ -276,7 +276,7 @@ open class Context {
     /// Labels from this context to the root, nearest first.
     final var chainLabels: [String] {
         var labels: [String] = []
-        var current: Context? = self
+        var current: ScreenContext? = self
         while let context = current {
             labels.append(context.label)
             current = context.parent
@@ -287,7 +287,7 @@ open class Context {
     /// This context's position for messages: its chain, nearest first, `form → (unnamed) → app`.
     final var pathDescription: String { chainLabels.joined(separator: " → ") }
 
-    final func adopt(_ child: Context) {
+    final func adopt(_ child: ScreenContext) {
         if weakChildren.count >= childCompactionThreshold {
             weakChildren.removeAll { $0.context == nil }
             for (index, entry) in weakChildren.enumerated() { entry.context?.indexInParent = index }
@@ -298,7 +298,7 @@ open class Context {
     }
 
     /// Empties `child`'s entry in `weakChildren`, found through its `indexInParent`.
-    final func release(child: Context) {
+    final func release(child: ScreenContext) {
         let index = child.indexInParent
         if weakChildren.indices.contains(index), weakChildren[index].context === child {
             weakChildren[index].context = nil
@@ -309,8 +309,8 @@ open class Context {
 
     /// Calls `body` for this context and all descendants, depth first, in attach order.
     /// `body` returns `false` to skip a context's descendants.
-    final func walkSubtree<Failure: Error>(_ body: (Context) throws(Failure) -> Bool) throws(Failure) {
-        var stack: [Context] = [self]
+    final func walkSubtree<Failure: Error>(_ body: (ScreenContext) throws(Failure) -> Bool) throws(Failure) {
+        var stack: [ScreenContext] = [self]
         while let context = stack.popLast() {
             guard try body(context) else { continue }
             for child in context.weakChildren.reversed() {
@@ -320,7 +320,7 @@ open class Context {
     }
 }
 
-extension Context {
+extension ScreenContext {
     /// What was registered on this context itself, as `kind Name` labels, leaving out the values
     /// of `except`: values, live providers, actions and observers, flags.
     final func ownRegistrations(except: Set<ObjectIdentifier>) -> [String] {
@@ -337,7 +337,7 @@ extension Context {
     }
 
     /// Moves the value of key `id` from this context to `target`, telling the observers of both.
-    final func moveValue(_ id: ObjectIdentifier, to target: Context) {
+    final func moveValue(_ id: ObjectIdentifier, to target: ScreenContext) {
         guard slots[id] != nil else { return }
         let trackedHere = observationState(of: id)
         let trackedThere = target.observationState(of: id)

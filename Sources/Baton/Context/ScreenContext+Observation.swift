@@ -1,4 +1,4 @@
-extension Context {
+extension ScreenContext {
     // MARK: - Observing values
 
     /// Calls `body` whenever a set or remove may change what this context reads for `key`: a
@@ -9,7 +9,7 @@ extension Context {
     ///
     /// ```swift
     /// @MainActor final class ProfileScreen {
-    ///     init(context: Context) {
+    ///     init(context: ScreenContext) {
     ///         context.onChange(of: UserID.self, owner: self) { screen, userID in
     ///             screen.show(userID)
     ///         }
@@ -112,7 +112,7 @@ extension Context {
 
     /// The stream of what `read` returns now and after each change of the key `id`.
     final func changes<Value: Sendable>(
-        of id: ObjectIdentifier, buffering: ChangeBuffering, _ read: @escaping @MainActor (Context) -> Value
+        of id: ObjectIdentifier, buffering: ChangeBuffering, _ read: @escaping @MainActor (ScreenContext) -> Value
     ) -> AsyncStream<Value> {
         let policy: AsyncStream<Value>.Continuation.BufferingPolicy =
             switch buffering {
@@ -276,7 +276,7 @@ enum ObservedKeys {
     static func observations<Key: ContextKey>(of key: Key.Type) -> Int { observations(of: ObjectIdentifier(key)) }
 }
 
-/// What an async sequence of ``Context/changes(of:buffering:)->AsyncStream<Key.Value?>`` keeps for a consumer that has not
+/// What an async sequence of ``ScreenContext/changes(of:buffering:)->AsyncStream<Key.Value?>`` keeps for a consumer that has not
 /// taken the values written since it last looked.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// The formats a ``Context`` chain can be dumped in.
+/// The formats a ``ScreenContext`` chain can be dumped in.
 ///
 /// ```swift
 /// print(form.dump())                 // text, like ControllerContext's dumpToConsole
@@ -21,7 +21,7 @@ public enum DumpFormat: Sendable, Hashable, CaseIterable {
     case json
 }
 
-extension Context {
+extension ScreenContext {
     /// Describes the whole chain, from this context to the root: each context's name, its level
     /// (0 for the root) and its `key = value` pairs, sorted by key name.
     ///
@@ -44,8 +44,8 @@ extension Context {
     /// - Parameter format: ``DumpFormat/text`` (the default) or ``DumpFormat/json``.
     /// - Returns: The dump.
     public final func dump(format: DumpFormat = .text) -> String {
-        var chain: [Context] = []
-        var current: Context? = self
+        var chain: [ScreenContext] = []
+        var current: ScreenContext? = self
         while let context = current {
             chain.append(context)
             current = context.parent
