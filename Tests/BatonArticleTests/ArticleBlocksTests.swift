@@ -22,6 +22,11 @@ import Testing
         Expectation(
             article: "Baton", testFile: "CatalogOverviewTests.swift", otherLibraries: [], batonBlocks: 1,
             otherBlocks: 0),
+        // issue-22b: begin
+        Expectation(
+            article: "TestingYourFlows", testFile: "TestingYourFlowsTests.swift", otherLibraries: ["In Package.swift"],
+            batonBlocks: 8, otherBlocks: 1),
+        // issue-22b: end
         Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
             batonBlocks: 5, otherBlocks: 0),
