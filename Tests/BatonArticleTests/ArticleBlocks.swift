@@ -100,10 +100,14 @@ struct Article {
     /// The article's test file and every file of Examples/BatonSwiftUIGuide and
     /// Examples/BatonUIKitArticle, as normalized lines.
     private static func compiledFiles(testFile: String) throws -> [[String]] {
-        let folders = ["Examples/BatonSwiftUIGuide", "Examples/BatonUIKitArticle"].map { root.appendingPathComponent($0) }
+        let folders = ["Examples/BatonSwiftUIGuide", "Examples/BatonUIKitArticle"].map {
+            root.appendingPathComponent($0)
+        }
         var paths = [URL(fileURLWithPath: testFile)]
         for folder in folders {
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".swift")
+            }
             paths += names.sorted().map { folder.appendingPathComponent($0) }
         }
         return try paths.map { path in
