@@ -26,6 +26,9 @@ import Testing
         Expectation(
             article: "TestingYourFlows", testFile: "TestingYourFlowsTests.swift", otherLibraries: ["In Package.swift"],
             batonBlocks: 8, otherBlocks: 1),
+        Expectation(
+            article: "ComingFromControllerContext", testFile: "ComingFromControllerContextTests.swift",
+            otherLibraries: [], batonBlocks: 12, otherBlocks: 0),
         // issue-22b: end
         Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
