@@ -29,6 +29,9 @@ import Testing
         Expectation(
             article: "ComingFromControllerContext", testFile: "ComingFromControllerContextTests.swift",
             otherLibraries: [], batonBlocks: 12, otherBlocks: 0),
+        Expectation(
+            article: "ComingFromCLHoppingViewController", testFile: "ComingFromCLHoppingViewControllerTests.swift",
+            otherLibraries: [], batonBlocks: 13, otherBlocks: 0),
         // issue-22b: end
         Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],

@@ -1,0 +1,257 @@
+import Baton
+import BatonTesting
+import Testing
+
+// The Baton code of the article "Coming from CLHoppingViewController", run: each of its blocks,
+// and what its prose says of them.
+
+private final class SplashScreen: ScreenModel {}
+
+private final class OnboardingScreen: ScreenModel {
+    func doneTapped() throws {
+        try unhop()  // CLHoppingViewController: [self.hoppingViewController unhop];
+    }
+}
+
+private final class LoginScreen: ScreenModel {}
+
+private final class MainScreen: ScreenModel {
+    let user: String?
+
+    init(user: String? = nil) {
+        self.user = user
+        super.init(name: "main")
+    }
+}
+
+private final class MyStartupScreen: HoppingScreen {
+    var isFirstUse = true
+
+    func start() throws {
+        try hop(to: "splash") { [unowned self] in
+            self.conditionalHopToOnboarding {
+                try? self.hop(to: "main", then: nil)
+            }
+        }
+    }
+
+    private func conditionalHopToOnboarding(_ next: @escaping @MainActor () -> Void) {
+        if isFirstUse {
+            isFirstUse = false
+            try? hop(to: "onboarding", then: next)
+        } else {
+            next()
+        }
+    }
+}
+
+extension MyStartupScreen {
+    func run() async throws {
+        try await hop(to: registry.makeScreen("splash"))
+        if isFirstUse { try await hop(to: registry.makeScreen("onboarding")) }
+        let user = try await hop(to: registry.makeScreen("login"), returning: String.self)
+        try hop(to: MainScreen(user: user), then: nil)  // the app's main screen, given the user
+    }
+}
+
+/// What the transition hooks of the article saw, in order.
+@MainActor private var animations: [String] = []
+
+@MainActor private func fade(
+    from source: (any Screen)?, to destination: any Screen, completion: @escaping @MainActor () -> Void
+) {
+    animations.append("fade \(source?.screenName ?? "nil") → \(destination.screenName)")
+    completion()
+}
+
+@MainActor private func slideUp(to destination: any Screen, completion: @escaping @MainActor () -> Void) {
+    animations.append("slide up → \(destination.screenName)")
+    completion()
+}
+
+@Suite(.isolatedBaton, .serialized) @MainActor struct ComingFromCLHoppingViewControllerTests {
+    private func shown(_ startup: HoppingScreen) throws -> ScreenWindow {
+        let window = ScreenWindow()
+        try window.setRoot(startup)
+        window.makeVisible()
+        return window
+    }
+
+    private func registry() throws -> ScreenRegistry {
+        let registry = ScreenRegistry()
+        try registry.register("splash") { SplashScreen() }
+        try registry.register("onboarding") { OnboardingScreen() }
+        try registry.register("main") { MainScreen() }
+        return registry
+    }
+
+    // MARK: - Hop to a screen, unhop
+
+    @Test func aHopKeepsTheContinuationForTheUnhopAndReleasesTheScreenItReplaces() throws {
+        let startup = HoppingScreen(name: "startup")
+        let window = try shown(startup)
+        try startup.hop(to: SplashScreen()) { [unowned startup] in
+            try? startup.hop(to: MainScreen(), then: nil)
+        }
+        weak let splash = startup.currentScreen
+        #expect(splash is SplashScreen)
+        #expect(startup.currentScreen?.context.parent === startup.context)
+        try splash?.unhop()
+        #expect(startup.currentScreen is MainScreen)
+        #expect(splash == nil)
+        #expect(
+            window.transitionLog.map(\.description) == [
+                "replaceRoot: → startup", "hop: → SplashScreen", "hop: SplashScreen → main",
+            ])
+    }
+
+    @Test func anyScreenInsideTheStepUnhopsIt() throws {
+        let startup = HoppingScreen(name: "startup")
+        _ = try shown(startup)
+        var finished = 0
+        let stack = try StackScreen(root: SplashScreen(name: "first"))
+        try startup.hop(to: stack) { finished += 1 }
+        let onboarding = OnboardingScreen(name: "second")
+        try stack.push(onboarding)
+        #expect(onboarding.hoppingScreen === startup)
+        #expect(startup.hoppingScreen === startup)
+        try onboarding.doneTapped()
+        try onboarding.doneTapped()  // a double tap: ignored
+        #expect(finished == 1)
+    }
+
+    @Test func unhopWithoutAHoppingContainerDoesNothing() throws {
+        let alone = OnboardingScreen(name: "alone")
+        #expect(alone.hoppingScreen == nil)
+        try alone.doneTapped()
+    }
+
+    @Test(.lenientMisuse) func aContainerThatNeverHoppedHasNothingToUnhop() {
+        let startup = HoppingScreen(name: "startup")
+        #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "startup")) {
+            try startup.unhop()
+        }
+        #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "startup")) {
+            try startup.unhopCurrentScreen()
+        }
+    }
+
+    @Test func theContainerUnhopsOnBehalfOfItsStep() throws {
+        let startup = HoppingScreen(name: "startup")
+        _ = try shown(startup)
+        var finished: [String] = []
+        try startup.hop(to: SplashScreen(name: "splash")) { finished.append("splash") }
+        try startup.unhop()
+        try startup.hop(to: OnboardingScreen(name: "onboarding")) { finished.append("onboarding") }
+        try startup.unhopCurrentScreen()
+        #expect(finished == ["splash", "onboarding"])
+    }
+
+    // MARK: - The nil block
+
+    @Test(.lenientMisuse) func aFinalStepCannotUnhopButAnEmptyContinuationCan() throws {
+        let startup = HoppingScreen(name: "startup")
+        _ = try shown(startup)
+        try startup.hop(to: MainScreen(), then: nil)
+        #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "main")) {
+            try startup.currentScreen?.unhop()
+        }
+        try startup.hop(to: SplashScreen(name: "splash")) {}
+        try startup.currentScreen?.unhop()
+        #expect(startup.currentScreen?.screenName == "splash")
+    }
+
+    // MARK: - Hop by storyboard identifier
+
+    @Test func aHopByIdentifierMakesTheScreenFromTheRegistry() throws {
+        let registry = ScreenRegistry()
+        try registry.register("splash") { SplashScreen() }
+        try registry.register("onboarding") { OnboardingScreen() }
+        try registry.register("main") { MainScreen() }
+
+        let startup = HoppingScreen(name: "startup", registry: registry)
+        try startup.hop(to: "splash") { [unowned startup] in  // hopTo:@"splash" then:^{ … }
+            try? startup.hop(to: "main", then: nil)
+        }
+        let window = try shown(startup)
+        try startup.unhop()
+        #expect(startup.currentScreen is MainScreen)
+        #expect(window.transitionLog.map(\.description) == ["replaceRoot: → startup", "hop: splash → main (main)"])
+    }
+
+    @Test func hopToThenToMakesTheSecondScreenAFinalStep() throws {
+        let startup = HoppingScreen(name: "startup", registry: try registry())
+        let window = try shown(startup)
+        try startup.hop(to: "splash", thenTo: "main")  // hopTo:@"splash" thenTo:@"main"
+        try startup.unhop()
+        #expect(startup.currentScreen is MainScreen)
+        #expect(
+            window.transitionLog.map(\.description) == [
+                "replaceRoot: → startup", "hop: → splash (splash)", "hop: splash → main (main)",
+            ])
+    }
+
+    @Test(.lenientMisuse) func hopToThenToChecksBothIdentifiersBeforeItHops() throws {
+        let startup = HoppingScreen(name: "startup", registry: try registry())
+        _ = try shown(startup)
+        #expect(throws: ScreenError.unknownIdentifier("mian", known: ["main", "onboarding", "splash"])) {
+            try startup.hop(to: "splash", thenTo: "mian")
+        }
+        #expect(startup.currentScreen == nil)
+        #expect(
+            ScreenError.unknownIdentifier("mian", known: ["main", "onboarding", "splash"]).description
+                == "No screen is registered as \"mian\". Registered identifiers: main, onboarding, splash."
+                + " Did you mean \"main\"? Register it with register(\"mian\") { … }.")
+    }
+
+    // MARK: - The tutorial
+
+    @Test func theTutorialShowsOnboardingOnTheFirstUseOnly() throws {
+        let startup = MyStartupScreen(name: "startup", registry: try registry())
+        _ = try shown(startup)
+        try startup.start()
+        #expect(startup.currentScreen is SplashScreen)
+        try startup.unhop()
+        let onboarding = try #require(startup.currentScreen as? OnboardingScreen)
+        try onboarding.doneTapped()
+        #expect(startup.currentScreen is MainScreen)
+
+        try startup.start()
+        try startup.unhop()
+        #expect(startup.currentScreen is MainScreen)
+    }
+
+    @Test func theAwaitedFlowReturnsTheUserOfTheLoginStep() async throws {
+        let registry = try registry()
+        try registry.register("login") { LoginScreen() }
+        let startup = MyStartupScreen(name: "startup", registry: registry)
+        let window = try shown(startup)
+        startup.isFirstUse = false
+        let flow = Task { try await startup.run() }
+        try await window.next(SplashScreen.self).finish()
+        try await window.next(LoginScreen.self).finish(with: "ada")
+        try await flow.value
+        let main = try #require(startup.currentScreen as? MainScreen)
+        #expect(main.user == "ada")
+    }
+
+    // MARK: - The cross-fade
+
+    @Test func theHookRunsForEveryHopAndTheFirstHasNoSource() throws {
+        animations = []
+        let startup = HoppingScreen(name: "startup")
+        _ = try shown(startup)
+        startup.transitionHook = { transition, complete in
+            // Your animation, for example a cross-fade in a terminal UI, then:
+            fade(from: transition.source, to: transition.destination, completion: complete)
+        }
+        try startup.hop(to: SplashScreen(name: "splash")) {}
+        try startup.hop(
+            to: MainScreen(),
+            transition: { transition, complete in
+                slideUp(to: transition.destination, completion: complete)
+            }, then: nil)
+        try startup.hop(to: SplashScreen(name: "again")) {}
+        #expect(animations == ["fade nil → splash", "slide up → main", "fade main → again"])
+    }
+}
