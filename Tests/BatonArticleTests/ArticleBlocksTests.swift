@@ -32,6 +32,9 @@ import Testing
         Expectation(
             article: "ComingFromCLHoppingViewController", testFile: "ComingFromCLHoppingViewControllerTests.swift",
             otherLibraries: [], batonBlocks: 13, otherBlocks: 0),
+        Expectation(
+            article: "ScreensAndTransitions", testFile: "ScreensAndTransitionsArticleTests.swift",
+            otherLibraries: [], batonBlocks: 13, otherBlocks: 0),
         // issue-22b: end
         Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
