@@ -12,7 +12,8 @@ import Testing
 /// or in a file of `Examples/BatonSwiftUIGuide` or `Examples/BatonUIKitArticle`, which the iOS
 /// check type-checks (SwiftUI views, view controllers).
 /// Lines are compared without their indentation; a compiled line may add `private ` or
-/// `fileprivate ` in front, so that the articles' examples do not clash in one test module.
+/// `fileprivate ` in front (after a leading `@MainActor `), so that the articles' examples do not
+/// clash in one test module.
 struct Article {
     /// A ```` ```swift ```` block and the first line of the paragraph that introduces it.
     struct Block {
@@ -91,10 +92,13 @@ struct Article {
 
     private static func normalized(_ line: String) -> String {
         var line = line.trimmingCharacters(in: .whitespaces)
+        // A main-actor protocol is `@MainActor private protocol` in a test file.
+        let attribute = line.hasPrefix("@MainActor ") ? "@MainActor " : ""
+        line.removeFirst(attribute.count)
         for modifier in ["private ", "fileprivate "] where line.hasPrefix(modifier) {
             line.removeFirst(modifier.count)
         }
-        return line
+        return attribute + line
     }
 
     /// The article's test file and every file of Examples/BatonSwiftUIGuide and

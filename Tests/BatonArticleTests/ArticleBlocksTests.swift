@@ -35,6 +35,9 @@ import Testing
         Expectation(
             article: "ScreensAndTransitions", testFile: "ScreensAndTransitionsArticleTests.swift",
             otherLibraries: [], batonBlocks: 13, otherBlocks: 0),
+        Expectation(
+            article: "ResolvingDependencies", testFile: "ResolvingDependenciesArticleTests.swift",
+            otherLibraries: [], batonBlocks: 12, otherBlocks: 0),
         // issue-22b: end
         Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
