@@ -38,6 +38,9 @@ import Testing
         Expectation(
             article: "ResolvingDependencies", testFile: "ResolvingDependenciesArticleTests.swift",
             otherLibraries: [], batonBlocks: 12, otherBlocks: 0),
+        Expectation(
+            article: "ComingFromMHDependencyKit", testFile: "ComingFromMHDependencyKitTests.swift",
+            otherLibraries: ["MHDependencyKit"], batonBlocks: 20, otherBlocks: 13),
         // issue-22b: end
         Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
