@@ -101,13 +101,13 @@ struct Article {
         return attribute + line
     }
 
-    /// The article's test file and every file of Examples/BatonSwiftUIGuide and
+    /// The article's test file (or the files of its folder) and every file of Examples/BatonSwiftUIGuide and
     /// Examples/BatonUIKitArticle, as normalized lines.
     private static func compiledFiles(testFile: String) throws -> [[String]] {
         let folders = ["Examples/BatonSwiftUIGuide", "Examples/BatonUIKitArticle"].map {
             root.appendingPathComponent($0)
         }
-        var paths = [URL(fileURLWithPath: testFile)]
+        var paths = sources(at: testFile)
         for folder in folders {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
                 $0.hasSuffix(".swift")
@@ -116,6 +116,19 @@ struct Article {
         }
         return try paths.map { path in
             try String(contentsOf: path, encoding: .utf8).components(separatedBy: "\n").map(normalized)
+        }
+    }
+
+    /// `testFile`, or every .swift file under it when it is a folder (an example app's sources,
+    /// which the package compiles and its tests run).
+    private static func sources(at testFile: String) -> [URL] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: testFile, isDirectory: &isFolder), isFolder.boolValue else {
+            return [URL(fileURLWithPath: testFile)]
+        }
+        let names = FileManager.default.enumerator(atPath: testFile)?.allObjects.compactMap { $0 as? String } ?? []
+        return names.filter { $0.hasSuffix(".swift") }.sorted().map {
+            URL(fileURLWithPath: testFile).appendingPathComponent($0)
         }
     }
 

@@ -41,6 +41,10 @@ import Testing
         Expectation(
             article: "ComingFromMHDependencyKit", testFile: "ComingFromMHDependencyKitTests.swift",
             otherLibraries: ["MHDependencyKit"], batonBlocks: 20, otherBlocks: 13),
+        // The walkthrough quotes the app's own code, which CoordinatesAppTests run.
+        Expectation(
+            article: "CoordinatesWalkthrough", testFile: "../../Sources/CoordinatesApp", otherLibraries: [],
+            batonBlocks: 4, otherBlocks: 0),
         // issue-22b: end
         Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
