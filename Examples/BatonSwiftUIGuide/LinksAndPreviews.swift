@@ -63,7 +63,6 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct ShopListPreview: PreviewProvider {
         static var previews: some View {
-            // swift-format-ignore: NeverUseForceTry
             ScreenPreview(coordinator: try! .shop()) { ShopListScreen() }
         }
     }

@@ -45,6 +45,12 @@ import Testing
         Expectation(
             article: "CoordinatesWalkthrough", testFile: "../../Sources/CoordinatesApp", otherLibraries: [],
             batonBlocks: 4, otherBlocks: 0),
+        Expectation(
+            article: "UsingBatonWithSwiftUI", testFile: "UsingBatonWithSwiftUITests.swift", otherLibraries: [],
+            batonBlocks: 15, otherBlocks: 0),
+        Expectation(
+            article: "UsingBatonWithUIKit", testFile: "../BatonTests/Adapters/UIKitArticleExampleTests.swift",
+            otherLibraries: [], batonBlocks: 14, otherBlocks: 0),
         // issue-22b: end
         Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
