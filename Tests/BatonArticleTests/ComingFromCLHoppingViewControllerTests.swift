@@ -69,11 +69,19 @@ extension MyStartupScreen {
     completion()
 }
 
+@MainActor private final class Windows {
+    var all: [ScreenWindow] = []
+}
+
 @Suite(.isolatedBaton, .serialized) @MainActor struct ComingFromCLHoppingViewControllerTests {
+    /// The windows the tests show, kept alive until the test ends.
+    private let windows = Windows()
+
     private func shown(_ startup: HoppingScreen) throws -> ScreenWindow {
         let window = ScreenWindow()
         try window.setRoot(startup)
         window.makeVisible()
+        windows.all.append(window)
         return window
     }
 
@@ -194,14 +202,14 @@ extension MyStartupScreen {
     @Test(.lenientMisuse) func hopToThenToChecksBothIdentifiersBeforeItHops() throws {
         let startup = HoppingScreen(name: "startup", registry: try registry())
         _ = try shown(startup)
-        #expect(throws: ScreenError.unknownIdentifier("mian", known: ["main", "onboarding", "splash"])) {
-            try startup.hop(to: "splash", thenTo: "mian")
+        #expect(throws: ScreenError.unknownIdentifier("man", known: ["main", "onboarding", "splash"])) {
+            try startup.hop(to: "splash", thenTo: "man")
         }
         #expect(startup.currentScreen == nil)
         #expect(
-            ScreenError.unknownIdentifier("mian", known: ["main", "onboarding", "splash"]).description
-                == "No screen is registered as \"mian\". Registered identifiers: main, onboarding, splash."
-                + " Did you mean \"main\"? Register it with register(\"mian\") { … }.")
+            ScreenError.unknownIdentifier("man", known: ["main", "onboarding", "splash"]).description
+                == "No screen is registered as \"man\". Registered identifiers: main, onboarding, splash."
+                + " Did you mean \"main\"? Register it with register(\"man\") { … }.")
     }
 
     // MARK: - The tutorial

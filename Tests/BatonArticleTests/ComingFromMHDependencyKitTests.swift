@@ -44,7 +44,14 @@ private final class Renderer {
     var theme = "light"
 }
 
+@MainActor private final class Windows {
+    var all: [ScreenWindow] = []
+}
+
 @Suite(.isolatedBaton) @MainActor struct ComingFromMHDependencyKitTests {
+    /// The windows the tests show, kept alive until the test ends.
+    private let windows = Windows()
+
     /// A visible window showing a stack over `root`, resolved by `coordinator`.
     private func shown(_ root: ScreenModel, coordinator: DependencyCoordinator) throws -> StackScreen {
         let stack = try StackScreen(root: root, name: "stack")
@@ -52,6 +59,7 @@ private final class Renderer {
         window.dependencyCoordinator = coordinator
         try window.setRoot(stack)
         window.makeVisible()
+        windows.all.append(window)
         return stack
     }
 

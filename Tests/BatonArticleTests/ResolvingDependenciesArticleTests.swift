@@ -84,13 +84,21 @@ private final class EntryScreen: ScreenModel, CoordinatesConfigurable {
     var coordinates: CoordinatesModel?
 }
 
+@MainActor private final class Windows {
+    var all: [ScreenWindow] = []
+}
+
 @Suite(.isolatedBaton) @MainActor struct ResolvingDependenciesArticleTests {
     /// A visible window showing a stack over `root`.
+    /// The windows the tests show, kept alive until the test ends.
+    private let windows = Windows()
+
     private func shown(_ root: ScreenModel) throws -> (ScreenWindow, StackScreen) {
         let stack = try StackScreen(root: root, name: "stack")
         let window = ScreenWindow()
         try window.setRoot(stack)
         window.makeVisible()
+        windows.all.append(window)
         return (window, stack)
     }
 
