@@ -323,6 +323,31 @@ private final class Renderer {
         #expect(payment.total == 99)
     }
 
+    @Test func aWorkflowSharesItsContextResolverWithTheOriginalCoordinator() throws {
+        let coordinator = DependencyCoordinator(name: "app")
+        try coordinator.register(
+            .context { (source: any OrderIDConfigurable, destination: any OrderIDConfigurable) in
+                destination.orderID = source.orderID
+            })
+        let before = OrderScreen(name: "before")
+        before.orderID = "1"
+        let stack = try shown(before, coordinator: coordinator)
+        let checkout = CartScreen(name: "checkout")
+        try stack.push(checkout)  // `before` is remembered
+        checkout.dependencyCoordinator = try checkout.dependencyCoordinator.makeWorkflow(named: "checkout", adding: [])
+        let first = OrderScreen(name: "first in the workflow")
+        try stack.push(first)
+        #expect(first.orderID == "1")  // the source remembered before the copy
+        first.orderID = "7"
+        try stack.push(ScreenModel(name: "after"))  // `first` is remembered, by the shared resolver
+
+        let outside = ScreenModel(name: "outside")
+        let elsewhere = try shown(outside, coordinator: coordinator)
+        let later = OrderScreen(name: "later, outside the workflow")
+        try elsewhere.push(later)
+        #expect(later.orderID == "7")
+    }
+
     // MARK: - Configurable protocols
 
     @Test func oneContextResolverBetweenProtocolsPassesTheOrderID() throws {
