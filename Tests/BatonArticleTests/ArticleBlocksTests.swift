@@ -40,7 +40,7 @@ import Testing
             otherLibraries: [], batonBlocks: 12, otherBlocks: 0),
         Expectation(
             article: "ComingFromMHDependencyKit", testFile: "ComingFromMHDependencyKitTests.swift",
-            otherLibraries: ["MHDependencyKit"], batonBlocks: 20, otherBlocks: 13),
+            otherLibraries: ["MHDependencyKit:"], batonBlocks: 20, otherBlocks: 13),
         // The walkthrough quotes the app's own code, which CoordinatesAppTests run.
         Expectation(
             article: "CoordinatesWalkthrough", testFile: "../../Sources/CoordinatesApp", otherLibraries: [],
