@@ -9,7 +9,8 @@ import Testing
 /// that library's name ("SwiftUI:", "swift-dependencies overrides…"); it does not compile here.
 /// Every other block is Baton code: each of its parts (the runs of lines between blank lines)
 /// must appear, line for line, in the article's test file, which compiles and runs it on Linux,
-/// or in a file of `Examples/BatonSwiftUIGuide`, which the iOS check type-checks (SwiftUI views).
+/// or in a file of `Examples/BatonSwiftUIGuide` or `Examples/BatonUIKitArticle`, which the iOS
+/// check type-checks (SwiftUI views, view controllers).
 /// Lines are compared without their indentation; a compiled line may add `private ` or
 /// `fileprivate ` in front, so that the articles' examples do not clash in one test module.
 struct Article {
@@ -96,11 +97,19 @@ struct Article {
         return line
     }
 
-    /// The article's test file and every file of Examples/BatonSwiftUIGuide, as normalized lines.
+    /// The article's test file and every file of Examples/BatonSwiftUIGuide and
+    /// Examples/BatonUIKitArticle, as normalized lines.
     private static func compiledFiles(testFile: String) throws -> [[String]] {
-        let guide = root.appendingPathComponent("Examples/BatonSwiftUIGuide")
-        let names = try FileManager.default.contentsOfDirectory(atPath: guide.path).filter { $0.hasSuffix(".swift") }
-        let paths = [URL(fileURLWithPath: testFile)] + names.sorted().map { guide.appendingPathComponent($0) }
+        let folders = ["Examples/BatonSwiftUIGuide", "Examples/BatonUIKitArticle"].map {
+            root.appendingPathComponent($0)
+        }
+        var paths = [URL(fileURLWithPath: testFile)]
+        for folder in folders {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".swift")
+            }
+            paths += names.sorted().map { folder.appendingPathComponent($0) }
+        }
         return try paths.map { path in
             try String(contentsOf: path, encoding: .utf8).components(separatedBy: "\n").map(normalized)
         }
