@@ -487,6 +487,52 @@ struct ComingFromProContextTests {
 
     // MARK: - Misuses
 
+    @Test func anUnavailableOrExpiredProviderOrActionThrowsWithoutStoppingEvenInStrictMode() throws {
+        final class Owner {
+            var isAvailable = false
+            var isExpired = false
+        }
+        let owner = Owner()
+        let context = ScreenContext(name: "form")
+        try MisuseMode.$current.withValue(.strict) {
+            try context.provide(
+                TotalWeight.self, owner: owner, if: Condition { [weak owner] in owner?.isAvailable ?? false }
+            ) {
+                _ in 1
+            }
+            try context.register(
+                SwapWeightInputViews.self, owner: owner,
+                expiresIf: Condition { [weak owner] in owner?.isExpired ?? true }
+            ) { _, _ in }
+            #expect(throws: ContextError.providerUnavailable(key: "TotalWeight", registeredIn: "form")) {
+                try context.request(TotalWeight.self)
+            }
+            owner.isExpired = true
+            #expect(throws: ContextError.actionExpired(action: "SwapWeightInputViews", registeredIn: "form")) {
+                try context.execute(SwapWeightInputViews.self)
+            }
+            let total = try? context.request(TotalWeight.self)
+            #expect(total == nil)  // try? is safe
+        }
+    }
+
+    @Test func everyRegistrationEndsWithItsOwner() throws {
+        final class Owner {
+            var totals: [Double] = []
+        }
+        let context = ScreenContext(name: "form")
+        var owner: Owner? = Owner()
+        context.observe(TotalWeightChanged.self, owner: owner!) { owner, total in owner.totals.append(total) }
+        try context.register(SwapWeightInputViews.self, owner: owner!) { _, _ in }
+        context.post(TotalWeightChanged.self, 1)
+        #expect(owner?.totals == [1])
+        weak let gone = owner
+        owner = nil
+        #expect(gone == nil)  // no registration keeps its owner alive
+        #expect(!context.canExecute(SwapWeightInputViews.self))
+        context.post(TotalWeightChanged.self, 2)  // nobody left to call
+    }
+
     @Test func aMisuseThrowsInLenientMode() throws {
         let context = AssignmentWeightsContext(parent: ClassContext(parent: ScreenWindow().context))
 
