@@ -307,6 +307,50 @@ struct GettingStartedArticleTests {
         #expect(moved[\.color] == "from second")
     }
 
+    @Test func anObservationEndsEarlyByItsRegistrationOrByRemovingTheOwnersObservers() {
+        final class Label {
+            var texts: [String] = []
+        }
+        let label = Label()
+        let form = ScreenContext(name: "form")
+        let registration = form.onChange(of: \.size, owner: label) { label, size in label.texts.append(size ?? "") }
+        form.onChange(of: \.color, owner: label) { label, color in label.texts.append(color ?? "") }
+        form.set("Small", for: \.size)
+        registration.cancel()
+        form.set("Large", for: \.size)
+        form.set("Blue", for: \.color)
+        form.removeObservers(owner: label)
+        form.set("Red", for: \.color)
+        #expect(label.texts == ["Small", "Blue"])
+    }
+
+    @Test func changesOffersTheSameChangesAsAnAsyncSequence() async {
+        let form = ScreenContext(name: "form")
+        let sizes = form.changes(of: \.size)
+        form.set("Small", for: \.size)
+        var received: [String?] = []
+        for await size in sizes {
+            received.append(size)
+            break
+        }
+        #expect(received == ["Small"])
+    }
+
+    @Test func theJSONDumpKeepsNumbersBooleansStringsAndExplicitNilsAsJSONValues() {
+        enum Count: ContextKey { typealias Value = Int }
+        enum Enabled: ContextKey { typealias Value = Bool }
+        let context = ScreenContext(name: "c")
+        context.set(3, for: Count.self)
+        context.set(true, for: Enabled.self)
+        context.set("Blue", for: \.color)
+        context.set(nil, for: \.size)
+        let json = context.dump(format: .json)
+        #expect(json.contains(#""Count":3"#))
+        #expect(json.contains(#""Enabled":true"#))
+        #expect(json.contains(#""color":"Blue""#))
+        #expect(json.contains(#""size":null"#))
+    }
+
     @Test func aSecondProviderOnTheLineageIsAMisuseButASiblingMayServeTheKey() throws {
         try MisuseMode.$current.withValue(.lenient) {
             final class Owner {}
