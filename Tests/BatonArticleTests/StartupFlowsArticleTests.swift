@@ -486,6 +486,40 @@ struct StartupFlowsArticleTests {
                 """)
     }
 
+    @Test func aTaskCancelledBeforeItHopsThrowsWithoutHopping() async throws {
+        let startup = HoppingScreen(name: "startup")
+        let window = ScreenWindow()
+        try window.setRoot(startup)
+        let hop = Task { try await startup.hop(to: SplashScreen(name: "splash")) }
+        hop.cancel()  // before the task ran: the test has not yielded yet
+        let error = await #expect(throws: ScreenError.self) { try await hop.value }
+        guard case .cancelled(let screen, .taskCancelled) = error else {
+            Issue.record("not a task cancellation: \(String(describing: error))")
+            return
+        }
+        #expect(screen == "splash")
+        #expect(startup.currentScreen == nil)
+        #expect(window.transitionLog.map(\.description) == ["replaceRoot: → startup"])
+    }
+
+    @Test func anAwaitEndsWhenTheContainerLeavesTheTree() async throws {
+        let startup = HoppingScreen(name: "startup")
+        let window = ScreenWindow()
+        try window.setRoot(startup)
+        window.makeVisible()
+        let login = Awaiting.LoginScreen(name: "login")
+        let awaiting = Task { try await startup.hop(to: login, returning: String.self) }
+        _ = try await window.next(Awaiting.LoginScreen.self)
+        try window.setRoot(HomeScreen(name: "home"))  // a logout that replaces the whole flow
+        let error = await #expect(throws: ScreenError.self) { try await awaiting.value }
+        guard case .cancelled(let screen, .transition(let record)) = error else {
+            Issue.record("not a cancellation by a transition: \(String(describing: error))")
+            return
+        }
+        #expect(screen == "login")
+        #expect(record.description == "replaceRoot: startup → home")
+    }
+
     @Test func aSupersededContinuationNeverRuns() throws {
         let registry = try registryOfTheSteps()
         let startup = HoppingScreen(name: "startup", registry: registry)
