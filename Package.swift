@@ -42,10 +42,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // The Baton code of the DocC articles "Passing data between screens" and "Coming from"
-        // SwiftUI's environment, swift-dependencies and TCA, run as tests (a module of its own, so
-        // that the articles' examples keep their plain names); ArticleBlocksTests checks that the
-        // articles show this code.
+        // The Baton code of the DocC articles, run as tests (a module of its own, so that the
+        // articles' examples keep their plain names); ArticleBlocksTests checks that every Baton
+        // code line of every article is compiled here or in an example the iOS check type-checks.
         .testTarget(name: "BatonArticleTests", dependencies: ["Baton", "BatonTesting"]),
 
         // MARK: - The Coordinates example app (seed 001)

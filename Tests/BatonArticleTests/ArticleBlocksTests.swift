@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 
-/// Every Baton code block of the catalog's landing page, of the articles "Passing data between screens" and the three "Coming
-/// from" articles for SwiftUI, swift-dependencies and TCA is code that compiles: in the article's
-/// test file here, which also runs it, or in Examples/BatonSwiftUIGuide, which the iOS check
-/// type-checks. The other libraries' blocks are counted, so that a Baton block cannot pass for one.
+/// Every Baton code block of the catalog's articles listed below is code that compiles: in the
+/// article's test file here, which also runs it, or in Examples/BatonSwiftUIGuide or
+/// Examples/BatonUIKitArticle, which the iOS check type-checks. The other libraries' blocks are counted, so that a Baton block cannot pass for one.
 @Suite struct ArticleBlocksTests {
     struct Expectation: Sendable, CustomTestStringConvertible {
         let article: String
@@ -64,6 +63,21 @@ import Testing
         Expectation(
             article: "ComingFromTCAAndSwiftNavigation", testFile: "ComingFromTCAAndSwiftNavigationTests.swift",
             otherLibraries: ["TCA", "swift-navigation"], batonBlocks: 4, otherBlocks: 3),
+        Expectation(
+            article: "GettingStarted", testFile: "GettingStartedArticleTests.swift", otherLibraries: [],
+            batonBlocks: 15, otherBlocks: 0),
+        Expectation(
+            article: "ComingFromProContext", testFile: "ComingFromProContextTests.swift",
+            otherLibraries: ["ProContext:"], batonBlocks: 14, otherBlocks: 4),
+        Expectation(
+            article: "StartupFlows", testFile: "StartupFlowsArticleTests.swift", otherLibraries: [],
+            batonBlocks: 12, otherBlocks: 0),
+        Expectation(
+            article: "DeepLinksAndStateRestoration", testFile: "DeepLinksArticleTests.swift", otherLibraries: [],
+            batonBlocks: 7, otherBlocks: 0),
+        Expectation(
+            article: "Reentrancy", testFile: "ReentrancyArticleTests.swift", otherLibraries: [], batonBlocks: 2,
+            otherBlocks: 0),
     ])
     func everyBatonBlockCompilesInATestOrInTheSwiftUIGuide(_ expected: Expectation) throws {
         let article = try Article(expected.article)
