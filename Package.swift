@@ -83,7 +83,8 @@ let package = Package(
             name: "CoordinatesScreens", dependencies: ["Baton", "BatonSwiftUI", "CoordinatesApp", "CoordinatesKit"],
             path: "Examples/CoordinatesiOS/Sources/CoordinatesScreens"),
         .testTarget(
-            name: "CoordinatesScreensTests", dependencies: ["CoordinatesScreens", "CoordinatesApp", "CoordinatesKit", "Baton", "BatonTesting"],
+            name: "CoordinatesScreensTests",
+            dependencies: ["CoordinatesScreens", "CoordinatesApp", "CoordinatesKit", "Baton", "BatonTesting"],
             path: "Examples/CoordinatesiOS/Tests/CoordinatesScreensTests"),
 
         // MARK: - The Tasks showcase (Examples/Tasks)

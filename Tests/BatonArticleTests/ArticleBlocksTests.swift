@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// Every Baton code block of the catalog's articles listed below is code that compiles: in the
-/// article's test file here, which also runs it, or in Examples/BatonSwiftUIGuide or
-/// Examples/BatonUIKitArticle, which the iOS check type-checks. The other libraries' blocks are counted, so that a Baton block cannot pass for one.
+/// Every Baton code block of the catalog's articles is code that compiles: in the article's test
+/// file here, which also runs it, or in Examples/BatonSwiftUIGuide or Examples/BatonUIKitArticle,
+/// which the iOS check type-checks. The other libraries' blocks are counted, so that a Baton block
+/// cannot pass for one, and an article with Swift code but no row here fails.
 @Suite struct ArticleBlocksTests {
     struct Expectation: Sendable, CustomTestStringConvertible {
         let article: String
@@ -17,7 +18,7 @@ import Testing
 
     private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-    @Test(arguments: [
+    static let expectations = [
         Expectation(
             article: "Baton", testFile: "CatalogOverviewTests.swift", otherLibraries: [], batonBlocks: 1,
             otherBlocks: 0),
@@ -78,7 +79,9 @@ import Testing
         Expectation(
             article: "Reentrancy", testFile: "ReentrancyArticleTests.swift", otherLibraries: [], batonBlocks: 2,
             otherBlocks: 0),
-    ])
+    ]
+
+    @Test(arguments: expectations)
     func everyBatonBlockCompilesInATestOrInTheSwiftUIGuide(_ expected: Expectation) throws {
         let article = try Article(expected.article)
         let testFile = Self.folder.appendingPathComponent(expected.testFile).path
@@ -90,5 +93,16 @@ import Testing
                 missing.isEmpty,
                 "\(expected.article): not compiled in \(expected.testFile) or the SwiftUI guide: \(missing)")
         }
+    }
+
+    @Test func everyArticleWithSwiftCodeHasARow() throws {
+        let catalog = Article.root.appendingPathComponent("Sources/Baton/Documentation.docc")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+        let withCode = try articles.filter {
+            try String(contentsOf: catalog.appendingPathComponent($0), encoding: .utf8).contains("```swift")
+        }
+        let covered = Set(Self.expectations.map { "\($0.article).md" })
+        #expect(withCode.filter { !covered.contains($0) }.sorted() == [])
+        #expect(withCode.count == Self.expectations.count)
     }
 }
