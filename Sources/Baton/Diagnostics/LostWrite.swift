@@ -27,7 +27,8 @@
 ///
 /// The writer reading its own value back (a picker bound to it with `@ContextValue`, re-rendered
 /// on every change) does not count: that value is the one a dismissal loses. A value removed
-/// before the context is released is not reported.
+/// before the context is released is not reported, nor are the values Baton stores for itself (a
+/// screen's ``Screen/dependencyCoordinator``, a tab container's ``TabScreen/SelectedTabIndex``).
 ///
 /// Release builds do not watch: writes and reads cost the same as without the check.
 ///
@@ -176,10 +177,16 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
             self.reporter = reporter
         }
 
+        /// The keys Baton writes for itself: a screen's coordinator (`dependencyCoordinator`), read
+        /// by Baton for the transitions from that screen, and a tab container's selection.
+        static let unwatched: Set<ObjectIdentifier> = [
+            ObjectIdentifier(DependencyCoordinatorKey.self), ObjectIdentifier(TabScreen.SelectedTabIndex.self),
+        ]
+
         func wrote(_ id: ObjectIdentifier, name: @autoclosure () -> String) {
             if written[id] != nil {
                 written[id]?.writer = front
-            } else {
+            } else if !Self.unwatched.contains(id) {
                 written[id] = Write(name: name(), writer: front)
             }
         }

@@ -460,6 +460,22 @@ struct LostWriteTests {
         #expect(reports.all.isEmpty)
     }
 
+    @Test func keysBatonWritesForItselfAreNotReported() throws {
+        _ = list.dependencyCoordinator  // Baton reads the list's coordinator for its transitions
+        _ = list.context[TabScreen.SelectedTabIndex.self]  // a list in a tab reads its container's selection
+        let reports = try collecting {
+            let checkout = ScreenModel(name: "checkout")
+            try stack.push(checkout)
+            checkout.dependencyCoordinator = DependencyCoordinator(name: "checkout")  // a workflow starts here
+            stack.pop()
+            let tabs = try TabScreen(tabs: [ScreenModel(name: "colors"), ScreenModel(name: "sizes")], name: "tabs")
+            try list.present(tabs)
+            tabs.select(at: 1)  // the container stores its selection in its own context
+            list.dismiss()
+        }
+        #expect(reports.descriptions == [])
+    }
+
     @Test func writesBeforeTheScreenIsShownAndRemovedValuesAreNotReported() throws {
         try window.dependencyCoordinator.register(
             .destination { (settings: SettingsScreen) in settings.context.set("forward", for: SortOrder.self) })
