@@ -23,7 +23,8 @@
 ///   through its chain, by name or in an observer;
 /// - a screen that uses the same context read it after the screen in front of that context
 ///   changed: one the writer showed with `.share`, a tab of a tab container that shares its
-///   context, a hop step, or the writer reading what such a screen wrote.
+///   context, a hop step that shares its hopping container's context, or the writer reading what
+///   such a screen wrote.
 ///
 /// The writer reading its own value back (a picker bound to it with `@ContextValue`, re-rendered
 /// on every change) does not count: that value is the one a dismissal loses. A value removed
@@ -135,11 +136,11 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
     /// Someone else reads a value when
     /// - a context below the watched one reads it through the chain (a screen the writer showed
     ///   with `.inherit`), by name, or in an observer; or
-    /// - the watched context itself reads it while another screen that uses it is in front than
-    ///   the one that was when it was written (a screen shown with `.share`, a tab of a tab
-    ///   container that shares the context, a hop step): the writer shows a screen that consumes
-    ///   the value, or the screen it shared the context with wrote it and the writer takes it
-    ///   back.
+    /// - the watched context itself reads it while the screen in front of it is not the one that
+    ///   was in front when the value was written (a screen shown with `.share`, a tab of a tab
+    ///   container that shares the context, a hop step that shares its container's): the writer
+    ///   showed a screen that consumes the value, or a screen it shared the context with wrote it
+    ///   and the writer takes it back.
     ///
     /// The writer reading its own value back (a picker bound to the value, re-rendered on every
     /// change) is not someone else: that is the value a dismissal loses.
