@@ -261,6 +261,9 @@ extension ScreenContext {
         if isObservationTracking() { trackNamedRead(key, in: scope) }
         let target = try context(named: scope, for: key.name)
         // No `Optional.map` closure: in this main-actor method it would check the executor at run time.
+        #if DEBUG
+            lostWriteRead(key.id, in: target)
+        #endif
         guard let box = target.slots[key.id]?.box else { return nil }
         return Unmanaged.passUnretained(box)
     }
@@ -362,6 +365,9 @@ extension ScreenContext {
         }
         readCache[id] = CachedRead(
             result: result, stamp: stamp, shape: shape, holder: cached.holder, key: cached.key, cell: cached.cell)
+        #if DEBUG
+            lostWriteRead(id, in: cached.holder?.takeUnretainedValue())
+        #endif
         return result
     }
 
@@ -403,6 +409,9 @@ extension ScreenContext {
         readCache[id] = CachedRead(
             result: result, stamp: stamp, shape: shape, holder: holder.map(Unmanaged.passUnretained),
             key: Unmanaged.passUnretained(key), cell: cell)
+        #if DEBUG
+            lostWriteRead(id, in: holder)
+        #endif
         return result
     }
 

@@ -1,22 +1,37 @@
 /// A value that a pushed or presented screen wrote into its own context, which died with it
-/// before the screen that showed it could see it.
+/// before any other screen could see it.
 ///
 /// With the default wiring, ``ContextWiring/inherit``, a destination's context is a child of its
 /// source's: the destination reads what the source set, but what it sets stays in its own
 /// context and is released with it. A settings sheet that stores the chosen sort order that way
 /// loses it, silently, the moment it is dismissed. In debug builds Baton watches for this: when
 /// the context of a screen shown by a push or a presentation with `.inherit` is released, each
-/// key the screen wrote into it after it was shown and that its source reads (the source's
-/// context looked it up, or observes it) is reported to ``reporter``, which prints it by default:
+/// key that was written into it after the screen was shown, that its source reads (the source's
+/// context looked it up, or observes it), and that no other screen read since it was written, is
+/// reported to ``reporter``, which prints it by default:
 ///
 /// ```
 /// Baton: settings wrote SortOrder into its own context, which was released with it: list,
 /// which reads SortOrder, never saw the value (present: list → settings wired settings with
-/// .inherit). Present settings with wiring: .share, write the value into list's context with
-/// set(_:for:in: "list"), or return it with finish(with:) to present(_:returning:).
+/// .inherit). Show settings with wiring: .share, write the value into list's context with
+/// set(_:for:in: "list"), or return it with finish(with:) to push(_:returning:) or
+/// present(_:returning:).
 /// ```
 ///
-/// Release builds do not watch: writes cost the same as without the check.
+/// A value is not lost when another screen read it before the context was released:
+/// - a screen the writer showed with `.inherit` (its context is a child of the writer's) read it
+///   through its chain, by name or in an observer;
+/// - a screen that uses the same context read it after the screen in front of that context
+///   changed: one the writer showed with `.share`, a tab of a tab container that shares its
+///   context, a hop step that shares its hopping container's context, or the writer reading what
+///   such a screen wrote.
+///
+/// The writer reading its own value back (a picker bound to it with `@ContextValue`, re-rendered
+/// on every change) does not count: that value is the one a dismissal loses. A value removed
+/// before the context is released is not reported, nor are the values Baton stores for itself (a
+/// screen's ``Screen/dependencyCoordinator``, a tab container's ``TabScreen/SelectedTabIndex``).
+///
+/// Release builds do not watch: writes and reads cost the same as without the check.
 ///
 /// ```swift
 /// LostWrite.$reporter.withValue({ report in print("lost:", report.key, "in", report.screen) }) {
@@ -91,57 +106,111 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
             + " present(_:returning:)."
     }
 
-    /// Receives each lost write found in the current task and the tasks it creates; `nil`, the
-    /// default, turns the watch off. Debug builds only: release builds never watch.
+    /// Receives each lost write found in the current task and the tasks it creates. In debug
+    /// builds the default prints the report (`Baton: ` and the ``description``) to the standard
+    /// output, which Xcode shows in its console; `nil` turns the watch off. Release builds never
+    /// watch, whatever the value.
     ///
-    /// The watch is opt-in because it does not yet see reads made by the screens the writer shows
-    /// with a shared context: a value that such a screen consumes is reported too. Turn it on in
-    /// a test or a debug session:
+    /// The reporter runs on the main actor when the watched context is released and may call
+    /// back into Baton: a transition it requests while another one runs follows that one.
     ///
     /// ```swift
-    /// LostWrite.$reporter.withValue({ print("Baton: \($0)") }) {
-    ///     try list.present(settings)   // watched
+    /// LostWrite.$reporter.withValue(nil) {
+    ///     try list.present(settings)   // not watched
     /// }
     /// ```
-    @TaskLocal public static var reporter: (@Sendable (LostWrite) -> Void)? = nil
+    @TaskLocal public static var reporter: (@Sendable (LostWrite) -> Void)? = {
+        #if DEBUG
+            return { lostWrite in print("Baton: \(lostWrite)") }
+        #else
+            return nil
+        #endif
+    }()
 }
 
 #if DEBUG
     /// The debug-build watch on the context of a screen that a push or presentation wired with
-    /// ``ContextWiring/inherit``: the keys the screen wrote into it once shown.
+    /// ``ContextWiring/inherit``: the keys written into it once shown that no one else has read
+    /// since.
+    ///
+    /// Someone else reads a value when
+    /// - a context below the watched one reads it through the chain (a screen the writer showed
+    ///   with `.inherit`), by name, or in an observer; or
+    /// - the watched context itself reads it while the screen in front of it is not the one that
+    ///   was in front when the value was written (a screen shown with `.share`, a tab of a tab
+    ///   container that shares the context, a hop step that shares its container's): the writer
+    ///   showed a screen that consumes the value, or a screen it shared the context with wrote it
+    ///   and the writer takes it back.
+    ///
+    /// The writer reading its own value back (a picker bound to the value, re-rendered on every
+    /// change) is not someone else: that is the value a dismissal loses.
+    ///
+    /// Memory is bounded: one entry per key written, whatever the number of writes; the values
+    /// themselves are not kept.
     @MainActor
     final class LostWriteWatch {
+        /// A written key and the screen in front when it was last written.
+        struct Write {
+            let name: String
+            weak var writer: AnyObject?
+        }
+
         let screen: String
         let source: String
         let transition: String
         weak var sourceContext: ScreenContext?
         let reporter: @Sendable (LostWrite) -> Void
-        /// The keys written since the screen was shown, with their names.
-        private(set) var written: [ObjectIdentifier: String] = [:]
+        /// The screen in front among those that use the watched context: the watched screen, or
+        /// the latest one shown that shares it.
+        weak var front: AnyObject?
+        /// The keys written since the screen was shown and not read by someone else since.
+        private(set) var written: [ObjectIdentifier: Write] = [:]
 
         init(
-            screen: String, source: String, transition: String, sourceContext: ScreenContext,
+            screen: String, source: String, transition: String, sourceContext: ScreenContext, front: AnyObject,
             reporter: @escaping @Sendable (LostWrite) -> Void
         ) {
             self.screen = screen
             self.source = source
             self.transition = transition
             self.sourceContext = sourceContext
+            self.front = front
             self.reporter = reporter
         }
 
+        /// The keys Baton writes for itself: a screen's coordinator (`dependencyCoordinator`), read
+        /// by Baton for the transitions from that screen, and a tab container's selection.
+        static let unwatched: Set<ObjectIdentifier> = [
+            ObjectIdentifier(DependencyCoordinatorKey.self), ObjectIdentifier(TabScreen.SelectedTabIndex.self),
+        ]
+
         func wrote(_ id: ObjectIdentifier, name: @autoclosure () -> String) {
-            if written[id] == nil { written[id] = name() }
+            if written[id] != nil {
+                written[id]?.writer = front
+            } else if !Self.unwatched.contains(id) {
+                written[id] = Write(name: name(), writer: front)
+            }
         }
 
         func removed(_ id: ObjectIdentifier) {
             written[id] = nil
         }
 
+        /// A read of `id` that found it in the watched context; `elsewhere` when a context below it
+        /// made the read.
+        func read(_ id: ObjectIdentifier, elsewhere: Bool) {
+            guard let write = written[id] else { return }
+            if elsewhere || write.writer !== front { written[id] = nil }
+        }
+
         /// Reports the written keys the source reads; called when the watched context is released.
+        /// The reports are made first and the reporter called after, so that a reporter that calls
+        /// back into Baton (a write, a transition) finds the watch done.
         func report() {
             guard let sourceContext else { return }
-            for (id, name) in written.sorted(by: { $0.value < $1.value }) where sourceContext.looksUp(id) {
+            let lost = written.filter { sourceContext.looksUp($0.key) }.map(\.value.name).sorted()
+            written = [:]
+            for name in lost {
                 reporter(
                     LostWrite(
                         key: name, screen: screen, source: source, transition: transition,
@@ -160,8 +229,32 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
                 guard watched.insert(ObjectIdentifier(context)).inserted else { continue }
                 context.lostWriteWatch = LostWriteWatch(
                     screen: screen.screenName, source: source.screenName, transition: description,
-                    sourceContext: sourceContext, reporter: reporter)
+                    sourceContext: sourceContext, front: frontmost(screen), reporter: reporter)
             }
+        }
+
+        /// Called once a transition has shown `screen`: when it uses a watched context, it (or the
+        /// visible screen inside it that uses the same context) is now in front of that context.
+        static func showed(_ screen: any Screen) {
+            let context = screen.context
+            guard let watch = context.lostWriteWatch else { return }
+            let front = frontmost(screen)
+            guard watch.front !== front else { return }
+            watch.front = front
+            // The context's own cached reads of the written keys are read again, through `read`.
+            for id in watch.written.keys { context.forgetCachedRead(id) }
+        }
+
+        /// `screen`, or the innermost visible screen inside it that uses the same context (the
+        /// selected tab of a tab container that shares its context).
+        private static func frontmost(_ screen: any Screen) -> AnyObject {
+            var current = screen
+            while let model = current as? ScreenModel,
+                let child = model.visibleChildren.first(where: { $0.context === current.context })
+            {
+                current = child
+            }
+            return current
         }
     }
 
@@ -170,6 +263,23 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
         /// observes it.
         func looksUp(_ id: ObjectIdentifier) -> Bool {
             readCache[id] != nil || keyObservers[id]?.isEmpty == false
+        }
+
+        /// Makes this context's cached read of `id` stale, so that the next read refreshes it. The
+        /// entry and its Observation cell stay.
+        func forgetCachedRead(_ id: ObjectIdentifier) {
+            guard let cached = readCache[id] else { return }
+            readCache[id] = CachedRead(
+                result: cached.result, stamp: cached.stamp &- 1, shape: cached.shape, holder: cached.holder,
+                key: cached.key, cell: cached.cell)
+        }
+
+        /// Tells the watch of `holder`, the context a read of `id` from this one found the value
+        /// in, that it was read.
+        @inline(__always)
+        func lostWriteRead(_ id: ObjectIdentifier, in holder: ScreenContext?) {
+            guard let holder, let watch = holder.lostWriteWatch else { return }
+            watch.read(id, elsewhere: holder !== self)
         }
     }
 #endif

@@ -21,7 +21,12 @@ enum TransitionEngine {
         change: () -> Void
     ) throws(ScreenError) {
         let destination = transition.destination
-        if isBusy { running = { transition.record.description } }
+        if isBusy {
+            // The replaced description is released after the assignment: see `exclusively`.
+            let outer = running
+            running = { transition.record.description }
+            keepAlive(outer)
+        }
         // The log keeps start order: this transition's record waits for those started before it.
         let ticket = window?.reserveLogEntry()
         let undo: (@MainActor () -> Void)?
@@ -54,6 +59,10 @@ enum TransitionEngine {
         change()
         let departed = departures ?? []
         departures = nil
+        #if DEBUG
+            // The destination is now in front of the screens that share its context.
+            LostWriteWatch.showed(destination)
+        #endif
         let completion = Completion()
         let finish: @MainActor () -> Void = {
             // A custom hook must call `complete` once; a second call does nothing.
@@ -199,7 +208,15 @@ extension TransitionEngine {
         // The description is kept only while `body` runs, and written only if a report needs it.
         let outcome: Result<Value, Failure> = withoutActuallyEscaping(description) { description in
             running = description
-            defer { running = nil }
+            defer {
+                // The description may capture the last reference to a screen (the transition's
+                // source or destination): it is released only once `running` is settled, because
+                // that screen's deinit, or its context's (a lost-write report), may call back into
+                // Baton and request a transition, which reads `running`.
+                let finished = running
+                running = nil
+                keepAlive(finished)
+            }
             do throws(Failure) {
                 return .success(try body())
             } catch {
