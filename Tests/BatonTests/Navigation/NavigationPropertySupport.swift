@@ -116,7 +116,8 @@ struct ExpectedDiff {
             return !nodes.isEmpty || current.isEmpty
         case .tabs(let nodes, _):
             guard case .tabs(let current, _) = a.content else { return false }
-            return current.map(\.route) == nodes.map(\.route)
+            // A tab that cannot be kept makes its tab container new, as a different tab would.
+            return current.map(\.route) == nodes.map(\.route) && zip(current, nodes).allSatisfy { canKeep($0, $1) }
         case .hop(let step):
             guard case .hop(let current) = a.content else { return false }
             return step != nil || current == nil
