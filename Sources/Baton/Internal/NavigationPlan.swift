@@ -13,19 +13,22 @@
 /// appears), then present from the new screens. Every change is a transition of its own kind
 /// (`dismiss`, `present`, `pop`, `push`, `setStack`, `selectTab`, `hop`, `replaceRoot`), logged
 /// by the window, with its resolution skipped: it was done while preparing.
+///
+/// The plan's state is `@exclusivity(unchecked)`: one assignment uses it, on the main actor, and
+/// no user code reaches it, so the runtime's checks of each access cost without protecting.
 @MainActor
 final class NavigationPlan {
     private let window: ScreenWindow?
     /// Undoes the wiring of new screens into the window's context tree, newest last.
-    private var undo: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var undo: [@MainActor () -> Void] = []
     /// Screens whose presentation is dismissed, outermost first.
-    private var dismissals: [ScreenModel] = []
+    @exclusivity(unchecked) private var dismissals: [ScreenModel] = []
     /// New presentations on screens that stay: made before the containers change beneath them.
-    private var presentationsOnKept: [(presenter: ScreenModel, presented: ScreenModel)] = []
+    @exclusivity(unchecked) private var presentationsOnKept: [(presenter: ScreenModel, presented: ScreenModel)] = []
     /// Container changes, hidden parts first.
-    private var changes: [Change] = []
+    @exclusivity(unchecked) private var changes: [Change] = []
     /// New presentations from new screens, once those are in the tree.
-    private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
+    @exclusivity(unchecked) private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
 
     /// A failure while preparing: a navigation error and where in the tree it happened (see
     /// ``Location``), or the wait for a flow.
@@ -51,7 +54,7 @@ final class NavigationPlan {
     }
 
     /// The tree being assigned, whose routes describe a ``Location`` in a report.
-    private var target: Node?
+    @exclusivity(unchecked) private var target: Node?
 
     /// A plan for trees of any route type; see ``ErasedScreenTree``.
     init(window: ScreenWindow?) {
@@ -68,9 +71,19 @@ final class NavigationPlan {
         // A screen whose type declares no route of its own is compared by the route it was made
         // for, without a cast (`ScreenModel.route(as:)` would cast, and look up `Route?`'s metadata).
         guard screen.declaresRoute else {
-            guard let made = screen.madeForRoute, type(of: made) == Route.self else { return false }
+            // Compared as identifiers: `==` on metatypes looks up `Optional`'s metadata.
+            guard let made = screen.madeForRoute, ObjectIdentifier(type(of: made)) == ObjectIdentifier(Route.self)
+            else { return false }
             return same(made, route)
         }
+        return declared(by: screen, route)
+    }
+
+    /// Whether `screen`'s route equals `route`, for a screen whose type declares its route. A
+    /// function of its own: a local `Route?` makes unspecialized code look up `Optional`'s
+    /// metadata for `Route` on entry, which ``matches(_:_:)`` would then pay for every screen.
+    @inline(never)
+    private static func declared<Route: ScreenRoute>(by screen: ScreenModel, _ route: Route) -> Bool {
         guard let own = screen.route(as: Route.self) else { return false }
         return own == route
     }
@@ -395,57 +408,48 @@ final class NavigationPlan {
         for presenter in dismissals where presenter.presented != nil {
             presenter.performDismiss(sender: nil)
         }
-        for (presenter, presented) in presentationsOnKept {
-            Self.expect { () throws(ScreenError) in
-                try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
-            }
-        }
+        for (presenter, presented) in presentationsOnKept { Self.present(presented, from: presenter) }
         for change in changes { perform(change) }
-        for case let (presenter, presented)? in presentationsOnNew {
-            Self.expect { () throws(ScreenError) in
-                try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
-            }
-        }
+        for case let (presenter, presented)? in presentationsOnNew { Self.present(presented, from: presenter) }
     }
 
     /// Makes a prepared change.
     private func perform(_ change: Change) {
-        switch change {
-        case .setRoot(let screen):
-            guard let window else { return }
-            Self.expect { () throws(ScreenError) in
-                try window.performSetRoot(screen, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
-            }
-        case .pop(let stack, let index):
-            _ = stack.popTo(index: index, sender: nil)
-        case .push(let screen, let stack):
-            Self.expect { () throws(ScreenError) in
+        do throws(ScreenError) {
+            switch change {
+            case .setRoot(let screen):
+                try window?.performSetRoot(screen, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+            case .pop(let stack, let index):
+                _ = stack.popTo(index: index, sender: nil)
+            case .push(let screen, let stack):
                 try stack.performPush(screen, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
-            }
-        case .setScreens(let screens, let stack):
-            Self.expect { () throws(ScreenError) in
+            case .setScreens(let screens, let stack):
                 try stack.performSetScreens(screens, sender: nil, resolves: false)
-            }
-        case .select(let index, let tabs):
-            Self.expect { () throws(ScreenError) in try tabs.performSelect(at: index, sender: nil) }
-        case .hop(let screen, let hopping):
-            Self.expect { () throws(ScreenError) in
+            case .select(let index, let tabs):
+                try tabs.performSelect(at: index, sender: nil)
+            case .hop(let screen, let hopping):
                 try hopping.performHop(
                     to: screen, identifier: nil, sender: nil, wiring: .isolate, pending: .none, hook: nil,
                     resolves: false)
             }
+        } catch {
+            Self.unexpected(error)
         }
     }
 
-    /// Makes a prepared change, which cannot fail.
-    private static func expect(_ change: () throws(ScreenError) -> Void) {
-        do {
-            try change()
+    /// Makes a prepared presentation.
+    private static func present(_ presented: ScreenModel, from presenter: ScreenModel) {
+        do throws(ScreenError) {
+            try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
         } catch {
-            // Preparing checked everything a change checks; user code cannot change the tree meanwhile
-            // (its requests are queued behind this assignment).
-            assertionFailure("Baton: a prepared screen tree change failed: \(error.description)")
+            unexpected(error)
         }
+    }
+
+    /// A prepared change failed: preparing checked everything a change checks, and user code
+    /// cannot change the tree meanwhile (its requests are queued behind this assignment).
+    private static func unexpected(_ error: ScreenError) {
+        assertionFailure("Baton: a prepared screen tree change failed: \(error.description)")
     }
 
     // MARK: - Checks

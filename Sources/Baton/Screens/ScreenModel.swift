@@ -53,8 +53,10 @@ open class ScreenModel: Screen {
     final weak var presentationOverContainer: ScreenModel?
     final var presented: ScreenModel?
     final weak var hostWindow: ScreenWindow?
-    /// The route this screen was made for by ``ScreenRoute/screen()``, if it was.
-    final var madeForRoute: (any ScreenRoute)?
+    /// The route this screen was made for by ``ScreenRoute/screen()``, if it was. Set once, as
+    /// the screen is made; read without the runtime's exclusivity check (a tree assignment reads
+    /// it for every screen it compares).
+    @exclusivity(unchecked) final var madeForRoute: (any ScreenRoute)?
     /// Whether the screen's type adopts ``RoutedScreen``, once asked (``declaresRoute``): a
     /// conformance check costs hundreds of instructions, and a tree assignment asks it of every
     /// screen it compares.
