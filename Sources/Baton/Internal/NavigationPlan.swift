@@ -159,9 +159,7 @@ final class NavigationPlan {
             target = tree
             try ResolutionJournal.recording { () throws(Failure) in
                 try Self.validate(tree)
-                var ops: [Change] = []
-                try reconcile(screen, with: tree, at: .root, live: screen.window != nil, into: &ops)
-                changes += ops
+                try reconcile(screen, with: tree, at: .root, live: screen.window != nil, into: &changes)
             }
         } catch {
             for step in undo.reversed() { step() }
@@ -174,9 +172,7 @@ final class NavigationPlan {
         guard let window else { return }
         let path = Location.root
         if let root = window.currentRoot, matches(root, tree.route), canKeep(root, tree) {
-            var ops: [Change] = []
-            try reconcile(root, with: tree, at: path, live: true, into: &ops)
-            changes += ops
+            try reconcile(root, with: tree, at: path, live: true, into: &changes)
             return
         }
         let old = window.currentRoot
@@ -244,25 +240,25 @@ final class NavigationPlan {
             }
             guard kept < current.count || kept < nodes.count else { break }
             if live { for screen in current[kept...] { collectDismissals(in: screen) } }
-            var final = Array(current[..<kept])
+            var made: [ScreenModel] = []
+            var below: ScreenModel = kept > 0 ? current[kept - 1] : stack
             for index in kept..<nodes.count {
-                let node = nodes[index]
-                let below: ScreenModel = final.last ?? stack
-                let made = try make(
-                    node, step: .push(onto: stack, at: path), at: path.child(index), live: live,
-                    wiringTo: below.context
-                ) { made in
-                    ScreenTransition(kind: .push, source: below, destination: made)
+                let source = below
+                below = try make(
+                    nodes[index], step: .push(onto: stack, at: path), at: path.child(index), live: live,
+                    wiringTo: source.context
+                ) { screen in
+                    ScreenTransition(kind: .push, source: source, destination: screen)
                 }
-                final.append(made)
+                made.append(below)
             }
-            if final.count == kept {
+            if made.isEmpty {
                 // Only screens above the kept ones go: one pop.
                 ops.append(.pop(stack, to: kept - 1))
-            } else if kept == current.count, final.count == kept + 1 {
-                ops.append(.push(final[kept], onto: stack))
+            } else if kept == current.count, made.count == 1 {
+                ops.append(.push(made[0], onto: stack))
             } else {
-                ops.append(.setScreens(final, of: stack))
+                ops.append(.setScreens(current[..<kept] + made, of: stack))
             }
         case .tabs(let nodes, let selected):
             guard let tabs = screen as? TabScreen, tabsMatch(tabs, nodes) else {
@@ -304,7 +300,7 @@ final class NavigationPlan {
             }
             ops.append(.hop(to: made, of: hopping))
         }
-        ops += after
+        if !after.isEmpty { ops += after }
     }
 
     /// Keeps, dismisses or makes what `screen` presents.
