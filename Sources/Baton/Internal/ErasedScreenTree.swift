@@ -4,32 +4,42 @@
 /// unspecialized code looks up the runtime metadata of every type built from `Route`
 /// (`ScreenTree<Route>`, its `Content`, `Route?`, arrays of them) at each use, which cost more
 /// than the transitions of a small change. The conversion itself is `@inlinable`, so that it is
-/// compiled, specialized, where the app calls ``ScreenWindow/navigate(to:)``: converting a node
-/// then costs its allocation, not a metadata lookup per value touched.
+/// compiled, specialized, where the app calls ``ScreenWindow/navigate(to:)``: it then costs an
+/// allocation per container (its array of screens) and per presentation, not a metadata lookup
+/// per value touched.
 @usableFromInline
-final class ErasedScreenTree {
+struct ErasedScreenTree {
     let route: any ScreenRoute
     let content: Content?
-    let presented: ErasedScreenTree?
+    private let presentedBox: Box?
 
     @usableFromInline
     enum Content {
         case stack([ErasedScreenTree])
         case tabs([ErasedScreenTree], selected: Int)
-        case hop(ErasedScreenTree?)
+        indirect case hop(ErasedScreenTree?)
+    }
+
+    /// What a screen presents: a struct cannot hold itself.
+    @usableFromInline
+    final class Box {
+        let tree: ErasedScreenTree
+
+        @usableFromInline
+        init(_ tree: ErasedScreenTree) { self.tree = tree }
     }
 
     @usableFromInline
-    init(route: any ScreenRoute, content: Content?, presented: ErasedScreenTree?) {
+    init(route: any ScreenRoute, content: Content?, presented: Box?) {
         self.route = route
         self.content = content
-        self.presented = presented
+        presentedBox = presented
     }
 
     // Loops rather than `map`: where this is not specialized, `map` costs thousands of
     // instructions a call.
     @inlinable
-    convenience init<Route: ScreenRoute>(_ tree: ScreenTree<Route>) {
+    init<Route: ScreenRoute>(_ tree: ScreenTree<Route>) {
         let content: Content?
         switch tree.content {
         case nil: content = nil
@@ -38,8 +48,8 @@ final class ErasedScreenTree {
         case .hop(let step):
             if let step { content = .hop(ErasedScreenTree(step)) } else { content = .hop(nil) }
         }
-        var presented: ErasedScreenTree?
-        if case .tree(let shown)? = tree.presentedStorage { presented = ErasedScreenTree(shown) }
+        var presented: Box?
+        if case .tree(let shown)? = tree.presentedStorage { presented = Box(ErasedScreenTree(shown)) }
         self.init(route: tree.route, content: content, presented: presented)
     }
 
@@ -51,7 +61,10 @@ final class ErasedScreenTree {
         return erased
     }
 
-    var presents: Bool { presented != nil }
+    /// What the screen presents.
+    var presented: ErasedScreenTree? { presentedBox?.tree }
+
+    var presents: Bool { presentedBox != nil }
 
     /// The screens this one contains, in order (a stack's screens, the tabs, the current step).
     var children: [ErasedScreenTree] {

@@ -541,7 +541,7 @@ final class NavigationPlan {
             guard let step else { return true }
             return isValid(step, presenters: &presenters)
         }
-        for child in children where !isValid(child, presenters: &presenters) { return false }
+        for index in children.indices where !isValid(children[index], presenters: &presenters) { return false }
         return true
     }
 
