@@ -50,9 +50,6 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
         set { presentedStorage = newValue.map { .tree($0) } }
     }
 
-    /// Whether the screen presents one, without copying it out.
-    var presents: Bool { presentedStorage != nil }
-
     @usableFromInline indirect enum Indirect: Hashable, Sendable {
         case tree(ScreenTree)
     }
