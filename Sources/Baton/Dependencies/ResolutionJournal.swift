@@ -62,12 +62,10 @@ final class ResolutionJournal {
         for (id, saved) in inner.logs where logs[id] == nil { logs[id] = saved }
     }
 
+    /// Keeps the changes; the journal, no longer current, is released with what it recorded.
     private func commit() {
         // A used one-shot resolver lets go of its closure now, as it does outside an assignment.
         for temporary in temporaries { temporary.coordinator.removeAllEntries() }
-        temporaries = []
-        entries = [:]
-        logs = [:]
     }
 
     private func rollBack() {

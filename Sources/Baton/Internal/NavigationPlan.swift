@@ -13,19 +13,22 @@
 /// appears), then present from the new screens. Every change is a transition of its own kind
 /// (`dismiss`, `present`, `pop`, `push`, `setStack`, `selectTab`, `hop`, `replaceRoot`), logged
 /// by the window, with its resolution skipped: it was done while preparing.
+///
+/// The plan's state is `@exclusivity(unchecked)`: one assignment uses it, on the main actor, and
+/// no user code reaches it, so the runtime's checks of each access cost without protecting.
 @MainActor
 final class NavigationPlan {
     private let window: ScreenWindow?
     /// Undoes the wiring of new screens into the window's context tree, newest last.
-    private var undo: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var undo: [@MainActor () -> Void] = []
     /// Screens whose presentation is dismissed, outermost first.
-    private var dismissals: [ScreenModel] = []
+    @exclusivity(unchecked) private var dismissals: [ScreenModel] = []
     /// New presentations on screens that stay: made before the containers change beneath them.
-    private var presentationsOnKept: [(presenter: ScreenModel, presented: ScreenModel)] = []
+    @exclusivity(unchecked) private var presentationsOnKept: [(presenter: ScreenModel, presented: ScreenModel)] = []
     /// Container changes, hidden parts first.
-    private var changes: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var changes: [Change] = []
     /// New presentations from new screens, once those are in the tree.
-    private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
+    @exclusivity(unchecked) private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
 
     /// A failure while preparing: a navigation error and where in the tree it happened (see
     /// ``Location``), or the wait for a flow.
@@ -36,30 +39,51 @@ final class NavigationPlan {
 
     typealias Location = TreeLocation
     typealias Step = TreeStep
+    typealias Node = ErasedScreenTree
+
+    /// A change of a container in the window, made by ``apply()``: values rather than closures,
+    /// which cost an allocation and their captures' retains each.
+    private enum Change {
+        case setRoot(ScreenModel)
+        /// Pops the screens above `index`.
+        case pop(StackScreen, to: Int)
+        case push(ScreenModel, onto: StackScreen)
+        case setScreens([ScreenModel], of: StackScreen)
+        case select(Int, of: TabScreen)
+        case hop(to: ScreenModel, of: HoppingScreen)
+    }
 
     /// The tree being assigned, whose routes describe a ``Location`` in a report.
-    private var target: Node?
+    @exclusivity(unchecked) private var target: Node?
 
-    /// A plan for trees of any route type. The plan itself is not generic: Baton cannot
-    /// specialize it for the app's route type, and unspecialized generic code looks up the runtime
-    /// metadata of every type built from `Route` at each use (`ScreenTree<Route>`, `Route?`,
-    /// arrays of them), which cost more than the transitions of a small change. The tree is
-    /// converted once (``Node``), and a route is compared opened from its existential (``matches(_:_:)``).
+    /// A plan for trees of any route type; see ``ErasedScreenTree``.
     init(window: ScreenWindow?) {
         self.window = window
     }
 
-    /// Whether `screen`'s route, of the type of `route`, equals `route`.
+    /// Whether `screen`'s route, of the type of `route`, equals `route`. The route is compared
+    /// opened from its existential, without a closure or a cast from the existential.
     private func matches(_ screen: ScreenModel, _ route: any ScreenRoute) -> Bool {
         Self.matches(screen, route)
     }
 
     private static func matches<Route: ScreenRoute>(_ screen: ScreenModel, _ route: Route) -> Bool {
-        // A screen made for a route of this very type that declares none of its own: compared
-        // without a cast (`ScreenModel.route(as:)` would cast, and look up `Route?`'s metadata).
-        if let made = screen.madeForRoute, type(of: made) == Route.self, !(screen is any RoutedScreen) {
+        // A screen whose type declares no route of its own is compared by the route it was made
+        // for, without a cast (`ScreenModel.route(as:)` would cast, and look up `Route?`'s metadata).
+        guard screen.declaresRoute else {
+            // Compared as identifiers: `==` on metatypes looks up `Optional`'s metadata.
+            guard let made = screen.madeForRoute, ObjectIdentifier(type(of: made)) == ObjectIdentifier(Route.self)
+            else { return false }
             return same(made, route)
         }
+        return declared(by: screen, route)
+    }
+
+    /// Whether `screen`'s route equals `route`, for a screen whose type declares its route. A
+    /// function of its own: a local `Route?` makes unspecialized code look up `Optional`'s
+    /// metadata for `Route` on entry, which ``matches(_:_:)`` would then pay for every screen.
+    @inline(never)
+    private static func declared<Route: ScreenRoute>(by screen: ScreenModel, _ route: Route) -> Bool {
         guard let own = screen.route(as: Route.self) else { return false }
         return own == route
     }
@@ -67,54 +91,6 @@ final class NavigationPlan {
     /// `made == route`, for a `Made` that is `Route` (checked by the caller).
     private static func same<Made: ScreenRoute, Route: ScreenRoute>(_ made: Made, _ route: Route) -> Bool {
         made == unsafeBitCast(route, to: Made.self)
-    }
-
-    /// A screen of the tree being assigned, its route type erased.
-    final class Node {
-        let route: any ScreenRoute
-        let content: Content?
-        let presented: Node?
-
-        enum Content {
-            case stack([Node])
-            case tabs([Node], selected: Int)
-            case hop(Node?)
-        }
-
-        // Loops rather than `map`: unspecialized, `map` costs thousands of instructions a call.
-        init<Route: ScreenRoute>(_ tree: ScreenTree<Route>) {
-            route = tree.route
-            switch tree.content {
-            case nil: content = nil
-            case .stack(let screens): content = .stack(Self.nodes(screens))
-            case .tabs(let tabs, let selected): content = .tabs(Self.nodes(tabs), selected: selected)
-            case .hop(let step):
-                if let step { content = .hop(Node(step)) } else { content = .hop(nil) }
-            }
-            if tree.presents, let presented = tree.presented {
-                self.presented = Node(presented)
-            } else {
-                presented = nil
-            }
-        }
-
-        private static func nodes<Route: ScreenRoute>(_ trees: [ScreenTree<Route>]) -> [Node] {
-            var nodes: [Node] = []
-            nodes.reserveCapacity(trees.count)
-            for index in 0..<trees.count { nodes.append(Node(trees[index])) }
-            return nodes
-        }
-
-        var presents: Bool { presented != nil }
-
-        var children: [Node] {
-            switch content {
-            case nil: []
-            case .stack(let screens): screens
-            case .tabs(let tabs, _): tabs
-            case .hop(let step): step.map { [$0] } ?? []
-            }
-        }
     }
 
     /// The readable form of `location` in the tree being assigned: `main > feed > item(id: 42)`.
@@ -158,7 +134,8 @@ final class NavigationPlan {
         try prepare(Node(tree))
     }
 
-    private func prepare(_ tree: Node) throws(Failure) {
+    /// Prepares the assignment of `tree`; on failure, undoes what it wired.
+    func prepare(_ tree: Node) throws(Failure) {
         do throws(Failure) {
             target = tree
             try ResolutionJournal.recording { () throws(Failure) in
@@ -182,7 +159,7 @@ final class NavigationPlan {
             target = tree
             try ResolutionJournal.recording { () throws(Failure) in
                 try Self.validate(tree)
-                changes += try reconcile(screen, with: tree, at: .root, live: screen.window != nil)
+                try reconcile(screen, with: tree, at: .root, live: screen.window != nil, into: &changes)
             }
         } catch {
             for step in undo.reversed() { step() }
@@ -195,37 +172,51 @@ final class NavigationPlan {
         guard let window else { return }
         let path = Location.root
         if let root = window.currentRoot, matches(root, tree.route), canKeep(root, tree) {
-            changes += try reconcile(root, with: tree, at: path, live: true)
+            try reconcile(root, with: tree, at: path, live: true, into: &changes)
             return
         }
         let old = window.currentRoot
         if let old { collectDismissals(in: old) }
         let step = Step.root
-        let screen = try make(tree, step: step, at: path, live: true) { screen throws(Failure) in
-            try self.wire(screen, to: window.context, tree.route.wiring, step: step, at: path, route: tree.route)
-        } resolve: { screen in
+        let screen = try make(tree, step: step, at: path, live: true, wiringTo: window.context) { screen in
             ScreenTransition(kind: .replaceRoot, source: old, destination: screen)
         }
-        changes.append { [window] in
-            Self.expect { () throws(ScreenError) in
-                try window.performSetRoot(screen, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
-            }
-        }
+        changes.append(.setRoot(screen))
     }
 
     /// Brings a screen that stays (`live`: in the window; else new, being built) in line with
-    /// `tree`. Returns the container changes to make, hidden parts first; offline, it makes
-    /// them at once and returns none.
+    /// `tree`. Appends to `ops` the container changes to make, hidden parts first; offline, it
+    /// makes them at once and appends none.
     ///
     /// `presentation: false` leaves what the screen presents for later (see ``make``).
     private func reconcile(
-        _ screen: ScreenModel, with tree: Node, at path: Location, live: Bool, presentation: Bool = true
-    ) throws(Failure) -> [@MainActor () -> Void] {
-        // A plain screen that presents nothing and is asked to present nothing: nothing to do.
-        if case .none = tree.content, !tree.presents, screen.presented == nil { return [] }
-        var before: [@MainActor () -> Void] = []
-        var own: [@MainActor () -> Void] = []
-        var after: [@MainActor () -> Void] = []
+        _ screen: ScreenModel, with tree: Node, at path: Location, live: Bool, presentation: Bool = true,
+        into ops: inout [Change]
+    ) throws(Failure) {
+        if Self.isSettled(screen, tree) { return }
+        guard live else {
+            var made: [Change] = []
+            try reconcileContent(screen, with: tree, at: path, live: false, presentation: presentation, into: &made)
+            for change in made { perform(change) }
+            return
+        }
+        try reconcileContent(screen, with: tree, at: path, live: true, presentation: presentation, into: &ops)
+    }
+
+    /// A plain screen that presents nothing and is asked to present nothing: nothing to do.
+    private static func isSettled(_ screen: ScreenModel, _ tree: Node) -> Bool {
+        if case .none = tree.content, !tree.presents, screen.presented == nil { return true }
+        return false
+    }
+
+    /// ``reconcile(_:with:at:live:presentation:into:)``: appends this screen's changes in order,
+    /// those of the parts hidden at the end first, then its own, then those of the parts visible
+    /// at the end.
+    private func reconcileContent(
+        _ screen: ScreenModel, with tree: Node, at path: Location, live: Bool, presentation: Bool,
+        into ops: inout [Change]
+    ) throws(Failure) {
+        var after: [Change] = []
         if presentation { try reconcilePresentation(of: screen, with: tree, at: path, live: live, into: &after) }
         switch tree.content {
         case nil:
@@ -239,60 +230,49 @@ final class NavigationPlan {
             {
                 kept += 1
             }
-            for index in 0..<kept {
-                let ops = try reconcile(current[index], with: nodes[index], at: path.child(index), live: live)
+            for index in 0..<kept where !Self.isSettled(current[index], nodes[index]) {
                 // The top is visible now: what changes in it waits until the stack has changed.
-                if index == current.count - 1 { after += ops } else { before += ops }
+                if index == current.count - 1 {
+                    try reconcile(current[index], with: nodes[index], at: path.child(index), live: live, into: &after)
+                } else {
+                    try reconcile(current[index], with: nodes[index], at: path.child(index), live: live, into: &ops)
+                }
             }
             guard kept < current.count || kept < nodes.count else { break }
             if live { for screen in current[kept...] { collectDismissals(in: screen) } }
-            var final = Array(current[..<kept])
+            var made: [ScreenModel] = []
+            var below: ScreenModel = kept > 0 ? current[kept - 1] : stack
             for index in kept..<nodes.count {
-                let node = nodes[index]
-                let below: ScreenModel = final.last ?? stack
-                let step = Step.push(onto: stack, at: path)
-                let childPath = path.child(index)
-                let made = try make(node, step: step, at: childPath, live: live) { made throws(Failure) in
-                    try self.wire(
-                        made, to: below.context, node.route.wiring, step: step, at: childPath, route: node.route)
-                } resolve: { made in
-                    ScreenTransition(kind: .push, source: below, destination: made)
+                let source = below
+                below = try make(
+                    nodes[index], step: .push(onto: stack, at: path), at: path.child(index), live: live,
+                    wiringTo: source.context
+                ) { screen in
+                    ScreenTransition(kind: .push, source: source, destination: screen)
                 }
-                final.append(made)
+                made.append(below)
             }
-            let change: @MainActor () -> Void
-            if final.count == kept {
+            if made.isEmpty {
                 // Only screens above the kept ones go: one pop.
-                change = { _ = stack.popTo(index: kept - 1, sender: nil) }
-            } else if kept == current.count, final.count == kept + 1 {
-                let pushed = final[kept]
-                change = {
-                    Self.expect { () throws(ScreenError) in
-                        try stack.performPush(pushed, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
-                    }
-                }
+                ops.append(.pop(stack, to: kept - 1))
+            } else if kept == current.count, made.count == 1 {
+                ops.append(.push(made[0], onto: stack))
             } else {
-                change = {
-                    Self.expect { () throws(ScreenError) in
-                        try stack.performSetScreens(final, sender: nil, resolves: false)
-                    }
-                }
+                ops.append(.setScreens(current[..<kept] + made, of: stack))
             }
-            own.append(change)
         case .tabs(let nodes, let selected):
             guard let tabs = screen as? TabScreen, tabsMatch(tabs, nodes) else {
                 throw notFitting(screen, tree, at: path)
             }
             let shown = tabs.tabs
-            for index in shown.indices {
-                let ops = try reconcile(shown[index], with: nodes[index], at: path.child(index), live: live)
-                if index == tabs.selection { after += ops } else { before += ops }
-            }
-            if selected != tabs.selection {
-                own.append {
-                    Self.expect { () throws(ScreenError) in try tabs.performSelect(at: selected, sender: nil) }
+            for index in shown.indices where !Self.isSettled(shown[index], nodes[index]) {
+                if index == tabs.selection {
+                    try reconcile(shown[index], with: nodes[index], at: path.child(index), live: live, into: &after)
+                } else {
+                    try reconcile(shown[index], with: nodes[index], at: path.child(index), live: live, into: &ops)
                 }
             }
+            if selected != tabs.selection { ops.append(.select(selected, of: tabs)) }
         case .hop(let step):
             guard let hopping = screen as? HoppingScreen else { throw notFitting(screen, tree, at: path) }
             guard let step else {
@@ -303,7 +283,7 @@ final class NavigationPlan {
             if let current = hopping.currentScreen, matches(current, step.route),
                 canKeep(current, step)
             {
-                after += try reconcile(current, with: step, at: stepPath, live: live)
+                try reconcile(current, with: step, at: stepPath, live: live, into: &after)
                 break
             }
             // A start-up flow that has not shown its first step yet, or waits for its step to
@@ -311,41 +291,27 @@ final class NavigationPlan {
             if live && (hopping.isWaitingForUnhop || hopping.currentScreen == nil) { throw .wait(hopping) }
             let previous = hopping.currentScreen
             if live, let previous { collectDismissals(in: previous) }
-            let description = Step.hop(hopping, at: path)
-            let made = try make(step, step: description, at: stepPath, live: live) { made throws(Failure) in
-                try self.wire(
-                    made, to: hopping.context, step.route.wiring, step: description, at: stepPath, route: step.route)
-            } resolve: { made in
+            let made = try make(
+                step, step: .hop(hopping, at: path), at: stepPath, live: live, wiringTo: hopping.context
+            ) { made in
                 var transition = ScreenTransition(kind: .hop, source: previous, destination: made)
                 transition.resolutionSource = previous ?? hopping
                 return transition
             }
-            own.append {
-                Self.expect { () throws(ScreenError) in
-                    try hopping.performHop(
-                        to: made, identifier: nil, sender: nil, wiring: .isolate, pending: .none, hook: nil,
-                        resolves: false)
-                }
-            }
+            ops.append(.hop(to: made, of: hopping))
         }
-        let ops = before + own + after
-        guard live else {
-            for op in ops { op() }
-            return []
-        }
-        return ops
+        if !after.isEmpty { ops += after }
     }
 
     /// Keeps, dismisses or makes what `screen` presents.
     private func reconcilePresentation(
-        of screen: ScreenModel, with tree: Node, at path: Location, live: Bool,
-        into after: inout [@MainActor () -> Void]
+        of screen: ScreenModel, with tree: Node, at path: Location, live: Bool, into after: inout [Change]
     ) throws(Failure) {
         let current = screen.presented
         if let current, let target = tree.presented, matches(current, target.route),
             canKeep(current, target)
         {
-            after += try reconcile(current, with: target, at: path.presented, live: live)
+            try reconcile(current, with: target, at: path.presented, live: live, into: &after)
             return
         }
         if current != nil {
@@ -360,12 +326,10 @@ final class NavigationPlan {
         // in the order is taken now, before what the new presented screen itself presents.
         let slot = live ? nil : presentationsOnNew.count
         if !live { presentationsOnNew.append(nil) }
-        let step = Step.presentation(from: screen, at: path)
-        let presentedPath = path.presented
-        let made = try make(target, step: step, at: presentedPath, live: live) { made throws(Failure) in
-            try self.wire(
-                made, to: screen.context, target.route.wiring, step: step, at: presentedPath, route: target.route)
-        } resolve: { made in
+        let made = try make(
+            target, step: .presentation(from: screen, at: path), at: path.presented, live: live,
+            wiringTo: screen.context
+        ) { made in
             ScreenTransition(kind: .present, source: screen, destination: made)
         }
         if let slot {
@@ -375,11 +339,12 @@ final class NavigationPlan {
         }
     }
 
-    /// Makes the screen for `tree` through its route, wires it, builds what it contains and
-    /// resolves it with the transition that will show it (`live`: in the window).
+    /// Makes the screen for `tree` through its route, wires it to `context` (the screen before
+    /// it), builds what it contains and resolves it with the transition that will show it
+    /// (`live`: in the window).
     private func make(
-        _ tree: Node, step: Step, at path: Location, live: Bool,
-        wire: (ScreenModel) throws(Failure) -> Void, resolve transition: (ScreenModel) -> ScreenTransition
+        _ tree: Node, step: Step, at path: Location, live: Bool, wiringTo context: ScreenContext,
+        resolve transition: (ScreenModel) -> ScreenTransition
     ) throws(Failure) -> ScreenModel {
         let screen: ScreenModel
         do {
@@ -396,9 +361,10 @@ final class NavigationPlan {
                     reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"),
                 at: path.indices)
         }
-        try wire(screen)
+        try wire(screen, to: context, tree.route.wiring, step: step, at: path, route: tree.route)
         // What the new screen contains is built now, outside the window.
-        _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false)
+        var none: [Change] = []
+        try reconcile(screen, with: tree, at: path, live: false, presentation: false, into: &none)
         do {
             try DependencyCoordinator.resolve(transition(screen), in: live ? window : nil)
         } catch {
@@ -407,7 +373,6 @@ final class NavigationPlan {
         }
         // What it presents is resolved after it, as a screen presents only once it was shown: a
         // resolver that passes data from the presenting screen finds it there.
-        var none: [@MainActor () -> Void] = []
         try reconcilePresentation(of: screen, with: tree, at: path, live: false, into: &none)
         return screen
     }
@@ -439,28 +404,48 @@ final class NavigationPlan {
         for presenter in dismissals where presenter.presented != nil {
             presenter.performDismiss(sender: nil)
         }
-        for (presenter, presented) in presentationsOnKept {
-            Self.expect { () throws(ScreenError) in
-                try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
-            }
-        }
-        for change in changes { change() }
-        for case let (presenter, presented)? in presentationsOnNew {
-            Self.expect { () throws(ScreenError) in
-                try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
-            }
-        }
+        for (presenter, presented) in presentationsOnKept { Self.present(presented, from: presenter) }
+        for change in changes { perform(change) }
+        for case let (presenter, presented)? in presentationsOnNew { Self.present(presented, from: presenter) }
     }
 
     /// Makes a prepared change.
-    private static func expect(_ change: () throws(ScreenError) -> Void) {
-        do {
-            try change()
+    private func perform(_ change: Change) {
+        do throws(ScreenError) {
+            switch change {
+            case .setRoot(let screen):
+                try window?.performSetRoot(screen, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+            case .pop(let stack, let index):
+                _ = stack.popTo(index: index, sender: nil)
+            case .push(let screen, let stack):
+                try stack.performPush(screen, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+            case .setScreens(let screens, let stack):
+                try stack.performSetScreens(screens, sender: nil, resolves: false)
+            case .select(let index, let tabs):
+                try tabs.performSelect(at: index, sender: nil)
+            case .hop(let screen, let hopping):
+                try hopping.performHop(
+                    to: screen, identifier: nil, sender: nil, wiring: .isolate, pending: .none, hook: nil,
+                    resolves: false)
+            }
         } catch {
-            // Preparing checked everything a change checks; user code cannot change the tree meanwhile
-            // (its requests are queued behind this assignment).
-            assertionFailure("Baton: a prepared screen tree change failed: \(error.description)")
+            Self.unexpected(error)
         }
+    }
+
+    /// Makes a prepared presentation.
+    private static func present(_ presented: ScreenModel, from presenter: ScreenModel) {
+        do throws(ScreenError) {
+            try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+        } catch {
+            unexpected(error)
+        }
+    }
+
+    /// A prepared change failed: preparing checked everything a change checks, and user code
+    /// cannot change the tree meanwhile (its requests are queued behind this assignment).
+    private static func unexpected(_ error: ScreenError) {
+        assertionFailure("Baton: a prepared screen tree change failed: \(error.description)")
     }
 
     // MARK: - Checks
@@ -556,7 +541,7 @@ final class NavigationPlan {
             guard let step else { return true }
             return isValid(step, presenters: &presenters)
         }
-        for child in children where !isValid(child, presenters: &presenters) { return false }
+        for index in children.indices where !isValid(children[index], presenters: &presenters) { return false }
         return true
     }
 

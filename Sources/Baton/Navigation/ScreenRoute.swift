@@ -114,13 +114,13 @@ extension ScreenModel {
     /// - Parameter type: The app's route type.
     /// - Returns: The route, or `nil`.
     public final func route<Route: ScreenRoute>(as type: Route.Type) -> Route? {
-        if let routed = self as? any RoutedScreen, let route = routed.route as? Route { return route }
+        if declaresRoute, let routed = self as? any RoutedScreen, let route = routed.route as? Route { return route }
         return madeForRoute as? Route
     }
 
     /// A description of this screen's route for errors: the route, or `nil`.
     final var anyRoute: (any ScreenRoute)? {
-        if let routed = self as? any RoutedScreen { return routed.route }
+        if declaresRoute, let routed = self as? any RoutedScreen { return routed.route }
         return madeForRoute
     }
 }

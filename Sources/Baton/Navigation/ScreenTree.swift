@@ -33,7 +33,9 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     /// ```
     public var content: Content?
 
-    private var presentedStorage: Indirect?
+    /// What ``presented`` holds, boxed: a struct cannot hold itself. Not private, so that
+    /// ``ErasedScreenTree`` reads it in code specialized for the app's route type.
+    @usableFromInline var presentedStorage: Indirect?
 
     /// The screen this one presents, if any.
     ///
@@ -48,10 +50,7 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
         set { presentedStorage = newValue.map { .tree($0) } }
     }
 
-    /// Whether the screen presents one, without copying it out.
-    var presents: Bool { presentedStorage != nil }
-
-    private indirect enum Indirect: Hashable, Sendable {
+    @usableFromInline indirect enum Indirect: Hashable, Sendable {
         case tree(ScreenTree)
     }
 
@@ -221,39 +220,6 @@ extension ScreenTree: CustomStringConvertible {
     /// print(tree)   // startup(main{*feed[list, item(id: 42) ^ share], settings})
     /// ```
     public var description: String {
-        var text = ""
-        write(to: &text)
-        return text
-    }
-
-    private func write(to text: inout String) {
-        text += String(describing: route)
-        switch content {
-        case nil:
-            break
-        case .stack(let screens):
-            text += "["
-            for (index, screen) in screens.enumerated() {
-                if index > 0 { text += ", " }
-                screen.write(to: &text)
-            }
-            text += "]"
-        case .tabs(let tabs, let selected):
-            text += "{"
-            for (index, tab) in tabs.enumerated() {
-                if index > 0 { text += ", " }
-                if index == selected { text += "*" }
-                tab.write(to: &text)
-            }
-            text += "}"
-        case .hop(let step):
-            text += "("
-            step?.write(to: &text)
-            text += ")"
-        }
-        if let presented {
-            text += " ^ "
-            presented.write(to: &text)
-        }
+        ErasedScreenTree(self).description
     }
 }

@@ -153,11 +153,17 @@ extension ScreenWindow {
     /// - Returns: Whether it was applied, waits for a start-up flow, or was queued behind a
     ///   running transition.
     /// - Throws: ``NavigationError``, naming the step that could not be made; nothing changed.
-    @discardableResult
+    @inlinable @discardableResult
     public func navigate<Route: ScreenRoute>(to tree: ScreenTree<Route>) throws(NavigationError)
         -> NavigationOutcome
     {
-        // Checked first: the closures that queue the request would copy the tree.
+        // Converted here, where the app's route type is known (see ErasedScreenTree).
+        try navigate(to: ErasedScreenTree(tree))
+    }
+
+    /// ``navigate(to:)`` for a tree whose route type is erased.
+    @usableFromInline
+    func navigate(to tree: ErasedScreenTree) throws(NavigationError) -> NavigationOutcome {
         if TransitionEngine.isBusy,
             deferNavigation(
                 "navigation to \(tree)",
@@ -172,9 +178,7 @@ extension ScreenWindow {
         }
     }
 
-    private func navigateNow<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationError)
-        -> NavigationOutcome
-    {
+    private func navigateNow(_ tree: ErasedScreenTree) throws(NavigationError) -> NavigationOutcome {
         do {
             return try assign(tree)
         } catch {
@@ -193,6 +197,11 @@ extension ScreenWindow {
     func assign<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationPlan.Failure)
         -> NavigationOutcome
     {
+        try assign(ErasedScreenTree(tree))
+    }
+
+    /// Assigns `tree` now, inside a running step; a failure says where in the tree it happened.
+    func assign(_ tree: ErasedScreenTree) throws(NavigationPlan.Failure) -> NavigationOutcome {
         // Links are applied in the order they came: behind one that waits, the next waits too.
         if let waiting = waitingNavigations.last?.hopping, waiting.window === self {
             throw .wait(waiting)

@@ -53,8 +53,14 @@ open class ScreenModel: Screen {
     final weak var presentationOverContainer: ScreenModel?
     final var presented: ScreenModel?
     final weak var hostWindow: ScreenWindow?
-    /// The route this screen was made for by ``ScreenRoute/screen()``, if it was.
-    final var madeForRoute: (any ScreenRoute)?
+    /// The route this screen was made for by ``ScreenRoute/screen()``, if it was. Set once, as
+    /// the screen is made; read without the runtime's exclusivity check (a tree assignment reads
+    /// it for every screen it compares).
+    @exclusivity(unchecked) final var madeForRoute: (any ScreenRoute)?
+    /// Whether the screen's type adopts ``RoutedScreen``, once asked (``declaresRoute``): a
+    /// conformance check costs hundreds of instructions, and a tree assignment asks it of every
+    /// screen it compares.
+    @exclusivity(unchecked) private final var declaresRouteCache: Bool?
 
     /// Makes a screen.
     ///
@@ -75,6 +81,14 @@ open class ScreenModel: Screen {
     /// Whether the context is the default one, named after the type; a registry renames it after
     /// the name it makes the screen for.
     final let namesContextAfterType: Bool
+
+    /// Whether the screen's type adopts ``RoutedScreen``: checked once per screen.
+    final var declaresRoute: Bool {
+        if let declaresRouteCache { return declaresRouteCache }
+        let declares = self is any RoutedScreen
+        declaresRouteCache = declares
+        return declares
+    }
 
     // MARK: - Screen
 
