@@ -469,7 +469,12 @@ final class NavigationPlan {
     func tabsMatch(_ tabs: TabScreen, _ nodes: [Node]) -> Bool {
         let shown = tabs.tabs
         guard shown.count == nodes.count else { return false }
-        for index in shown.indices where !matches(shown[index], nodes[index].route) { return false }
+        // A tab that cannot be kept (a hopping container asked to show nothing again, an emptied
+        // stack) makes the tab container new, as a tab with another route does.
+        for index in shown.indices
+        where !matches(shown[index], nodes[index].route) || !canKeep(shown[index], nodes[index]) {
+            return false
+        }
         return true
     }
 
