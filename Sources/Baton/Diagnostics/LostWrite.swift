@@ -31,6 +31,11 @@
 /// before the context is released is not reported, nor are the values Baton stores for itself (a
 /// screen's ``Screen/dependencyCoordinator``, a tab container's ``TabScreen/SelectedTabIndex``).
 ///
+/// What the watch does not see yet: screens that UIKit shows itself (a `pushViewController` or a
+/// segue that Baton follows, with BatonUIKit) are not watched, and a screen that writes its own
+/// copy of a key its source also reads, on purpose, is reported when it leaves unless another
+/// screen read that copy.
+///
 /// Release builds do not watch: writes and reads cost the same as without the check.
 ///
 /// ```swift
