@@ -392,7 +392,8 @@ public final class ExternalTransition {
 
     /// Wires `screen` outside a transition and records how it was before, so that
     /// ``leaveTree(_:)`` restores it; returns how to undo it.
-    static func recordedWire(_ screen: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError)
+    static func recordedWire(_ screen: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring)
+        throws(ScreenError)
         -> (@MainActor () -> Void)?
     {
         let previousContext = screen.context
@@ -685,7 +686,8 @@ public final class ExternalTransition {
 
     /// Wires the destination, then every contained screen whose context has no parent yet to its
     /// container's, remembering how to undo each step.
-    private func wire(_ destination: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError) {
+    private func wire(_ destination: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError)
+    {
         if kind == .selectTab {
             // A tab already in the tree keeps its wiring; one never wired joins its container.
             if destination.context.parent == nil, let container = destination.parentScreen,
@@ -720,7 +722,8 @@ public final class ExternalTransition {
         }
     }
 
-    private func wireStep(_ screen: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError) {
+    private func wireStep(_ screen: any Screen, to parent: ScreenContext?, _ wiring: ContextWiring) throws(ScreenError)
+    {
         let previousContext = screen.context
         let previousParent = previousContext.parent
         guard let undo = try TransitionEngine.wire(screen, to: parent, wiring) else { return }

@@ -64,8 +64,17 @@ final class UIKitNavigationPlan {
         } catch {
             for step in undo.reversed() { step() }
             undo = []
+            clear()
             throw error
         }
+    }
+
+    /// Lets go of the prepared changes, whose closures hold the plan and the new controllers.
+    private func clear() {
+        changes = []
+        dismissals = []
+        presentationsOnKept = []
+        presentationsOnNew = []
     }
 
     private func prepareRoot(_ tree: Node) throws(Failure) {
@@ -214,11 +223,15 @@ final class UIKitNavigationPlan {
             try wire(inner, to: container.context, .inherit, step: step, route: route, at: path)
         }
         _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false)
-        do {
-            try DependencyCoordinator.resolve(
-                ScreenTransition(kind: kind, source: source, destination: screen), in: live ? window.batonWindow : nil)
-        } catch {
-            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+        // A controller inside a new container is resolved with it, as one of its destinations,
+        // once: as when UIKit shows a container the app built before showing it.
+        if live || kind == .present {
+            do {
+                try DependencyCoordinator.resolve(
+                    ScreenTransition(kind: kind, source: source, destination: screen), in: window.batonWindow)
+            } catch {
+                throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+            }
         }
         // What it presents is resolved after it, as a controller presents only once it is shown.
         var none: [@MainActor () -> Void] = []
@@ -255,6 +268,8 @@ final class UIKitNavigationPlan {
         var seen = Set<ObjectIdentifier>()
         let presenters = dismissals.filter { seen.insert(ObjectIdentifier($0)).inserted }
         let presentations = presentationsOnKept + presentationsOnNew.compactMap { $0 }
+        let changes = self.changes
+        clear()
         // Presentations wait for the dismissals (UIKit presents one controller at a time from a
         // presentation context) and for the containers that show their presenters.
         let gate = Countdown(presenters.count + 1) { [self] in present(presentations[...]) }
