@@ -44,7 +44,8 @@
         var window: UIWindow?
 
         func scene(
-            _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+            _ scene: UIScene, willConnectTo session: UISceneSession,
+            options connectionOptions: UIScene.ConnectionOptions
         ) {
             guard let scene = scene as? UIWindowScene else { return }
             let window = UIWindow(windowScene: scene)  // its own Baton window: window.batonWindow

@@ -34,7 +34,9 @@
         /// ```
         public var context: ScreenContext {
             get {
-                if let context = objc_getAssociatedObject(self, AssociatedKeys.context) as? ScreenContext { return context }
+                if let context = objc_getAssociatedObject(self, AssociatedKeys.context) as? ScreenContext {
+                    return context
+                }
                 let context = ScreenContext(name: screenName)
                 objc_setAssociatedObject(self, AssociatedKeys.context, context, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
                 return context

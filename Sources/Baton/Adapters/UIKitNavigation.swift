@@ -75,15 +75,14 @@ public enum UIKitNavigation {
                 "navigation to \(tree)",
                 { [weak window] () throws(NavigationError) in
                     guard let window else { return }
-                    try assign(tree, to: window, animated: animated, making: make)
+                    _ = try assign(tree, to: window, animated: animated, making: make)
                 })
         {
             return .queued
         }
-        try TransitionEngine.exclusively(while: "navigation to \(tree)") { () throws(NavigationError) in
+        return try TransitionEngine.exclusively(while: "navigation to \(tree)") { () throws(NavigationError) in
             try assign(tree, to: window, animated: animated, making: make)
         }
-        return .applied
     }
 
     /// Restores a saved tree, keeping every part that still fits, as
@@ -113,11 +112,7 @@ public enum UIKitNavigation {
         let request = "restoration of \(tree)"
         let restore = { [weak window] () throws(NavigationError) -> [NavigationError] in
             guard let window else { return dropped }
-            return try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
-                let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
-                try plan.prepare(part)
-                plan.apply()
-            }
+            return try restoreNow(tree, dropped: dropped, in: window, animated: animated, making: make)
         }
         if window.batonWindow.deferNavigation(request, { () throws(NavigationError) in _ = try restore() }) {
             return dropped
@@ -125,24 +120,123 @@ public enum UIKitNavigation {
         return try TransitionEngine.exclusively(while: request, restore)
     }
 
+    private static func restoreNow<Route: ScreenRoute>(
+        _ tree: ScreenTree<Route>, dropped: [NavigationError], in window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> [NavigationError] {
+        try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
+            if let flow = waitingFlow(in: window) {
+                // Behind an assignment that waits for a start-up flow, this one waits too.
+                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                    _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
+                }
+                return
+            }
+            let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
+            do throws(NavigationPlan.Failure) {
+                try plan.prepare(part)
+            } catch {
+                guard let flow = plan.waitsFor else { throw error }
+                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                    _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
+                }
+                return
+            }
+            plan.apply()
+        }
+    }
+
     private static func assign<Route: ScreenRoute>(
         _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
-    ) throws(NavigationError) {
+    ) throws(NavigationError) -> NavigationOutcome {
+        let request = "navigation to \(tree)"
+        let retry: @MainActor () throws(NavigationError) -> Void = { () throws(NavigationError) in
+            _ = try assign(tree, to: window, animated: animated, making: make)
+        }
+        // Links are applied in the order they came: behind one that waits, the next waits too.
+        if let flow = waitingFlow(in: window) {
+            wait(for: flow, in: window, request, retry)
+            return .waiting(for: flow.screenName)
+        }
         let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
         do {
             try plan.prepare(tree)
         } catch {
+            if let flow = plan.waitsFor {
+                wait(for: flow, in: window, request, retry)
+                return .waiting(for: flow.screenName)
+            }
             switch error {
             case .error(let error, _): throw error
             case .wait(let hopping):
-                // Only a model `HoppingScreen` waits, and a UIKit window shows none.
+                // Only a model `HoppingScreen` waits this way, and a UIKit window shows none.
                 throw .doesNotFit(
                     step: hopping.screenName, route: hopping.screenName, expected: "a UIKit container",
                     found: "a HoppingScreen")
             }
         }
         plan.apply()
+        return .applied
+    }
+
+    // MARK: - Waiting for a start-up flow
+
+    /// An assignment that waits for a UIKit start-up flow (a ``HopFlowContainer``) to reach its
+    /// main screen, as ``ScreenWindow/navigate(to:)`` waits for a ``HoppingScreen``.
+    private struct Waiting {
+        weak var flow: (any HopFlowContainer)?
+        weak var window: ScreenWindow?
+        let request: String
+        let waitedFor: String
+        let run: @MainActor () throws(NavigationError) -> Void
+    }
+
+    private static var waiting: [Waiting] = []
+
+    /// The flow the window's earlier assignments wait for, while it is still in the window.
+    /// The flow the window's earlier assignments wait for. When it left the window (or is gone),
+    /// they can wait no longer: they run now, in order, and there is none.
+    private static func waitingFlow(in window: any UIKitWindow) -> (any HopFlowContainer)? {
+        let baton = window.batonWindow
+        let mine = waiting.filter { $0.window === baton }
+        guard !mine.isEmpty else { return nil }
+        if let flow = mine.last?.flow, ScreenWindow.containing(flow) === baton { return flow }
+        waiting.removeAll { $0.window === baton || $0.window == nil }
+        for entry in mine { run(entry) }
+        return nil
+    }
+
+    private static func run(_ entry: Waiting) {
+        do {
+            try entry.run()
+        } catch {
+            let failure = NavigationFailure(request: entry.request, waitedFor: entry.waitedFor, error: error)
+            entry.window?.context.post(NavigationDidFail.self, failure, reach: .local)
+        }
+    }
+
+    private static func wait(
+        for flow: any HopFlowContainer, in window: any UIKitWindow, _ request: String,
+        _ run: @escaping @MainActor () throws(NavigationError) -> Void
+    ) {
+        waiting.append(
+            Waiting(
+                flow: flow, window: window.batonWindow, request: request,
+                waitedFor: "\(flow.screenName) reaching its main screen", run: run))
+    }
+
+    /// Called by ``HopFlow`` when `flow` showed a final step: the assignments that waited for it
+    /// run after the running transition, in request order; a failure posts ``NavigationDidFail``.
+    static func flowReachedMainScreen(_ flow: any HopFlowContainer) {
+        guard waiting.contains(where: { $0.flow === flow }) else { return }
+        let ready = waiting.filter { $0.flow === flow }
+        waiting.removeAll { $0.flow === flow }
+        for entry in ready {
+            if !TransitionEngine.defers(entry.request, window: entry.window, { () throws(ScreenError) in run(entry) }) {
+                TransitionEngine.exclusively(while: entry.request) { run(entry) }
+            }
+        }
     }
 
     // MARK: - Reading

@@ -37,6 +37,12 @@ final class UIKitNavigationPlan {
     /// New presentations from controllers that stay, then from new ones, in the tree's order.
     private var presentationsOnKept: [(presenter: any UIKitScreen, presented: any UIKitScreen)] = []
     private var presentationsOnNew: [(presenter: any UIKitScreen, presented: any UIKitScreen)?] = []
+    /// The start-up flow the assignment waits for: it would change the step of a hopping
+    /// container that has not reached its main screen (shows no step yet, or one that waits for
+    /// an unhop). Set with the failure that stops the preparation.
+    private(set) var waitsFor: (any HopFlowContainer)?
+    /// The controllers made so far, which the plan's changes keep alive until it is applied.
+    private var made: Set<ObjectIdentifier> = []
 
     init<Route: ScreenRoute>(
         window: any UIKitWindow, animated: Bool, making make: @escaping @MainActor (Route) throws -> any UIKitScreen
@@ -154,6 +160,12 @@ final class UIKitNavigationPlan {
             }
             guard let current = current as? any UIKitScreen, matches(current, step.route), canKeep(current, step)
             else {
+                // A start-up flow that has not reached its main screen: the assignment waits for it.
+                if live, let flow = screen as? any HopFlowContainer,
+                    flow.hopFlow.current == nil || flow.hopFlow.isWaitingForUnhop
+                {
+                    waitsFor = flow
+                }
                 // A hopping view controller's steps are the app's flow: it changes them by hopping.
                 throw notFitting(screen, tree, at: path)
             }
@@ -208,7 +220,10 @@ final class UIKitNavigationPlan {
         } catch {
             throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)), at: path.indices)
         }
-        if ExternalTransition.isInTree(screen) || screen === window.currentRoot {
+        if ExternalTransition.isInTree(screen) || screen === window.currentRoot
+            || !made.insert(ObjectIdentifier(screen)).inserted
+        {
+            // UIKit raises an exception for a controller shown twice (pushed, or in two stacks).
             throw .error(
                 .factoryFailed(
                     step: step, route: route,

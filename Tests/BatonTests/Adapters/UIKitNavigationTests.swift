@@ -5,7 +5,7 @@ import Testing
 /// The routes of a UIKit app in these tests: a tab bar controller `main` with a navigation
 /// controller `feed` (rooted at `list`) and `settings`.
 enum UIRoute: ScreenRoute {
-    case main, feed, list, item(Int), settings, share, login, note(Int)
+    case main, feed, list, item(Int), settings, share, login, note(Int), startup, splash
 
     func makeScreen() throws -> ScreenModel { throw RefusedRoute(route: "\(self) in a model window") }
 }
@@ -43,7 +43,9 @@ final class UIKitRouteFactory {
             controller = ListViewController(storyboardIdentifier: "list", uikit: uikit)
         case .item(let id):
             controller = DetailViewController(storyboardIdentifier: "item(\(id))", uikit: uikit)
-        case .settings, .share, .login, .note:
+        case .startup:
+            controller = ModelHoppingViewController(storyboardIdentifier: "startup", uikit: uikit)
+        case .settings, .share, .login, .note, .splash:
             controller = ModelViewController(storyboardIdentifier: "\(route)", uikit: uikit)
         }
         controller.recordedScreenRoute = route
@@ -411,6 +413,35 @@ struct UIKitNavigationTests {
         }
     }
 
+    @Test func aFactoryThatReturnsAControllerAlreadyShownOrTwiceIsRefused() throws {
+        try inUIKit { uikit, factory, window in
+            try start(window, factory, Self.feed42)
+            let list = try #require(controller(window, 0, 0))
+            let cached = try factory.make(.item(7))
+            let target: Tree = .tabs(
+                .main, [.stack(.feed, [.list, .item(7), .item(7)]), Tree(.settings)], selected: 0)
+
+            let refusal = { (controller: ModelViewController) -> String in
+                do throws(NavigationError) {
+                    try UIKitNavigation.navigate(window, to: target, animated: false) { _ in controller }
+                    return "assigned"
+                } catch {
+                    return error.description
+                }
+            }
+            #expect(
+                refusal(list)
+                    == "Could not make item(7) for push onto feed at main > feed: it made list, which is already shown;"
+                    + " make a new controller. Nothing changed.")
+            #expect(
+                refusal(cached)
+                    == "Could not make item(7) for push onto feed at main > feed: it made item(7), which is already"
+                    + " shown; make a new controller. Nothing changed.")
+            #expect(uikit.calls.isEmpty)
+            #expect(try read(window) == "main{*feed[list, item(42)], settings}")
+        }
+    }
+
     @Test func aContainerTheTreeDoesNotHaveIsNamedWithWhatExists() throws {
         try inUIKit { uikit, factory, window in
             try start(window, factory, Self.feed42)
@@ -540,6 +571,61 @@ struct UIKitNavigationTests {
         }
     }
 
+    // MARK: - Start-up flows
+
+    @Test func aLinkDuringAStartUpFlowWaitsForItsMainScreenInOrder() throws {
+        try inUIKit { uikit, factory, window in
+            try start(window, factory, Tree(.startup))
+            let startup = try #require(window.rootViewController as? ModelHoppingViewController)
+            let splash = try factory.make(.splash)
+            try startup.hop(to: splash) { try? startup.hop(to: factory.make(.main), then: nil) }
+            uikit.runLoop()
+            uikit.calls = []
+
+            let first = try navigate(window, to: .hopping(.startup, to: Self.feed42), factory)
+            let second = try navigate(
+                window,
+                to: .hopping(
+                    .startup, to: .tabs(.main, [Tree(.feed), Tree(.settings, presenting: Tree(.share))], selected: 1)),
+                factory)
+
+            #expect(first == .waiting(for: "startup"))
+            #expect(second == .waiting(for: "startup"))
+            #expect(uikit.calls.isEmpty)
+            #expect(try read(window) == "startup(splash)")
+
+            try splash.unhop()
+            uikit.runLoop()
+
+            #expect(try read(window) == "startup(main{feed[list, item(42)], *settings ^ share})")
+            #expect(
+                uikit.calls == [
+                    "push list on feed", "setViewControllers [list, item(42)] on feed", "selectedIndex = 1 on main",
+                    "present share on settings",
+                ])
+        }
+    }
+
+    @Test func aStepThatDiffersOnceTheFlowIsAtItsMainScreenIsNamed() throws {
+        try inUIKit { uikit, factory, window in
+            try start(window, factory, Tree(.startup))
+            let startup = try #require(window.rootViewController as? ModelHoppingViewController)
+            try startup.hop(to: factory.make(.main), then: nil)
+            uikit.runLoop()
+
+            do throws(NavigationError) {
+                try navigate(window, to: .hopping(.startup, to: Tree(.login)), factory)
+                Issue.record("hopped")
+            } catch {
+                #expect(
+                    error.description
+                        == "startup at startup cannot show what the tree asks for: expected a hopping container showing"
+                        + " login, found startup showing main (a hopping view controller changes its step only by"
+                        + " hopping). Nothing changed.")
+            }
+        }
+    }
+
     // MARK: - Without the adapter installed
 
     @Test func withoutInstallTheAssignmentStillWiresAndUnwires() throws {
@@ -595,4 +681,120 @@ struct UIKitNavigationTests {
 final class WeakBox {
     weak var object: AnyObject?
     init(_ object: AnyObject?) { self.object = object }
+}
+
+/// Random pairs of trees: assigning b over a shows b, with at most one UIKit call per container
+/// and the controllers of the common part kept.
+@MainActor
+@Suite(.lenientMisuse)
+struct UIKitNavigationPropertyTests {
+    typealias Tree = ScreenTree<UIRoute>
+
+    /// A deterministic generator (SplitMix64), so that a failure names a seed that reproduces it.
+    private struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    private func presentation(_ random: inout Random) -> Tree? {
+        let depth = random.next(4) == 0 ? 2 : random.next(2)
+        var tree: Tree?
+        for _ in 0..<depth {
+            tree = Tree([UIRoute.share, .login, .note(random.next(3))][random.next(3)], presenting: tree)
+        }
+        return tree
+    }
+
+    private func feed(_ random: inout Random, presenting: Tree?) -> Tree {
+        var screens = [Tree(.list)] + (0..<random.next(4)).map { _ in Tree(.item(random.next(4))) }
+        screens[screens.count - 1].presented = presenting
+        return .stack(.feed, screens)
+    }
+
+    /// A tree the factory can make: tabs `main` (feed, settings) or a `feed` stack; at most one
+    /// presenter, on the visible leaf.
+    private func tree(_ random: inout Random) -> Tree {
+        let presented = presentation(&random)
+        if random.next(3) == 0 { return feed(&random, presenting: presented) }
+        let selected = random.next(2)
+        let feed = feed(&random, presenting: selected == 0 ? presented : nil)
+        return .tabs(.main, [feed, Tree(.settings, presenting: selected == 1 ? presented : nil)], selected: selected)
+    }
+
+    /// The controllers of `window` by their place in the tree (`0/1`, `0/1^`), for identity checks.
+    private func controllers(_ window: ModelWindow) -> [String: ObjectIdentifier] {
+        var result: [String: ObjectIdentifier] = [:]
+        func visit(_ screen: any Screen, _ path: String) {
+            result[path] = ObjectIdentifier(screen)
+            if screen is ModelNavigationController || screen is ModelTabBarController {
+                for (index, child) in screen.childScreens.enumerated() { visit(child, path + "/\(index)") }
+            }
+            if let presented = screen.presentedScreen, ExternalTransition.presentationCaller(of: presented) === screen {
+                visit(presented, path + "^")
+            }
+        }
+        if let root = window.currentRoot { visit(root, "") }
+        return result
+    }
+
+    /// The places whose routes, and the routes of every place above them, are the same in both trees.
+    private func commonPlaces(_ a: Tree, _ b: Tree, _ path: String = "", into places: inout [String]) {
+        guard a.route == b.route else { return }
+        places.append(path)
+        let (childrenA, childrenB) = (a.children, b.children)
+        var stackKept = true
+        for index in 0..<min(childrenA.count, childrenB.count) {
+            if case .stack = a.content {
+                stackKept = stackKept && childrenA[index].route == childrenB[index].route
+                guard stackKept else { break }
+            }
+            commonPlaces(childrenA[index], childrenB[index], path + "/\(index)", into: &places)
+        }
+        if let presentedA = a.presented, let presentedB = b.presented {
+            commonPlaces(presentedA, presentedB, path + "^", into: &places)
+        }
+    }
+
+    @Test(arguments: 0..<4) func assigningARandomTreeOverAnotherShowsItWithOneCallPerChange(batch: Int) throws {
+        for index in 0..<250 {
+            let seed = UInt64(batch * 1000 + index)
+            var random = Random(state: seed)
+            let (a, b) = (tree(&random), tree(&random))
+            let uikit = UIKitModel()
+            try UIKitModel.$current.withValue(uikit) {
+                let window = ModelWindow(uikit: uikit)
+                window.makeKeyAndVisible()
+                let factory = UIKitRouteFactory(uikit)
+                try UIKitNavigation.navigate(window, to: a, animated: false) { try factory.make($0) }
+                uikit.runLoop()
+                #expect(try UIKitNavigation.screenTree(in: window, as: UIRoute.self) == a, "seed \(seed)")
+                let before = controllers(window)
+                uikit.calls = []
+
+                try UIKitNavigation.navigate(window, to: b, animated: false) { try factory.make($0) }
+                uikit.runLoop()
+
+                #expect(try UIKitNavigation.screenTree(in: window, as: UIRoute.self) == b, "seed \(seed): \(a) → \(b)")
+                #expect(uikit.errors.isEmpty, "seed \(seed)")
+                let after = controllers(window)
+                var common: [String] = []
+                commonPlaces(a, b, into: &common)
+                for place in common where before[place] != nil {
+                    #expect(after[place] == before[place], "seed \(seed): \(a) → \(b) replaced \(place)")
+                }
+                if a == b { #expect(uikit.calls.isEmpty, "seed \(seed)") }
+                let sets = uikit.calls.filter { $0.hasPrefix("setViewControllers") && $0.hasSuffix(" on feed") }
+                #expect(sets.count <= 1, "seed \(seed): \(uikit.calls)")
+                #expect(uikit.calls.filter { $0.hasPrefix("selectedIndex") }.count <= 1, "seed \(seed)")
+                #expect(uikit.calls.filter { $0.hasPrefix("dismiss") }.count <= 1, "seed \(seed): \(uikit.calls)")
+                #expect(uikit.calls.filter { $0.hasPrefix("rootViewController") }.count <= 1, "seed \(seed)")
+            }
+        }
+    }
 }
