@@ -128,9 +128,11 @@
         /// try window.navigate(to: .tabs(.main, [.stack(.catalog, [.products, .product(id: 42)]), ScreenTree(.cart)], selected: 0))
         /// ```
         ///
-        /// A hopping view controller's step is kept, never changed: its flow hops. Requested
-        /// from a resolver or a lifecycle callback of another assignment, it runs right after it
-        /// (``Baton/NavigationOutcome/queued``).
+        /// While a ``HoppingViewController`` has not reached its main screen (it shows its splash,
+        /// a step that waits for an unhop, or nothing yet), the assignment waits until it hops to a
+        /// final step (``Baton/NavigationOutcome/waiting(for:)``); after that its step is kept,
+        /// never changed: the flow hops. Requested from a resolver or a lifecycle callback of
+        /// another assignment, it runs right after it (``Baton/NavigationOutcome/queued``).
         ///
         /// - Parameters:
         ///   - tree: The tree to show.
