@@ -119,8 +119,9 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     public struct ScreenScene<Route: ScreenRoute>: View {
-        @State private var window: ScreenWindow
+        @State private var scene = SceneWindow()
         @SceneStorage private var saved: String?
+        private let makeWindow: () -> ScreenWindow
         private let root: Route
         private let links: ScreenLinks<Route>?
         private let onFailure: @MainActor (NavigationError) -> Void
@@ -140,10 +141,10 @@
         ///   - onFailure: Called with each navigation failure; logs it by default.
         public init(
             root: Route, links: ScreenLinks<Route>? = nil, storageKey: String = "baton.screens",
-            window: @autoclosure () -> ScreenWindow = ScreenWindow(),
+            window: @autoclosure @escaping () -> ScreenWindow = ScreenWindow(),
             onFailure: @escaping @MainActor (NavigationError) -> Void = WindowView.log
         ) {
-            _window = State(wrappedValue: window())
+            makeWindow = window
             _saved = SceneStorage(storageKey)
             self.root = root
             self.links = links
@@ -152,7 +153,23 @@
 
         /// The window's screens.
         public var body: some View {
-            WindowView(window).routes(root: root, links: links, savedIn: $saved, onFailure: onFailure)
+            WindowView(scene.window(makingItWith: makeWindow))
+                .routes(root: root, links: links, savedIn: $saved, onFailure: onFailure)
+        }
+    }
+
+    /// The window of one scene, made the first time the scene's body asks for it. SwiftUI makes
+    /// a new `ScreenScene` value (and a new `@State` initial value, which it then discards) each
+    /// time the parent's body runs: the box is what is thrown away, never a window.
+    @MainActor
+    private final class SceneWindow {
+        private var made: ScreenWindow?
+
+        func window(makingItWith make: () -> ScreenWindow) -> ScreenWindow {
+            if let made { return made }
+            let window = make()
+            made = window
+            return window
         }
     }
 #endif

@@ -265,7 +265,9 @@ extension ScreenContext {
         return Unmanaged.passUnretained(box)
     }
 
-    final func context(named scope: String, for subject: @autoclosure () -> String) throws(ContextError) -> ScreenContext {
+    final func context(named scope: String, for subject: @autoclosure () -> String) throws(ContextError)
+        -> ScreenContext
+    {
         var current: ScreenContext? = self
         while let context = current {
             if context.name == scope { return context }

@@ -140,7 +140,8 @@ final class OwnedObserverRecord<Owner: AnyObject, Payload>: ObserverRecord<Paylo
 final class StreamObserverRecord<Payload>: ObserverRecord<Payload> {
     let yield: @MainActor (Payload) -> Void
 
-    init(context: ScreenContext, finish: @escaping @Sendable () -> Void, yield: @escaping @MainActor (Payload) -> Void) {
+    init(context: ScreenContext, finish: @escaping @Sendable () -> Void, yield: @escaping @MainActor (Payload) -> Void)
+    {
         self.yield = yield
         super.init(owner: nil, condition: nil, expiry: nil, context: context, finish: finish)
     }
@@ -183,7 +184,8 @@ class ProviderRecord: RegistrationRecord {
     let key: any ContextKey.Type
     var name: String { key.name }
 
-    init(key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext) {
+    init(key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext)
+    {
         self.key = key
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
@@ -210,7 +212,8 @@ class ActionRecord: RegistrationRecord {
     var name: String { action.name }
 
     init(
-        action: any ContextAction.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext
+        action: any ContextAction.Type, owner: AnyObject, condition: Condition?, expiry: Condition?,
+        context: ScreenContext
     ) {
         self.action = action
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)

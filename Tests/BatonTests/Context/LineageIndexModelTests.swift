@@ -123,7 +123,8 @@ struct LineageIndexModelTests {
             case 0, 1:  // a new context, under a random one or a root
                 let parent = alive.isEmpty || random.next(4) == 0 ? nil : alive[random.next(alive.count)]
                 let index = nodes.count
-                nodes.append(Node(context: ScreenContext(name: "n\(index)", parent: parent.flatMap { nodes[$0].context })))
+                nodes.append(
+                    Node(context: ScreenContext(name: "n\(index)", parent: parent.flatMap { nodes[$0].context })))
                 nodes[index].parent = parent
                 if let parent { nodes[parent].children.append(index) }
                 if random.next(2) == 0 {  // half of them observe the event

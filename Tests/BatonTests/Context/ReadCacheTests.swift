@@ -238,7 +238,9 @@ struct ReadCacheTests {
             for level in 0..<depth {
                 let parent = level == 0 ? nil : nodes.count - 1
                 nodes.append(
-                    Node(ScreenContext(name: "n\(nodes.count)", parent: parent.map { nodes[$0].context! }), parent: parent))
+                    Node(
+                        ScreenContext(name: "n\(nodes.count)", parent: parent.map { nodes[$0].context! }),
+                        parent: parent))
             }
         }
         var counts: [String: Int] = [:]

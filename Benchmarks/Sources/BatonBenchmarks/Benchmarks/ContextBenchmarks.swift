@@ -55,7 +55,7 @@ enum PlainLookup {
 @MainActor
 enum ContextBenchmarks {
     static func reads(_ harness: Harness) -> Section {
-        var section = Section("ScreenContext read (String value; warm)")
+        var section = Section("Context read (String value; warm)")
 
         let table: [ObjectIdentifier: Any] = PlainLookup.chain(depth: 1)[0]
         let chains = [1, 10, 100].map { makeChain(depth: $0) }
@@ -175,7 +175,7 @@ enum ContextBenchmarks {
     }
 
     static func operations(_ harness: Harness) -> Section {
-        var section = Section("ScreenContext write; provider, flag, action at depth 10 and 100")
+        var section = Section("Context write; provider, flag, action at depth 10 and 100")
         let owner = Owner()
         let context = ScreenContext(name: "app")
         var table: [ObjectIdentifier: Any] = [:]
