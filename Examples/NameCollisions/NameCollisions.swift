@@ -44,7 +44,7 @@
     func namesBatonAdapterTypes(
         _: ExternalTransition, _: ScreenLifecycle, _: ObservationSupport.Type, _: UIKitEvents.Type,
         _: any UIKitScreen, _: UIKitContainerRole, _: any UIKitTransitionCoordinator, _: any UIKitWindow,
-        _: KeyAccess<Int>
+        _: KeyAccess<Int>, _: UIKitNavigation.Type
     ) {}
 
     @MainActor
@@ -63,7 +63,9 @@
     ) {}
 
     @MainActor
-    func namesBatonUIKitTypes(_: HoppingViewController, _: HopTransition, _: UIKitAdapter.Type) {}
+    func namesBatonUIKitTypes(
+        _: HoppingViewController, _: HopTransition, _: UIKitAdapter.Type, _: any ViewControllerRoute
+    ) {}
 
     // MARK: - A representable in a file that imports Baton
 

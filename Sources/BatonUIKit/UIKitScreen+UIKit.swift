@@ -1,5 +1,6 @@
 #if canImport(UIKit)
     @_spi(Adapters) import Baton
+    import ObjectiveC
     import UIKit
 
     // What the core's UIKitEvents reads from UIKit, one line each: the Linux tests' model of UIKit
@@ -67,6 +68,63 @@
         /// controller.reportsAppearance
         /// ```
         public var reportsAppearance: Bool { UIKitAdapter.isInstalled }
+
+        /// The route kept in an associated object.
+        ///
+        /// ```swift
+        /// controller.recordedScreenRoute as? AppRoute
+        /// ```
+        public var recordedScreenRoute: (any ScreenRoute)? {
+            get { (objc_getAssociatedObject(self, AssociatedKeys.route) as? RouteBox)?.route }
+            set {
+                objc_setAssociatedObject(
+                    self, AssociatedKeys.route, newValue.map(RouteBox.init), .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+            }
+        }
+
+        /// `setViewControllers(_:animated:)`, on a navigation controller.
+        ///
+        /// ```swift
+        /// navigationController.setStackScreens([list, detail], animated: false)
+        /// ```
+        public func setStackScreens(_ screens: [any Screen], animated: Bool) {
+            (self as? UINavigationController)?.setViewControllers(
+                screens.compactMap { $0 as? UIViewController }, animated: animated)
+        }
+
+        /// `selectedIndex =`, on a tab bar controller.
+        ///
+        /// ```swift
+        /// tabBarController.selectTabScreen(at: 1)
+        /// ```
+        public func selectTabScreen(at index: Int) {
+            (self as? UITabBarController)?.selectedIndex = index
+        }
+
+        /// `present(_:animated:completion:)`.
+        ///
+        /// ```swift
+        /// detail.presentScreen(share, animated: true) {}
+        /// ```
+        public func presentScreen(_ screen: any Screen, animated: Bool, completion: @escaping @MainActor () -> Void) {
+            guard let controller = screen as? UIViewController else { return }
+            present(controller, animated: animated) { completion() }
+        }
+
+        /// `dismiss(animated:completion:)`.
+        ///
+        /// ```swift
+        /// detail.dismissPresentedScreen(animated: true) {}
+        /// ```
+        public func dismissPresentedScreen(animated: Bool, completion: @escaping @MainActor () -> Void) {
+            dismiss(animated: animated) { completion() }
+        }
+    }
+
+    /// A route in an associated object.
+    private final class RouteBox {
+        let route: any ScreenRoute
+        init(_ route: any ScreenRoute) { self.route = route }
     }
 
     /// UIKit's transition coordinator, as the core reads it.
@@ -98,5 +156,15 @@
         /// window.isAppWindow
         /// ```
         public var isAppWindow: Bool { type(of: self) == UIWindow.self || Bundle(for: type(of: self)) == .main }
+
+        /// `rootViewController =`.
+        ///
+        /// ```swift
+        /// window.replaceRootScreen(with: tabBarController)
+        /// ```
+        public func replaceRootScreen(with screen: any Screen) {
+            guard let controller = screen as? UIViewController else { return }
+            rootViewController = controller
+        }
     }
 #endif

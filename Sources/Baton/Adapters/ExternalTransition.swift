@@ -189,6 +189,19 @@ public final class ExternalTransition {
         sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: ScreenContext? = nil,
         resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil
     ) throws(ScreenError) -> ExternalTransition {
+        try begin(
+            kind, from: source, to: destination, identifier: identifier, sender: sender, wiring: wiring,
+            parentContext: parentContext, resolutionSource: resolutionSource, in: window, resolves: true)
+    }
+
+    /// ``begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``, without
+    /// running the dependency coordinator when `resolves` is false: a screen tree assignment
+    /// resolved its new screens before it changed anything (``UIKitNavigationPlan``).
+    static func begin(
+        _ kind: TransitionKind, from source: (any Screen)?, to destination: any Screen, identifier: String? = nil,
+        sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: ScreenContext? = nil,
+        resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil, resolves: Bool
+    ) throws(ScreenError) -> ExternalTransition {
         // The source is being left, so whatever brought it there happened.
         if let source, source !== destination, let arriving = inFlight(to: source) { arriving.settle() }
         if let existing = inFlight(to: destination) {
@@ -208,7 +221,7 @@ public final class ExternalTransition {
             do {
                 let parent = parentContext ?? (source ?? resolutionSource)?.context ?? window?.context
                 try transition.wire(destination, to: parent, wiring)
-                if kind != .selectTab {
+                if kind != .selectTab && resolves {
                     var resolved = transition.makeTransition(destination)
                     if let resolutionSource { resolved.resolutionSource = resolutionSource }
                     try DependencyCoordinator.resolve(resolved, in: window)

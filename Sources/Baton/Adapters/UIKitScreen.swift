@@ -64,6 +64,64 @@ public protocol UIKitScreen: Screen {
     /// controller.reportsAppearance   // true once the adapter is installed
     /// ```
     var reportsAppearance: Bool { get }
+
+    // MARK: Navigation as data
+
+    /// The route a screen tree assignment made the controller for, or that the app recorded on it
+    /// (BatonUIKit's `ViewControllerRoute.viewController()`); `nil` when it has none. Reading a
+    /// UIKit window's tree names every controller without one.
+    ///
+    /// ```swift
+    /// detail.recordedScreenRoute as? AppRoute   // .item(id: 42)
+    /// ```
+    var recordedScreenRoute: (any ScreenRoute)? { get set }
+
+    /// `setViewControllers(_:animated:)` on a navigation controller, with these controllers:
+    /// the one call a screen tree assignment makes to change a stack (`UINavigationController.h:72`).
+    ///
+    /// ```swift
+    /// navigationController.setStackScreens([list, detail], animated: false)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screens: The new stack, root first.
+    ///   - animated: Whether UIKit animates the change.
+    func setStackScreens(_ screens: [any Screen], animated: Bool)
+
+    /// `selectedIndex =` on a tab bar controller (`UITabBarController.h:41`): the one call a screen
+    /// tree assignment makes to select a tab.
+    ///
+    /// ```swift
+    /// tabBarController.selectTabScreen(at: 1)
+    /// ```
+    ///
+    /// - Parameter index: The tab to select.
+    func selectTabScreen(at index: Int)
+
+    /// `present(_:animated:completion:)`: the one call a screen tree assignment makes for each
+    /// new presentation.
+    ///
+    /// ```swift
+    /// detail.presentScreen(share, animated: false) {}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The controller to present.
+    ///   - animated: Whether UIKit animates the presentation.
+    ///   - completion: Runs after the presented controller's `viewDidAppear(_:)`.
+    func presentScreen(_ screen: any Screen, animated: Bool, completion: @escaping @MainActor () -> Void)
+
+    /// `dismiss(animated:completion:)`: the one call a screen tree assignment makes for each
+    /// presentation that goes (with everything presented above it).
+    ///
+    /// ```swift
+    /// detail.dismissPresentedScreen(animated: false) {}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - animated: Whether UIKit animates the dismissal.
+    ///   - completion: Runs after the dismissed controller's `viewDidDisappear(_:)`.
+    func dismissPresentedScreen(animated: Bool, completion: @escaping @MainActor () -> Void)
 }
 
 /// Which of UIKit's containers a view controller is, for the rules that differ between them.
@@ -177,4 +235,13 @@ public protocol UIKitWindow: AnyObject {
     /// window.isAppWindow   // false for UIKit's keyboard window
     /// ```
     var isAppWindow: Bool { get }
+
+    /// `rootViewController =`: the one call a screen tree assignment makes to change the root.
+    ///
+    /// ```swift
+    /// window.replaceRootScreen(with: tabBarController)
+    /// ```
+    ///
+    /// - Parameter screen: The new root.
+    func replaceRootScreen(with screen: any Screen)
 }

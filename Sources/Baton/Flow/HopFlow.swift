@@ -225,6 +225,11 @@ public final class HopFlow {
                 kind: .hop, source: superseded.name, destination: step.screenName, identifier: nil)
             superseded.waiter.cancel(.transition(record))
         }
+        // A final step is the flow's main screen: UIKit screen tree assignments that waited for it
+        // run next.
+        if !pending.isWaiting, let container = container as? any HopFlowContainer {
+            UIKitNavigation.flowReachedMainScreen(container)
+        }
     }
 
     private func isWithin(_ screen: any Screen, step: ObjectIdentifier, container: any Screen) -> Bool {

@@ -294,22 +294,36 @@ extension ScreenWindow {
     private func restoreNow<Route: ScreenRoute>(_ tree: ScreenTree<Route>, dropped: [NavigationError])
         throws(NavigationError) -> [NavigationError]
     {
+        try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
+            _ = try assign(part)
+        } waiting: { hopping, waiting, droppedSoFar in
+            enqueue("restoration of \(waiting)", waitingFor: hopping) { [weak self] () throws(NavigationError) in
+                _ = try self?.restoreNow(waiting, dropped: droppedSoFar)
+            }
+        }
+    }
+}
+
+extension ScreenTree {
+    /// Assigns `tree` with `assign`, leaving out each part that fails, until the rest is shown:
+    /// the restoration loop of every surface (model screens, UIKit). `waiting` keeps what is left
+    /// when a start-up flow has not reached its main screen.
+    @MainActor static func assignValidPart(
+        of tree: ScreenTree, dropped: [NavigationError],
+        _ assign: (ScreenTree) throws(NavigationPlan.Failure) -> Void,
+        waiting: (HoppingScreen, ScreenTree, [NavigationError]) -> Void = { _, _, _ in }
+    ) throws(NavigationError) -> [NavigationError] {
         var remaining = tree
         var dropped = dropped
         // Each failure leaves out at least one screen, so this ends.
         while true {
             do throws(NavigationPlan.Failure) {
-                _ = try assign(remaining)
+                try assign(remaining)
                 return dropped
             } catch {
                 switch error {
                 case .wait(let hopping):
-                    let waiting = remaining
-                    let droppedSoFar = dropped
-                    enqueue("restoration of \(waiting)", waitingFor: hopping) {
-                        [weak self] () throws(NavigationError) in
-                        _ = try self?.restoreNow(waiting, dropped: droppedSoFar)
-                    }
+                    waiting(hopping, remaining, dropped)
                     return dropped
                 case .error(let error, let indices):
                     guard let smaller = remaining.pruned(at: indices), smaller != remaining else { throw error }

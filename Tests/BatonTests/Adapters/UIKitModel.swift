@@ -60,6 +60,10 @@ final class UIKitModel {
     var isInstalled = true
     /// What the adapter reported to `UIKitAdapter.errorHandler`.
     private(set) var errors: [ScreenError] = []
+    /// The UIKit methods the app (or Baton) called that change what is shown, in order:
+    /// `rootViewController =`, push, pops, `setViewControllers`, `selectedIndex =`, `present`,
+    /// `dismiss`, so that tests count them.
+    var calls: [String] = []
     /// The windows, which the application keeps (`UIWindowScene.windows`) as long as the process
     /// runs.
     fileprivate var windows: [ModelWindow] = []
@@ -190,6 +194,33 @@ class ModelViewController: UIKitScreen {
     var containerRole: UIKitContainerRole { .plain }
     var visibleChildScreen: (any Screen)? { nil }
     var reportsAppearance: Bool { uikit.isInstalled }
+
+    // MARK: Navigation as data, as BatonUIKit's UIViewController answers it
+
+    /// BatonUIKit keeps it in an associated object.
+    var recordedScreenRoute: (any ScreenRoute)?
+
+    /// BatonUIKit: `(self as? UINavigationController)?.setViewControllers(…, animated:)`.
+    func setStackScreens(_ screens: [any Screen], animated: Bool) {
+        (self as? ModelNavigationController)?.setViewControllers(
+            screens.compactMap { $0 as? ModelViewController }, animated: animated)
+    }
+
+    /// BatonUIKit: `(self as? UITabBarController)?.selectedIndex = index`.
+    func selectTabScreen(at index: Int) {
+        (self as? ModelTabBarController)?.selectTab(at: index)
+    }
+
+    /// BatonUIKit: `present(controller, animated: animated) { completion() }`.
+    func presentScreen(_ screen: any Screen, animated: Bool, completion: @escaping @MainActor () -> Void) {
+        guard let controller = screen as? ModelViewController else { return }
+        present(controller, animated: animated) { completion() }
+    }
+
+    /// BatonUIKit: `dismiss(animated: animated) { completion() }`.
+    func dismissPresentedScreen(animated: Bool, completion: @escaping @MainActor () -> Void) {
+        dismiss(animated: animated) { completion() }
+    }
 
     /// `presentedViewController` (UIViewController.h:208-209): "presented by this view
     /// controller or its nearest ancestor".
@@ -347,6 +378,7 @@ class ModelViewController: UIKitScreen {
         _ controller: ModelViewController, style: PresentationStyle = .fullScreen, animated: Bool = false,
         completion: (() -> Void)? = nil
     ) {
+        uikit.calls.append("present \(controller.screenName) on \(screenName)")
         uikit.exchanged({
             UIKitEvents.present(controller, on: self) { done in
                 self.uikitPresent(controller, style: style, animated: animated) {
@@ -393,6 +425,7 @@ class ModelViewController: UIKitScreen {
 
     /// `dismissViewControllerAnimated:completion:`, exchanged by BatonUIKit.
     func dismiss(animated: Bool = false, completion: (() -> Void)? = nil) {
+        uikit.calls.append("dismiss on \(screenName)")
         uikit.exchanged({
             UIKitEvents.dismiss(on: self) { done in
                 self.uikitDismiss(animated: animated) {
@@ -630,6 +663,7 @@ final class ModelNavigationController: ModelViewController {
 
     /// `pushViewController:animated:`, exchanged by BatonUIKit.
     func pushViewController(_ controller: ModelViewController, animated: Bool) {
+        uikit.calls.append("push \(controller.screenName) on \(screenName)")
         uikit.exchanged({ UIKitEvents.push(controller, on: self) { uikitPush(controller, animated: animated) } }) {
             uikitPush(controller, animated: animated)
         }
@@ -647,6 +681,7 @@ final class ModelNavigationController: ModelViewController {
     /// `popViewControllerAnimated:` (UINavigationController.h:63), exchanged by BatonUIKit.
     @discardableResult
     func popViewController(animated: Bool) -> ModelViewController? {
+        uikit.calls.append("pop on \(screenName)")
         var popped: ModelViewController?
         uikit.exchanged({
             popped = UIKitEvents.pop(on: self) { uikitPop(to: children.count - 2, animated: animated).last }
@@ -660,6 +695,7 @@ final class ModelNavigationController: ModelViewController {
     /// returns the popped controllers, root first.
     @discardableResult
     func popToViewController(_ controller: ModelViewController, animated: Bool) -> [ModelViewController]? {
+        uikit.calls.append("popTo \(controller.screenName) on \(screenName)")
         var popped: [ModelViewController]?
         let index = children.firstIndex { $0 === controller }
         uikit.exchanged({
@@ -673,6 +709,7 @@ final class ModelNavigationController: ModelViewController {
     /// `popToRootViewControllerAnimated:` (UINavigationController.h:65), exchanged by BatonUIKit.
     @discardableResult
     func popToRootViewController(animated: Bool) -> [ModelViewController]? {
+        uikit.calls.append("popToRoot on \(screenName)")
         var popped: [ModelViewController]?
         uikit.exchanged({ popped = UIKitEvents.popToRoot(on: self) { uikitPop(to: 0, animated: animated) } }) {
             popped = uikitPop(to: 0, animated: animated)
@@ -695,6 +732,8 @@ final class ModelNavigationController: ModelViewController {
     /// "If animated is YES, then simulate a push or pop depending on whether the new top view
     /// controller was previously in the stack."
     func setViewControllers(_ controllers: [ModelViewController], animated: Bool) {
+        uikit.calls.append(
+            "setViewControllers [\(controllers.map(\.screenName).joined(separator: ", "))] on \(screenName)")
         uikit.exchanged({
             UIKitEvents.setStack(controllers, on: self) { uikitSetViewControllers(controllers, animated: animated) }
         }) {
@@ -880,6 +919,7 @@ final class ModelTabBarController: ModelViewController {
     /// A tap on a tab, or `selectedIndex =`: the old tab disappears and the new one appears,
     /// without animation; UIKit announces no transition to the adapter.
     func selectTab(at index: Int) {
+        uikit.calls.append("selectedIndex = \(index) on \(screenName)")
         guard index != selectedIndex, children.indices.contains(index) else { return }
         let old = children[selectedIndex]
         let new = children[index]
@@ -959,9 +999,16 @@ final class ModelWindow: UIKitWindow {
     var currentRoot: (any Screen)? { rootViewController }
     var isHidden: Bool { !isKeyWindow }
 
+    /// BatonUIKit: `rootViewController = screen as? UIViewController`.
+    func replaceRootScreen(with screen: any Screen) {
+        guard let controller = screen as? ModelViewController else { return }
+        setRootViewController(controller)
+    }
+
     /// `rootViewController =`, exchanged by BatonUIKit: in a visible window the old root's view
     /// leaves and the new root's joins, with their callbacks.
     func setRootViewController(_ controller: ModelViewController) {
+        uikit.calls.append("rootViewController = \(controller.screenName)")
         uikit.exchanged({ UIKitEvents.setRoot(controller, of: self) { uikitSetRoot(controller) } }) {
             uikitSetRoot(controller)
         }

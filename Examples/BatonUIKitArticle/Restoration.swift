@@ -1,0 +1,81 @@
+#if canImport(UIKit)
+    import Baton
+    import BatonUIKit
+    import UIKit
+
+    // Navigation as data in UIKit: routes, deep links and scene restoration, one Baton window per
+    // UIScene (article "Using Baton with UIKit", "Scenes, restoration and deep links").
+
+    final class ProductListViewController: UITableViewController {}
+
+    final class ProductViewController: UIViewController {
+        let productID: Int
+        init(productID: Int) {
+            self.productID = productID
+            super.init(nibName: nil, bundle: nil)
+        }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    final class CartViewController: UIViewController {}
+
+    enum ShopRoute: ViewControllerRoute {
+        case main, catalog, products, product(id: Int), cart
+
+        func makeViewController() throws -> UIViewController {
+            switch self {
+            case .main:
+                let tabs = UITabBarController()
+                tabs.viewControllers = [try ShopRoute.catalog.viewController(), try ShopRoute.cart.viewController()]
+                return tabs
+            case .catalog: return UINavigationController(rootViewController: try ShopRoute.products.viewController())
+            case .products: return ProductListViewController()
+            case .product(let id): return ProductViewController(productID: id)
+            case .cart: return CartViewController()
+            }
+        }
+
+        static let links = ScreenLinks<ShopRoute>([LinkPattern("shop://product/{id}", .product(id: 0))]) { route in
+            .tabs(.main, [.stack(.catalog, [.products, route]), ScreenTree(.cart)], selected: 0)
+        }
+    }
+
+    final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
+        var window: UIWindow?
+
+        func scene(
+            _ scene: UIScene, willConnectTo session: UISceneSession,
+            options connectionOptions: UIScene.ConnectionOptions
+        ) {
+            guard let scene = scene as? UIWindowScene else { return }
+            let window = UIWindow(windowScene: scene)  // its own Baton window: window.batonWindow
+            self.window = window
+            _ = try? window.navigate(to: ScreenTree(ShopRoute.main))
+            window.makeKeyAndVisible()
+            if let json = session.stateRestorationActivity?.userInfo?["screens"] as? String,
+                let saved = try? SavedScreenTree(json: json)
+            {
+                for failure in (try? window.restoreScreenTree(saved, as: ShopRoute.self)) ?? [] { print(failure) }
+            }
+            for context in connectionOptions.urlContexts {
+                _ = try? window.open(context.url.absoluteString, with: ShopRoute.links)
+            }
+        }
+
+        func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
+            guard let saved = try? window?.saveScreenTree(ShopRoute.self) else { return nil }
+            let activity = NSUserActivity(activityType: "com.example.shop.screens")
+            activity.addUserInfoEntries(from: ["screens": saved.json])
+            return activity
+        }
+
+        func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
+            for context in contexts { _ = try? window?.open(context.url.absoluteString, with: ShopRoute.links) }
+        }
+    }
+
+    @MainActor
+    func showProduct(_ id: Int, in navigationController: UINavigationController) throws {
+        navigationController.pushViewController(try ShopRoute.product(id: id).viewController(), animated: true)
+    }
+#endif

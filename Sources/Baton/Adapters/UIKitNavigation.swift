@@ -1,0 +1,366 @@
+/// A UIKit window's screen tree as a value: read from its view controllers, and assigned with
+/// UIKit's own calls, each made once (`setViewControllers(_:animated:)` per stack that changes,
+/// one tab selection per tab bar controller, `present` and `dismiss` per presentation that comes
+/// or goes, `rootViewController =` for a new root).
+///
+/// BatonUIKit's `UIWindow.screenTree(_:)` and `UIWindow.navigate(to:animated:)` call these entry
+/// points; the Linux tests call them on the UIKit behaviour model, so that every decision is
+/// tested where UIKit does not exist.
+///
+/// Reading follows UIKit's containers: a navigation controller's `viewControllers` are a stack, a
+/// tab bar controller's are tabs with the selected one, a ``HopFlowContainer`` shows its current
+/// step, and a presented controller belongs to the controller `present` was called on (UIKit's
+/// `presentingViewController` is the presentation context instead, `UIViewController.h:211-212`).
+///
+/// ```swift
+/// let tree = try UIKitNavigation.screenTree(in: window, as: AppRoute.self)
+/// try UIKitNavigation.navigate(window, to: tree!, animated: false) { route in try route.makeViewController() }
+/// ```
+@_spi(Adapters)
+@MainActor
+public enum UIKitNavigation {
+    /// The window's screen tree as routes; `nil` for a window without a root.
+    ///
+    /// ```swift
+    /// try UIKitNavigation.screenTree(in: window, as: AppRoute.self)   // main{*feed[list, item(id: 42)], settings}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - window: The UIKit window.
+    ///   - type: The app's route type.
+    /// - Returns: The tree, or `nil`.
+    /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` naming every controller
+    ///   without a route of this type, by its path.
+    public static func screenTree<Route: ScreenRoute>(in window: any UIKitWindow, as type: Route.Type)
+        throws(NavigationError) -> ScreenTree<Route>?
+    {
+        guard let root = window.currentRoot else { return nil }
+        if let tree = tree(of: root, as: type) { return tree }
+        var missing: [String] = []
+        _ = tree(of: root, at: "", as: type, missing: &missing)
+        throw .screensWithoutRoute(missing, routeType: TypeNames.name(of: Route.self))
+    }
+
+    /// Shows `tree` in the window with the fewest UIKit calls, atomically: controllers whose route
+    /// is unchanged stay (the same objects, with their contexts); every new controller is made by
+    /// `make`, wired and resolved before UIKit is called, so that when a factory or a resolver
+    /// throws, nothing changed and no UIKit method was called.
+    ///
+    /// Requested while a transition runs (from a resolver or a lifecycle callback of another
+    /// assignment), it runs right after it, as every nested transition does (<doc:Reentrancy>),
+    /// and returns ``NavigationOutcome/queued``; a failure then posts ``NavigationDidFail`` on the
+    /// window's context.
+    ///
+    /// ```swift
+    /// try UIKitNavigation.navigate(window, to: .stack(.feed, [.list, .item(id: 42)]), animated: false) { route in
+    ///     try route.makeViewController()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - window: The UIKit window.
+    ///   - tree: The tree to show.
+    ///   - animated: Whether UIKit animates its calls.
+    ///   - make: Makes a new controller for a route.
+    /// - Returns: ``NavigationOutcome/applied``, or ``NavigationOutcome/queued``.
+    /// - Throws: ``NavigationError`` naming the step that could not be made; nothing changed.
+    @discardableResult
+    public static func navigate<Route: ScreenRoute>(
+        _ window: any UIKitWindow, to tree: ScreenTree<Route>, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> NavigationOutcome {
+        let baton = window.batonWindow
+        if TransitionEngine.isBusy,
+            baton.deferNavigation(
+                "navigation to \(tree)",
+                { [weak window] () throws(NavigationError) in
+                    guard let window else { return }
+                    _ = try assign(tree, to: window, animated: animated, making: make)
+                })
+        {
+            return .queued
+        }
+        return try TransitionEngine.exclusively(while: "navigation to \(tree)") { () throws(NavigationError) in
+            try assign(tree, to: window, animated: animated, making: make)
+        }
+    }
+
+    /// Restores a saved tree, keeping every part that still fits, as
+    /// ``ScreenWindow/restoreScreenTree(_:as:)`` does for model screens.
+    ///
+    /// ```swift
+    /// let dropped = try UIKitNavigation.restoreScreenTree(saved, as: AppRoute.self, in: window, animated: false) {
+    ///     try $0.makeViewController()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - saved: The saved tree.
+    ///   - type: The app's route type.
+    ///   - window: The UIKit window.
+    ///   - animated: Whether UIKit animates its calls.
+    ///   - make: Makes a new controller for a route.
+    /// - Returns: What was left out, as ``NavigationError/dropped(path:reason:)`` values.
+    /// - Throws: The ``NavigationError`` of the root when not even the root can be restored.
+    @discardableResult
+    public static func restoreScreenTree<Route: ScreenRoute>(
+        _ saved: SavedScreenTree, as type: Route.Type, in window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> [NavigationError] {
+        let (tree, dropped) = saved.validPart(as: type)
+        guard let tree else { throw dropped.first ?? .unreadable(reason: "it has no tree") }
+        let request = "restoration of \(tree)"
+        let restore = { [weak window] () throws(NavigationError) -> [NavigationError] in
+            guard let window else { return dropped }
+            return try restoreNow(tree, dropped: dropped, in: window, animated: animated, making: make)
+        }
+        if window.batonWindow.deferNavigation(request, { () throws(NavigationError) in _ = try restore() }) {
+            return dropped
+        }
+        return try TransitionEngine.exclusively(while: request, restore)
+    }
+
+    private static func restoreNow<Route: ScreenRoute>(
+        _ tree: ScreenTree<Route>, dropped: [NavigationError], in window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> [NavigationError] {
+        try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
+            if let flow = waitingFlow(in: window) {
+                // Behind an assignment that waits for a start-up flow, this one waits too.
+                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                    _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
+                }
+                return
+            }
+            let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
+            do throws(NavigationPlan.Failure) {
+                try plan.prepare(part)
+            } catch {
+                guard let flow = plan.waitsFor else { throw error }
+                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                    _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
+                }
+                return
+            }
+            plan.apply()
+        }
+    }
+
+    private static func assign<Route: ScreenRoute>(
+        _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> NavigationOutcome {
+        let request = "navigation to \(tree)"
+        let retry: @MainActor () throws(NavigationError) -> Void = { () throws(NavigationError) in
+            _ = try assign(tree, to: window, animated: animated, making: make)
+        }
+        // Links are applied in the order they came: behind one that waits, the next waits too.
+        if let flow = waitingFlow(in: window) {
+            wait(for: flow, in: window, request, retry)
+            return .waiting(for: flow.screenName)
+        }
+        let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
+        do {
+            try plan.prepare(tree)
+        } catch {
+            if let flow = plan.waitsFor {
+                wait(for: flow, in: window, request, retry)
+                return .waiting(for: flow.screenName)
+            }
+            switch error {
+            case .error(let error, _): throw error
+            case .wait(let hopping):
+                // Only a model `HoppingScreen` waits this way, and a UIKit window shows none.
+                throw .doesNotFit(
+                    step: hopping.screenName, route: hopping.screenName, expected: "a UIKit container",
+                    found: "a HoppingScreen")
+            }
+        }
+        plan.apply()
+        return .applied
+    }
+
+    // MARK: - Waiting for a start-up flow
+
+    /// An assignment that waits for a UIKit start-up flow (a ``HopFlowContainer``) to reach its
+    /// main screen, as ``ScreenWindow/navigate(to:)`` waits for a ``HoppingScreen``.
+    private struct Waiting {
+        weak var flow: (any HopFlowContainer)?
+        weak var window: ScreenWindow?
+        let request: String
+        let waitedFor: String
+        let run: @MainActor () throws(NavigationError) -> Void
+    }
+
+    private static var waiting: [Waiting] = []
+
+    /// The flow the window's earlier assignments wait for, while it is still in the window.
+    /// The flow the window's earlier assignments wait for. When it left the window (or is gone),
+    /// they can wait no longer: they run now, in order, and there is none.
+    private static func waitingFlow(in window: any UIKitWindow) -> (any HopFlowContainer)? {
+        let baton = window.batonWindow
+        let mine = waiting.filter { $0.window === baton }
+        guard !mine.isEmpty else { return nil }
+        if let flow = mine.last?.flow, ScreenWindow.containing(flow) === baton { return flow }
+        waiting.removeAll { $0.window === baton || $0.window == nil }
+        for entry in mine { run(entry) }
+        return nil
+    }
+
+    private static func run(_ entry: Waiting) {
+        do {
+            try entry.run()
+        } catch {
+            let failure = NavigationFailure(request: entry.request, waitedFor: entry.waitedFor, error: error)
+            entry.window?.context.post(NavigationDidFail.self, failure, reach: .local)
+        }
+    }
+
+    private static func wait(
+        for flow: any HopFlowContainer, in window: any UIKitWindow, _ request: String,
+        _ run: @escaping @MainActor () throws(NavigationError) -> Void
+    ) {
+        waiting.append(
+            Waiting(
+                flow: flow, window: window.batonWindow, request: request,
+                waitedFor: "\(flow.screenName) reaching its main screen", run: run))
+    }
+
+    /// Called by ``HopFlow`` when `flow` showed a final step: the assignments that waited for it
+    /// run after the running transition, in request order; a failure posts ``NavigationDidFail``.
+    static func flowReachedMainScreen(_ flow: any HopFlowContainer) {
+        guard waiting.contains(where: { $0.flow === flow }) else { return }
+        let ready = waiting.filter { $0.flow === flow }
+        waiting.removeAll { $0.flow === flow }
+        for entry in ready {
+            if !TransitionEngine.defers(entry.request, window: entry.window, { () throws(ScreenError) in run(entry) }) {
+                TransitionEngine.exclusively(while: entry.request) { run(entry) }
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// What a controller shows inside it, as the tree describes it.
+    enum Content {
+        case plain
+        case stack([any Screen])
+        case tabs([any Screen], selected: Int)
+        case hop((any Screen)?)
+    }
+
+    static func content(of screen: any Screen) -> Content {
+        if let container = screen as? any HopFlowContainer { return .hop(container.hopFlow.current) }
+        guard let controller = screen as? any UIKitScreen else { return .plain }
+        switch controller.containerRole {
+        case .navigation:
+            return .stack(controller.childScreens)
+        case .tabs:
+            let tabs = controller.childScreens
+            let visible = controller.visibleChildScreen
+            return .tabs(tabs, selected: tabs.firstIndex { $0 === visible } ?? 0)
+        case .plain, .split:
+            return .plain
+        }
+    }
+
+    /// Whether `child` is shown by `container` as the tree describes it (not an embedded child).
+    private static func isTreeChild(_ child: any Screen, of container: any Screen) -> Bool {
+        switch content(of: container) {
+        case .plain: false
+        case .stack(let screens), .tabs(let screens, _): screens.contains { $0 === child }
+        case .hop(let step): step === child
+        }
+    }
+
+    /// The screen of the tree that presents `presented`: the controller `present` was called on
+    /// (recorded by ``ExternalTransition/recordPresentation(of:by:)``), or its nearest ancestor
+    /// that the tree shows, inside the presentation context; else the presentation context
+    /// itself (`presentingViewController`, `UIViewController.h:211-212`).
+    static func presenter(of presented: any Screen) -> (any Screen)? {
+        guard let context = presented.presentingScreen else { return nil }
+        guard let caller = ExternalTransition.presentationCaller(of: presented) else { return context }
+        var chain: [any Screen] = [caller]
+        while let last = chain.last, last !== context {
+            guard let parent = last.parentScreen else { return context }
+            chain.append(parent)
+        }
+        var owner: any Screen = context
+        for index in stride(from: chain.count - 2, through: 0, by: -1) {
+            guard isTreeChild(chain[index], of: chain[index + 1]) else { break }
+            owner = chain[index]
+        }
+        return owner
+    }
+
+    /// What `screen` presents in the tree: UIKit's `presentedViewController` ("presented by this
+    /// view controller or its nearest ancestor", `UIViewController.h:208-209`) when `screen` is
+    /// its presenter in the tree.
+    static func presented(by screen: any Screen) -> (any Screen)? {
+        guard let presented = screen.presentedScreen, presenter(of: presented) === screen else { return nil }
+        return presented
+    }
+
+    static func route(of screen: any Screen) -> (any ScreenRoute)? {
+        (screen as? any UIKitScreen)?.recordedScreenRoute
+    }
+
+    /// The tree of `screen`, or `nil` as soon as a controller has no route.
+    private static func tree<Route: ScreenRoute>(of screen: any Screen, as type: Route.Type) -> ScreenTree<Route>? {
+        guard let route = route(of: screen) as? Route else { return nil }
+        func trees(_ screens: [any Screen]) -> [ScreenTree<Route>]? {
+            var trees: [ScreenTree<Route>] = []
+            for screen in screens {
+                guard let tree = tree(of: screen, as: type) else { return nil }
+                trees.append(tree)
+            }
+            return trees
+        }
+        let content: ScreenTree<Route>.Content?
+        switch Self.content(of: screen) {
+        case .plain: content = nil
+        case .stack(let screens):
+            guard let trees = trees(screens) else { return nil }
+            content = .stack(trees)
+        case .tabs(let tabs, let selected):
+            guard let trees = trees(tabs) else { return nil }
+            content = .tabs(trees, selected: selected)
+        case .hop(let step):
+            if let step {
+                guard let stepTree = tree(of: step, as: type) else { return nil }
+                content = .hop(stepTree)
+            } else {
+                content = .hop(nil)
+            }
+        }
+        var presentedTree: ScreenTree<Route>?
+        if let shown = presented(by: screen) {
+            guard let shownTree = tree(of: shown, as: type) else { return nil }
+            presentedTree = shownTree
+        }
+        return ScreenTree(route, content: content, presenting: presentedTree)
+    }
+
+    /// The tree of `screen`, naming in `missing` every controller without a route.
+    private static func tree<Route: ScreenRoute>(
+        of screen: any Screen, at parentPath: String, as type: Route.Type, missing: inout [String]
+    ) -> ScreenTree<Route>? {
+        let route = route(of: screen) as? Route
+        let name = route.map { String(describing: $0) } ?? screen.screenName
+        let path = parentPath.isEmpty ? name : parentPath + " > " + name
+        if route == nil { missing.append(path + " (\(TypeNames.name(of: Swift.type(of: screen))))") }
+        let content: ScreenTree<Route>.Content?
+        switch Self.content(of: screen) {
+        case .plain: content = nil
+        case .stack(let screens):
+            content = .stack(screens.compactMap { tree(of: $0, at: path, as: type, missing: &missing) })
+        case .tabs(let tabs, let selected):
+            content = .tabs(tabs.compactMap { tree(of: $0, at: path, as: type, missing: &missing) }, selected: selected)
+        case .hop(let step):
+            content = .hop(step.flatMap { tree(of: $0, at: path, as: type, missing: &missing) })
+        }
+        let presentedTree = presented(by: screen).flatMap { tree(of: $0, at: path + " ^", as: type, missing: &missing) }
+        guard let route else { return nil }
+        return ScreenTree(route, content: content, presenting: presentedTree)
+    }
+}

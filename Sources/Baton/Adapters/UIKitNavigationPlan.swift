@@ -1,0 +1,472 @@
+/// Assigns a ``ScreenTree`` to a UIKit window with the fewest UIKit calls, atomically: the
+/// UIKit counterpart of ``NavigationPlan``, on the same converted tree (``NavigationPlan/Node``)
+/// and the same checks (``NavigationPlan/validate(_:)``).
+///
+/// **Prepare** (no UIKit call on a controller that is shown): walk the window's controllers
+/// beside the target; keep every controller whose route is unchanged (in a stack, only while the
+/// controllers below are kept); make every other one through the app's factory, build what it
+/// shows (UIKit calls on the new, unshown controllers only), wire its context to where it will be
+/// shown and resolve it with the transition that will show it. Anything that throws undoes the
+/// wiring and the coordinators' changes (``ResolutionJournal``), and nothing else has changed.
+///
+/// **Apply** (cannot fail): `dismiss` each presentation that goes (`UIViewController.h:251-252`:
+/// everything presented above goes with it), change the containers — one
+/// `setViewControllers(_:animated:)` per stack (`UINavigationController.h:72`; UIKit sends
+/// appearance callbacks only to the old and the new top), one `selectedIndex =` per tab bar
+/// controller (`UITabBarController.h:41`), `rootViewController =` for a new root — hidden parts
+/// first, then, once the dismissals have completed, `present` each new presentation in order
+/// (`UIViewController.h:246-249`: the completion comes after the presented controller's
+/// `viewDidAppear(_:)`, and the next one is presented then). The transitions are begun before
+/// each call, already resolved, so the exchanged methods join them instead of resolving again.
+@MainActor
+final class UIKitNavigationPlan {
+    typealias Node = NavigationPlan.Node
+    typealias Failure = NavigationPlan.Failure
+    typealias Location = TreeLocation
+
+    private let window: any UIKitWindow
+    private let animated: Bool
+    private let make: @MainActor (any ScreenRoute) throws -> any UIKitScreen
+    private var target: Node?
+    /// Undoes the wiring of new controllers, newest last.
+    private var undo: [@MainActor () -> Void] = []
+    /// Controllers whose presentation goes (each is the tree's presenter of it).
+    private var dismissals: [any UIKitScreen] = []
+    /// Container changes, hidden parts first.
+    private var changes: [@MainActor () -> Void] = []
+    /// New presentations from controllers that stay, then from new ones, in the tree's order.
+    private var presentationsOnKept: [(presenter: any UIKitScreen, presented: any UIKitScreen)] = []
+    private var presentationsOnNew: [(presenter: any UIKitScreen, presented: any UIKitScreen)?] = []
+    /// The start-up flow the assignment waits for: it would change the step of a hopping
+    /// container that has not reached its main screen (shows no step yet, or one that waits for
+    /// an unhop). Set with the failure that stops the preparation.
+    private(set) var waitsFor: (any HopFlowContainer)?
+    /// The controllers made so far, which the plan's changes keep alive until it is applied.
+    private var made: Set<ObjectIdentifier> = []
+
+    init<Route: ScreenRoute>(
+        window: any UIKitWindow, animated: Bool, making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) {
+        self.window = window
+        self.animated = animated
+        self.make = { route in
+            guard let route = route as? Route else {
+                throw NavigationError.invalidTree(step: String(describing: route), reason: "not a \(Route.self)")
+            }
+            return try make(route)
+        }
+    }
+
+    // MARK: - Preparing
+
+    func prepare<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(Failure) {
+        let node = Node(tree)
+        target = node
+        do throws(Failure) {
+            try ResolutionJournal.recording { () throws(Failure) in
+                try NavigationPlan.validate(node)
+                try prepareRoot(node)
+            }
+        } catch {
+            for step in undo.reversed() { step() }
+            undo = []
+            clear()
+            throw error
+        }
+    }
+
+    /// Lets go of the prepared changes, whose closures hold the plan and the new controllers.
+    private func clear() {
+        changes = []
+        dismissals = []
+        presentationsOnKept = []
+        presentationsOnNew = []
+    }
+
+    private func prepareRoot(_ tree: Node) throws(Failure) {
+        let path = Location.root
+        if let root = window.currentRoot as? any UIKitScreen, matches(root, tree.route), canKeep(root, tree) {
+            changes += try reconcile(root, with: tree, at: path, live: true)
+            return
+        }
+        let old = window.currentRoot
+        if let old { collectDismissals(in: old) }
+        let screen = try makeScreen(
+            tree, step: "the root of the window", at: path, live: true, parent: window.batonWindow.context,
+            kind: .replaceRoot, source: old)
+        changes.append { [self] in setRoot(screen) }
+    }
+
+    /// Brings a controller that stays (`live`: shown in the window; else new, being built) in line
+    /// with `tree`. Returns the container changes, hidden parts first; offline, it makes them at
+    /// once (UIKit calls on controllers not shown yet) and returns none.
+    private func reconcile(
+        _ screen: any UIKitScreen, with tree: Node, at path: Location, live: Bool, presentation: Bool = true
+    ) throws(Failure) -> [@MainActor () -> Void] {
+        if case .none = tree.content, !tree.presents, screen.presentedScreen == nil { return [] }
+        var before: [@MainActor () -> Void] = []
+        var own: [@MainActor () -> Void] = []
+        var after: [@MainActor () -> Void] = []
+        if presentation { try reconcilePresentation(of: screen, with: tree, at: path, live: live, into: &after) }
+        switch tree.content {
+        case nil:
+            break
+        case .stack(let nodes):
+            guard case .stack(let current) = UIKitNavigation.content(of: screen) else {
+                throw notFitting(screen, tree, at: path)
+            }
+            var kept = 0
+            while kept < min(current.count, nodes.count), let controller = current[kept] as? any UIKitScreen,
+                matches(controller, nodes[kept].route), canKeep(controller, nodes[kept])
+            {
+                kept += 1
+            }
+            for index in 0..<kept {
+                guard let controller = current[index] as? any UIKitScreen else { continue }
+                let ops = try reconcile(controller, with: nodes[index], at: path.child(index), live: live)
+                // The top is visible now: what changes in it waits until the stack has changed.
+                if index == current.count - 1 { after += ops } else { before += ops }
+            }
+            guard kept < current.count || kept < nodes.count else { break }
+            if live { for screen in current[kept...] { collectDismissals(in: screen) } }
+            var final = Array(current[..<kept])
+            for index in kept..<nodes.count {
+                let below = final.last ?? screen
+                let made = try makeScreen(
+                    nodes[index], step: "push onto \(screen.screenName) at \(text(path))", at: path.child(index),
+                    live: live, parent: below.context, kind: .push, source: below)
+                final.append(made)
+            }
+            let screens = final
+            own.append { [self] in setStack(screen, screens) }
+        case .tabs(let nodes, let selected):
+            guard case .tabs(let shown, let selection) = UIKitNavigation.content(of: screen), tabsMatch(shown, nodes)
+            else { throw notFitting(screen, tree, at: path) }
+            for index in shown.indices {
+                guard let tab = shown[index] as? any UIKitScreen else { continue }
+                let ops = try reconcile(tab, with: nodes[index], at: path.child(index), live: live)
+                if index == selection { after += ops } else { before += ops }
+            }
+            if selected != selection {
+                own.append { screen.selectTabScreen(at: selected) }
+            }
+        case .hop(let step):
+            guard case .hop(let current) = UIKitNavigation.content(of: screen) else {
+                throw notFitting(screen, tree, at: path)
+            }
+            guard let step else {
+                if current != nil { throw notFitting(screen, tree, at: path) }
+                break
+            }
+            guard let current = current as? any UIKitScreen, matches(current, step.route), canKeep(current, step)
+            else {
+                // A start-up flow that has not reached its main screen: the assignment waits for it.
+                if live, let flow = screen as? any HopFlowContainer,
+                    flow.hopFlow.current == nil || flow.hopFlow.isWaitingForUnhop
+                {
+                    waitsFor = flow
+                }
+                // A hopping view controller's steps are the app's flow: it changes them by hopping.
+                throw notFitting(screen, tree, at: path)
+            }
+            after += try reconcile(current, with: step, at: path.child(0), live: live)
+        }
+        let ops = before + own + after
+        guard live else {
+            for op in ops { op() }
+            return []
+        }
+        return ops
+    }
+
+    /// Keeps, dismisses or makes what `screen` presents.
+    private func reconcilePresentation(
+        of screen: any UIKitScreen, with tree: Node, at path: Location, live: Bool,
+        into after: inout [@MainActor () -> Void]
+    ) throws(Failure) {
+        let current = UIKitNavigation.presented(by: screen)
+        if let current = current as? any UIKitScreen, let target = tree.presented, matches(current, target.route),
+            canKeep(current, target)
+        {
+            after += try reconcile(current, with: target, at: path.presented, live: live)
+            return
+        }
+        if current != nil { dismissals.append(screen) }
+        guard let target = tree.presented else { return }
+        // A presentation from a new controller is made once that controller is shown; its place in
+        // the order is taken now, before what the new presented controller itself presents.
+        let slot = live ? nil : presentationsOnNew.count
+        if !live { presentationsOnNew.append(nil) }
+        let made = try makeScreen(
+            target, step: "presentation from \(screen.screenName) at \(text(path))", at: path.presented, live: live,
+            parent: screen.context, kind: .present, source: screen)
+        if let slot {
+            presentationsOnNew[slot] = (screen, made)
+        } else {
+            presentationsOnKept.append((screen, made))
+        }
+    }
+
+    /// Makes the controller for `tree` with the app's factory, wires it, builds what it shows and
+    /// resolves it with the transition that will show it (`live`: in the window).
+    private func makeScreen(
+        _ tree: Node, step: String, at path: Location, live: Bool, parent: ScreenContext, kind: TransitionKind,
+        source: (any Screen)?
+    ) throws(Failure) -> any UIKitScreen {
+        let route = NavigationPlan.describe(tree.route)
+        let screen: any UIKitScreen
+        do {
+            screen = try make(tree.route)
+        } catch {
+            throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)), at: path.indices)
+        }
+        if ExternalTransition.isInTree(screen) || screen === window.currentRoot
+            || !made.insert(ObjectIdentifier(screen)).inserted
+        {
+            // UIKit raises an exception for a controller shown twice (pushed, or in two stacks).
+            throw .error(
+                .factoryFailed(
+                    step: step, route: route,
+                    reason: "it made \(screen.screenName), which is already shown; make a new controller"),
+                at: path.indices)
+        }
+        screen.recordedScreenRoute = tree.route
+        try wire(screen, to: parent, tree.route.wiring, step: step, route: route, at: path)
+        // What the factory put inside it joins it, as an external transition wires it.
+        for inner in screen.screenAndDescendants.dropFirst() where inner.context.parent == nil {
+            guard let container = inner.parentScreen, container.context !== inner.context else { continue }
+            try wire(inner, to: container.context, .inherit, step: step, route: route, at: path)
+        }
+        _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false)
+        // A controller inside a new container is resolved with it, as one of its destinations,
+        // once: as when UIKit shows a container the app built before showing it.
+        if live || kind == .present {
+            do {
+                try DependencyCoordinator.resolve(
+                    ScreenTransition(kind: kind, source: source, destination: screen), in: window.batonWindow)
+            } catch {
+                throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+            }
+        }
+        // What it presents is resolved after it, as a controller presents only once it is shown.
+        var none: [@MainActor () -> Void] = []
+        try reconcilePresentation(of: screen, with: tree, at: path, live: false, into: &none)
+        return screen
+    }
+
+    private func wire(
+        _ screen: any Screen, to context: ScreenContext, _ wiring: ContextWiring, step: String, route: String,
+        at path: Location
+    ) throws(Failure) {
+        do {
+            if let undoWiring = try ExternalTransition.recordedWire(screen, to: context, wiring) {
+                undo.append(undoWiring)
+            }
+        } catch {
+            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+        }
+    }
+
+    /// Records the presentations that go with a controller that leaves.
+    private func collectDismissals(in screen: any Screen) {
+        for inner in screen.screenAndDescendants {
+            if let controller = inner as? any UIKitScreen, UIKitNavigation.presented(by: controller) != nil {
+                dismissals.append(controller)
+            }
+        }
+    }
+
+    // MARK: - Applying
+
+    /// Makes the prepared UIKit calls.
+    func apply() {
+        var seen = Set<ObjectIdentifier>()
+        let presenters = dismissals.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        let presentations = presentationsOnKept + presentationsOnNew.compactMap { $0 }
+        let changes = self.changes
+        clear()
+        // Presentations wait for the dismissals (UIKit presents one controller at a time from a
+        // presentation context) and for the containers that show their presenters.
+        let gate = Countdown(presenters.count + 1) { [self] in present(presentations[...]) }
+        for presenter in presenters {
+            guard presenter.presentedScreen != nil else {
+                gate.done()
+                continue
+            }
+            dismiss(from: presenter) { gate.done() }
+        }
+        for change in changes { change() }
+        gate.done()
+    }
+
+    /// `rootViewController =`, with the root change begun, already resolved.
+    private func setRoot(_ screen: any UIKitScreen) {
+        let baton = window.batonWindow
+        let source = window.currentRoot
+        UIKitEvents.attempt { () throws(ScreenError) in
+            try ExternalTransition.begin(
+                .replaceRoot, from: source, to: screen, wiring: .isolate, parentContext: baton.context, in: baton,
+                resolves: false)
+        }
+        if screen.reportsAppearance {
+            window.replaceRootScreen(with: screen)
+        } else {
+            UIKitEvents.setRoot(screen, of: window) { window.replaceRootScreen(with: screen) }
+        }
+    }
+
+    /// `setViewControllers(_:animated:)`, with a new top's transition begun, already resolved.
+    private func setStack(_ navigation: any UIKitScreen, _ screens: [any Screen]) {
+        let current = navigation.childScreens
+        if let top = screens.last, top !== current.last, !current.contains(where: { $0 === top }),
+            UIKitEvents.isShown(navigation)
+        {
+            let transition = UIKitEvents.attempt { () throws(ScreenError) in
+                try ExternalTransition.begin(
+                    .setStack, from: current.last ?? navigation, to: top, wiring: .isolate, resolves: false)
+            }
+            transition?.stackContainer = navigation
+        }
+        if navigation.reportsAppearance {
+            navigation.setStackScreens(screens, animated: animated)
+        } else {
+            UIKitEvents.setStack(screens, on: navigation) { navigation.setStackScreens(screens, animated: animated) }
+        }
+    }
+
+    /// `dismiss(animated:completion:)` on the tree's presenter.
+    private func dismiss(from presenter: any UIKitScreen, completion: @escaping @MainActor () -> Void) {
+        if presenter.reportsAppearance {
+            presenter.dismissPresentedScreen(animated: animated, completion: completion)
+        } else {
+            UIKitEvents.dismiss(on: presenter) { done in
+                presenter.dismissPresentedScreen(animated: animated) {
+                    done()
+                    completion()
+                }
+            }
+        }
+    }
+
+    /// `present(_:animated:completion:)` for each presentation, the next one in the completion
+    /// of the one before.
+    private func present(_ presentations: ArraySlice<(presenter: any UIKitScreen, presented: any UIKitScreen)>) {
+        guard let (presenter, presented) = presentations.first else { return }
+        let rest = presentations.dropFirst()
+        let transition = UIKitEvents.attempt { () throws(ScreenError) in
+            try ExternalTransition.begin(
+                .present, from: UIKitEvents.visibleSource(of: presenter), to: presented, wiring: .isolate,
+                resolves: false)
+        }
+        let next: @MainActor () -> Void = { [self] in
+            transition?.settle()
+            present(rest)
+        }
+        if presenter.reportsAppearance {
+            ExternalTransition.recordPresentation(of: presented, by: presenter)
+            presenter.presentScreen(presented, animated: animated, completion: next)
+        } else {
+            UIKitEvents.present(presented, on: presenter) { done in
+                presenter.presentScreen(presented, animated: animated) {
+                    done()
+                    next()
+                }
+            }
+        }
+    }
+
+    // MARK: - Checks
+
+    private func matches(_ screen: any UIKitScreen, _ route: any ScreenRoute) -> Bool {
+        guard let own = screen.recordedScreenRoute else { return false }
+        return Self.same(own, route)
+    }
+
+    private static func same<Own: ScreenRoute>(_ own: Own, _ route: any ScreenRoute) -> Bool {
+        guard let route = route as? Own else { return false }
+        return own == route
+    }
+
+    private func canKeep(_ screen: any UIKitScreen, _ tree: Node) -> Bool {
+        switch (tree.content, UIKitNavigation.content(of: screen)) {
+        case (nil, _): true
+        case (.stack(let nodes), .stack(let screens)): !nodes.isEmpty || screens.isEmpty
+        case (.tabs(let nodes, _), .tabs(let tabs, _)): tabsMatch(tabs, nodes)
+        case (.hop(let step), .hop(let current)): step != nil || current == nil
+        default: false
+        }
+    }
+
+    private func tabsMatch(_ tabs: [any Screen], _ nodes: [Node]) -> Bool {
+        guard tabs.count == nodes.count else { return false }
+        for index in tabs.indices {
+            guard let tab = tabs[index] as? any UIKitScreen, matches(tab, nodes[index].route) else { return false }
+        }
+        return true
+    }
+
+    private func text(_ location: Location) -> String {
+        guard let target else { return "" }
+        return NavigationPlan.text(location, in: target)
+    }
+
+    private func notFitting(_ screen: any UIKitScreen, _ tree: Node, at path: Location) -> Failure {
+        let expected: String
+        switch tree.content {
+        case nil: expected = "a controller"
+        case .stack(let nodes): expected = nodes.isEmpty ? "an empty navigation controller" : "a navigation controller"
+        case .tabs(let nodes, _):
+            expected =
+                "a tab bar controller with the tabs "
+                + nodes.map { NavigationPlan.describe($0.route) }.joined(separator: ", ")
+        case .hop(let step):
+            expected =
+                step.map { "a hopping container showing \(NavigationPlan.describe($0.route))" }
+                ?? "a hopping container that shows nothing"
+        }
+        var found = screen.screenName
+        switch UIKitNavigation.content(of: screen) {
+        case .plain:
+            break
+        case .stack(let screens):
+            found += " with \(screens.count) controllers"
+        case .tabs(let tabs, _):
+            found +=
+                " with the tabs "
+                + tabs.map { tab in UIKitNavigation.route(of: tab).map(NavigationPlan.describe) ?? tab.screenName }
+                .joined(separator: ", ")
+        case .hop(let step):
+            if let step {
+                found +=
+                    " showing "
+                    + (UIKitNavigation.route(of: step).map(NavigationPlan.describe) ?? step.screenName)
+                    + " (a hopping view controller changes its step only by hopping)"
+            } else {
+                found += " showing nothing yet"
+            }
+        }
+        return .error(
+            .doesNotFit(
+                step: text(path), route: NavigationPlan.describe(tree.route), expected: expected, found: found),
+            at: path.indices)
+    }
+}
+
+/// Runs `body` once `done()` was called `count` times.
+@MainActor
+private final class Countdown {
+    private var remaining: Int
+    private var body: (@MainActor () -> Void)?
+
+    init(_ count: Int, _ body: @escaping @MainActor () -> Void) {
+        remaining = count
+        self.body = body
+    }
+
+    func done() {
+        remaining -= 1
+        guard remaining == 0, let body else { return }
+        self.body = nil
+        body()
+    }
+}

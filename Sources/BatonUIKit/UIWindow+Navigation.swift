@@ -1,0 +1,208 @@
+#if canImport(UIKit)
+    @_spi(Adapters) import Baton
+    import UIKit
+
+    /// The data that recreates a view controller: a ``Baton/ScreenRoute`` whose screens are view
+    /// controllers, so that a `UIWindow`'s controllers can be read, assigned, saved, restored and
+    /// opened from a URL as a ``Baton/ScreenTree``.
+    ///
+    /// Declare one route type for the app and say once, in ``makeViewController()``, how each
+    /// route makes its controller. A container's route makes the container with what it shows by
+    /// default; make the controllers inside it with ``viewController()``, so that they know
+    /// their routes.
+    ///
+    /// ```swift
+    /// enum ShopRoute: ViewControllerRoute {
+    ///     case main, catalog, products, product(id: Int), cart
+    ///
+    ///     func makeViewController() throws -> UIViewController {
+    ///         switch self {
+    ///         case .main:
+    ///             let tabs = UITabBarController()
+    ///             tabs.viewControllers = [try ShopRoute.catalog.viewController(), try ShopRoute.cart.viewController()]
+    ///             return tabs
+    ///         case .catalog: return UINavigationController(rootViewController: try ShopRoute.products.viewController())
+    ///         case .products: return ProductListViewController()
+    ///         case .product(let id): return ProductViewController(productID: id)
+    ///         case .cart: return CartViewController()
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    public protocol ViewControllerRoute: ScreenRoute {
+        /// Makes a new view controller for this route. Baton calls it (through
+        /// ``viewController()``) for every controller a tree assignment needs.
+        ///
+        /// ```swift
+        /// func makeViewController() throws -> UIViewController {
+        ///     switch self {
+        ///     case .product(let id): ProductViewController(productID: id)
+        ///     case .cart: CartViewController()
+        ///     }
+        /// }
+        /// ```
+        ///
+        /// - Returns: A new controller, not shown anywhere yet.
+        /// - Throws: Any error; an assignment that needs the controller then fails with
+        ///   ``Baton/NavigationError/factoryFailed(step:route:reason:)`` and changes nothing.
+        @MainActor func makeViewController() throws -> UIViewController
+    }
+
+    extension ViewControllerRoute {
+        /// A route of view controllers makes no model screen: it throws
+        /// ``Baton/NavigationError/factoryFailed(step:route:reason:)``. Show its trees in a
+        /// `UIWindow` (``UIKit/UIWindow/navigate(to:animated:)``).
+        ///
+        /// ```swift
+        /// try ShopRoute.cart.makeScreen()   // throws: ShopRoute makes view controllers
+        /// ```
+        ///
+        /// - Returns: Never.
+        /// - Throws: ``Baton/NavigationError/factoryFailed(step:route:reason:)``.
+        @MainActor public func makeScreen() throws -> ScreenModel {
+            throw NavigationError.factoryFailed(
+                step: "a ScreenWindow of model screens", route: String(describing: self),
+                reason: "\(Self.self) makes view controllers; show its trees in a UIWindow with navigate(to:animated:)")
+        }
+
+        /// Makes the controller for this route with ``makeViewController()`` and records the
+        /// route on it, so that reading the tree finds it. Use it wherever you make a routed
+        /// controller yourself: the tabs a container's route makes, a push.
+        ///
+        /// ```swift
+        /// navigationController?.pushViewController(try ShopRoute.product(id: 42).viewController(), animated: true)
+        /// ```
+        ///
+        /// - Returns: The new controller.
+        /// - Throws: What ``makeViewController()`` throws.
+        @MainActor public func viewController() throws -> UIViewController {
+            let controller = try makeViewController()
+            controller.recordedScreenRoute = self
+            return controller
+        }
+    }
+
+    extension UIViewController {
+        /// This controller's route of type `Route`: the one it was made for by
+        /// ``ViewControllerRoute/viewController()`` or by a tree assignment; `nil` when it has none.
+        ///
+        /// ```swift
+        /// productViewController.screenRoute(as: ShopRoute.self)   // .product(id: 42)
+        /// ```
+        ///
+        /// - Parameter type: The app's route type.
+        /// - Returns: The route, or `nil`.
+        public func screenRoute<Route: ScreenRoute>(as type: Route.Type) -> Route? {
+            recordedScreenRoute as? Route
+        }
+    }
+
+    extension UIWindow {
+        /// The window's controllers as a tree of routes: a navigation controller's stack, a tab bar
+        /// controller's tabs and selection, a ``HoppingViewController``'s step, and what each
+        /// controller presented (the one `present` was called on). `nil` without a root.
+        ///
+        /// ```swift
+        /// print(try window.screenTree(ShopRoute.self)!)   // main{*catalog[products, product(id: 42)], cart}
+        /// ```
+        ///
+        /// - Parameter type: The app's route type.
+        /// - Returns: The tree, or `nil`.
+        /// - Throws: ``Baton/NavigationError/screensWithoutRoute(_:routeType:)`` naming every
+        ///   controller without a route (make it with ``ViewControllerRoute/viewController()``).
+        public func screenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> ScreenTree<Route>? {
+            try UIKitNavigation.screenTree(in: self, as: type)
+        }
+
+        /// Shows `tree` with UIKit's own calls, each made once: `setViewControllers(_:animated:)`
+        /// for each stack that changes (UIKit sends appearance callbacks to the old and new top
+        /// only), `selectedIndex =` for each tab selection, `present` and `dismiss` for each
+        /// presentation that comes or goes, `rootViewController =` for a new root. Controllers
+        /// whose route is unchanged stay, with their contexts.
+        ///
+        /// The assignment is atomic: every new controller is made with
+        /// ``ViewControllerRoute/makeViewController()``, wired and resolved by the dependency
+        /// coordinator before UIKit is called; when one throws, nothing changed.
+        ///
+        /// ```swift
+        /// try window.navigate(to: .tabs(.main, [.stack(.catalog, [.products, .product(id: 42)]), ScreenTree(.cart)], selected: 0))
+        /// ```
+        ///
+        /// While a ``HoppingViewController`` has not reached its main screen (it shows its splash,
+        /// a step that waits for an unhop, or nothing yet), the assignment waits until it hops to a
+        /// final step (``Baton/NavigationOutcome/waiting(for:)``); after that its step is kept,
+        /// never changed: the flow hops. Requested from a resolver or a lifecycle callback of
+        /// another assignment, it runs right after it (``Baton/NavigationOutcome/queued``).
+        ///
+        /// - Parameters:
+        ///   - tree: The tree to show.
+        ///   - animated: Whether UIKit animates its calls; presentations then follow one another
+        ///     in their completions.
+        /// - Returns: How the assignment went.
+        /// - Throws: ``Baton/NavigationError`` naming the step that could not be made.
+        @discardableResult
+        public func navigate<Route: ViewControllerRoute>(to tree: ScreenTree<Route>, animated: Bool = false)
+            throws(NavigationError) -> NavigationOutcome
+        {
+            try UIKitNavigation.navigate(self, to: tree, animated: animated) { route in try route.viewController() }
+        }
+
+        /// Opens a URL: shows the tree that the app's links map it to.
+        ///
+        /// ```swift
+        /// func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
+        ///     for context in contexts { _ = try? window?.open(context.url.absoluteString, with: ShopRoute.links) }
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - url: The URL's text.
+        ///   - links: The app's links.
+        ///   - animated: Whether UIKit animates its calls.
+        /// - Returns: How the assignment went.
+        /// - Throws: The errors of ``Baton/ScreenLinks/tree(for:)`` and of ``navigate(to:animated:)``.
+        @discardableResult
+        public func open<Route: ViewControllerRoute>(
+            _ url: String, with links: ScreenLinks<Route>, animated: Bool = false
+        ) throws(NavigationError) -> NavigationOutcome {
+            try navigate(to: links.tree(for: url), animated: animated)
+        }
+
+        /// Saves the window's tree, for scene restoration; `nil` without a root.
+        ///
+        /// ```swift
+        /// let json = try window.saveScreenTree(ShopRoute.self)?.json
+        /// ```
+        ///
+        /// - Parameter type: The app's route type.
+        /// - Returns: The saved tree.
+        /// - Throws: The errors of ``screenTree(_:)``, and
+        ///   ``Baton/NavigationError/unreadable(reason:)`` for a route that cannot be encoded.
+        public func saveScreenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> SavedScreenTree? {
+            guard let tree = try screenTree(type) else { return nil }
+            return try SavedScreenTree(tree)
+        }
+
+        /// Restores a saved tree, keeping every part that still fits; the parts left out are
+        /// returned.
+        ///
+        /// ```swift
+        /// for failure in try window.restoreScreenTree(saved, as: ShopRoute.self) { print(failure) }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - saved: The saved tree.
+        ///   - type: The app's route type.
+        ///   - animated: Whether UIKit animates its calls.
+        /// - Returns: What was left out, as ``Baton/NavigationError/dropped(path:reason:)`` values.
+        /// - Throws: The ``Baton/NavigationError`` of the root when not even the root can be restored.
+        @discardableResult
+        public func restoreScreenTree<Route: ViewControllerRoute>(
+            _ saved: SavedScreenTree, as type: Route.Type, animated: Bool = false
+        ) throws(NavigationError) -> [NavigationError] {
+            try UIKitNavigation.restoreScreenTree(saved, as: type, in: self, animated: animated) { route in
+                try route.viewController()
+            }
+        }
+    }
+#endif
