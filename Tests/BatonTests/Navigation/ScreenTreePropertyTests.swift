@@ -121,7 +121,9 @@ struct ScreenTreePropertyTests {
     @Test(arguments: [
         // s2[b, d ^ t1{h2(c), a, *d}] → s2[b, d ^ t1{h2(), a, *d}]: a tab whose hopping container
         // must show nothing cannot be kept, so its tab container is made anew.
-        (5_666_066_722_420_004_987, 1_263_312_049_487_388_605)
+        (5_666_066_722_420_004_987, 1_263_312_049_487_388_605),
+        // t2{*h2(a)} ^ b ^ a → t2{*h2()} ^ b ^ a: the same at the root.
+        (8_374_406_756_658_097_076, 9_117_163_814_546_754_675),
     ])
     func aPairThatOnceFailedReachesItsTarget(_ seedA: Int, _ seedB: Int) throws {
         let a = TreeGenerator.tree(seed: seedA)
