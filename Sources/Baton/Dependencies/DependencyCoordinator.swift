@@ -879,7 +879,20 @@ final class ResolutionPass {
             if let first = source.childScreens.first { sources.append(first) }
         }
         self.sources = sources
-        destinations = transition.destination.screenAndDescendants
+        if transition.resolvedAlready.isEmpty {
+            destinations = transition.destination.screenAndDescendants
+        } else {
+            // The screen and its descendants, without the subtrees resolved already.
+            var destinations: [any Screen] = []
+            var pending: [any Screen] = [transition.destination]
+            while let screen = pending.popLast() {
+                destinations.append(screen)
+                pending += screen.childScreens.reversed().filter {
+                    !transition.resolvedAlready.contains(ObjectIdentifier($0))
+                }
+            }
+            self.destinations = destinations
+        }
     }
 
     /// Marks `coordinator` as visited; `false` when it already was.

@@ -28,6 +28,8 @@ final class NavigationPlan {
     /// Container changes, hidden parts first.
     @exclusivity(unchecked) private var changes: [Change] = []
     /// New presentations from new screens, once those are in the tree.
+    /// The new screens built inside new containers and resolved as they were made.
+    @exclusivity(unchecked) private var resolvedByPlan: Set<ObjectIdentifier> = []
     @exclusivity(unchecked) private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
 
     /// A failure while preparing: a navigation error and where in the tree it happened (see
@@ -366,7 +368,13 @@ final class NavigationPlan {
         var none: [Change] = []
         try reconcile(screen, with: tree, at: path, live: false, presentation: false, into: &none)
         do {
-            try DependencyCoordinator.resolve(transition(screen), in: live ? window : nil)
+            // The screens built inside it were resolved as they were made, each with its own
+            // transition: its resolution covers itself and what its factory made, once.
+            var transition = transition(screen)
+            transition.resolvedAlready = resolvedByPlan
+            try DependencyCoordinator.resolve(transition, in: live ? window : nil)
+            // Only a screen made inside a new container can be inside a later resolution.
+            if !live { resolvedByPlan.insert(ObjectIdentifier(screen)) }
         } catch {
             throw .error(
                 .transitionFailed(step: text(step), route: Self.describe(tree.route), error: error), at: path.indices)

@@ -117,6 +117,34 @@ struct ScreenTreePropertyTests {
         #expect(waited < cases / 4)
     }
 
+    /// Each screen an assignment shows for the first time is resolved once: a new container's
+    /// resolution leaves out the screens built inside it, which were resolved as they were made.
+    @Test func everyNewScreenIsResolvedOnce() async throws {
+        final class Seen { var screens: [ObjectIdentifier] = [] }
+        var resolved = 0
+        await propertyCheck(count: 300, input: Self.seeds, Self.seeds) { seedA, seedB in
+            let a = TreeGenerator.tree(seed: seedA)
+            let b = TreeGenerator.tree(seed: seedB)
+            let window = ScreenWindow()
+            let coordinator = DependencyCoordinator(name: "probe")
+            window.dependencyCoordinator = coordinator
+            window.makeVisible()
+            do {
+                try window.navigate(to: a)
+                let seen = Seen()
+                try coordinator.register(
+                    .destination { (screen: ScreenModel) in seen.screens.append(ObjectIdentifier(screen)) })
+                guard try window.navigate(to: b) == .applied else { return }
+                resolved += seen.screens.count
+                #expect(seen.screens.count == Set(seen.screens).count, "a \(a), b \(b) (seeds \(seedA), \(seedB))")
+            } catch {
+                Issue.record("a \(a), b \(b) (seeds \(seedA), \(seedB)): \(error)")
+            }
+        }
+        // Pairs of unrelated trees make many new screens, or a pass proves little.
+        #expect(resolved > 1000)
+    }
+
     /// Pairs the random run once found failing, replayed every run.
     @Test(arguments: [
         // s2[b, d ^ t1{h2(c), a, *d}] → s2[b, d ^ t1{h2(), a, *d}]: a tab whose hopping container
