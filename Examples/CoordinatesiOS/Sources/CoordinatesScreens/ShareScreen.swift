@@ -85,26 +85,20 @@ final class MessageScreen: ScreenModel {
     }
 
     /// `MFMessageComposeViewController` in SwiftUI: its delegate's answer is the outcome.
-    ///
-    /// Its methods spell out `UIViewControllerRepresentableContext`: in a file that imports Baton,
-    /// `ScreenContext` is Baton's type, not the protocol's.
     @available(iOS 17, *)
     @MainActor
     private struct MessageComposer: UIViewControllerRepresentable {
         let text: String
         let finish: @MainActor (ShareOutcome) -> Void
 
-        func makeUIViewController(context: UIViewControllerRepresentableContext<Self>) -> MFMessageComposeViewController
-        {
+        func makeUIViewController(context: Context) -> MFMessageComposeViewController {
             let composer = MFMessageComposeViewController()
             composer.body = text
             composer.messageComposeDelegate = context.coordinator
             return composer
         }
 
-        func updateUIViewController(
-            _ composer: MFMessageComposeViewController, context: UIViewControllerRepresentableContext<Self>
-        ) {}
+        func updateUIViewController(_ composer: MFMessageComposeViewController, context: Context) {}
 
         func makeCoordinator() -> Delegate { Delegate(finish: finish) }
 
