@@ -50,27 +50,38 @@
             guard let scene = scene as? UIWindowScene else { return }
             let window = UIWindow(windowScene: scene)  // its own Baton window: window.batonWindow
             self.window = window
-            _ = try? window.navigate(to: ScreenTree(ShopRoute.main))
+            report { try window.navigate(to: ScreenTree(ShopRoute.main)) }
             window.makeKeyAndVisible()
-            if let json = session.stateRestorationActivity?.userInfo?["screens"] as? String,
-                let saved = try? SavedScreenTree(json: json)
-            {
-                for failure in (try? window.restoreScreenTree(saved, as: ShopRoute.self)) ?? [] { print(failure) }
+            if let json = session.stateRestorationActivity?.userInfo?["screens"] as? String {
+                report {
+                    let leftOut = try window.restoreScreenTree(SavedScreenTree(json: json), as: ShopRoute.self)
+                    for failure in leftOut { print("Baton:", failure) }  // parts that no longer fit
+                }
             }
             for context in connectionOptions.urlContexts {
-                _ = try? window.open(context.url.absoluteString, with: ShopRoute.links)
+                report { try window.open(context.url.absoluteString, with: ShopRoute.links) }
             }
         }
 
         func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
-            guard let saved = try? window?.saveScreenTree(ShopRoute.self) else { return nil }
-            let activity = NSUserActivity(activityType: "com.example.shop.screens")
-            activity.addUserInfoEntries(from: ["screens": saved.json])
+            var activity: NSUserActivity?
+            report {
+                guard let saved = try window?.saveScreenTree(ShopRoute.self) else { return }
+                activity = NSUserActivity(activityType: "com.example.shop.screens")
+                activity?.addUserInfoEntries(from: ["screens": saved.json])
+            }
             return activity
         }
 
         func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
-            for context in contexts { _ = try? window?.open(context.url.absoluteString, with: ShopRoute.links) }
+            for context in contexts {
+                report { try window?.open(context.url.absoluteString, with: ShopRoute.links) }
+            }
+        }
+
+        /// Logs what Baton could not do, so that nothing fails silently.
+        private func report(_ body: () throws -> Void) {
+            do { try body() } catch { print("Baton:", error) }
         }
     }
 
