@@ -501,9 +501,15 @@ public final class DependencyCoordinator {
 
     /// Called by the transition engine for every forward transition, after the destination's
     /// context is wired.
-    static func resolve(_ transition: ScreenTransition, in window: ScreenWindow?) throws(ScreenError) {
+    ///
+    /// `skipping`: screens inside the destination resolved already with a transition of their own
+    /// (a navigation plan builds a new container's content screen by screen, each with the push or
+    /// hop that shows it); the resolution leaves them and what they contain out.
+    static func resolve(
+        _ transition: ScreenTransition, in window: ScreenWindow?, skipping: Set<ObjectIdentifier> = []
+    ) throws(ScreenError) {
         do {
-            try coordinator(for: transition, in: window).resolve(transition, window: window)
+            try coordinator(for: transition, in: window).resolve(transition, window: window, skipping: skipping)
         } catch {
             // A resolver may throw for reasons of the app's own (a failed validation), so this is
             // reported as an error but is not a misuse that strict mode stops at.
@@ -529,8 +535,10 @@ public final class DependencyCoordinator {
             ?? .default
     }
 
-    func resolve(_ transition: ScreenTransition, window: ScreenWindow? = nil) throws(DependencyError) {
-        let pass = ResolutionPass(transition, window: window)
+    func resolve(
+        _ transition: ScreenTransition, window: ScreenWindow? = nil, skipping: Set<ObjectIdentifier> = []
+    ) throws(DependencyError) {
+        let pass = ResolutionPass(transition, window: window, skipping: skipping)
         do {
             try resolve(pass)
             // One-shot resolvers run after the registered ones, and are used up only by a
@@ -870,7 +878,7 @@ final class ResolutionPass {
     /// The window the transition happens in, for initial resolvers (once per window).
     private weak var window: ScreenWindow?
 
-    init(_ transition: ScreenTransition, window: ScreenWindow? = nil) {
+    init(_ transition: ScreenTransition, window: ScreenWindow? = nil, skipping: Set<ObjectIdentifier> = []) {
         self.transition = transition
         self.window = window
         var sources: [any Screen] = []
@@ -879,7 +887,7 @@ final class ResolutionPass {
             if let first = source.childScreens.first { sources.append(first) }
         }
         self.sources = sources
-        if transition.resolvedAlready.isEmpty {
+        if skipping.isEmpty {
             destinations = transition.destination.screenAndDescendants
         } else {
             // The screen and its descendants, without the subtrees resolved already.
@@ -888,7 +896,7 @@ final class ResolutionPass {
             while let screen = pending.popLast() {
                 destinations.append(screen)
                 pending += screen.childScreens.reversed().filter {
-                    !transition.resolvedAlready.contains(ObjectIdentifier($0))
+                    !skipping.contains(ObjectIdentifier($0))
                 }
             }
             self.destinations = destinations

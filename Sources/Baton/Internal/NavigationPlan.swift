@@ -370,9 +370,7 @@ final class NavigationPlan {
         do {
             // The screens built inside it were resolved as they were made, each with its own
             // transition: its resolution covers itself and what its factory made, once.
-            var transition = transition(screen)
-            transition.resolvedAlready = resolvedByPlan
-            try DependencyCoordinator.resolve(transition, in: live ? window : nil)
+            try DependencyCoordinator.resolve(transition(screen), in: live ? window : nil, skipping: resolvedByPlan)
             // Only a screen made inside a new container can be inside a later resolution.
             if !live { resolvedByPlan.insert(ObjectIdentifier(screen)) }
         } catch {

@@ -164,10 +164,6 @@ public struct ScreenTransition {
     /// The screen the dependency coordinator takes as the source: ``source``, except for a
     /// hopping container's first hop, which has no source but comes from the container.
     var resolutionSource: (any Screen)?
-    /// Screens inside the destination that were resolved with a transition of their own: a
-    /// navigation plan builds a new container's content screen by screen, each with the push or
-    /// hop that shows it, and the container's own resolution leaves them and what they contain out.
-    var resolvedAlready: Set<ObjectIdentifier> = []
 
     /// Makes a transition value, for manual dependency resolution or tests.
     ///
