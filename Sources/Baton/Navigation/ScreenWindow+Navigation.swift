@@ -16,6 +16,8 @@ public enum NavigationOutcome: Hashable, Sendable {
     case applied
     /// A start-up flow (a ``HoppingScreen`` that shows no step yet, or whose step waits for an
     /// unhop) has not reached its main screen yet; the tree is assigned when it hops to a final step, in request order.
+    /// In a UIKit window, also a presentation or dismissal UIKit runs ("the dismissal of share"):
+    /// the tree is assigned when its transition coordinator completes.
     ///
     /// ```swift
     /// try window.navigate(to: tree)   // .waiting(for: "startup") while the splash shows

@@ -286,6 +286,11 @@ class ModelViewController: UIKitScreen {
     }
     fileprivate var isPresentationDone = false
 
+    /// Whether this controller's presentation or dismissal runs.
+    fileprivate var isInPresentationTransition: Bool {
+        presentingOwn != nil && (!isPresentationDone || isBeingDismissed)
+    }
+
     /// The children that appear and disappear with this controller: all of them for a plain
     /// container (its children's views are in its view).
     var visibleChildren: [ModelViewController] { children }
@@ -392,15 +397,18 @@ class ModelViewController: UIKitScreen {
     }
 
     /// UIKit's presentation. UIKit refuses it, with a console warning and no completion, when
-    /// the presentation context already presents a controller or is not in a window (UIKit
-    /// practice). The presented controller's callbacks run, then the covered context's, then
-    /// the completion "after the presented controller's viewDidAppear" (UIViewController.h:246-249).
+    /// the presentation context already presents a controller, is not in a window, or is itself
+    /// being presented or dismissed (UIKit practice: "Attempt to present … while a presentation
+    /// is in progress"; the review's N-E5). The presented controller's callbacks run, then the
+    /// covered context's, then the completion "after the presented controller's viewDidAppear"
+    /// (UIViewController.h:246-249).
     private func uikitPresent(
         _ controller: ModelViewController, style: PresentationStyle, animated: Bool,
         completion: @escaping @MainActor () -> Void
     ) {
         let presenter = presentationContext
-        guard presenter.presentedOwn == nil, presenter.isViewInWindow else { return }
+        guard presenter.presentedOwn == nil, presenter.isViewInWindow, !presenter.isInPresentationTransition
+        else { return }
         controller.presentationStyle = style
         presenter.presentedOwn = controller
         controller.presentingOwn = presenter
@@ -452,7 +460,10 @@ class ModelViewController: UIKitScreen {
         } else {
             return
         }
-        guard let presenter = dismissed.presentingOwn else { return }
+        // Refused, with a console warning and no completion, while its presentation or a
+        // dismissal of it runs (UIKit practice: "Attempt to dismiss … while a presentation or
+        // dismiss is in progress"; the review's N-E5).
+        guard let presenter = dismissed.presentingOwn, !dismissed.isInPresentationTransition else { return }
         var top = dismissed
         while let next = top.presentedOwn { top = next }
         dismissed.isBeingDismissed = true
