@@ -400,6 +400,7 @@ struct UIKitBehaviourTests {
             overlay.didMove(toParent: startup)
 
             try startup.hop(to: ModelViewController(storyboardIdentifier: "main"), then: nil)
+            uikit.runLoop()
 
             #expect(startup.currentViewController?.screenName == "main")
             #expect(startup.children.map(\.screenName) == ["overlay", "main"])
