@@ -569,7 +569,11 @@ public enum UIKitEvents {
     ///   - window: The window.
     ///   - body: UIKit's original.
     public static func setRoot(_ controller: (any UIKitScreen)?, of window: any UIKitWindow, _ body: () -> Void) {
-        guard window.isAppWindow, let controller, controller !== window.currentRoot else { return body() }
+        guard window.isAppWindow else {
+            trace?("setRootViewController in \(type(of: window)), a private UIKit window: ignored")
+            return body()
+        }
+        guard let controller, controller !== window.currentRoot else { return body() }
         trace?("setRootViewController \(controller.screenName)")
         let transition = begin(
             .replaceRoot, from: window.currentRoot, to: controller, parentContext: window.batonWindow.context,
@@ -605,11 +609,56 @@ public enum UIKitEvents {
     ///
     /// - Parameter window: The window.
     public static func adoptRoot(of window: any UIKitWindow) {
-        guard window.isAppWindow, let root = window.currentRoot, ScreenWindow.containing(root) !== window.batonWindow
-        else { return }
+        guard window.isAppWindow else {
+            trace?("adopt the root of \(type(of: window)), a private UIKit window: ignored")
+            return
+        }
+        guard let root = window.currentRoot, ScreenWindow.containing(root) !== window.batonWindow else { return }
         trace?("adopt root \(root.screenName)")
         begin(.replaceRoot, from: nil, to: root, parentContext: window.batonWindow.context, in: window.batonWindow)?
             .complete()
+    }
+
+    /// `viewDidAppear(_:)` of a controller in `window`: a root that appears in a window Baton
+    /// does not host yet is adopted (``adoptRoot(of:)``). This is the fallback for roots set
+    /// before ``UIKitEvents`` saw them: an app without scenes whose storyboard window was not
+    /// in `UIApplication.shared.connectedScenes` when the adapter was installed.
+    ///
+    /// ```swift
+    /// if let window = viewIfLoaded?.window { UIKitEvents.appeared(self, in: window) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The controller that appeared.
+    ///   - window: Its view's window.
+    public static func appeared(_ screen: any Screen, in window: any UIKitWindow) {
+        guard window.currentRoot === screen else { return }
+        adoptRoot(of: window)
+    }
+
+    /// Whether a window is one of the app's, from where its class is defined, as
+    /// `Bundle(for: type(of: window))` answers: "the NSBundle object for the framework in which
+    /// aClass is defined, or the main bundle object if aClass was not dynamically loaded or is not
+    /// defined in a framework" (Apple's documentation of `Bundle.init(for:)`). `UIWindow` itself
+    /// and every class from another bundle than UIKit's (the app, its frameworks, a pod built
+    /// with `use_frameworks!`, an SDK's debug menu) are the app's; a `UIWindow` subclass defined
+    /// in UIKit's own bundle is one of UIKit's private windows (the keyboard's, text effects'),
+    /// whose roots are not the app's screens.
+    ///
+    /// ```swift
+    /// UIKitEvents.isAppWindow(
+    ///     classIsUIWindow: type(of: window) == UIWindow.self,
+    ///     classBundlePath: Bundle(for: type(of: window)).bundlePath,
+    ///     uikitBundlePath: Bundle(for: UIWindow.self).bundlePath)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - classIsUIWindow: Whether the window's class is `UIWindow` itself.
+    ///   - classBundlePath: The path of the bundle that defines the window's class.
+    ///   - uikitBundlePath: The path of the bundle that defines `UIWindow`.
+    /// - Returns: `false` only for a subclass defined in UIKit's bundle.
+    public static func isAppWindow(classIsUIWindow: Bool, classBundlePath: String, uikitBundlePath: String) -> Bool {
+        classIsUIWindow || classBundlePath != uikitBundlePath
     }
 
     // MARK: - Hopping containers

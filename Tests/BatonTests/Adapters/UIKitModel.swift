@@ -311,7 +311,11 @@ class ModelViewController: UIKitScreen {
         if skipsSuper.contains(phase) {
             appOverride(phase)
         } else {
-            uikit.exchanged({ UIKitEvents.appearance(phase, of: self) { self.appOverride(phase) } }) {
+            uikit.exchanged({
+                UIKitEvents.appearance(phase, of: self) { self.appOverride(phase) }
+                // BatonUIKit's batonViewDidAppear, after UIKit's original.
+                if phase == .didAppear, let window { UIKitEvents.appeared(self, in: window) }
+            }) {
                 appOverride(phase)
             }
         }
