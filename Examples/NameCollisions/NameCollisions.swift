@@ -22,6 +22,11 @@
     ) {}
 
     @MainActor
+    func namesBatonAlertTypes(
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle
+    ) {}
+
+    @MainActor
     func namesBatonNavigationTypes<Route: ScreenRoute>(
         _: ScreenLinks<Route>, _: LinkPattern<Route>, _: ScreenTree<Route>, _: any ScreenRoute,
         _: any RoutedScreen, _: SavedScreenTree, _: NavigationError, _: NavigationFailure,
