@@ -122,6 +122,8 @@ final class ModelCoordinator: UIKitTransitionCoordinator {
     weak var toScreen: (any Screen)?
     private(set) var completions: [@MainActor (Bool) -> Void] = []
     var isCancelled = false
+    /// `isInteractive` (UIViewControllerTransitionCoordinator.h:41): the user drives it.
+    var isInteractive = false
 
     init(from: (any Screen)?, to: (any Screen)?) {
         fromScreen = from
@@ -540,6 +542,7 @@ class ModelViewController: UIKitScreen {
     func swipeDownSheet(releasedEarly: Bool, duringDrag: () throws -> Void) rethrows {
         guard let presenter = presentingOwn else { return }
         let coordinator = ModelCoordinator(from: self, to: presenter)
+        coordinator.isInteractive = true
         ownCoordinator = coordinator
         isBeingDismissed = true
         appearanceCallback(.willDisappear)
@@ -824,6 +827,7 @@ final class ModelNavigationController: ModelViewController {
         guard children.count > 1, let top = children.last else { return }
         let below = children[children.count - 2]
         let coordinator = ModelCoordinator(from: top, to: below)
+        coordinator.isInteractive = true
         ownCoordinator = coordinator
         interactive = true
         defer { interactive = false }
