@@ -85,6 +85,15 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// NavigationError.dropped(path: "main > feed[1]", reason: "unknown route item(id:)")
     /// ```
     case dropped(path: String, reason: String)
+    /// A part of a tree that was left out when it was saved, with the screens it holds: its
+    /// screen has no route, its route cannot be encoded, or it is nested deeper than
+    /// ``SavedScreenTree/maximumDepth``. The rest of the tree is saved
+    /// (``SavedScreenTree/leftOut``).
+    ///
+    /// ```swift
+    /// NavigationError.notSaved(path: "main > feed > AlertScreen", reason: "it has no AppRoute route")
+    /// ```
+    case notSaved(path: String, reason: String)
     /// A URL that matches none of the app's link patterns.
     ///
     /// ```swift
@@ -142,6 +151,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .dropped(let path, let reason):
             let part = path.isEmpty ? "the root" : path
             return "Left out \(part) when restoring: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
+        case .notSaved(let path, let reason):
+            let part = path.isEmpty ? "the root" : path
+            return "Left out \(part) when saving: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
         case .unknownLink(let url, let known):
             return "No link pattern matches \(url). " + ContextError.listing("Known patterns", known, quoted: false)
         case .malformedLink(let url, let part, let reason):
