@@ -338,9 +338,21 @@ extension ScreenWindow {
     public func restoreScreenTree<Route: ScreenRoute>(_ saved: SavedScreenTree, as type: Route.Type)
         throws(NavigationError) -> [NavigationError]
     {
+        try NavigationContext.with(.restoration) { () throws(NavigationError) in
+            try restoreCaused(saved, as: type)
+        }
+    }
+
+    private func restoreCaused<Route: ScreenRoute>(_ saved: SavedScreenTree, as type: Route.Type)
+        throws(NavigationError) -> [NavigationError]
+    {
         let (tree, dropped) = saved.validPart(as: type)
         guard let tree else {
-            throw dropped.first ?? .unreadable(reason: "it has no tree")
+            let error = dropped.first ?? .unreadable(reason: "it has no tree")
+            if observesNavigation {
+                emit(NavigationWatch().navigation(to: "a saved tree", outcome: .failed(error.description)))
+            }
+            throw error
         }
         let request = "restoration of \(tree)"
         if deferNavigation(
@@ -360,12 +372,25 @@ extension ScreenWindow {
     private func restoreNow<Route: ScreenRoute>(_ tree: ScreenTree<Route>, dropped: [NavigationError])
         throws(NavigationError) -> [NavigationError]
     {
-        try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
-            _ = try assign(part)
-        } waiting: { hopping, waiting, droppedSoFar in
-            enqueue("restoration of \(waiting)", waitingFor: hopping) { [weak self] () throws(NavigationError) in
-                _ = try self?.restoreNow(waiting, dropped: droppedSoFar)
+        let watch = observesNavigation ? NavigationWatch() : nil
+        var waitsFor: String?
+        do {
+            let result = try ScreenTree.assignValidPart(of: tree, dropped: dropped) {
+                part throws(NavigationPlan.Failure) in
+                _ = try assign(part)
+            } waiting: { hopping, waiting, droppedSoFar in
+                waitsFor = hopping.screenName
+                enqueue("restoration of \(waiting)", waitingFor: hopping) { [weak self] () throws(NavigationError) in
+                    _ = try self?.restoreNow(waiting, dropped: droppedSoFar)
+                }
             }
+            if let watch {
+                emit(watch.navigation(to: "\(tree)", outcome: waitsFor.map { .waiting(for: $0) } ?? .completed))
+            }
+            return result
+        } catch {
+            if let watch { emit(watch.navigation(to: "\(tree)", outcome: .failed(error.description))) }
+            throw error
         }
     }
 }
