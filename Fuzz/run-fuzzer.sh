@@ -49,8 +49,9 @@ links)
     mapfile -t sources < <(find "$package_dir/Sources/Baton" -name '*.swift' | sort)
     sources+=("$fuzz_dir/FuzzLinks.swift")
     module=BatonLinksFuzz
-    # Baton is written for the Swift 6 language mode (its default arguments are main-actor isolated).
-    language=(-swift-version 6)
+    # Baton is written for the Swift 6 language mode (its default arguments are main-actor isolated)
+    # and shares some declarations with its test support at the package access level.
+    language=(-swift-version 6 -package-name baton)
     ;;
 restore)
     binary="$build_dir/restore-fuzzer"
@@ -59,7 +60,7 @@ restore)
     mapfile -t sources < <(find "$package_dir/Sources/Baton" -name '*.swift' | sort)
     sources+=("$fuzz_dir/FuzzRestoration.swift")
     module=BatonRestoreFuzz
-    language=(-swift-version 6)
+    language=(-swift-version 6 -package-name baton)
     # Saved trees are longer than links.
     max_len=4096
     ;;
