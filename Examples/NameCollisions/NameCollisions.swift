@@ -22,6 +22,11 @@
     ) {}
 
     @MainActor
+    func namesBatonAlertTypes(
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle
+    ) {}
+
+    @MainActor
     func namesBatonNavigationTypes<Route: ScreenRoute>(
         _: ScreenLinks<Route>, _: LinkPattern<Route>, _: ScreenTree<Route>, _: any ScreenRoute,
         _: any RoutedScreen, _: SavedScreenTree, _: NavigationError, _: NavigationFailure,
@@ -38,7 +43,7 @@
     @MainActor
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
-        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: DumpFormat, _: FlowGraphFormat
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: DumpFormat, _: FlowGraphFormat
     ) {}
 
     @MainActor

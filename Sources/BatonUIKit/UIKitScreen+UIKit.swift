@@ -134,6 +134,7 @@
 
         var fromScreen: (any Screen)? { coordinator.viewController(forKey: .from) }
         var toScreen: (any Screen)? { coordinator.viewController(forKey: .to) }
+        var isInteractive: Bool { coordinator.isInteractive }
 
         func onCompletion(_ body: @escaping @MainActor (Bool) -> Void) {
             coordinator.animate(alongsideTransition: nil) { context in body(context.isCancelled) }

@@ -71,7 +71,13 @@ public enum UIKitEvents {
                 ExternalTransition.inFlight(to: ExternalTransition.presentationCaller(of: screen) ?? presenter) == nil,
                 ExternalTransition.backwardInFlight(from: screen).isEmpty
             {
-                attempt { () throws(ScreenError) in try ExternalTransition.beginDismissal(calledOn: screen) }
+                // Dismissed without a `dismiss` call: the user swiped the sheet down.
+                let dismissal = attempt { () throws(ScreenError) in
+                    try ExternalTransition.beginDismissal(calledOn: screen)
+                }
+                if let dismissal = dismissal ?? nil, dismissal.watch != nil {
+                    dismissal.watch?.cause = .gesture(.sheetSwipe)
+                }
             }
         case .didAppear, .didDisappear:
             break
@@ -370,6 +376,10 @@ public enum UIKitEvents {
             stack.count > 1 ? beginPop(from: stack[stack.count - 1], to: stack[stack.count - 2], in: navigation) : nil
         let popped = body()
         if popped == nil { transition?.cancel() }
+        // UIKit's interactive pop calls this when the swipe begins, with an interactive coordinator.
+        if transition?.watch != nil, navigation.activeTransitionCoordinator?.isInteractive == true {
+            transition?.watch?.cause = .gesture(.swipeBack)
+        }
         finish(transition, after: navigation)
         return popped
     }

@@ -122,6 +122,8 @@ final class ModelCoordinator: UIKitTransitionCoordinator {
     weak var toScreen: (any Screen)?
     private(set) var completions: [@MainActor (Bool) -> Void] = []
     var isCancelled = false
+    /// `isInteractive` (UIViewControllerTransitionCoordinator.h:41): the user drives it.
+    var isInteractive = false
 
     init(from: (any Screen)?, to: (any Screen)?) {
         fromScreen = from
@@ -286,6 +288,11 @@ class ModelViewController: UIKitScreen {
     }
     fileprivate var isPresentationDone = false
 
+    /// Whether this controller's presentation or dismissal runs.
+    fileprivate var isInPresentationTransition: Bool {
+        presentingOwn != nil && (!isPresentationDone || isBeingDismissed)
+    }
+
     /// The children that appear and disappear with this controller: all of them for a plain
     /// container (its children's views are in its view).
     var visibleChildren: [ModelViewController] { children }
@@ -435,15 +442,18 @@ class ModelViewController: UIKitScreen {
     }
 
     /// UIKit's presentation. UIKit refuses it, with a console warning and no completion, when
-    /// the presentation context already presents a controller or is not in a window (UIKit
-    /// practice). The presented controller's callbacks run, then the covered context's, then
-    /// the completion "after the presented controller's viewDidAppear" (UIViewController.h:246-249).
+    /// the presentation context already presents a controller, is not in a window, or is itself
+    /// being presented or dismissed (UIKit practice: "Attempt to present … while a presentation
+    /// is in progress"; the review's N-E5). The presented controller's callbacks run, then the
+    /// covered context's, then the completion "after the presented controller's viewDidAppear"
+    /// (UIViewController.h:246-249).
     private func uikitPresent(
         _ controller: ModelViewController, style: PresentationStyle, animated: Bool,
         completion: @escaping @MainActor () -> Void
     ) {
         let presenter = presentationContext
-        guard presenter.presentedOwn == nil, presenter.isViewInWindow else { return }
+        guard presenter.presentedOwn == nil, presenter.isViewInWindow, !presenter.isInPresentationTransition
+        else { return }
         controller.presentationStyle = style
         presenter.presentedOwn = controller
         controller.presentingOwn = presenter
@@ -495,7 +505,10 @@ class ModelViewController: UIKitScreen {
         } else {
             return
         }
-        guard let presenter = dismissed.presentingOwn else { return }
+        // Refused, with a console warning and no completion, while its presentation or a
+        // dismissal of it runs (UIKit practice: "Attempt to dismiss … while a presentation or
+        // dismiss is in progress"; the review's N-E5).
+        guard let presenter = dismissed.presentingOwn, !dismissed.isInPresentationTransition else { return }
         var top = dismissed
         while let next = top.presentedOwn { top = next }
         dismissed.isBeingDismissed = true
@@ -529,6 +542,7 @@ class ModelViewController: UIKitScreen {
     func swipeDownSheet(releasedEarly: Bool, duringDrag: () throws -> Void) rethrows {
         guard let presenter = presentingOwn else { return }
         let coordinator = ModelCoordinator(from: self, to: presenter)
+        coordinator.isInteractive = true
         ownCoordinator = coordinator
         isBeingDismissed = true
         appearanceCallback(.willDisappear)
@@ -813,6 +827,7 @@ final class ModelNavigationController: ModelViewController {
         guard children.count > 1, let top = children.last else { return }
         let below = children[children.count - 2]
         let coordinator = ModelCoordinator(from: top, to: below)
+        coordinator.isInteractive = true
         ownCoordinator = coordinator
         interactive = true
         defer { interactive = false }
