@@ -38,7 +38,7 @@
     /// The flow reads as straight-line code: each `hop` returns when its step unhops.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class StartupScreen: HoppingScreen {
-        func run() async {
+        func runSteps() async {
             do {
                 try await hop(to: SplashScreen(name: "splash"))
                 let user = try await hop(to: OnboardingScreen(name: "onboarding"), returning: String.self)
@@ -56,7 +56,7 @@
 
         var body: some View {
             HoppingView(startup, transition: .move(edge: .trailing), animation: .easeInOut)
-                .task { await startup.run() }
+                .task { await startup.runSteps() }
         }
     }
 
