@@ -476,11 +476,14 @@ struct LostWriteTests {
 
     @Test func aValueTheSourceReadsOnlyAfterTheScreenIsGoneIsReportedThen() throws {
         var beforeTheRead: [String] = []
+        let list = list
         let reports = try collecting {
             try list.present(SettingsScreen(name: "settings"))
             list.presentedScreen?.context.set("draft", for: Draft.self)  // list has never read Draft
             list.dismiss()  // settings and its context are released here
-            beforeTheRead = LostWriteWatch.pendingLosses[ObjectIdentifier(Draft.self)]?.map(\.report.key) ?? []
+            beforeTheRead =
+                LostWriteWatch.pendingLosses[ObjectIdentifier(Draft.self)]?.filter { $0.source === list.context }
+                .map(\.report.key) ?? []
             _ = list.context[Draft.self]  // now it reads it, and misses it
         }
         #expect(beforeTheRead == ["Draft"])  // waiting for a read, not reported yet
