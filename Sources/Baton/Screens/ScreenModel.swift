@@ -358,8 +358,14 @@ open class ScreenModel: Screen {
         case .willDisappear: appearance = .disappearing
         case .didDisappear: appearance = .disappeared
         }
-        if let window, window.recordsLifecycle {
-            window.record(LifecycleRecord(screen: screenName, phase: phase))
+        if let window {
+            if window.recordsLifecycle { window.record(LifecycleRecord(screen: screenName, phase: phase)) }
+            if window.observesNavigation {
+                window.emit(
+                    NavigationEvent(
+                        .lifecycle(phase), to: screenName,
+                        cause: NavigationContext.lifecycleCause ?? .call(screen: screenName)))
+            }
         }
         switch phase {
         case .willAppear: willAppear()
