@@ -43,7 +43,8 @@
     @MainActor
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
-        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: DumpFormat, _: FlowGraphFormat
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: TestDefaults, _: DumpFormat,
+        _: FlowGraphFormat
     ) {}
 
     @MainActor
