@@ -22,7 +22,7 @@
 
     @MainActor
     func namesBatonAlertTypes(
-        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle, _: AlertAnswer
     ) {}
 
     @MainActor

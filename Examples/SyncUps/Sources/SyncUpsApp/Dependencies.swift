@@ -10,7 +10,8 @@ extension ContextValues {
     var uuid: ContextEntry<@Sendable () -> UUID> { .init(default: { UUID() }) }
     var now: ContextEntry<@Sendable () -> Date> { .init(default: { Date() }) }
     var clock: ContextEntry<AppClock> { .init(default: .live) }
-    var speech: ContextEntry<SpeechClient> { .init(default: .live) }
+    /// No speech recognition unless the iOS app sets its live recognizer (``ScreenWindow/syncUps(speech:)``).
+    var speech: ContextEntry<SpeechClient> { .init(default: .unavailable) }
     var playSound: ContextEntry<@MainActor () -> Void> { .init(default: liveSound) }
     var openSettings: ContextEntry<@MainActor () async -> Void> { .init(default: liveOpenSettings) }
 }
@@ -33,13 +34,40 @@ struct AppClock: Sendable {
 }
 
 /// Whether the app may use speech recognition, as `SFSpeechRecognizerAuthorizationStatus` says.
-enum SpeechAuthorization: Sendable { case notDetermined, denied, restricted, authorized }
+public enum SpeechAuthorization: Sendable {
+    /// Not asked yet; denied; restricted on this device; allowed.
+    case notDetermined, denied, restricted, authorized
+}
 
 /// Speech recognition: the authorization and a stream of the transcript so far.
-struct SpeechClient: Sendable {
+public struct SpeechClient: Sendable {
     var authorizationStatus: @Sendable () -> SpeechAuthorization
     var requestAuthorization: @Sendable () async -> SpeechAuthorization
     var transcripts: @Sendable () -> AsyncThrowingStream<String, any Error>
+
+    /// A recognizer from its three parts, for the iOS app's live one.
+    public init(
+        authorizationStatus: @escaping @Sendable () -> SpeechAuthorization,
+        requestAuthorization: @escaping @Sendable () async -> SpeechAuthorization,
+        transcripts: @escaping @Sendable () -> AsyncThrowingStream<String, any Error>
+    ) {
+        (self.authorizationStatus, self.requestAuthorization) = (authorizationStatus, requestAuthorization)
+        self.transcripts = transcripts
+    }
+
+    static let unavailable = SpeechClient(
+        authorizationStatus: { .restricted }, requestAuthorization: { .restricted },
+        transcripts: { AsyncThrowingStream { $0.finish() } })
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ScreenWindow {
+    /// A scene's window whose screens recognize speech with `speech`.
+    @MainActor public static func syncUps(speech: SpeechClient) -> ScreenWindow {
+        let window = ScreenWindow()
+        window.context[\.speech] = speech
+        return window
+    }
 }
 
 /// Where the sync-ups are kept: `nil` when nothing was saved yet.

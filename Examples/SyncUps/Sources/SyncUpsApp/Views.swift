@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+    import Baton
     import BatonSwiftUI
     import SwiftUI
 
@@ -52,7 +53,13 @@
                     .listRowBackground(syncUp.theme.color)
                 }
             }
-            .toolbar { Button("Add", systemImage: "plus") { [unowned self] in run(addTapped) } }
+            .toolbar {
+                Button { [unowned self] in
+                    run(addTapped)
+                } label: {
+                    Label("Add", systemImage: "plus")
+                }
+            }
             .navigationTitle("Daily Sync-ups")
         }
     }
@@ -110,6 +117,7 @@
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension Duration {
         fileprivate var minutes: Double {
             get { Double(components.seconds / 60) }
@@ -122,8 +130,12 @@
         var body: some View {
             List {
                 Section("Sync-up Info") {
-                    Button("Start Meeting", systemImage: "timer") { [unowned self] in run(startMeetingTapped) }
-                        .font(.headline)
+                    Button { [unowned self] in
+                        run(startMeetingTapped)
+                    } label: {
+                        Label("Start Meeting", systemImage: "timer")
+                    }
+                    .font(.headline)
                     LabeledContent("Length", value: syncUp.duration.formatted(.units()))
                     LabeledContent("Theme") {
                         Text(syncUp.theme.name).padding(4).foregroundColor(syncUp.theme.textColor)
@@ -133,7 +145,7 @@
                 if !syncUp.meetings.isEmpty {
                     Section("Past meetings") {
                         ForEach(syncUp.meetings) { meeting in
-                            NavigationLink(value: Route.meeting(id: meeting.id, syncUp: id)) {
+                            NavigationLink(value: Route.meeting(id: meeting.id, syncUp: self.id)) {
                                 Label(
                                     meeting.date.formatted(date: .abbreviated, time: .shortened),
                                     systemImage: "calendar")
@@ -204,7 +216,11 @@
                 HStack {
                     Text(speakerIndex < count - 1 ? "Speaker \(speakerIndex + 1) of \(count)" : "No more speakers.")
                     Spacer()
-                    Button("Next", systemImage: "forward.fill") { [unowned self] in run(nextTapped) }
+                    Button { [unowned self] in
+                        run(nextTapped)
+                    } label: {
+                        Label("Next", systemImage: "forward.fill")
+                    }
                 }
             }
             .padding()
