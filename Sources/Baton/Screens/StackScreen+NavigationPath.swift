@@ -57,7 +57,9 @@ extension StackScreen {
             let link = ScreenLinkRequest.link(for: last)
         {
             do {
-                try link.push(on: self)
+                try NavigationContext.with(.gesture(.navigationLink)) { () throws(ScreenError) in
+                    try link.push(on: self)
+                }
             } catch {
                 ScreenLinkRequest.post(
                     error, request: "push of a link's screen onto \(screenName)",
@@ -67,13 +69,17 @@ extension StackScreen {
             return []
         }
         var popped: [ScreenModel] = []
-        // As `pop()`: a transition requested during this one runs after it.
-        try? requestTransition("pop of \(screenName) to follow a navigation path") { [self] () throws(ScreenError) in
-            let current = self.navigationPath
-            var kept = 0
-            while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
-            guard kept < current.count else { return }
-            popped = popTo(index: kept, sender: sender)
+        // As `pop()`: a transition requested during this one runs after it. The user went back
+        // (the back button or the swipe): the pop's cause says so.
+        NavigationContext.with(.gesture(.navigationPath)) {
+            try? requestTransition("pop of \(screenName) to follow a navigation path") {
+                [self] () throws(ScreenError) in
+                let current = self.navigationPath
+                var kept = 0
+                while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
+                guard kept < current.count else { return }
+                popped = popTo(index: kept, sender: sender)
+            }
         }
         return popped
     }
@@ -129,7 +135,7 @@ extension ScreenModel {
     @discardableResult
     @_spi(Adapters) public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
         guard item == nil, presented != nil else { return false }
-        dismiss(sender: sender)
+        NavigationContext.with(.gesture(.sheetSwipe)) { dismiss(sender: sender) }
         return true
     }
 }
