@@ -154,4 +154,29 @@ struct AlertScreenTests {
         alert.cancel()
         await #expect(throws: ScreenError.self) { try await asking.value }
     }
+
+    // MARK: - An alert a framework draws (UIKit's UIAlertController)
+
+    @Test func aFrameworksAlertReturnsTheTappedChoiceOnce() async throws {
+        var kept: AlertAnswer?
+        let choice = try await AlertAnswer.await(ScreenAlert.endMeeting) { answer in
+            kept = answer
+            answer.tap(at: 1)
+            answer.tap(at: 0)
+            answer.tap(at: 9)
+        }
+        #expect(choice == .discard)
+        #expect(kept != nil)
+    }
+
+    @Test func aFrameworksAlertReleasedUntappedReturnsTheCancelChoice() async throws {
+        let choice = try await AlertAnswer.await(ScreenAlert.endMeeting) { _ in }
+        #expect(choice == .resume)
+    }
+
+    @Test func aFrameworksAlertReleasedUntappedWithoutACancelButtonIsACancellation() async throws {
+        let dialog = ScreenAlert("Share", style: .confirmationDialog, buttons: [.init("Copy", 1)])
+        let error = await #expect(throws: ScreenError.self) { try await AlertAnswer.await(dialog) { _ in } }
+        #expect(error == .cancelled(screen: "Share", reason: .released))
+    }
 }

@@ -5,15 +5,17 @@ import Foundation
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ContextValues {
     @MainActor var store: ContextEntry<SyncUpStore> {
-        .init(default: SyncUpStore(file: .documents, clock: .live, whenMissing: SyncUp.samples))
+        .init(live: SyncUpStore(file: .documents, clock: .live, whenMissing: SyncUp.samples))
     }
-    var uuid: ContextEntry<@Sendable () -> UUID> { .init(default: { UUID() }) }
-    var now: ContextEntry<@Sendable () -> Date> { .init(default: { Date() }) }
-    var clock: ContextEntry<AppClock> { .init(default: .live) }
+    @MainActor var uuid: ContextEntry<@Sendable () -> UUID> { .init(live: { UUID() }) }
+    @MainActor var now: ContextEntry<@Sendable () -> Date> {
+        .init(live: { Date() }, test: { Date(timeIntervalSince1970: 1_234_567_890) })
+    }
+    @MainActor var clock: ContextEntry<AppClock> { .init(live: .live) }
     /// No speech recognition unless the iOS app sets its live recognizer (``ScreenWindow/syncUps(speech:)``).
-    var speech: ContextEntry<SpeechClient> { .init(default: .unavailable) }
-    var playSound: ContextEntry<@MainActor () -> Void> { .init(default: liveSound) }
-    var openSettings: ContextEntry<@MainActor () async -> Void> { .init(default: liveOpenSettings) }
+    @MainActor var speech: ContextEntry<SpeechClient> { .init(live: .unavailable) }
+    @MainActor var playSound: ContextEntry<@MainActor () -> Void> { .init(live: liveSound) }
+    @MainActor var openSettings: ContextEntry<@MainActor () async -> Void> { .init(live: liveOpenSettings) }
 }
 
 /// Runs work on the main actor after a delay: live with `Task.sleep`, in tests when they advance

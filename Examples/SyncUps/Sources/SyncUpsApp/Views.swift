@@ -4,16 +4,6 @@
     import SwiftUI
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    extension ScreenModel {
-        /// Runs a button's work; a sheet swiped away ends it as a choice to do nothing.
-        func run(_ work: @escaping @MainActor () async throws -> Void) {
-            Task {
-                do { try await work() } catch .cancelled(_, _) as ScreenError {} catch { print("SyncUps: \(error)") }
-            }
-        }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension Theme {
         var color: Color {
             Color(hue: Double(Theme.allCases.firstIndex(of: self) ?? 0) / 16, saturation: 0.45, brightness: 0.9)
@@ -55,7 +45,7 @@
             }
             .toolbar {
                 Button { [unowned self] in
-                    run(addTapped)
+                    task { try await addTapped() }
                 } label: {
                     Label("Add", systemImage: "plus")
                 }
@@ -131,7 +121,7 @@
             List {
                 Section("Sync-up Info") {
                     Button { [unowned self] in
-                        run(startMeetingTapped)
+                        task { try await startMeetingTapped() }
                     } label: {
                         Label("Start Meeting", systemImage: "timer")
                     }
@@ -157,10 +147,11 @@
                 Section("Attendees") {
                     ForEach(syncUp.attendees) { Label($0.name, systemImage: "person") }
                 }
-                Button("Delete", role: .destructive) { [unowned self] in run(deleteTapped) }.frame(maxWidth: .infinity)
+                Button("Delete", role: .destructive) { [unowned self] in task { try await deleteTapped() } }.frame(
+                    maxWidth: .infinity)
             }
             .navigationTitle(syncUp.title)
-            .toolbar { Button("Edit") { [unowned self] in run(editTapped) } }
+            .toolbar { Button("Edit") { [unowned self] in task { try await editTapped() } } }
         }
     }
 
@@ -217,7 +208,7 @@
                     Text(speakerIndex < count - 1 ? "Speaker \(speakerIndex + 1) of \(count)" : "No more speakers.")
                     Spacer()
                     Button { [unowned self] in
-                        run(nextTapped)
+                        task { try await nextTapped() }
                     } label: {
                         Label("Next", systemImage: "forward.fill")
                     }
@@ -230,7 +221,7 @@
             .navigationBarBackButtonHidden(true)
             .toolbar {
                 ToolbarItem(placement: .cancellationAction) {
-                    Button("End meeting") { [unowned self] in run(endMeetingTapped) }
+                    Button("End meeting") { [unowned self] in task { try await endMeetingTapped() } }
                 }
             }
         }
