@@ -44,8 +44,8 @@
                 }
             }
             .toolbar {
-                Button { [unowned self] in
-                    task { try await addTapped() }
+                Button {
+                    self.task { try await self.addTapped() }
                 } label: {
                     Label("Add", systemImage: "plus")
                 }
@@ -120,8 +120,8 @@
         var body: some View {
             List {
                 Section("Sync-up Info") {
-                    Button { [unowned self] in
-                        task { try await startMeetingTapped() }
+                    Button {
+                        self.task { try await self.startMeetingTapped() }
                     } label: {
                         Label("Start Meeting", systemImage: "timer")
                     }
@@ -147,11 +147,11 @@
                 Section("Attendees") {
                     ForEach(syncUp.attendees) { Label($0.name, systemImage: "person") }
                 }
-                Button("Delete", role: .destructive) { [unowned self] in task { try await deleteTapped() } }.frame(
+                Button("Delete", role: .destructive) { self.task { try await self.deleteTapped() } }.frame(
                     maxWidth: .infinity)
             }
             .navigationTitle(syncUp.title)
-            .toolbar { Button("Edit") { [unowned self] in task { try await editTapped() } } }
+            .toolbar { Button("Edit") { self.task { try await self.editTapped() } } }
         }
     }
 
@@ -207,8 +207,8 @@
                 HStack {
                     Text(speakerIndex < count - 1 ? "Speaker \(speakerIndex + 1) of \(count)" : "No more speakers.")
                     Spacer()
-                    Button { [unowned self] in
-                        task { try await nextTapped() }
+                    Button {
+                        self.task { try await self.nextTapped() }
                     } label: {
                         Label("Next", systemImage: "forward.fill")
                     }
@@ -221,7 +221,7 @@
             .navigationBarBackButtonHidden(true)
             .toolbar {
                 ToolbarItem(placement: .cancellationAction) {
-                    Button("End meeting") { [unowned self] in task { try await endMeetingTapped() } }
+                    Button("End meeting") { self.task { try await self.endMeetingTapped() } }
                 }
             }
         }
