@@ -80,8 +80,9 @@ struct SyncUpsFile: Sendable {
     static let documents = SyncUpsFile(
         read: { FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil },
         write: { try $0.write(to: url, options: .atomic) })
+    /// In the app's documents (which iOS always gives an app; the temporary folder elsewhere).
     private static var url: URL {
-        FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].appendingPathComponent(
-            "sync-ups.json")
+        let folders = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)
+        return (folders.first ?? FileManager.default.temporaryDirectory).appendingPathComponent("sync-ups.json")
     }
 }
