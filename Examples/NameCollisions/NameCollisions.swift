@@ -21,9 +21,12 @@
         _: HopViewChange
     ) {}
 
+    // Issue 33's navigation events (main's merge left them out of this file).
+    func namesBatonNavigationEventTypes(_: NavigationCause, _: NavigationEvent, _: NavigationGesture) {}
+
     @MainActor
     func namesBatonAlertTypes(
-        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle, _: AlertAnswer
     ) {}
 
     @MainActor

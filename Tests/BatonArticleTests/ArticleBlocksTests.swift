@@ -34,7 +34,7 @@ import Testing
             otherLibraries: [], batonBlocks: 13, otherBlocks: 0),
         Expectation(
             article: "ScreensAndTransitions", testFile: "ScreensAndTransitionsArticleTests.swift",
-            otherLibraries: [], batonBlocks: 13, otherBlocks: 0),
+            otherLibraries: [], batonBlocks: 14, otherBlocks: 0),
         Expectation(
             article: "ResolvingDependencies", testFile: "ResolvingDependenciesArticleTests.swift",
             otherLibraries: [], batonBlocks: 12, otherBlocks: 0),
