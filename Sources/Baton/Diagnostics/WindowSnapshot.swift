@@ -107,12 +107,12 @@ public struct WindowSnapshot: Hashable, Sendable, CustomStringConvertible {
         /// screen.reads.map(\.description)   // ["session = <private> (from app)"]
         /// ```
         public let reads: [Value]
-        /// The transition that last resolved it, the coordinator (unless the default) and, while
+        /// The transition that last resolved it, the coordinator (unless the window's) and, while
         /// the window records navigation events, the resolvers that ran: where its dependencies
         /// came from. `nil` when it was never resolved.
         ///
         /// ```swift
-        /// screen.resolvedBy   // "push: list → detail, coordinator checkout: direct: …"
+        /// screen.resolvedBy   // "push: list → detail, coordinator checkout; resolvers direct: …"
         /// ```
         public let resolvedBy: String?
         /// What waits for it: a flow awaiting its result or a hop's continuation.
@@ -310,19 +310,26 @@ extension ScreenWindow {
     private func resolution(of screen: ScreenModel) -> String? {
         guard let trace = screen.resolutionTrace else { return nil }
         var text = ResolutionReport.describe(trace, of: screen)
-        // The shared default is what most screens use: only another coordinator is named.
-        if trace.coordinator !== DependencyCoordinator.default { text += ", coordinator \(trace.coordinator.name)" }
+        // The window's coordinator is what most screens use: only another one is named.
+        let windowCoordinator = context[DependencyCoordinatorKey.self] ?? DependencyCoordinator.default
+        if trace.coordinator !== windowCoordinator { text += ", coordinator \(trace.coordinator.name)" }
         let shown = trace.shownWith?.screenName ?? screen.screenName
         if let event = navigationEventHub?.log.elements.last(where: {
             if case .transition = $0.action { $0.destination == shown } else { false }
         }), !event.resolutions.isEmpty {
-            text += ": " + event.resolutions.joined(separator: ", ")
+            text += "; resolvers " + event.resolutions.joined(separator: ", ")
         }
         return text
     }
 
+    /// The values Baton stores for itself, which a snapshot shows otherwise: a screen's
+    /// coordinator (in its "shown by" line), a tab container's selection (its `*` tab).
+    private static let ownKeys: Set<ObjectIdentifier> = [
+        ObjectIdentifier(DependencyCoordinatorKey.self), ObjectIdentifier(TabScreen.SelectedTabIndex.self),
+    ]
+
     private static func values(of context: ScreenContext, holder: String?) -> [WindowSnapshot.Value] {
-        context.sortedSlots.map { slot in
+        context.sortedSlots.filter { !ownKeys.contains($0.key.id) }.map { slot in
             WindowSnapshot.Value(
                 key: slot.key.name, value: slot.key.isPrivate ? "<private>" : (slot.box?.debugText ?? "<null>"),
                 holder: holder)
@@ -332,7 +339,7 @@ extension ScreenWindow {
     /// The values `context` read from contexts further in, found through its read cache.
     private static func reads(of context: ScreenContext) -> [WindowSnapshot.Value] {
         var reads: [WindowSnapshot.Value] = []
-        for id in context.readCache.keys where context.slots[id] == nil {
+        for id in context.readCache.keys where context.slots[id] == nil && !ownKeys.contains(id) {
             // The nearest holder now, walked afresh: a cached holder may be stale.
             var current = context.parent
             var found: (ScreenContext, Slot)?

@@ -86,7 +86,6 @@ struct WindowSnapshotTests {
                       awaited by a continuation
                     presents:
                       tabs (TabScreen) appeared
-                          holds SelectedTabIndex = 0
                           shown by present: splash → tabs
                         * one (ScreenModel) appeared
                             shown by present: splash → tabs (one inside tabs)
@@ -106,7 +105,7 @@ struct WindowSnapshotTests {
         try window.setRoot(StackScreen(name: "stack"))
         #expect(
             window.snapshot().screen?.resolvedBy
-                == "replaceRoot: → stack, coordinator app: \(resolver.summary)")
+                == "replaceRoot: → stack; resolvers \(resolver.summary)")
     }
 
     @Test func aSnapshotOfAThousandScreensListsEachOnce() throws {
