@@ -359,3 +359,31 @@ extension ScreenWindow {
         return reads.sorted { ($0.key, $0.holder ?? "") < ($1.key, $1.holder ?? "") }
     }
 }
+
+extension ScreenWindow {
+    /// The inspector's page: the window's snapshot (``snapshot()``), then its newest navigation
+    /// events, newest last. The same text on a device (BatonSwiftUI's `WindowInspectorView`) and
+    /// in a terminal. Events are listed while ``recordsNavigationEvents`` is on; an inspector
+    /// turns it on.
+    ///
+    /// ```swift
+    /// window.recordsNavigationEvents = true
+    /// print(window.inspectorText())
+    /// // window app
+    /// // …
+    /// // events:
+    /// //   push: list → detail (call by list)
+    /// ```
+    ///
+    /// - Parameter events: How many of the newest events to list.
+    /// - Returns: The page.
+    public func inspectorText(events: Int = 50) -> String {
+        let recent = recentNavigationEvents.suffix(max(events, 0))
+        var lines = [snapshot().text, "events:"]
+        if recent.isEmpty {
+            lines.append(recordsNavigationEvents ? "  none yet" : "  not recorded (recordsNavigationEvents is off)")
+        }
+        for event in recent { lines.append("  \(event)") }
+        return lines.joined(separator: "\n")
+    }
+}
