@@ -47,7 +47,7 @@
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
         _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: TestDefaults, _: DumpFormat,
-        _: FlowGraphFormat
+        _: FlowGraphFormat, _: NavigationEvent, _: NavigationCause, _: NavigationGesture, _: WindowSnapshot
     ) {}
 
     @MainActor
@@ -69,7 +69,7 @@
     func namesBatonSwiftUITypes<Key: ContextKey, Route: ScreenRoute>(
         _: ScreenView, _: StackView, _: TabsView, _: HoppingView, _: WindowView, _: ScreenLink<Text>,
         _: ContextValue<Key>, _: ContextRequest<Key>, _: PresentationStyle, _: any ScreenStyling,
-        _: any ViewScreen, _: ScreenPreview, _: ScreenScene<Route>
+        _: any ViewScreen, _: ScreenPreview, _: ScreenScene<Route>, _: WindowInspectorView
     ) {}
 
     @MainActor

@@ -379,6 +379,16 @@ open class HoppingScreen: ScreenModel {
         }
     }
 
+    /// What waits for the current step, for a window snapshot: `nil` when nothing does.
+    var waitingForStep: String? {
+        guard case .showing(_, let pending) = state else { return nil }
+        switch pending {
+        case .callback: return "a continuation"
+        case .awaiting(let waiter) where waiter.isWaiting: return "an await of \(waiter.typeName)"
+        case .awaiting, .none, .spent: return nil
+        }
+    }
+
     // MARK: - Internals
 
     private func isWithin(_ screen: any Screen, _ current: ScreenModel) -> Bool {
