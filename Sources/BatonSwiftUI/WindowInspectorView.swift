@@ -19,7 +19,8 @@
         private let isShown: Bool
         @State private var text = ""
 
-        /// Inspects `window`; while shown, its ``Baton/ScreenWindow/recordsNavigationEvents`` is on.
+        /// Inspects `window`: while shown, the window records its events
+        /// (``Baton/ScreenWindow/inspectorPages(events:)``), and stops when it is gone.
         ///
         /// ```swift
         /// WindowInspectorView(window)
@@ -48,9 +49,7 @@
                         .padding()
                 }
                 .task {
-                    window.recordsNavigationEvents = true
-                    text = window.inspectorText()
-                    for await _ in window.navigationEvents() { text = window.inspectorText() }
+                    for await page in window.inspectorPages() { text = page }
                 }
             }
         }

@@ -23,15 +23,22 @@
         ///   - animated: Whether UIKit animates it.
         /// - Returns: The choice of the button tapped.
         /// - Throws: ``Baton/ScreenError/cancelled(screen:reason:)`` when it leaves without a
-        ///   choice and has no cancel button.
+        ///   choice and has no cancel button;
+        ///   ``Baton/ScreenError/alreadyPresenting(presenter:presented:)`` when this controller
+        ///   already presents another, so UIKit would not show the alert.
         public func present<Choice>(_ alert: ScreenAlert<Choice>, animated: Bool = true) async throws(ScreenError)
             -> Choice
         {
             try await AlertAnswer.await(alert) { answer in
+                // UIKit presents one controller at a time (UIKit/UIViewController.h:
+                // presentedViewController); a refused alert must not read as its cancel button.
+                if let shown = presentedViewController {
+                    return answer.notShown(presenter: "\(type(of: self))", presented: "\(type(of: shown))")
+                }
                 let controller = UIAlertController(
                     title: alert.title, message: alert.message,
                     preferredStyle: alert.style == .alert ? .alert : .actionSheet)
-                for (index, button) in alert.buttons.enumerated() {
+                for button in AlertAnswer.drawnButtons(of: alert) {
                     let style: UIAlertAction.Style =
                         switch button.role {
                         case .cancel: .cancel
@@ -39,7 +46,9 @@
                         case nil: .default
                         }
                     controller.addAction(
-                        UIAlertAction(title: button.label, style: style) { _ in answer.tap(at: index) })
+                        UIAlertAction(title: button.label, style: style) { _ in
+                            if let index = button.index { answer.tap(at: index) }
+                        })
                 }
                 controller.popoverPresentationController?.sourceView = view
                 // The answer lives as long as the controller: released untapped, it ends the await.

@@ -12,6 +12,9 @@ extension ScreenWindow {
     ///     analytics.track("screen", ["name": screen, "cause": event.cause.description])
     /// }
     /// ```
+    ///
+    /// The window keeps the closure: capture the window weakly in it (`[weak window]`), or the
+    /// window and its screens are never freed.
     public var onNavigation: (@MainActor (NavigationEvent) -> Void)? {
         get { navigationEventHub?.observer }
         set { hub.observer = newValue }
@@ -21,9 +24,13 @@ extension ScreenWindow {
     /// crash reporter's breadcrumbs). It ends when the window is freed or the task that iterates
     /// it is cancelled; beyond `buffering` events not yet read, the oldest are dropped.
     ///
+    /// Make the stream before the task, so that the task holds the stream and not the window: a
+    /// task that holds the window keeps it alive, and the stream never ends.
+    ///
     /// ```swift
+    /// let events = window.navigationEvents()
     /// Task {
-    ///     for await event in window.navigationEvents() { breadcrumbs.add(event.description) }
+    ///     for await event in events { breadcrumbs.add(event.description) }
     /// }
     /// ```
     ///
@@ -49,6 +56,37 @@ extension ScreenWindow {
     public var recordsNavigationEvents: Bool {
         get { navigationEventHub?.records ?? false }
         set { hub.records = newValue }
+    }
+
+    /// The inspector's page (``inspectorText(events:)``) now and after each navigation event,
+    /// for a view that shows it: while a stream is iterated, the window records its events, and
+    /// when the last one ends (its task cancelled: the view gone) it stops, unless
+    /// ``recordsNavigationEvents`` was turned on for itself. BatonSwiftUI's `WindowInspectorView`
+    /// shows it.
+    ///
+    /// ```swift
+    /// let pages = window.inspectorPages()
+    /// Task {
+    ///     for await page in pages { label.text = page }
+    /// }
+    /// ```
+    ///
+    /// - Parameter events: How many of the newest events each page lists.
+    /// - Returns: The pages, the newest one only when the reader is behind.
+    public func inspectorPages(events: Int = 50) -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
+        let hub = self.hub
+        let id = hub.addInspector(
+            refresh: { [weak self] in
+                guard let self else { return }
+                continuation.yield(self.inspectorText(events: events))
+            },
+            finish: { continuation.finish() })
+        continuation.yield(inspectorText(events: events))
+        continuation.onTermination = { _ in
+            Task { @MainActor [weak hub] in hub?.removeInspector(id) }
+        }
+        return stream
     }
 
     /// The newest navigation events while ``recordsNavigationEvents`` is on, oldest first: at
@@ -96,7 +134,24 @@ final class NavigationEventHub {
     private var continuations: [Int: AsyncStream<NavigationEvent>.Continuation] = [:]
     private var nextID = 0
 
-    var isOn: Bool { observer != nil || records || !continuations.isEmpty }
+    /// The inspectors' page streams (``ScreenWindow/inspectorPages(events:)``): each refreshes
+    /// its page after an event; while any is open, the log records.
+    private var inspectors: [Int: (refresh: @MainActor () -> Void, finish: @Sendable () -> Void)] = [:]
+
+    var isOn: Bool { observer != nil || records || !continuations.isEmpty || !inspectors.isEmpty }
+
+    /// Whether the log keeps events now: asked for, or an inspector is open.
+    var isRecording: Bool { records || !inspectors.isEmpty }
+
+    func addInspector(refresh: @escaping @MainActor () -> Void, finish: @escaping @Sendable () -> Void) -> Int {
+        defer { nextID += 1 }
+        inspectors[nextID] = (refresh, finish)
+        return nextID
+    }
+
+    func removeInspector(_ id: Int) {
+        inspectors[id] = nil
+    }
 
     func add(_ continuation: AsyncStream<NavigationEvent>.Continuation) -> Int {
         defer { nextID += 1 }
@@ -109,14 +164,16 @@ final class NavigationEventHub {
     }
 
     func emit(_ event: NavigationEvent) {
-        if records { log.append(event) }
+        if isRecording { log.append(event) }
         for continuation in continuations.values { continuation.yield(event) }
+        for inspector in inspectors.values { inspector.refresh() }
         // Read last: the observer may replace itself.
         observer?(event)
     }
 
     deinit {
         for continuation in continuations.values { continuation.finish() }
+        for inspector in inspectors.values { inspector.finish() }
     }
 }
 

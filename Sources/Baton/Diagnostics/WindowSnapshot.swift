@@ -276,21 +276,30 @@ extension ScreenWindow {
             windowValues += Self.values(of: layer, holder: current === context ? nil : layer.label)
             current = layer.parent
         }
+        // The resolvers of each destination's last transition, read from the event log once per
+        // snapshot (not once per screen: a 1,000-screen window with a full log stays fast).
+        var resolvers: [String: [String]] = [:]
+        for event in navigationEventHub?.log.elements ?? [] {
+            guard case .transition = event.action, let destination = event.destination else { continue }
+            resolvers[destination] = event.resolutions
+        }
         return WindowSnapshot(
             windowContext: context.label, windowValues: windowValues,
-            screen: currentRoot.map { snapshot(of: $0, in: nil, selected: false) },
+            screen: currentRoot.map { snapshot(of: $0, in: nil, selected: false, resolvers: resolvers) },
             waitingLinks: waitingNavigations.map(\.request))
     }
 
-    private func snapshot(of screen: ScreenModel, in container: ScreenModel?, selected: Bool) -> WindowSnapshot.Screen {
+    private func snapshot(
+        of screen: ScreenModel, in container: ScreenModel?, selected: Bool, resolvers: [String: [String]]
+    ) -> WindowSnapshot.Screen {
         let shares = container.flatMap { $0.context === screen.context ? $0.screenName : nil }
         var children: [WindowSnapshot.Screen] = []
         if let tabs = screen as? TabScreen {
             for (index, tab) in tabs.tabs.enumerated() {
-                children.append(snapshot(of: tab, in: screen, selected: index == tabs.selection))
+                children.append(snapshot(of: tab, in: screen, selected: index == tabs.selection, resolvers: resolvers))
             }
         } else {
-            children = screen.containedScreens.map { snapshot(of: $0, in: screen, selected: false) }
+            children = screen.containedScreens.map { snapshot(of: $0, in: screen, selected: false, resolvers: resolvers) }
         }
         var awaited: String?
         if let waiter = screen.awaitedResult, waiter.isWaiting { awaited = "an await of \(waiter.typeName)" }
@@ -301,23 +310,22 @@ extension ScreenWindow {
             name: screen.screenName, type: TypeNames.name(of: type(of: screen)),
             route: screen.anyRoute.map { String(describing: $0) }, phase: screen.appearance, isSelectedTab: selected,
             sharesContextWith: shares, values: shares == nil ? Self.values(of: screen.context, holder: nil) : [],
-            reads: shares == nil ? Self.reads(of: screen.context) : [], resolvedBy: resolution(of: screen),
+            reads: shares == nil ? Self.reads(of: screen.context) : [], resolvedBy: resolution(of: screen, resolvers: resolvers),
             awaitedBy: awaited, children: children,
-            presentedBox: screen.presented.map { [snapshot(of: $0, in: nil, selected: false)] } ?? [])
+            presentedBox: screen.presented.map { [snapshot(of: $0, in: nil, selected: false, resolvers: resolvers)] } ?? [])
     }
 
-    /// How `screen` was last resolved, with the resolvers the window's recent events name.
-    private func resolution(of screen: ScreenModel) -> String? {
+    /// How `screen` was last resolved, with the resolvers the window's recent events name
+    /// (`resolvers`: each destination's last transition's resolvers).
+    private func resolution(of screen: ScreenModel, resolvers: [String: [String]]) -> String? {
         guard let trace = screen.resolutionTrace else { return nil }
         var text = ResolutionReport.describe(trace, of: screen)
         // The window's coordinator is what most screens use: only another one is named.
         let windowCoordinator = context[DependencyCoordinatorKey.self] ?? DependencyCoordinator.default
         if trace.coordinator !== windowCoordinator { text += ", coordinator \(trace.coordinator.name)" }
         let shown = trace.shownWith?.screenName ?? screen.screenName
-        if let event = navigationEventHub?.log.elements.last(where: {
-            if case .transition = $0.action { $0.destination == shown } else { false }
-        }), !event.resolutions.isEmpty {
-            text += "; resolvers " + event.resolutions.joined(separator: ", ")
+        if let names = resolvers[shown], !names.isEmpty {
+            text += "; resolvers " + names.joined(separator: ", ")
         }
         return text
     }
@@ -381,7 +389,8 @@ extension ScreenWindow {
         let recent = recentNavigationEvents.suffix(max(events, 0))
         var lines = [snapshot().text, "events:"]
         if recent.isEmpty {
-            lines.append(recordsNavigationEvents ? "  none yet" : "  not recorded (recordsNavigationEvents is off)")
+            let recording = navigationEventHub?.isRecording ?? false
+            lines.append(recording ? "  none yet" : "  not recorded (recordsNavigationEvents is off)")
         }
         for event in recent { lines.append("  \(event)") }
         return lines.joined(separator: "\n")

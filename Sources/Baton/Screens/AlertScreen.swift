@@ -187,6 +187,55 @@ extension ScreenModel {
         }
     }
 
+    /// The buttons an adapter draws for `alert`, in order, each with the index that
+    /// ``tap(at:)`` takes:
+    /// - at most one cancels: a second `.cancel` button is drawn as a plain one (UIKit's
+    ///   `addAction(_:)` raises an exception for a second `UIAlertAction.Style.cancel` action; the
+    ///   header `UIKit/UIAlertController.h` does not say so, so it is a device-checklist item);
+    /// - an alert with no buttons gets an "OK" button that cancels and has no index (SwiftUI's
+    ///   `alert` adds such a button itself), so the user can always close it and the await ends
+    ///   as a dismissal without a button does.
+    ///
+    /// ```swift
+    /// for button in AlertAnswer.drawnButtons(of: alert) {
+    ///     controller.addAction(UIAlertAction(title: button.label, style: style(button.role)) { _ in
+    ///         if let index = button.index { answer.tap(at: index) }
+    ///     })
+    /// }
+    /// ```
+    ///
+    /// - Parameter alert: The alert.
+    /// - Returns: The label, role and button index (`nil` for the added "OK") of each button.
+    public static func drawnButtons<Choice>(
+        of alert: ScreenAlert<Choice>
+    ) -> [(label: String, role: AlertButtonRole?, index: Int?)] {
+        guard !alert.buttons.isEmpty else { return [(label: "OK", role: .cancel, index: nil)] }
+        let firstCancel = alert.buttons.firstIndex { $0.role == .cancel }
+        return alert.buttons.enumerated().map { index, button in
+            let role = button.role == .cancel && index != firstCancel ? nil : button.role
+            return (label: button.label, role: role, index: index)
+        }
+    }
+
+    /// Ends the await with ``ScreenError/alreadyPresenting(presenter:presented:)``: the framework
+    /// did not show the alert because `presenter` already presents `presented`. Without it, the
+    /// answer released untapped would return the cancel button's choice for an alert the user
+    /// never saw. Does nothing after a tap.
+    ///
+    /// ```swift
+    /// if let shown = presentedViewController {
+    ///     return answer.notShown(presenter: "\(self)", presented: "\(shown)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - presenter: The screen or controller asked to present the alert.
+    ///   - presented: What it presents already.
+    public func notShown(presenter: String, presented: String) {
+        guard waiter.isWaiting else { return }
+        waiter.fail(.alreadyPresenting(presenter: presenter, presented: presented))
+    }
+
     /// Taps the button at `index`; only the first tap counts, and an index outside the buttons
     /// does nothing.
     ///

@@ -308,6 +308,26 @@ struct NavigationEventTests {
     }
 }
 
+/// The inspector's pages: recording while a page stream is read, and only then.
+@MainActor
+@Suite(.isolatedBaton)
+struct InspectorPageTests {
+    @Test func anInspectorRecordsWhileItsPagesAreReadWithoutTurningRecordingOn() async throws {
+        let window = ScreenWindow()
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
+        try window.setRoot(stack)
+        window.makeVisible()
+        var pages = window.inspectorPages(events: 5).makeAsyncIterator()
+        let first = try #require(await pages.next())
+        #expect(first.hasSuffix("events:\n  none yet"))
+        try stack.push(ScreenModel(name: "detail"))
+        let second = try #require(await pages.next())
+        #expect(second.contains("push: list → detail"))
+        #expect(window.recentNavigationEvents.contains { $0.description.hasPrefix("push: list → detail") })
+        #expect(window.recordsNavigationEvents == false)
+    }
+}
+
 /// Routes with links, a start-up flow and a route whose screen cannot be made.
 enum StartupLinkRoute: ScreenRoute {
     case startup

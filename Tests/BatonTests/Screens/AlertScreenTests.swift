@@ -179,4 +179,33 @@ struct AlertScreenTests {
         let error = await #expect(throws: ScreenError.self) { try await AlertAnswer.await(dialog) { _ in } }
         #expect(error == .cancelled(screen: "Share", reason: .released))
     }
+
+    @Test func aFrameworkDrawsAtMostOneCancelButton() {
+        let alert = ScreenAlert(
+            "Leave?", buttons: [.cancel("Stay", 0), .init("Leave", 1), .cancel("Later", 2), .destructive("Delete", 3)])
+        let drawn = AlertAnswer.drawnButtons(of: alert)
+        #expect(drawn.map(\.label) == ["Stay", "Leave", "Later", "Delete"])
+        #expect(drawn.map(\.role) == [.cancel, nil, nil, .destructive])
+        #expect(drawn.map(\.index) == [0, 1, 2, 3])
+    }
+
+    @Test func aFrameworkDrawsAnOKButtonThatCancelsForAnAlertWithoutButtons() async throws {
+        let alert = ScreenAlert<Int>("Saved", buttons: [])
+        let drawn = AlertAnswer.drawnButtons(of: alert)
+        #expect(drawn.map(\.label) == ["OK"])
+        #expect(drawn.map(\.role) == [.cancel])
+        #expect(drawn.map(\.index) == [nil])
+        let error = await #expect(throws: ScreenError.self) { try await AlertAnswer.await(alert) { _ in } }
+        #expect(error == .cancelled(screen: "Saved", reason: .released))
+    }
+
+    @Test func aFrameworksAlertThatIsNotShownIsATypedErrorNotTheCancelChoice() async throws {
+        let error = await #expect(throws: ScreenError.self) {
+            try await AlertAnswer.await(ScreenAlert.endMeeting) { answer in
+                answer.notShown(presenter: "RecordViewController", presented: "UIActivityViewController")
+                answer.tap(at: 0)
+            }
+        }
+        #expect(error == .alreadyPresenting(presenter: "RecordViewController", presented: "UIActivityViewController"))
+    }
 }
