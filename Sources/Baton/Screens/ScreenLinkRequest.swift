@@ -68,7 +68,12 @@ public final class ScreenLinkRequest: Hashable {
     /// ```swift
     /// stack.followNavigationPath(stack.navigationPath + [link.identity])   // pushes its screen
     /// ```
-    @_spi(Adapters) public var identity: ScreenIdentity { ScreenIdentity(object: ObjectIdentifier(self), name: "link") }
+    @_spi(Adapters) public var identity: ScreenIdentity {
+        ScreenIdentity(object: ObjectIdentifier(self), serial: serial, name: "link")
+    }
+    /// The link's serial number, which its identity holds: a link made at a freed one's address
+    /// never takes its identity.
+    private let serial = IdentitySerial.next()
     /// The screen the link showed last, while it is alive.
     ///
     /// ```swift
@@ -271,7 +276,7 @@ public final class ScreenLinkRequest: Hashable {
     /// Pushes the link's screen on `stack`, with the link's identity in the navigation path.
     func push(on stack: StackScreen) throws(ScreenError) {
         let screen = destination()
-        screen.linkIdentity = ScreenIdentity(object: ObjectIdentifier(self), name: screen.screenName)
+        screen.linkIdentity = ScreenIdentity(object: ObjectIdentifier(self), serial: serial, name: screen.screenName)
         shownScreen = screen
         do throws(ScreenError) {
             if let makeWaiter {

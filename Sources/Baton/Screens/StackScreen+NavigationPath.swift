@@ -112,23 +112,30 @@ extension ScreenModel {
         presentedScreen.map(ScreenIdentity.init)
     }
 
-    /// Brings the presentation in line with an item that a UI framework changed: `nil` while
-    /// this screen presents one (the user swiped a sheet down) dismisses it.
+    /// Brings the presentation in line with an item that a UI framework changed: `nil` written
+    /// for the item it showed, `shown`, while this screen still presents that item (the user
+    /// swiped a sheet down) dismisses it.
     ///
     /// Only dismissals follow: presentations go through ``present(_:identifier:sender:wiring:)``.
+    /// A `nil` written for an item that is no longer the presented one changes nothing: when
+    /// Baton swaps one presentation for another, SwiftUI may write `nil` for the old item
+    /// after Baton presented the new one, and that write must not dismiss the new one.
     ///
     /// ```swift
-    /// // In a sheet's item binding:
-    /// set: { item in main.followPresentation(item) }
+    /// // In a sheet's item binding, where `shown` is the item its getter returned:
+    /// set: { item in main.followPresentation(item, shown: shown) }
     /// ```
     ///
     /// - Parameters:
     ///   - item: The item the UI framework now shows.
+    ///   - shown: The item the UI framework showed, as the binding's getter gave it.
     ///   - sender: Passed to the dismiss transition.
     /// - Returns: `true` when it dismissed a screen.
     @discardableResult
-    @_spi(Adapters) public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
-        guard item == nil, presented != nil else { return false }
+    @_spi(Adapters) public final func followPresentation(
+        _ item: ScreenIdentity?, shown: ScreenIdentity?, sender: Any? = nil
+    ) -> Bool {
+        guard item == nil, let shown, presented != nil, presentedIdentity == shown else { return false }
         dismiss(sender: sender)
         return true
     }
