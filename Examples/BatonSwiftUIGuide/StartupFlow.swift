@@ -81,14 +81,25 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     struct StartupWindowView: View {
-        @State private var flow = try? makeStartupWindow()
+        @State private var scene = StartupWindow()
 
         var body: some View {
-            if case let (window, startup)? = flow {
+            switch scene.flow {
+            case .success(let (window, startup)):
                 StartupView(startup: startup)
                     .batonContext(startup.context)
                     .onAppear { window.makeVisible() }
+            case .failure(let error):
+                Text("The app could not start: \(error)")
             }
         }
+    }
+
+    /// The scene's window and flow, made the first time the kept box is asked: SwiftUI evaluates
+    /// a `@State` initial value each time it makes the view value and keeps only the first.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    final class StartupWindow {
+        lazy var flow = Result { try makeStartupWindow() }
     }
 #endif
