@@ -242,3 +242,22 @@ struct SwiftUIBehaviourTests {
         #expect(reused > 0, "no address was reused: the test proved nothing")
     }
 }
+
+/// What a SwiftUI body pays for the Baton values it makes each time it runs (N-C6).
+@MainActor
+@Suite(.isolatedBaton)
+struct SwiftUIRenderCostTests {
+    @Test func aLinkThatNoPathNamesIsNeverRegistered() {
+        let before = ScreenLinkRequest.registeredCount
+        for _ in 0..<100_000 {
+            _ = ScreenLinkRequest(action: .present) { ScreenModel(name: "sort") }
+        }
+        #expect(ScreenLinkRequest.registeredCount == before)
+    }
+
+    @Test func aLinkWhoseIdentityIsHandedOutIsFoundByIt() throws {
+        let link = ScreenLinkRequest { ScreenModel(name: "item") }
+        let identity = link.identity
+        #expect(ScreenLinkRequest.link(for: identity) === link)
+    }
+}
