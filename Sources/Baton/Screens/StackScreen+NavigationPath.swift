@@ -36,7 +36,9 @@ extension StackScreen {
     /// not the stack's current path cut short or grown by a link (one with a screen the stack
     /// does not hold at that place) pops to the last place where both agree and ignores the
     /// rest. A link's push that fails (a resolver throws) leaves the stack as it was and is
-    /// posted as ``TransitionDidFail`` in the window.
+    /// posted as ``TransitionDidFail`` in the window. A path written back with the screens the
+    /// previous write popped, the stack unchanged since (a swipe back released halfway, when the
+    /// UI framework wrote the path as the swipe started), pushes those same screens back.
     ///
     /// ```swift
     /// // In a NavigationStack's path binding:
@@ -52,6 +54,9 @@ extension StackScreen {
     @_spi(Adapters) public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil)
         -> [ScreenModel]
     {
+        if restoresPathPop(path) {
+            return []
+        }
         let current = navigationPath
         if path.count == current.count + 1, let last = path.last, path.dropLast().elementsEqual(current),
             let link = ScreenLinkRequest.link(for: last)
@@ -74,8 +79,42 @@ extension StackScreen {
             while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
             guard kept < current.count else { return }
             popped = popTo(index: kept, sender: sender)
+            self.pathPop = PathPop(
+                popped: zip(popped, current.dropFirst(kept)).map { PathPop.Popped(screen: $0, identity: $1) },
+                left: self.stackedScreens.map(ObjectIdentifier.init))
         }
         return popped
+    }
+
+    /// Puts back the screens the last path pop took off when the path written now is the stack
+    /// plus their identities and the stack did not change since: SwiftUI may write the path at
+    /// the start of an interactive swipe back and write it back when the swipe is cancelled (E6),
+    /// and the screen the user keeps must be the same screen, with its state and its view's. Only
+    /// a write-back names them: a screen's identity is never reused. Any other path write
+    /// forgets them.
+    ///
+    /// - Returns: Whether it put them back (or tried: a failure is posted in the window).
+    private func restoresPathPop(_ path: [ScreenIdentity]) -> Bool {
+        guard let pop = pathPop else { return false }
+        pathPop = nil
+        let screens = pop.popped.compactMap(\.screen)
+        guard screens.count == pop.popped.count, stackedScreens.map(ObjectIdentifier.init) == pop.left,
+            path.elementsEqual(navigationPath + pop.popped.map(\.identity))
+        else { return false }
+        for (screen, identity) in zip(screens, pop.popped.map(\.identity)) {
+            // A link's screen keeps the link's identity in the path.
+            if identity != ScreenIdentity(screen) { screen.linkIdentity = identity }
+            do {
+                try push(screen)
+            } catch {
+                ScreenLinkRequest.post(
+                    error, request: "push of \(screen.screenName) back onto \(screenName)",
+                    inProgress: "a navigation path written back after a cancelled swipe", in: self)
+                observedState.publish()
+                break
+            }
+        }
+        return true
     }
 }
 

@@ -190,6 +190,62 @@ struct SwiftUIBehaviourTests {
         #expect(main.presentedScreen?.screenName == "sheet")
     }
 
+    // MARK: - A swipe back released halfway (E6)
+
+    @Test(arguments: SwiftUIBehaviour.all)
+    func aSwipeBackReleasedHalfwayKeepsTheSameScreen(_ behaviour: SwiftUIBehaviour) throws {
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
+        _ = try makeVisibleWindow(root: stack)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        let view = ModelStackView(stack: stack)
+        view.swipeBack(completes: false, behaviour)
+        #expect(stack.topScreen === detail)
+        #expect(stack.navigationPath == [ScreenIdentity(detail)])
+        view.swipeBack(completes: true, behaviour)
+        #expect(stack.screens.map(\.screenName) == ["list"])
+    }
+
+    @Test(arguments: SwiftUIBehaviour.all)
+    func aLinksScreenKeepsItsPathItemAfterASwipeReleasedHalfway(_ behaviour: SwiftUIBehaviour) throws {
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
+        _ = try makeVisibleWindow(root: stack)
+        let link = ScreenLinkRequest { ScreenModel(name: "item") }
+        stack.followNavigationPath([link.identity])
+        let item = try #require(stack.topScreen)
+        let view = ModelStackView(stack: stack)
+        view.swipeBack(completes: false, behaviour)
+        #expect(stack.topScreen === item)
+        #expect(stack.navigationPath == [link.identity])
+    }
+
+    @Test(arguments: SwiftUIBehaviour.all)
+    func aSwipeBackCompletedFreesTheScreen(_ behaviour: SwiftUIBehaviour) throws {
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
+        _ = try makeVisibleWindow(root: stack)
+        let weak = WeakScreens()
+        do {
+            let detail = ScreenModel(name: "detail")
+            weak.track(detail)
+            try stack.push(detail)
+        }
+        ModelStackView(stack: stack).swipeBack(completes: true, behaviour)
+        #expect(weak.aliveCount == 0)
+        #expect(stack.navigationPath == [])
+    }
+
+    @Test func aPathWrittenBackAfterTheStackChangedPutsNothingBack() throws {
+        let stack = try StackScreen(root: ScreenModel(name: "list"))
+        _ = try makeVisibleWindow(root: stack)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        let full = stack.navigationPath
+        stack.followNavigationPath([])
+        try stack.push(ScreenModel(name: "other"))
+        stack.followNavigationPath(full)
+        #expect(stack.screens.map(\.screenName) == ["list"])
+    }
+
     // MARK: - A route path SwiftUI writes (N-B3)
 
     @Test func aRoutePathWriteThatFailsIsReportedAndTheStackIsReadAgain() throws {

@@ -21,14 +21,23 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
     /// screen to another, SwiftUI writes `nil` through the binding it read the old item from,
     /// after the new item is shown. Apple documents no such write; it is not ruled out.
     var writesNilForASwappedItem = false
+    /// E6. On an interactive swipe back, `NavigationStack(path:)` (SwiftUI.swiftinterface:9420)
+    /// writes the shorter path when the swipe starts, and the old path back when the user
+    /// releases it halfway. Apple documents only that the path changes when the user goes back.
+    var writesPathAtSwipeStart = false
 
     var testDescription: String {
-        "N-E2 \(urlBeforeFirstAppear) E7 \(writesNilForASwappedItem)"
+        "N-E2 \(urlBeforeFirstAppear) E7 \(writesNilForASwappedItem) E6 \(writesPathAtSwipeStart)"
     }
 
     /// Every combination of the switches.
     static let all: [SwiftUIBehaviour] = [false, true].flatMap { url in
-        [false, true].map { swap in SwiftUIBehaviour(urlBeforeFirstAppear: url, writesNilForASwappedItem: swap) }
+        [false, true].flatMap { swap in
+            [false, true].map { swipe in
+                SwiftUIBehaviour(
+                    urlBeforeFirstAppear: url, writesNilForASwappedItem: swap, writesPathAtSwipeStart: swipe)
+            }
+        }
     }
 }
 
@@ -144,5 +153,45 @@ final class ModelSheet {
     /// The user swipes the sheet down.
     func swipeDown() {
         presenter.followPresentation(nil, shown: shown)
+    }
+}
+
+/// The `NavigationStack(path:)` of a `StackView` (Sources/BatonSwiftUI/StackView.swift): its
+/// path is the stack's screens above the root as items, read when the body is made; its setter
+/// calls `followNavigationPath(_:)` with the items' identities.
+///
+/// Rules:
+/// - The back button and a completed swipe back write the path without its last item
+///   (SwiftUI.swiftinterface:9420; "the stack removes items from the path when the user goes
+///   back": https://developer.apple.com/documentation/swiftui/navigationstack).
+/// - E6: when the path is written during a swipe (a switch).
+@MainActor
+final class ModelStackView {
+    let stack: StackScreen
+    /// The path as SwiftUI holds it.
+    private var path: [ScreenIdentity]
+
+    init(stack: StackScreen) {
+        self.stack = stack
+        path = stack.navigationPath
+    }
+
+    /// The body runs again.
+    func redraw() {
+        path = stack.navigationPath
+    }
+
+    /// The user swipes back from the top screen and either completes the swipe or releases it
+    /// halfway.
+    func swipeBack(completes: Bool, _ behaviour: SwiftUIBehaviour) {
+        let full = path
+        let shorter = Array(full.dropLast())
+        if behaviour.writesPathAtSwipeStart {
+            stack.followNavigationPath(shorter)
+            if !completes { stack.followNavigationPath(full) }
+        } else if completes {
+            stack.followNavigationPath(shorter)
+        }
+        redraw()
     }
 }
