@@ -17,7 +17,13 @@
         _: ScreenTransition, _: ScreenRegistry, _: ScreenError, _: ScreenIdentity, _: ScreenLinkRequest,
         _: TransitionKind, _: TransitionRecord, _: TransitionFailure, _: TransitionDidComplete.Type,
         _: TransitionDidFail.Type, _: LifecyclePhase, _: LifecycleRecord, _: Appearance, _: ContextWiring,
-        _: CancellationReason, _: HopFlow, _: any HopFlowContainer, _: HopHandoff
+        _: CancellationReason, _: HopFlow, _: any HopFlowContainer, _: HopHandoff, _: HopPlan,
+        _: HopViewChange
+    ) {}
+
+    @MainActor
+    func namesBatonAlertTypes(
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle
     ) {}
 
     @MainActor
@@ -37,7 +43,7 @@
     @MainActor
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
-        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: DumpFormat, _: FlowGraphFormat
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: DumpFormat, _: FlowGraphFormat
     ) {}
 
     @MainActor

@@ -109,7 +109,9 @@
         /// Installs the mechanism. Call it once at launch, in
         /// `application(_:willFinishLaunchingWithOptions:)` (an app without scenes loads its main
         /// storyboard's root before `didFinishLaunching`); the roots of windows that already exist
-        /// are adopted. Later calls do nothing.
+        /// (in connected scenes, or the app delegate's `window`) are adopted, and a root that
+        /// appears later in a window Baton does not host yet is adopted when it appears. Later
+        /// calls do nothing.
         ///
         /// ```swift
         /// UIKitAdapter.install()
@@ -176,6 +178,8 @@
             for scene in UIApplication.shared.connectedScenes {
                 for window in (scene as? UIWindowScene)?.windows ?? [] { UIKitEvents.adoptRoot(of: window) }
             }
+            // An app without scenes keeps its window in its delegate (`UIApplicationDelegate.window`).
+            if let window = UIApplication.shared.delegate?.window ?? nil { UIKitEvents.adoptRoot(of: window) }
         }
 
         /// Exchanges two methods of `type`, adding the original to `type` first when it only

@@ -132,7 +132,9 @@
         /// a step that waits for an unhop, or nothing yet), the assignment waits until it hops to a
         /// final step (``Baton/NavigationOutcome/waiting(for:)``); after that its step is kept,
         /// never changed: the flow hops. Requested from a resolver or a lifecycle callback of
-        /// another assignment, it runs right after it (``Baton/NavigationOutcome/queued``).
+        /// another assignment, it runs right after it (``Baton/NavigationOutcome/queued``). While
+        /// UIKit presents or dismisses a controller in the window, it waits for that transition
+        /// to complete (``Baton/NavigationOutcome/waiting(for:)``).
         ///
         /// - Parameters:
         ///   - tree: The tree to show.

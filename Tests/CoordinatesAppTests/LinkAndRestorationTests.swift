@@ -261,12 +261,14 @@ import Testing
         (
             #""screens":42"#,
             "Could not restore the screens you were on: The saved screen tree cannot be read: it has no format"
-                + " number. Nothing was restored. Showing the main screen."
+                + " number. Nothing was restored. The state file as it was is kept as STATE.corrupt. Showing the main"
+                + " screen."
         ),
         (
             #""screens":{"format":2,"tree":{}}"#,
             "Could not restore the screens you were on: The saved screen tree has format 2; this version of Baton"
-                + " reads format 1 and older. Nothing was restored. Showing the main screen."
+                + " reads format 1 and older. Nothing was restored. The state file as it was is kept as"
+                + " STATE.corrupt. Showing the main screen."
         ),
         (
             #""screens":{"format":1,"tree":{"route":{"compass":{}}}}"#,
@@ -285,7 +287,10 @@ import Testing
         await harness.app.launch()
         #expect(tree(harness) == "startup(navigation[main])")
         #expect(harness.app.model.position == .at("1, 2"))
-        #expect(harness.app.takeContent().status == message)
+        // A tree that cannot be read is set aside with the file as it was; one that reads is restored in part.
+        #expect(
+            harness.app.takeContent().status
+                == message.replacingOccurrences(of: "STATE", with: harness.folder.file("state.json")))
         #expect(harness.reported.isEmpty)
     }
 

@@ -121,6 +121,10 @@ public final class ExternalTransition {
     /// Undoes the wiring, newest first, when the transition is cancelled.
     private var undos: [@MainActor () -> Void] = []
 
+    /// When its window observes navigation events: the cause, start and resolutions of its event.
+    var watch: NavigationWatch?
+    private var resolutions: [String] = []
+
     private init(
         kind: TransitionKind, source: (any Screen)?, destination: any Screen, identifier: String?, sender: Any?,
         window: ScreenWindow?
@@ -217,6 +221,7 @@ public final class ExternalTransition {
         let transition = ExternalTransition(
             kind: kind, source: source, destination: destination, identifier: identifier, sender: sender,
             window: window)
+        if window?.observesNavigation == true { transition.watch = NavigationWatch() }
         if kind.isForward {
             do {
                 let parent = parentContext ?? (source ?? resolutionSource)?.context ?? window?.context
@@ -224,10 +229,23 @@ public final class ExternalTransition {
                 if kind != .selectTab && resolves {
                     var resolved = transition.makeTransition(destination)
                     if let resolutionSource { resolved.resolutionSource = resolutionSource }
-                    try DependencyCoordinator.resolve(resolved, in: window)
+                    if transition.watch != nil {
+                        transition.resolutions = try NavigationContext.collectingResolutions {
+                            () throws(ScreenError) in
+                            try DependencyCoordinator.resolve(resolved, in: window)
+                        }
+                    } else {
+                        try DependencyCoordinator.resolve(resolved, in: window)
+                    }
                 }
             } catch {
                 transition.undoWiring()
+                if let watch = transition.watch, let window {
+                    window.emit(
+                        watch.event(
+                            transition.makeTransition(destination), resolutions: [],
+                            outcome: .failed(error.description)))
+                }
                 throw error
             }
         }
@@ -480,7 +498,9 @@ public final class ExternalTransition {
         for screen in leaving { Self.leaveTree(screen) }
         // Settled before user code (the observers of the post) runs.
         if let destination, let window {
-            window.log(makeTransition(destination))
+            let transition = makeTransition(destination)
+            window.log(transition)
+            if let watch { window.emit(watch.event(transition, resolutions: resolutions)) }
         }
     }
 

@@ -132,6 +132,16 @@ public enum UIKitNavigation {
                 }
                 return
             }
+            let request = "restoration of \(part)"
+            let running: String?
+            do throws(NavigationError) {
+                running = try waitForRunningPresentation(in: window, request) { () throws(NavigationError) in
+                    _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
+                }
+            } catch {
+                throw .error(error, at: [])
+            }
+            if running != nil { return }
             let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
             do throws(NavigationPlan.Failure) {
                 try plan.prepare(part)
@@ -159,6 +169,7 @@ public enum UIKitNavigation {
             wait(for: flow, in: window, request, retry)
             return .waiting(for: flow.screenName)
         }
+        if let running = try waitForRunningPresentation(in: window, request, retry) { return .waiting(for: running) }
         let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
         do {
             try plan.prepare(tree)
@@ -178,6 +189,57 @@ public enum UIKitNavigation {
         }
         plan.apply()
         return .applied
+    }
+
+    // MARK: - Waiting for UIKit
+
+    /// When UIKit runs a presentation or a dismissal in the window (on the window's chain of
+    /// presented controllers), the assignment waits for it: UIKit refuses `present` and `dismiss`
+    /// while one runs (UIKit practice, the review's N-E5), and would leave the tree half shown.
+    /// `run` runs when the transition's coordinator completes
+    /// (`UIViewControllerTransitionCoordinator.h:124-131`); a failure then posts
+    /// ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing runs.
+    ///
+    /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` when one runs without a
+    ///   coordinator to wait for; nothing changed.
+    private static func waitForRunningPresentation(
+        in window: any UIKitWindow, _ request: String, _ run: @escaping @MainActor () throws(NavigationError) -> Void
+    ) throws(NavigationError) -> String? {
+        var current = window.currentRoot
+        while let screen = current {
+            if let controller = screen as? any UIKitScreen {
+                let running: String?
+                if controller.isBeingDismissed {
+                    running = "the dismissal of \(controller.screenName)"
+                } else if controller.presentingScreen != nil, controller.activeTransitionCoordinator != nil {
+                    running = "the presentation of \(controller.screenName)"
+                } else {
+                    running = nil
+                }
+                if let running {
+                    guard let coordinator = controller.activeTransitionCoordinator else {
+                        throw .refusedByUIKit(
+                            step: request,
+                            reason:
+                                "UIKit runs \(running), which has no transition coordinator to wait for; nothing changed"
+                        )
+                    }
+                    let baton = window.batonWindow
+                    coordinator.onCompletion { [weak baton] _ in
+                        do throws(NavigationError) {
+                            try run()
+                        } catch {
+                            baton?.context.post(
+                                NavigationDidFail.self,
+                                NavigationFailure(request: request, waitedFor: running, error: error), reach: .local)
+                        }
+                    }
+                    return running
+                }
+            }
+            current = screen.presentedScreen
+        }
+        return nil
     }
 
     // MARK: - Waiting for a start-up flow

@@ -9,8 +9,11 @@
 /// shown and resolve it with the transition that will show it. Anything that throws undoes the
 /// wiring and the coordinators' changes (``ResolutionJournal``), and nothing else has changed.
 ///
-/// **Apply** (cannot fail): `dismiss` each presentation that goes (`UIViewController.h:251-252`:
-/// everything presented above goes with it), change the containers — one
+/// The last step of preparing is to `dismiss` each presentation that goes
+/// (`UIViewController.h:251-252`: everything presented above goes with it); a dismissal UIKit
+/// refuses fails the assignment there, before anything else changes.
+///
+/// **Apply** (cannot fail): change the containers — one
 /// `setViewControllers(_:animated:)` per stack (`UINavigationController.h:72`; UIKit sends
 /// appearance callbacks only to the old and the new top), one `selectedIndex =` per tab bar
 /// controller (`UITabBarController.h:41`), `rootViewController =` for a new root — hidden parts
@@ -66,6 +69,7 @@ final class UIKitNavigationPlan {
             try ResolutionJournal.recording { () throws(Failure) in
                 try NavigationPlan.validate(node)
                 try prepareRoot(node)
+                try beginDismissals()
             }
         } catch {
             for step in undo.reversed() { step() }
@@ -81,6 +85,7 @@ final class UIKitNavigationPlan {
         dismissals = []
         presentationsOnKept = []
         presentationsOnNew = []
+        gate = nil
     }
 
     private func prepareRoot(_ tree: Node) throws(Failure) {
@@ -115,6 +120,9 @@ final class UIKitNavigationPlan {
             guard case .stack(let current) = UIKitNavigation.content(of: screen) else {
                 throw notFitting(screen, tree, at: path)
             }
+            // A navigation controller the tree empties cannot be kept: a tree's empty stack fits
+            // only one that shows nothing yet.
+            if nodes.isEmpty, !current.isEmpty { throw notFitting(screen, tree, at: path) }
             var kept = 0
             while kept < min(current.count, nodes.count), let controller = current[kept] as? any UIKitScreen,
                 matches(controller, nodes[kept].route), canKeep(controller, nodes[kept])
@@ -220,9 +228,14 @@ final class UIKitNavigationPlan {
         } catch {
             throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)), at: path.indices)
         }
-        if ExternalTransition.isInTree(screen) || screen === window.currentRoot
-            || !made.insert(ObjectIdentifier(screen)).inserted
-        {
+        if !made.insert(ObjectIdentifier(screen)).inserted {
+            throw .error(
+                .factoryFailed(
+                    step: step, route: route,
+                    reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
+                at: path.indices)
+        }
+        if ExternalTransition.isInTree(screen) || screen === window.currentRoot {
             // UIKit raises an exception for a controller shown twice (pushed, or in two stacks).
             throw .error(
                 .factoryFailed(
@@ -246,6 +259,12 @@ final class UIKitNavigationPlan {
                     ScreenTransition(kind: kind, source: source, destination: screen), in: window.batonWindow)
             } catch {
                 throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+            }
+            // A required dependency no resolver set would stop the program when the controller reads it.
+            for checked in screen.screenAndDescendants {
+                if let report = ResolvedCheck.unsetReport(for: checked) {
+                    throw .error(.unresolvedDependency(step: step, route: route, report: report), at: path.indices)
+                }
             }
         }
         // What it presents is resolved after it, as a controller presents only once it is shown.
@@ -278,25 +297,73 @@ final class UIKitNavigationPlan {
 
     // MARK: - Applying
 
-    /// Makes the prepared UIKit calls.
-    func apply() {
+    /// Opens when the dismissals begun by ``beginDismissals()`` have completed and the containers
+    /// have changed: then the new presentations are made.
+    private var gate: Countdown?
+
+    /// The last step of preparing: `dismiss` each presentation that goes, outermost first. UIKit
+    /// refuses a dismissal while a presentation or dismissal runs, with a console warning and no
+    /// completion (UIKit practice; the review's N-E5): a dismissal that neither completed nor
+    /// began fails the assignment here, where nothing else has changed yet, instead of leaving
+    /// its presentations waiting for a completion that never comes.
+    private func beginDismissals() throws(Failure) {
         var seen = Set<ObjectIdentifier>()
         let presenters = dismissals.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        dismissals = []
         let presentations = presentationsOnKept + presentationsOnNew.compactMap { $0 }
-        let changes = self.changes
-        clear()
         // Presentations wait for the dismissals (UIKit presents one controller at a time from a
         // presentation context) and for the containers that show their presenters.
         let gate = Countdown(presenters.count + 1) { [self] in present(presentations[...]) }
+        self.gate = gate
+        var dismissed: [String] = []
         for presenter in presenters {
-            guard presenter.presentedScreen != nil else {
+            // Everything presented above a dismissed controller goes with it (`UIViewController.h:251-252`).
+            guard let presented = presenter.presentedScreen, !Self.isGoing(presenter) else {
                 gate.done()
                 continue
             }
             dismiss(from: presenter) { gate.done() }
+            guard Self.isRefused(presented) else {
+                dismissed.append(presented.screenName)
+                continue
+            }
+            self.gate = nil
+            throw .error(
+                .refusedByUIKit(
+                    step: "dismissal of \(presented.screenName) from \(presenter.screenName)",
+                    reason: "UIKit did not begin it, as it does while a presentation or dismissal runs; "
+                        + (dismissed.isEmpty
+                            ? "nothing changed"
+                            : "only \(dismissed.joined(separator: ", ")) was dismissed, nothing else changed")),
+                at: [])
         }
+    }
+
+    /// Whether `presented`, asked to go, still shows and is not going: UIKit refused the call.
+    private static func isRefused(_ presented: any Screen) -> Bool {
+        guard presented.presentingScreen != nil, let controller = presented as? any UIKitScreen else { return false }
+        return !controller.isBeingDismissed && controller.activeTransitionCoordinator == nil
+    }
+
+    /// Whether `screen` is inside a presentation that is being dismissed.
+    private static func isGoing(_ screen: any Screen) -> Bool {
+        var current: any Screen = screen
+        while true {
+            while let parent = current.parentScreen { current = parent }
+            if (current as? any UIKitScreen)?.isBeingDismissed == true { return true }
+            guard let presenter = current.presentingScreen else { return false }
+            current = presenter
+        }
+    }
+
+    /// Makes the prepared UIKit calls: the container changes, then, once the dismissals begun
+    /// while preparing have completed, the new presentations.
+    func apply() {
+        let changes = self.changes
+        let gate = self.gate
+        clear()
         for change in changes { change() }
-        gate.done()
+        gate?.done()
     }
 
     /// `rootViewController =`, with the root change begun, already resolved.
@@ -429,7 +496,7 @@ final class UIKitNavigationPlan {
         case .plain:
             break
         case .stack(let screens):
-            found += " with \(screens.count) controllers"
+            found += screens.count == 1 ? " with 1 controller" : " with \(screens.count) controllers"
         case .tabs(let tabs, _):
             found +=
                 " with the tabs "

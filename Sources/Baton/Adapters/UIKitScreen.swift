@@ -184,6 +184,14 @@ public protocol UIKitTransitionCoordinator {
     /// ```
     var toScreen: (any Screen)? { get }
 
+    /// `isInteractive`: the user drives the transition with a gesture, such as the interactive
+    /// pop (`UIViewControllerTransitionCoordinator.h:41`).
+    ///
+    /// ```swift
+    /// coordinator.isInteractive   // true during a swipe back
+    /// ```
+    var isInteractive: Bool { get }
+
     /// `animate(alongsideTransition: nil, completion:)`: `body` runs when the transition ends,
     /// with `isCancelled` (true only for an interactive transition given up,
     /// `UIViewControllerTransitionCoordinator.h:43-44`).

@@ -551,6 +551,7 @@ public final class DependencyCoordinator {
             throw error
         }
         pass.commit()
+        if NavigationContext.resolutions != nil { NavigationContext.resolutions? += pass.ran }
         // What a report of an unresolved `@Resolved` property explains later.
         let trace = ResolutionTrace(
             kind: transition.kind, identifier: transition.identifier, source: transition.resolutionSource,

@@ -31,6 +31,8 @@ final class NavigationPlan {
     /// The new screens built inside new containers and resolved as they were made.
     @exclusivity(unchecked) private var resolvedByPlan: Set<ObjectIdentifier> = []
     @exclusivity(unchecked) private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
+    /// The screens the factories made for this assignment: one object cannot be in two places.
+    @exclusivity(unchecked) private var made: Set<ObjectIdentifier> = []
 
     /// A failure while preparing: a navigation error and where in the tree it happened (see
     /// ``Location``), or the wait for a flow.
@@ -226,6 +228,9 @@ final class NavigationPlan {
         case .stack(let nodes):
             guard let stack = screen as? StackScreen else { throw notFitting(screen, tree, at: path) }
             let current = stack.stackedScreens
+            // A stack cannot be emptied (``ScreenError/emptyStack(container:)``): a tree's empty
+            // stack fits only a stack that shows nothing yet.
+            if nodes.isEmpty, !current.isEmpty { throw notFitting(screen, tree, at: path) }
             var kept = 0
             while kept < min(current.count, nodes.count), matches(current[kept], nodes[kept].route),
                 canKeep(current[kept], nodes[kept])
@@ -356,11 +361,29 @@ final class NavigationPlan {
                 .factoryFailed(step: text(step), route: Self.describe(tree.route), reason: String(describing: error)),
                 at: path.indices)
         }
+        if !made.insert(ObjectIdentifier(screen)).inserted {
+            throw .error(
+                .factoryFailed(
+                    step: text(step), route: Self.describe(tree.route),
+                    reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
+                at: path.indices)
+        }
         if let holder = screen.currentHolder {
             throw .error(
                 .factoryFailed(
                     step: text(step), route: Self.describe(tree.route),
                     reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"),
+                at: path.indices)
+        }
+        // The screens its factory put inside it, whose required dependencies are checked with its own.
+        var inside: [ScreenModel] = []
+        Self.collectContained(in: screen, into: &inside)
+        for contained in inside where !made.insert(ObjectIdentifier(contained)).inserted {
+            throw .error(
+                .factoryFailed(
+                    step: text(step), route: Self.describe(tree.route),
+                    reason: "it made \(screen.screenName) with \(contained.screenName) inside, which this tree already"
+                        + " shows elsewhere; make a new screen"),
                 at: path.indices)
         }
         try wire(screen, to: context, tree.route.wiring, step: step, at: path, route: tree.route)
@@ -377,6 +400,14 @@ final class NavigationPlan {
             throw .error(
                 .transitionFailed(step: text(step), route: Self.describe(tree.route), error: error), at: path.indices)
         }
+        // A required dependency no resolver set would stop the program when the screen reads it.
+        for checked in CollectionOfOne(screen) + inside {
+            if let report = ResolvedCheck.unsetReport(for: checked) {
+                throw .error(
+                    .unresolvedDependency(step: text(step), route: Self.describe(tree.route), report: report),
+                    at: path.indices)
+            }
+        }
         // What it presents is resolved after it, as a screen presents only once it was shown: a
         // resolver that passes data from the presenting screen finds it there.
         try reconcilePresentation(of: screen, with: tree, at: path, live: false, into: &none)
@@ -392,6 +423,14 @@ final class NavigationPlan {
         } catch {
             throw .error(
                 .transitionFailed(step: text(step), route: Self.describe(route), error: error), at: path.indices)
+        }
+    }
+
+    /// The screens inside `screen` (its containers' screens, all the way down).
+    private static func collectContained(in screen: ScreenModel, into screens: inout [ScreenModel]) {
+        for child in screen.containedScreens {
+            screens.append(child)
+            collectContained(in: child, into: &screens)
         }
     }
 
@@ -503,7 +542,7 @@ final class NavigationPlan {
                 .joined(separator: ", ")
         } else if let stack = screen as? StackScreen, stack.stackedScreens.isEmpty == false, case .stack = tree.content
         {
-            found += " with \(stack.stackedScreens.count) screens"
+            found += stack.stackedScreens.count == 1 ? " with 1 screen" : " with \(stack.stackedScreens.count) screens"
         } else if let hopping = screen as? HoppingScreen, let current = hopping.currentScreen {
             found += " showing \(current.screenName)"
         }

@@ -5,7 +5,8 @@
 /// 3. change the container's structure;
 /// 4. if the container is visible: will-disappear (leaving), will-appear (entering), the custom
 ///    transition hook, did-disappear (leaving), did-appear (entering);
-/// 5. log the transition in the window and post ``TransitionDidComplete``.
+/// 5. log the transition in the window and post ``TransitionDidComplete``; when the window has
+///    an observer of ``NavigationEvent``s, report the transition to it.
 @MainActor
 enum TransitionEngine {
     static func perform(
@@ -29,23 +30,36 @@ enum TransitionEngine {
         }
         // The log keeps start order: this transition's record waits for those started before it.
         let ticket = window?.reserveLogEntry()
+        // Off (no observer of navigation events), this is one check and nothing else.
+        let watch = window?.observesNavigation == true ? NavigationWatch() : nil
         let undo: (@MainActor () -> Void)?
         do {
             undo = transition.kind.isForward ? try wire(destination, to: sourceContext, wiring) : nil
         } catch {
             if let ticket { window?.log(nil, at: ticket) }
+            if let watch { window?.emit(watch.event(transition, resolutions: [], outcome: .failed(error.description))) }
             throw error
         }
+        var resolutions: [String] = []
         // A tab already in the tree was resolved when its container was shown: selecting it
         // does not resolve it again.
         // A screen tree assignment resolves its new screens before it changes the tree
         // (`resolves` is then false): see NavigationPlan.
         if resolves && transition.kind.isForward && transition.kind != .selectTab {
             do {
-                try DependencyCoordinator.resolve(transition, in: window)
+                if watch != nil {
+                    resolutions = try NavigationContext.collectingResolutions { () throws(ScreenError) in
+                        try DependencyCoordinator.resolve(transition, in: window)
+                    }
+                } else {
+                    try DependencyCoordinator.resolve(transition, in: window)
+                }
             } catch {
                 undo?()
                 if let ticket { window?.log(nil, at: ticket) }
+                if let watch {
+                    window?.emit(watch.event(transition, resolutions: [], outcome: .failed(error.description)))
+                }
                 throw error
             }
         }
@@ -71,6 +85,9 @@ enum TransitionEngine {
             // A hook may complete later, outside any transition: the did-phase is then a step of
             // its own, and transitions its callbacks request wait for it.
             exclusively(while: transition.record.description) {
+                let outerCause = NavigationContext.lifecycleCause
+                if let watch { NavigationContext.lifecycleCause = watch.cause(of: transition) }
+                defer { NavigationContext.lifecycleCause = outerCause }
                 if visible {
                     for screen in leaving where screen.canReceive(.didDisappear) {
                         screen.apply(.didDisappear, in: window)
@@ -81,13 +98,17 @@ enum TransitionEngine {
                 // until then (in `willDisappear`, say) they still read and write the tree.
                 for screen in departed where screen.currentHolder == nil { screen.unwire() }
                 if let ticket { window?.log(transition, at: ticket) }
+                if let watch { window?.emit(watch.event(transition, resolutions: resolutions)) }
             }
         }
         guard visible else { return finish() }
+        let outerCause = NavigationContext.lifecycleCause
+        if let watch { NavigationContext.lifecycleCause = watch.cause(of: transition) }
         // A screen receives a phase only from the state before it: one already hidden (covered by
         // a presentation, say) does not disappear twice.
         for screen in leaving where screen.canReceive(.willDisappear) { screen.apply(.willDisappear, in: window) }
         for screen in entering where screen.canReceive(.willAppear) { screen.apply(.willAppear, in: window) }
+        NavigationContext.lifecycleCause = outerCause
         if let hook {
             hook(transition, finish)
         } else {
@@ -188,6 +209,8 @@ extension TransitionEngine {
         // A one-shot resolver waiting around the request (resolvingNextTransition) still applies
         // when the queued transition runs, after the request's body has returned.
         let waiting = DependencyCoordinator.waitingInlineResolvers
+        // The cause of the request (a link, a gesture) is the cause of the deferred transition.
+        let run = NavigationContext.carrying(run)
         if waiting.isEmpty {
             deferred.append(Deferred(request: request(), inProgress: running(), window: window, run: run))
         } else {

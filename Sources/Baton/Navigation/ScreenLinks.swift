@@ -463,6 +463,17 @@ extension ScreenWindow {
     public func open<Route: ScreenRoute>(_ url: String, with links: ScreenLinks<Route>) throws(NavigationError)
         -> NavigationOutcome
     {
-        try navigate(to: links.tree(for: url))
+        try NavigationContext.with(.link(url: url)) { () throws(NavigationError) in
+            let tree: ScreenTree<Route>
+            do throws(NavigationError) {
+                tree = try links.tree(for: url)
+            } catch {
+                if observesNavigation {
+                    emit(NavigationWatch().navigation(to: url, outcome: .failed(error.description)))
+                }
+                throw error
+            }
+            return try navigate(to: tree)
+        }
     }
 }

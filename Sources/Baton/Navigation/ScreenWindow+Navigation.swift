@@ -16,6 +16,8 @@ public enum NavigationOutcome: Hashable, Sendable {
     case applied
     /// A start-up flow (a ``HoppingScreen`` that shows no step yet, or whose step waits for an
     /// unhop) has not reached its main screen yet; the tree is assigned when it hops to a final step, in request order.
+    /// In a UIKit window, also a presentation or dismissal UIKit runs ("the dismissal of share"):
+    /// the tree is assigned when its transition coordinator completes.
     ///
     /// ```swift
     /// try window.navigate(to: tree)   // .waiting(for: "startup") while the splash shows
@@ -164,6 +166,13 @@ extension ScreenWindow {
     /// ``navigate(to:)`` for a tree whose route type is erased.
     @usableFromInline
     func navigate(to tree: ErasedScreenTree) throws(NavigationError) -> NavigationOutcome {
+        // Its transitions, also those that run later, report the cause of the request.
+        try NavigationContext.with(NavigationContext.cause ?? .assignment) { () throws(NavigationError) in
+            try navigateCaused(to: tree)
+        }
+    }
+
+    private func navigateCaused(to tree: ErasedScreenTree) throws(NavigationError) -> NavigationOutcome {
         if TransitionEngine.isBusy,
             deferNavigation(
                 "navigation to \(tree)",
@@ -171,6 +180,7 @@ extension ScreenWindow {
                     _ = try self?.navigateNow(tree)
                 })
         {
+            if observesNavigation { emit(NavigationWatch().navigation(to: "\(tree)", outcome: .queued)) }
             return .queued
         }
         return try TransitionEngine.exclusively(while: "navigation to \(tree)") { () throws(NavigationError) in
@@ -179,15 +189,21 @@ extension ScreenWindow {
     }
 
     private func navigateNow(_ tree: ErasedScreenTree) throws(NavigationError) -> NavigationOutcome {
+        let watch = observesNavigation ? NavigationWatch() : nil
         do {
-            return try assign(tree)
+            let outcome = try assign(tree)
+            if let watch { emit(watch.navigation(to: "\(tree)", outcome: .completed)) }
+            return outcome
         } catch {
             switch error {
-            case .error(let error, _): throw error
+            case .error(let error, _):
+                if let watch { emit(watch.navigation(to: "\(tree)", outcome: .failed(error.description))) }
+                throw error
             case .wait(let hopping):
                 enqueue("navigation to \(tree)", waitingFor: hopping) { [weak self] () throws(NavigationError) in
                     _ = try self?.navigateNow(tree)
                 }
+                if let watch { emit(watch.navigation(to: "\(tree)", outcome: .waiting(for: hopping.screenName))) }
                 return .waiting(for: hopping.screenName)
             }
         }
@@ -222,9 +238,11 @@ extension ScreenWindow {
         _ run: @escaping @MainActor () throws(NavigationError) -> Void
     ) {
         let waitedFor = "\(hopping.screenName) reaching its main screen"
+        // It runs when the flow hops on, with the cause it was requested with (a link, say).
+        let cause = NavigationContext.cause
         waitingNavigations.append(
             WaitingNavigation(hopping: hopping, request: request) { [weak self] in
-                self?.reportingFailure(of: request, waitedFor: waitedFor, run)
+                NavigationContext.with(cause) { self?.reportingFailure(of: request, waitedFor: waitedFor, run) }
             })
     }
 

@@ -50,6 +50,16 @@ extension Screen {
 
     /// Finds the step that `finish` ends and ends it.
     private func finishStep(with value: Any) {
+        // What it requests is a call by this screen, delivering `value` (described only when a
+        // window observes navigation events).
+        let observed = ScreenWindow.containing(self)?.observesNavigation == true
+        let result = observed && !(value is Void) ? Box<Any>.debugText(value) : nil
+        NavigationContext.with(observed ? .call(screen: screenName) : NavigationContext.cause, result: result) {
+            finishStepNow(with: value)
+        }
+    }
+
+    private func finishStepNow(with value: Any) {
         var current: any Screen = self
         while true {
             guard let model = current as? ScreenModel else {

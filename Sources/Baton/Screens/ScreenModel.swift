@@ -243,6 +243,11 @@ open class ScreenModel: Screen {
     /// a second finish (a double-tapped button) does nothing.
     final var isFinishing = false
 
+    /// The tasks this screen runs (``task(_:)``), cancelled when it leaves the screen tree.
+    final var runningTasks: [Int: Task<Void, Never>] = [:]
+    /// The identifier of the next task this screen starts.
+    final var nextTaskID = 0
+
     /// The keys whose values this screen stores on its own context for whoever shares it: a
     /// `.share` wiring moves them to the shared context instead of refusing.
     var valuesMovedWhenShared: [ObjectIdentifier] { [] }
@@ -304,6 +309,7 @@ open class ScreenModel: Screen {
             awaitedResult = nil
             waiter.cancel(transition.map { .transition($0.record) } ?? .released)
         }
+        cancelTasks()
         didLeaveHierarchy(by: transition)
         for screen in containedScreens { screen.leaveHierarchy(by: transition) }
         presented?.leaveHierarchy(by: transition)
@@ -352,8 +358,14 @@ open class ScreenModel: Screen {
         case .willDisappear: appearance = .disappearing
         case .didDisappear: appearance = .disappeared
         }
-        if let window, window.recordsLifecycle {
-            window.record(LifecycleRecord(screen: screenName, phase: phase))
+        if let window {
+            if window.recordsLifecycle { window.record(LifecycleRecord(screen: screenName, phase: phase)) }
+            if window.observesNavigation {
+                window.emit(
+                    NavigationEvent(
+                        .lifecycle(phase), to: screenName,
+                        cause: NavigationContext.lifecycleCause ?? .call(screen: screenName)))
+            }
         }
         switch phase {
         case .willAppear: willAppear()

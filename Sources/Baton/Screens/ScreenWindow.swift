@@ -93,6 +93,8 @@ public final class ScreenWindow {
     }
 
     private var transitions = RecentRecords<TransitionRecord>(limit: 10_000)
+    /// The observer, streams and log of ``NavigationEvent``s; `nil` until one is asked for.
+    var navigationEventHub: NavigationEventHub?
     private var lifecycle = RecentRecords<LifecycleRecord>(limit: 10_000)
     /// What ``flowGraph(format:includeResolvers:)`` draws of the transitions: each distinct
     /// transition once, with how often it happened, also after the log dropped it.

@@ -62,7 +62,9 @@ extension StackScreen {
             let link = ScreenLinkRequest.link(for: last)
         {
             do {
-                try link.push(on: self)
+                try NavigationContext.with(.gesture(.navigationLink)) { () throws(ScreenError) in
+                    try link.push(on: self)
+                }
             } catch {
                 ScreenLinkRequest.post(
                     error, request: "push of a link's screen onto \(screenName)",
@@ -72,16 +74,20 @@ extension StackScreen {
             return []
         }
         var popped: [ScreenModel] = []
-        // As `pop()`: a transition requested during this one runs after it.
-        try? requestTransition("pop of \(screenName) to follow a navigation path") { [self] () throws(ScreenError) in
-            let current = self.navigationPath
-            var kept = 0
-            while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
-            guard kept < current.count else { return }
-            popped = popTo(index: kept, sender: sender)
-            self.pathPop = PathPop(
-                popped: zip(popped, current.dropFirst(kept)).map { PathPop.Popped(screen: $0, identity: $1) },
-                left: self.stackedScreens.map(ObjectIdentifier.init))
+        // As `pop()`: a transition requested during this one runs after it. The user went back
+        // (the back button or the swipe): the pop's cause says so.
+        NavigationContext.with(.gesture(.navigationPath)) {
+            try? requestTransition("pop of \(screenName) to follow a navigation path") {
+                [self] () throws(ScreenError) in
+                let current = self.navigationPath
+                var kept = 0
+                while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
+                guard kept < current.count else { return }
+                popped = popTo(index: kept, sender: sender)
+                self.pathPop = PathPop(
+                    popped: zip(popped, current.dropFirst(kept)).map { PathPop.Popped(screen: $0, identity: $1) },
+                    left: self.stackedScreens.map(ObjectIdentifier.init))
+            }
         }
         return popped
     }
@@ -101,17 +107,20 @@ extension StackScreen {
         guard screens.count == pop.popped.count, stackedScreens.map(ObjectIdentifier.init) == pop.left,
             path.elementsEqual(navigationPath + pop.popped.map(\.identity))
         else { return false }
-        for (screen, identity) in zip(screens, pop.popped.map(\.identity)) {
-            // A link's screen keeps the link's identity in the path.
-            if identity != ScreenIdentity(screen) { screen.linkIdentity = identity }
-            do {
-                try push(screen)
-            } catch {
-                ScreenLinkRequest.post(
-                    error, request: "push of \(screen.screenName) back onto \(screenName)",
-                    inProgress: "a navigation path written back after a cancelled swipe", in: self)
-                observedState.publish()
-                break
+        // The user's swipe, released: the push's cause says so.
+        NavigationContext.with(.gesture(.navigationPath)) {
+            for (screen, identity) in zip(screens, pop.popped.map(\.identity)) {
+                // A link's screen keeps the link's identity in the path.
+                if identity != ScreenIdentity(screen) { screen.linkIdentity = identity }
+                do throws(ScreenError) {
+                    try push(screen)
+                } catch {
+                    ScreenLinkRequest.post(
+                        error, request: "push of \(screen.screenName) back onto \(screenName)",
+                        inProgress: "a navigation path written back after a cancelled swipe", in: self)
+                    observedState.publish()
+                    break
+                }
             }
         }
         return true
@@ -175,7 +184,7 @@ extension ScreenModel {
         _ item: ScreenIdentity?, shown: ScreenIdentity?, sender: Any? = nil
     ) -> Bool {
         guard item == nil, let shown, presented != nil, presentedIdentity == shown else { return false }
-        dismiss(sender: sender)
+        NavigationContext.with(.gesture(.sheetSwipe)) { dismiss(sender: sender) }
         return true
     }
 }

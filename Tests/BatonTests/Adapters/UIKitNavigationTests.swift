@@ -435,8 +435,8 @@ struct UIKitNavigationTests {
                     + " make a new controller. Nothing changed.")
             #expect(
                 refusal(cached)
-                    == "Could not make item(7) for push onto feed at main > feed: it made item(7), which is already"
-                    + " shown; make a new controller. Nothing changed.")
+                    == "Could not make item(7) for push onto feed at main > feed: it made item(7), which this tree"
+                    + " already shows elsewhere; make a new screen. Nothing changed.")
             #expect(uikit.calls.isEmpty)
             #expect(try read(window) == "main{*feed[list, item(42)], settings}")
         }

@@ -1,0 +1,205 @@
+extension ScreenWindow {
+    // MARK: - Navigation events
+
+    /// The window's synchronous observer of ``NavigationEvent``s: what analytics and crash
+    /// reporting set once, when the window is made. It runs on the main actor right after each
+    /// step, in order; a navigation it requests runs after the step it observes. `nil` (the
+    /// default) makes no events.
+    ///
+    /// ```swift
+    /// window.onNavigation = { event in
+    ///     guard case .transition = event.action, let screen = event.destination else { return }
+    ///     analytics.track("screen", ["name": screen, "cause": event.cause.description])
+    /// }
+    /// ```
+    public var onNavigation: (@MainActor (NavigationEvent) -> Void)? {
+        get { navigationEventHub?.observer }
+        set { hub.observer = newValue }
+    }
+
+    /// A stream of the window's ``NavigationEvent``s from now on, for code that awaits them (a
+    /// crash reporter's breadcrumbs). It ends when the window is freed or the task that iterates
+    /// it is cancelled; beyond `buffering` events not yet read, the oldest are dropped.
+    ///
+    /// ```swift
+    /// Task {
+    ///     for await event in window.navigationEvents() { breadcrumbs.add(event.description) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter buffering: How many unread events the stream keeps; 1,000 by default.
+    /// - Returns: The stream.
+    public func navigationEvents(buffering: Int = 1_000) -> AsyncStream<NavigationEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(max(buffering, 1)))
+        let hub = self.hub
+        let id = hub.add(continuation)
+        continuation.onTermination = { _ in
+            Task { @MainActor [weak hub] in hub?.removeContinuation(id) }
+        }
+        return stream
+    }
+
+    /// Whether the window keeps its newest ``NavigationEvent``s in ``recentNavigationEvents``;
+    /// off by default. An inspector turns it on.
+    ///
+    /// ```swift
+    /// window.recordsNavigationEvents = true
+    /// ```
+    public var recordsNavigationEvents: Bool {
+        get { navigationEventHub?.records ?? false }
+        set { hub.records = newValue }
+    }
+
+    /// The newest navigation events while ``recordsNavigationEvents`` is on, oldest first: at
+    /// most ``navigationEventLimit`` of them, so that a long session stays flat in memory.
+    ///
+    /// ```swift
+    /// window.recentNavigationEvents.last?.description   // "pop: detail → list (gesture swipeBack)"
+    /// ```
+    public var recentNavigationEvents: [NavigationEvent] { navigationEventHub?.log.elements ?? [] }
+
+    /// How many events ``recentNavigationEvents`` keeps; 1,000 by default. Lowering it drops
+    /// the oldest at once; 0 keeps none.
+    ///
+    /// ```swift
+    /// window.navigationEventLimit = 200
+    /// ```
+    public var navigationEventLimit: Int {
+        get { navigationEventHub?.log.limit ?? NavigationEventHub.defaultLimit }
+        set { hub.log.limit = newValue }
+    }
+
+    private var hub: NavigationEventHub {
+        if let navigationEventHub { return navigationEventHub }
+        let hub = NavigationEventHub()
+        navigationEventHub = hub
+        return hub
+    }
+
+    /// Whether anyone wants events: checked before any event is made.
+    var observesNavigation: Bool { navigationEventHub?.isOn ?? false }
+
+    /// Delivers `event` to the log, the observer and the streams.
+    func emit(_ event: NavigationEvent) {
+        navigationEventHub?.emit(event)
+    }
+}
+
+/// A window's event observer, streams and log; made when the first one is asked for.
+@MainActor
+final class NavigationEventHub {
+    static let defaultLimit = 1_000
+    var observer: (@MainActor (NavigationEvent) -> Void)?
+    var records = false
+    var log = RecentRecords<NavigationEvent>(limit: NavigationEventHub.defaultLimit)
+    private var continuations: [Int: AsyncStream<NavigationEvent>.Continuation] = [:]
+    private var nextID = 0
+
+    var isOn: Bool { observer != nil || records || !continuations.isEmpty }
+
+    func add(_ continuation: AsyncStream<NavigationEvent>.Continuation) -> Int {
+        defer { nextID += 1 }
+        continuations[nextID] = continuation
+        return nextID
+    }
+
+    func removeContinuation(_ id: Int) {
+        continuations[id] = nil
+    }
+
+    func emit(_ event: NavigationEvent) {
+        if records { log.append(event) }
+        for continuation in continuations.values { continuation.yield(event) }
+        // Read last: the observer may replace itself.
+        observer?(event)
+    }
+
+    deinit {
+        for continuation in continuations.values { continuation.finish() }
+    }
+}
+
+/// What a step being watched for a ``NavigationEvent`` knows when it starts: its cause, the
+/// result it delivers and its start time. Made only while the window has an observer.
+@MainActor
+struct NavigationWatch {
+    /// The cause it was requested with; an adapter that learns more later (a gesture) sets it.
+    var cause: NavigationCause?
+    let result: String?
+    let start: ContinuousClock.Instant
+
+    init() {
+        cause = NavigationContext.cause
+        result = NavigationContext.result
+        start = ContinuousClock.now
+    }
+
+    /// The cause of `transition`: the one it was requested with, else a call by its source.
+    func cause(of transition: ScreenTransition) -> NavigationCause {
+        cause ?? .call(screen: transition.source?.screenName ?? transition.destination.screenName)
+    }
+
+    /// The event of a screen tree assignment.
+    func navigation(to tree: String, outcome: NavigationEvent.Outcome) -> NavigationEvent {
+        NavigationEvent(
+            .navigation(to: tree), cause: cause ?? .assignment, outcome: outcome, duration: ContinuousClock.now - start)
+    }
+
+    /// The event of a finished transition.
+    func event(
+        _ transition: ScreenTransition, resolutions: [String], outcome: NavigationEvent.Outcome = .completed
+    ) -> NavigationEvent {
+        NavigationEvent(
+            .transition(transition.kind), from: transition.source?.screenName,
+            to: transition.destination.screenName,
+            cause: cause(of: transition),
+            resolutions: resolutions, result: result, outcome: outcome, duration: ContinuousClock.now - start)
+    }
+}
+
+/// Why the navigation that runs now happens: set by the entry points that know (a link, a
+/// restoration, an assignment, a gesture an adapter reports, a screen's `finish`) and carried to
+/// the transitions they request, also to those deferred behind a running one.
+@MainActor
+enum NavigationContext {
+    /// The cause of what runs now; `nil` means a screen's own call.
+    static var cause: NavigationCause?
+    /// The result a finishing screen delivers with the transition that runs now.
+    static var result: String?
+    /// The cause of the lifecycle callbacks that run now, while a transition is watched.
+    static var lifecycleCause: NavigationCause?
+    /// The resolver summaries of the transition being watched, or `nil` when none is.
+    static var resolutions: [String]?
+
+    /// Runs `body` with `cause` (and `result`) as the cause of what it requests.
+    static func with<Value, Failure: Error>(
+        _ cause: NavigationCause?, result: String? = nil, _ body: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        let outer = (self.cause, self.result)
+        self.cause = cause
+        self.result = result
+        defer { (self.cause, self.result) = outer }
+        return try body()
+    }
+
+    /// `run`, made to run later with the cause of now; `run` itself when there is none.
+    static func carrying(_ run: @escaping @MainActor () throws(ScreenError) -> Void)
+        -> @MainActor () throws(ScreenError) -> Void
+    {
+        guard cause != nil || result != nil else { return run }
+        let (cause, result) = (self.cause, self.result)
+        return { () throws(ScreenError) in try with(cause, result: result, run) }
+    }
+}
+
+extension NavigationContext {
+    /// Runs `body`, a transition's resolution, and returns the summaries of the resolvers it ran.
+    static func collectingResolutions(_ body: () throws(ScreenError) -> Void) throws(ScreenError) -> [String] {
+        let outer = resolutions
+        resolutions = []
+        defer { resolutions = outer }
+        try body()
+        return resolutions ?? []
+    }
+}
