@@ -46,8 +46,8 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
 ///
 /// Rules:
 /// - SwiftUI evaluates a view's body, and a modifier's `body(content:)`, to make the view, before
-///   it appears (`View.body`, SwiftUI.swiftinterface, "SwiftUI calls the body when it needs to
-///   draw the view": https://developer.apple.com/documentation/swiftui/view/body-8kl5o).
+///   the view appears (`View.body`, SwiftUI.swiftinterface:24454; `ViewModifier.body(content:)`,
+///   :3144-3150; appearance is a separate event, `onAppear`, :3604).
 ///   `WindowRoutes.body(content:)` makes the scene's `SceneRoutes` then, once per `@State` box.
 /// - `WindowView`'s content is a `ZStack`, one view whatever it holds
 ///   (SwiftUI.swiftinterface:22539-22546, `_makeView`), with `Color.clear` while the window shows
@@ -126,8 +126,8 @@ final class ModelScene<Route: ScreenRoute> {
 /// Rules:
 /// - The binding SwiftUI writes through is the one of the body it last drew (a `Binding` is a
 ///   value made by that body).
-/// - A swipe down, and `DismissAction` in the sheet, write `nil` through it ("when the sheet is
-///   dismissed, SwiftUI sets the item to nil":
+/// - A swipe down, and `DismissAction` in the sheet, write `nil` through it: SwiftUI sets the item
+///   back to `nil` when the sheet is dismissed (Apple's documentation of `sheet(item:onDismiss:content:)`,
 ///   https://developer.apple.com/documentation/swiftui/view/sheet(item:ondismiss:content:)).
 /// - E7: a swapped item may also be written `nil` (a switch).
 @MainActor
@@ -162,8 +162,9 @@ final class ModelSheet {
 ///
 /// Rules:
 /// - The back button and a completed swipe back write the path without its last item
-///   (SwiftUI.swiftinterface:9420; "the stack removes items from the path when the user goes
-///   back": https://developer.apple.com/documentation/swiftui/navigationstack).
+///   (SwiftUI.swiftinterface:9420; Apple's documentation of `NavigationStack` says the stack
+///   updates a bound path as the user navigates back,
+///   https://developer.apple.com/documentation/swiftui/navigationstack).
 /// - E6: when the path is written during a swipe (a switch).
 @MainActor
 final class ModelStackView {
