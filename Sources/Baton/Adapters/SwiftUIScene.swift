@@ -88,8 +88,9 @@
     }
 
     /// The scene's phase changed: when it is no longer active, the window's screens are saved
-    /// with `save` (`nil` when the window shows nothing); a save that fails is reported and
-    /// writes nothing.
+    /// with `save` (`nil` when the window shows nothing). The screens that cannot be saved (no
+    /// route) are left out and each is reported; a save that fails altogether is reported and
+    /// writes `nil`, so that no older save restores a stale tree.
     ///
     /// ```swift
     /// .onChange(of: scenePhase) { _, phase in scene.phaseChanged(isActive: phase == .active) { saved = $0 } }
@@ -101,8 +102,13 @@
     public func phaseChanged(isActive: Bool, save: ((String?) -> Void)?) {
         guard !isActive, let save else { return }
         do throws(NavigationError) {
-            save(try window.saveScreenTree(Route.self)?.json)
+            // The part that can be saved is saved; what was left out is reported.
+            let tree = try window.saveScreenTree(Route.self)
+            tree?.leftOut.forEach(onFailure)
+            save(tree?.json)
         } catch {
+            // Not even the root can be saved: an older save would restore a stale tree.
+            save(nil)
             onFailure(error)
         }
     }

@@ -107,6 +107,23 @@ struct SwiftUIBehaviourTests {
         #expect(relaunched.failures == [])
     }
 
+    @Test func leavingTheForegroundOverAScreenWithoutARouteSavesTheRestAndSaysSo() throws {
+        let scene = ModelScene(root: SceneRoute.main, links: SceneRoute.links, storage: "stale")
+        scene.launch(url: "tasks://item/3", SwiftUIBehaviour())
+        let item = try #require(scene.window?.topScreen)
+        try item.present(ScreenModel(name: "share"))
+        scene.phase(active: false)
+        #expect(
+            scene.failures == [
+                "The saved screen tree cannot be read: expected a value at byte 0. Nothing was restored.",
+                "Left out main > item(id: 3) ^ ScreenModel when saving: it has no SceneRoute route; make it with"
+                    + " route.screen(), or adopt RoutedScreen in its type.",
+            ])
+        let relaunched = ModelScene(root: SceneRoute.main, links: SceneRoute.links, storage: scene.storage)
+        relaunched.launch(SwiftUIBehaviour())
+        #expect(try sceneTree(relaunched.window) == "main[list, item(id: 3)]")
+    }
+
     @Test func aSceneThatSavesNothingKeepsNothing() throws {
         let window = ScreenWindow()
         let scene = SceneRoutes(window: window, root: SceneRoute.main, links: nil, restoring: nil) { _ in }
