@@ -94,12 +94,6 @@
         func updateUIView(_ uiView: UIView, context: Context) {}
     }
 
-    // Types main added without a name here (issues 32 and 33), named so that the iOS check runs.
-    @MainActor
-    func namesBatonTypesAddedLater(
-        _: AlertAnswer, _: NavigationCause, _: NavigationEvent, _: NavigationGesture
-    ) {}
-
     @available(iOS 17, *)
     struct CollisionView: View {
         let context: ScreenContext  // Baton's, outside a representable
