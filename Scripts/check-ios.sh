@@ -17,9 +17,12 @@ cd "$(dirname "$0")/.."
 # SwiftUI and UIKit beside them and is type-checked below, so that a new type whose name collides
 # with theirs fails here rather than in an app. Checked with or without an SDK.
 collisions=Examples/NameCollisions
+# The named lines are read once: `grep -q` in a pipeline under pipefail fails at random when it
+# stops reading before the first grep has written everything (SIGPIPE), naming types that are there.
+named=$(grep -hv '^[[:space:]]*//' "$collisions"/*.swift)
 missing=$(Scripts/public-types.py Baton=Sources/Baton BatonSwiftUI=Sources/BatonSwiftUI \
     BatonUIKit=Sources/BatonUIKit | while IFS=. read -r module type; do
-    grep -hv '^[[:space:]]*//' "$collisions"/*.swift | grep -qw -- "$type" || echo "$module.$type"
+    grep -qw -- "$type" <<<"$named" || echo "$module.$type"
 done)
 if [ -n "$missing" ]; then
     echo "error: public types not named in $collisions (add each to a function there, unqualified):" >&2

@@ -88,11 +88,22 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     struct SignupWindowView: View {
-        @State private var window = try? makeSignupWindow()
+        @State private var scene = SignupWindow()
 
         var body: some View {
-            if let window { WindowView(window) }
+            switch scene.window {
+            case .success(let window): WindowView(window)
+            case .failure(let error): Text("The app could not start: \(error)")
+            }
         }
+    }
+
+    /// The scene's window, made the first time the kept box is asked: SwiftUI evaluates a
+    /// `@State` initial value each time it makes the view value and keeps only the first.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    final class SignupWindow {
+        lazy var window = Result { try makeSignupWindow() }
     }
 
     // MARK: - Passing data back as a typed result

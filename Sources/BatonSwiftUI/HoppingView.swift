@@ -89,9 +89,15 @@
         /// The root screen.
         public var body: some View {
             let window = self.window
-            Group {
+            // A ZStack is one view whatever it holds (SwiftUI.swiftinterface:22539-22546, `_makeView`),
+            // and Color.clear fills it while the window shows nothing: its modifiers always run. A
+            // Group is only a list of its members (:23870-23885, `_makeViewList`), and a modifier on an
+            // empty one runs for no one.
+            ZStack {
                 if let root = window.rootScreen {
                     ScreenView(root)
+                } else {
+                    Color.clear
                 }
             }
             .batonContext(window.context)

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -50,10 +50,12 @@
 
         var body: some View {
             let stack = self.stack
+            // Read in the body, so that every change of the stack's routes redraws the stack.
+            let path = stack.routePath(Route.self) ?? []
             NavigationStack(
                 path: Binding(
-                    get: { stack.routePath(Route.self) ?? [] },
-                    set: { path in try? stack.setRoutePath(path) })
+                    get: { path },
+                    set: { path in stack.followRoutePath(path) })
             ) {
                 Group {
                     if let root = stack.rootScreen {

@@ -231,7 +231,7 @@
             let screen = self.screen
             return Binding(
                 get: { presented },
-                set: { item in screen.followPresentation(item?.id) })
+                set: { item in screen.followPresentation(item?.id, shown: presented?.id) })
         }
 
         @ViewBuilder private func presentedView(_ item: ScreenItem) -> some View {

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Adapters) import Baton
     import SwiftUI
     #if canImport(os)
         import os
@@ -7,20 +7,36 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension WindowView {
-        /// Shows the window's screens as routes: when the view first appears, the window shows
-        /// `root` and the screens saved in `saved` over it (``Baton/ScreenWindow/launch(_:restoring:)``);
-        /// stacks follow `NavigationLink(value:)` (``SwiftUI/View/screenRoutes(_:)``); every URL the
-        /// scene opens is opened with `links` (``Baton/ScreenWindow/open(_:with:)``); and the
-        /// window's screens are saved in `saved` whenever the scene leaves the foreground.
+        /// Shows the window's screens as routes: the first time SwiftUI makes this view, before
+        /// anything appears, the window shows `root` and the screens saved in `saved` over it
+        /// (``Baton/ScreenWindow/launch(_:restoring:)``); stacks follow `NavigationLink(value:)`
+        /// (``SwiftUI/View/screenRoutes(_:)``); every URL the scene opens is opened with `links`
+        /// (``Baton/ScreenWindow/open(_:with:)``), whether it comes before or after the first
+        /// appearance; and the window's screens are saved in `saved` whenever the scene leaves the
+        /// foreground.
+        ///
+        /// Give each scene its own window and its own storage: use it in a view that a
+        /// `WindowGroup` makes per scene (each iPad window is a scene), never with a window kept by
+        /// the `App`. ``ScreenScene`` is this view with both.
         ///
         /// ```swift
         /// @main struct TasksMain: App {
-        ///     @State private var window = ScreenWindow()
+        ///     var body: some Scene {
+        ///         WindowGroup { TasksScene() }
+        ///     }
+        /// }
+        ///
+        /// struct TasksScene: View {
+        ///     @State private var window = WindowBox()   // one window per scene, made once
         ///     @SceneStorage("screens") private var saved: String?
         ///
-        ///     var body: some Scene {
-        ///         WindowGroup { WindowView(window).routes(root: Route.startup, links: Route.links, savedIn: $saved) }
+        ///     var body: some View {
+        ///         WindowView(window.window).routes(root: Route.startup, links: Route.links, savedIn: $saved)
         ///     }
+        /// }
+        ///
+        /// @MainActor final class WindowBox {
+        ///     lazy var window = ScreenWindow(context: ScreenContext(name: "app"))
         /// }
         /// ```
         ///
@@ -61,7 +77,9 @@
         }
     }
 
-    /// Launches a window at its root and saved screens, opens links in it, and saves its screens.
+    /// Forwards a scene's events to the core's `SceneRoutes`, which decides: it is made, and
+    /// launches the window, the first time this modifier's body runs, so that start-up never
+    /// waits for a view to appear.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     struct WindowRoutes<Route: ScreenRoute>: ViewModifier {
@@ -71,36 +89,35 @@
         let saved: Binding<String?>?
         let onFailure: @MainActor (NavigationError) -> Void
         @Environment(\.scenePhase) private var phase
-        @State private var launched = false
+        @State private var box = SceneRoutesBox<Route>()
 
         func body(content: Content) -> some View {
+            let scene = box.scene(of: window) {
+                SceneRoutes(
+                    window: window, root: root, links: links, restoring: saved?.wrappedValue, onFailure: onFailure)
+            }
+            let saved = self.saved
             content
-                .onAppear {
-                    guard !launched else { return }
-                    launched = true
-                    window.launch(root, restoring: saved?.wrappedValue).forEach(onFailure)
-                }
-                .onOpenURL { url in
-                    guard let links else { return onFailure(.unknownLink(url.absoluteString, known: [])) }
-                    do throws(NavigationError) {
-                        try window.open(url.absoluteString, with: links)
-                    } catch {
-                        onFailure(error)
-                    }
-                }
+                .onAppear { scene.appeared() }
+                .onOpenURL { url in scene.open(url.absoluteString) }
                 .onChange(of: phase) { _, phase in
-                    guard phase != .active, let saved else { return }
-                    do throws(NavigationError) {
-                        // The part that can be saved is saved; what was left out is reported.
-                        let tree = try window.saveScreenTree(Route.self)
-                        tree?.leftOut.forEach(onFailure)
-                        saved.wrappedValue = tree?.json
-                    } catch {
-                        // Not even the root can be saved: an older save would restore a stale tree.
-                        saved.wrappedValue = nil
-                        onFailure(error)
-                    }
+                    scene.phaseChanged(
+                        isActive: phase == .active, save: saved.map { saved in { saved.wrappedValue = $0 } })
                 }
+        }
+    }
+
+    /// The scene's `SceneRoutes`, made once per window. SwiftUI makes a new `@State` initial
+    /// value each time it makes the modifier and keeps the first: the box is what is thrown away.
+    @MainActor
+    final class SceneRoutesBox<Route: ScreenRoute> {
+        private var made: SceneRoutes<Route>?
+
+        func scene(of window: ScreenWindow, making make: () -> SceneRoutes<Route>) -> SceneRoutes<Route> {
+            if let made, made.window === window { return made }
+            let scene = make()
+            made = scene
+            return scene
         }
     }
 #endif

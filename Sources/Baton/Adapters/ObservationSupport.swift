@@ -9,7 +9,7 @@
 /// runs this check once in debug builds and stops with a message instead.
 ///
 /// ```swift
-/// ObservationSupport.checkOnce()   // in WindowView's onAppear
+/// ObservationSupport.checkOnce()   // when a SwiftUI scene's window is made
 /// ```
 @_spi(Adapters)
 @MainActor
@@ -39,10 +39,11 @@ public enum ObservationSupport {
     /// an assertion naming the problem when it fails. Does nothing in release builds.
     ///
     /// ```swift
-    /// .onAppear { ObservationSupport.checkOnce() }
+    /// ObservationSupport.checkOnce()   // SceneRoutes.init, WindowView's onAppear
     /// ```
     public static func checkOnce() {
         #if DEBUG
+            calls += 1
             guard !checked else { return }
             checked = true
             if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
@@ -56,5 +57,7 @@ public enum ObservationSupport {
 
     #if DEBUG
         private static var checked = false
+        /// How many times ``checkOnce()`` was called, for the tests that it runs at launch.
+        private(set) static var calls = 0
     #endif
 }

@@ -28,7 +28,7 @@ extension StackScreen {
     ///
     /// ```swift
     /// // In a NavigationStack's path binding:
-    /// set: { path in try? stack.setRoutePath(path) }
+    /// try stack.setRoutePath([AppRoute.item(id: 42)])
     /// ```
     ///
     /// - Parameter path: The routes above the root, bottom first.
@@ -39,12 +39,48 @@ extension StackScreen {
             window.deferNavigation(
                 request,
                 { [weak self] () throws(NavigationError) in
-                    try self?.assignRoutePath(path)
+                    do throws(NavigationError) {
+                        try self?.assignRoutePath(path)
+                    } catch {
+                        // A view that showed the path it wrote reads the stack's again.
+                        self?.observedState.publish()
+                        throw error
+                    }
                 })
         {
             return
         }
         try TransitionEngine.exclusively(while: request) { () throws(NavigationError) in try assignRoutePath(path) }
+    }
+
+    /// Brings the screens above the root in line with a path of routes that a UI framework
+    /// wrote, such as a `NavigationStack(path:)` after `NavigationLink(value:)`, the back button
+    /// or the swipe back, as ``setRoutePath(_:)`` does. A write that fails (a factory or a
+    /// resolver throws) changes nothing, is posted as ``NavigationDidFail`` in the window, and
+    /// tells every view that read the stack's path to read it again, so that the UI framework's
+    /// stack goes back to the stack's screens instead of showing a route Baton never pushed.
+    ///
+    /// ```swift
+    /// // In a NavigationStack's path binding:
+    /// set: { path in stack.followRoutePath(path) }
+    /// ```
+    ///
+    /// - Parameter path: The routes the UI framework now shows above the root, bottom first.
+    /// - Returns: The failure, also posted; `nil` when the stack follows the path (or will,
+    ///   after the running transition).
+    @discardableResult
+    @_spi(Adapters) public final func followRoutePath<Route: ScreenRoute>(_ path: [Route]) -> NavigationError? {
+        do {
+            try setRoutePath(path)
+            return nil
+        } catch {
+            let failure = NavigationFailure(
+                request: "a route path for \(screenName) written by the UI framework",
+                waitedFor: "nothing", error: error)
+            window?.context.post(NavigationDidFail.self, failure, reach: .local)
+            observedState.publish()
+            return error
+        }
     }
 
     private func assignRoutePath<Route: ScreenRoute>(_ path: [Route]) throws(NavigationError) {

@@ -2,7 +2,9 @@
 /// `sheet(item:)` or `TabView` selection holds for a screen that Baton manages.
 ///
 /// Two identities are equal when they name the same screen object. An identity does not keep
-/// its screen alive.
+/// its screen alive, and it never names a screen made later at the same address: a
+/// ``ScreenModel`` carries a serial number of its own, which the identity holds beside the
+/// object's address (another screen type is identified by its address alone).
 ///
 /// ```swift
 /// let detail = DetailScreen()
@@ -11,6 +13,9 @@
 /// ```
 @_spi(Adapters) public struct ScreenIdentity: Hashable, Sendable, Identifiable, CustomStringConvertible {
     let object: ObjectIdentifier
+    /// The object's serial number (``IdentitySerial``): a new object at a freed one's address
+    /// has another.
+    let serial: UInt64
     private let name: String
 
     /// The identity of `screen`.
@@ -29,12 +34,14 @@
             return
         }
         self.object = ObjectIdentifier(screen)
+        self.serial = (screen as? ScreenModel)?.identitySerial ?? 0
         self.name = screen.screenName
     }
 
     /// An identity that a link holds for the screen it will show (a link's `identity`).
-    init(object: ObjectIdentifier, name: String) {
+    init(object: ObjectIdentifier, serial: UInt64, name: String) {
         self.object = object
+        self.serial = serial
         self.name = name
     }
 
@@ -57,12 +64,30 @@
     /// ```swift
     /// ScreenIdentity(detail) == ScreenIdentity(other)   // false
     /// ```
-    public static func == (lhs: ScreenIdentity, rhs: ScreenIdentity) -> Bool { lhs.object == rhs.object }
+    public static func == (lhs: ScreenIdentity, rhs: ScreenIdentity) -> Bool {
+        lhs.object == rhs.object && lhs.serial == rhs.serial
+    }
 
     /// Hashes the screen object's identity.
     ///
     /// ```swift
     /// let seen: Set = [ScreenIdentity(detail)]
     /// ```
-    public func hash(into hasher: inout Hasher) { hasher.combine(object) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(object)
+        hasher.combine(serial)
+    }
+}
+
+/// Serial numbers for the objects a ``ScreenIdentity`` names, so that an object made at the
+/// address of a freed one never takes its identity.
+@MainActor
+enum IdentitySerial {
+    private static var last: UInt64 = 0
+
+    /// A number no object had before.
+    static func next() -> UInt64 {
+        last &+= 1
+        return last
+    }
 }

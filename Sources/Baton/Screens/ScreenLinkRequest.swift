@@ -68,7 +68,20 @@ public final class ScreenLinkRequest: Hashable {
     /// ```swift
     /// stack.followNavigationPath(stack.navigationPath + [link.identity])   // pushes its screen
     /// ```
-    @_spi(Adapters) public var identity: ScreenIdentity { ScreenIdentity(object: ObjectIdentifier(self), name: "link") }
+    @_spi(Adapters) public var identity: ScreenIdentity {
+        // Only a link whose identity was handed out can be named by a path: a link made by a
+        // view's body that is never followed through a path (a presentation, a button) costs no
+        // registration.
+        if !isRegistered {
+            isRegistered = true
+            Self.register(self)
+        }
+        return ScreenIdentity(object: ObjectIdentifier(self), serial: serial, name: "link")
+    }
+    private var isRegistered = false
+    /// The link's serial number, which its identity holds: a link made at a freed one's address
+    /// never takes its identity.
+    private let serial = IdentitySerial.next()
     /// The screen the link showed last, while it is alive.
     ///
     /// ```swift
@@ -102,7 +115,6 @@ public final class ScreenLinkRequest: Hashable {
         self.wiring = wiring
         self.destination = destination
         self.makeWaiter = nil
-        Self.register(self)
     }
 
     /// A link whose screen returns a result: `onResult` receives what it finishes with
@@ -135,7 +147,6 @@ public final class ScreenLinkRequest: Hashable {
         self.wiring = wiring
         self.destination = destination
         self.makeWaiter = { name in ResultWaiter.calling(for: name, Result.self, handler: onResult) }
-        Self.register(self)
     }
 
     /// Equal when both are the same link.
@@ -271,7 +282,7 @@ public final class ScreenLinkRequest: Hashable {
     /// Pushes the link's screen on `stack`, with the link's identity in the navigation path.
     func push(on stack: StackScreen) throws(ScreenError) {
         let screen = destination()
-        screen.linkIdentity = ScreenIdentity(object: ObjectIdentifier(self), name: screen.screenName)
+        screen.linkIdentity = ScreenIdentity(object: ObjectIdentifier(self), serial: serial, name: screen.screenName)
         shownScreen = screen
         do throws(ScreenError) {
             if let makeWaiter {
@@ -301,6 +312,8 @@ public final class ScreenLinkRequest: Hashable {
     // MARK: - The links a navigation path may name
 
     private static var links: [ObjectIdentifier: WeakLink] = [:]
+    /// How many links are registered, alive or not yet compacted away.
+    static var registeredCount: Int { links.count }
     private static var compactionThreshold = 64
 
     private static func register(_ link: ScreenLinkRequest) {

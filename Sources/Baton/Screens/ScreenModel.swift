@@ -76,7 +76,11 @@ open class ScreenModel: Screen {
         self.name = name
         self.context = context ?? ScreenContext(name: name ?? TypeNames.name(of: Self.self))
         self.namesContextAfterType = context == nil && name == nil
+        self.identitySerial = IdentitySerial.next()
     }
+
+    /// The screen's serial number, which its ``ScreenIdentity`` holds: no other screen has it.
+    final let identitySerial: UInt64
 
     /// Whether the context is the default one, named after the type; a registry renames it after
     /// the name it makes the screen for.

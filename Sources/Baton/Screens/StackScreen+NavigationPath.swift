@@ -36,7 +36,9 @@ extension StackScreen {
     /// not the stack's current path cut short or grown by a link (one with a screen the stack
     /// does not hold at that place) pops to the last place where both agree and ignores the
     /// rest. A link's push that fails (a resolver throws) leaves the stack as it was and is
-    /// posted as ``TransitionDidFail`` in the window.
+    /// posted as ``TransitionDidFail`` in the window. A path written back with the screens the
+    /// previous write popped, the stack unchanged since (a swipe back released halfway, when the
+    /// UI framework wrote the path as the swipe started), pushes those same screens back.
     ///
     /// ```swift
     /// // In a NavigationStack's path binding:
@@ -52,6 +54,9 @@ extension StackScreen {
     @_spi(Adapters) public final func followNavigationPath(_ path: [ScreenIdentity], sender: Any? = nil)
         -> [ScreenModel]
     {
+        if restoresPathPop(path) {
+            return []
+        }
         let current = navigationPath
         if path.count == current.count + 1, let last = path.last, path.dropLast().elementsEqual(current),
             let link = ScreenLinkRequest.link(for: last)
@@ -79,9 +84,46 @@ extension StackScreen {
                 while kept < min(path.count, current.count), path[kept] == current[kept] { kept += 1 }
                 guard kept < current.count else { return }
                 popped = popTo(index: kept, sender: sender)
+                self.pathPop = PathPop(
+                    popped: zip(popped, current.dropFirst(kept)).map { PathPop.Popped(screen: $0, identity: $1) },
+                    left: self.stackedScreens.map(ObjectIdentifier.init))
             }
         }
         return popped
+    }
+
+    /// Puts back the screens the last path pop took off when the path written now is the stack
+    /// plus their identities and the stack did not change since: SwiftUI may write the path at
+    /// the start of an interactive swipe back and write it back when the swipe is cancelled (E6),
+    /// and the screen the user keeps must be the same screen, with its state and its view's. Only
+    /// a write-back names them: a screen's identity is never reused. Any other path write
+    /// forgets them.
+    ///
+    /// - Returns: Whether it put them back (or tried: a failure is posted in the window).
+    private func restoresPathPop(_ path: [ScreenIdentity]) -> Bool {
+        guard let pop = pathPop else { return false }
+        pathPop = nil
+        let screens = pop.popped.compactMap(\.screen)
+        guard screens.count == pop.popped.count, stackedScreens.map(ObjectIdentifier.init) == pop.left,
+            path.elementsEqual(navigationPath + pop.popped.map(\.identity))
+        else { return false }
+        // The user's swipe, released: the push's cause says so.
+        NavigationContext.with(.gesture(.navigationPath)) {
+            for (screen, identity) in zip(screens, pop.popped.map(\.identity)) {
+                // A link's screen keeps the link's identity in the path.
+                if identity != ScreenIdentity(screen) { screen.linkIdentity = identity }
+                do throws(ScreenError) {
+                    try push(screen)
+                } catch {
+                    ScreenLinkRequest.post(
+                        error, request: "push of \(screen.screenName) back onto \(screenName)",
+                        inProgress: "a navigation path written back after a cancelled swipe", in: self)
+                    observedState.publish()
+                    break
+                }
+            }
+        }
+        return true
     }
 }
 
@@ -118,23 +160,30 @@ extension ScreenModel {
         presentedScreen.map(ScreenIdentity.init)
     }
 
-    /// Brings the presentation in line with an item that a UI framework changed: `nil` while
-    /// this screen presents one (the user swiped a sheet down) dismisses it.
+    /// Brings the presentation in line with an item that a UI framework changed: `nil` written
+    /// for the item it showed, `shown`, while this screen still presents that item (the user
+    /// swiped a sheet down) dismisses it.
     ///
     /// Only dismissals follow: presentations go through ``present(_:identifier:sender:wiring:)``.
+    /// A `nil` written for an item that is no longer the presented one changes nothing: when
+    /// Baton swaps one presentation for another, SwiftUI may write `nil` for the old item
+    /// after Baton presented the new one, and that write must not dismiss the new one.
     ///
     /// ```swift
-    /// // In a sheet's item binding:
-    /// set: { item in main.followPresentation(item) }
+    /// // In a sheet's item binding, where `shown` is the item its getter returned:
+    /// set: { item in main.followPresentation(item, shown: shown) }
     /// ```
     ///
     /// - Parameters:
     ///   - item: The item the UI framework now shows.
+    ///   - shown: The item the UI framework showed, as the binding's getter gave it.
     ///   - sender: Passed to the dismiss transition.
     /// - Returns: `true` when it dismissed a screen.
     @discardableResult
-    @_spi(Adapters) public final func followPresentation(_ item: ScreenIdentity?, sender: Any? = nil) -> Bool {
-        guard item == nil, presented != nil else { return false }
+    @_spi(Adapters) public final func followPresentation(
+        _ item: ScreenIdentity?, shown: ScreenIdentity?, sender: Any? = nil
+    ) -> Bool {
+        guard item == nil, let shown, presented != nil, presentedIdentity == shown else { return false }
         NavigationContext.with(.gesture(.sheetSwipe)) { dismiss(sender: sender) }
         return true
     }

@@ -25,6 +25,21 @@ open class StackScreen: ScreenModel {
 
     final var stackedScreens: [ScreenModel] = []
 
+    /// The screens the last pop that followed a UI framework's path took off (held weakly: the
+    /// UI framework's path items keep them while it may write them back), their identities in
+    /// the path, and the stack it left: a path written back with them puts them back
+    /// (``followNavigationPath(_:sender:)``). Forgotten at the next path write.
+    final var pathPop: PathPop?
+
+    struct PathPop {
+        struct Popped {
+            weak var screen: ScreenModel?
+            let identity: ScreenIdentity
+        }
+        let popped: [Popped]
+        let left: [ObjectIdentifier]
+    }
+
     /// The screen on top of the stack.
     ///
     /// ```swift

@@ -21,6 +21,8 @@ struct AdapterSPITests {
         ("Screens/StackScreen+NavigationPath.swift", "public final var enclosingStack"),
         ("Screens/StackScreen+NavigationPath.swift", "public final var presentedIdentity"),
         ("Screens/StackScreen+NavigationPath.swift", "public final func followPresentation("),
+        ("Navigation/StackScreen+Routes.swift", "public final func followRoutePath<"),
+        ("Adapters/SwiftUIScene.swift", "public final class SceneRoutes<"),
     ]
 
     @Test func everyAdapterDeclarationIsSPI() throws {
@@ -43,7 +45,7 @@ struct AdapterSPITests {
         let adapterNames = [
             "ExternalTransition", "ScreenLifecycle", "ScreenIdentity", "containing(_:)", "hostedRoot",
             "navigationPath", "followNavigationPath", "screen(for:)", "enclosingStack", "presentedIdentity",
-            "followPresentation", "### Adapters",
+            "followPresentation", "followRoutePath", "SceneRoutes", "### Adapters",
         ]
         #expect(adapterNames.filter { topics.contains($0) } == [])
     }

@@ -91,7 +91,7 @@ struct NavigationEventTests {
         try list.present(ScreenModel(name: "sheet"))
         let recorder = Recorder(window)
 
-        list.followPresentation(nil)
+        list.followPresentation(nil, shown: list.presentedIdentity)
 
         #expect(
             recorder.transitions == [

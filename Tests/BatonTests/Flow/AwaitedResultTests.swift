@@ -100,7 +100,8 @@ struct AwaitedResultTests {
         let (window, _, list) = try makeList()
         let sorting = Task { try await list.present(SortScreen(name: "sort"), returning: SortOrder.self) }
         weak let sort = try await window.next(SortScreen.self)
-        list.followPresentation(nil)  // what SwiftUI's sheet binding does on a swipe down
+        // What SwiftUI's sheet binding does on a swipe down.
+        list.followPresentation(nil, shown: list.presentedIdentity)
         let expected = ScreenError.cancelled(
             screen: "sort",
             reason: .transition(TransitionRecord(kind: .dismiss, source: "sort", destination: "list", identifier: nil)))

@@ -64,7 +64,7 @@ struct ScreenLinkRequestTests {
         try link.perform(from: list)
         list.presentedScreen?.finish(with: "date")
         try link.perform(from: list)
-        list.followPresentation(nil)  // swiped down
+        list.followPresentation(nil, shown: list.presentedIdentity)  // swiped down
         #expect(
             results == [
                 "date",

@@ -149,10 +149,11 @@ struct ScreenObservationTests {
         let window = try makeVisibleWindow(root: main)
         try main.present(ScreenModel(name: "sheet"))
         window.clearLogs()
-        #expect(main.followPresentation(main.presentedIdentity) == false)
-        #expect(main.followPresentation(nil) == true)
+        let shown = main.presentedIdentity
+        #expect(main.followPresentation(shown, shown: shown) == false)
+        #expect(main.followPresentation(nil, shown: shown) == true)
         #expect(main.presentedScreen == nil)
-        #expect(main.followPresentation(nil) == false)
+        #expect(main.followPresentation(nil, shown: shown) == false)
         #expect(window.transitionLog.map(\.description) == ["dismiss: sheet → main"])
     }
 
@@ -181,7 +182,7 @@ struct ScreenObservationTests {
         #expect(tabs.selectedIndex == 1)
         #expect(tabs.tabs[1].presentedScreen?.screenName == "about")
         // Back from SwiftUI: the sheet swiped down and the other tab tapped update the tree.
-        #expect(tabs.tabs[1].followPresentation(nil))
+        #expect(tabs.tabs[1].followPresentation(nil, shown: tabs.tabs[1].presentedIdentity))
         tabs.select(at: 0)
         #expect(try window.screenTree(TestRoute.self)?.description == "main{*feed, settings}")
     }

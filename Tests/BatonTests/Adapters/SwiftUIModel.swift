@@ -1,0 +1,198 @@
+@_spi(Adapters) import Baton
+import Testing
+
+// A model of SwiftUI's behaviour, for the Linux tests of the decisions BatonSwiftUI leaves to the
+// core (Sources/Baton/Adapters/SwiftUIScene.swift, StackScreen+Routes.swift,
+// StackScreen+NavigationPath.swift).
+//
+// Each model type stands for what a BatonSwiftUI view does with SwiftUI, and calls the same core
+// entry point with the same arguments, in the order SwiftUI calls the view, by the rule cited
+// beside it: a line of the iOS 17.0 SDK's SwiftUI interface (SwiftUI.framework/Modules/
+// SwiftUI.swiftmodule/arm64-apple-ios.swiftinterface, "SwiftUI.swiftinterface:N" below) or
+// Apple's documentation. Where Apple documents nothing, the rule is a switch of
+// `SwiftUIModel.Behaviour`, and the tests run under every setting.
+
+/// SwiftUI behaviours no Apple document settles, one switch each.
+struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
+    /// N-E2. On a launch by URL, `onOpenURL` (SwiftUI.swiftinterface:23613) runs before the
+    /// window's first `onAppear` (SwiftUI.swiftinterface:3604). Apple documents no order.
+    var urlBeforeFirstAppear = false
+    /// E7. When the item of a `sheet(item:)` (SwiftUI.swiftinterface:345) changes from one
+    /// screen to another, SwiftUI writes `nil` through the binding it read the old item from,
+    /// after the new item is shown. Apple documents no such write; it is not ruled out.
+    var writesNilForASwappedItem = false
+    /// E6. On an interactive swipe back, `NavigationStack(path:)` (SwiftUI.swiftinterface:9420)
+    /// writes the shorter path when the swipe starts, and the old path back when the user
+    /// releases it halfway. Apple documents only that the path changes when the user goes back.
+    var writesPathAtSwipeStart = false
+
+    var testDescription: String {
+        "N-E2 \(urlBeforeFirstAppear) E7 \(writesNilForASwappedItem) E6 \(writesPathAtSwipeStart)"
+    }
+
+    /// Every combination of the switches.
+    static let all: [SwiftUIBehaviour] = [false, true].flatMap { url in
+        [false, true].flatMap { swap in
+            [false, true].map { swipe in
+                SwiftUIBehaviour(
+                    urlBeforeFirstAppear: url, writesNilForASwappedItem: swap, writesPathAtSwipeStart: swipe)
+            }
+        }
+    }
+}
+
+/// One scene of `WindowGroup { ScreenScene(root:links:) }`, or of a view with
+/// `WindowView(window).routes(root:links:savedIn:)` (Sources/BatonSwiftUI/WindowRoutes.swift).
+///
+/// Rules:
+/// - SwiftUI evaluates a view's body, and a modifier's `body(content:)`, to make the view, before
+///   the view appears (`View.body`, SwiftUI.swiftinterface:24454; `ViewModifier.body(content:)`,
+///   :3144-3150; appearance is a separate event, `onAppear`, :3604).
+///   `WindowRoutes.body(content:)` makes the scene's `SceneRoutes` then, once per `@State` box.
+/// - `WindowView`'s content is a `ZStack`, one view whatever it holds
+///   (SwiftUI.swiftinterface:22539-22546, `_makeView`), with `Color.clear` while the window shows
+///   nothing: `onAppear`, `onOpenURL` and `onChange` on it always run. (A `Group` is only the list
+///   of its members, SwiftUI.swiftinterface:23870-23885 `_makeViewList`, and `onAppear` applies
+///   per member, :3584-3593; an empty `Group` gets none of them: N-A1.)
+/// - `@SceneStorage` (SwiftUI.swiftinterface:17937) is read when the body is made and keeps what
+///   was written for the next launch of the same scene.
+/// - `scenePhase` (SwiftUI.swiftinterface:5484) changes to `.inactive` and `.background` when the
+///   scene leaves the foreground; `onChange(of:)` calls the action with the new value.
+@MainActor
+final class ModelScene<Route: ScreenRoute> {
+    let root: Route
+    let links: ScreenLinks<Route>?
+    /// The scene's `@SceneStorage` value.
+    var storage: String?
+    /// What `onFailure` received, as descriptions.
+    private(set) var failures: [String] = []
+    private let makeWindow: () -> ScreenWindow
+    /// The `@State` box of `WindowRoutes`.
+    private var scene: SceneRoutes<Route>?
+
+    init(
+        root: Route, links: ScreenLinks<Route>?, storage: String? = nil,
+        window: @escaping () -> ScreenWindow = { ScreenWindow() }
+    ) {
+        self.root = root
+        self.links = links
+        self.storage = storage
+        self.makeWindow = window
+    }
+
+    /// The window, once the body made it.
+    var window: ScreenWindow? { scene?.window }
+
+    /// SwiftUI makes the view: `ScreenScene.body` and `WindowRoutes.body(content:)`.
+    func makeBody() {
+        guard scene == nil else { return }
+        scene = SceneRoutes(window: makeWindow(), root: root, links: links, restoring: storage) { [weak self] error in
+            self?.failures.append(error.description)
+        }
+    }
+
+    /// `onAppear` on the window's content.
+    func appear() {
+        makeBody()
+        scene?.appeared()
+    }
+
+    /// `onOpenURL` on the window's content.
+    func openURL(_ url: String) {
+        makeBody()
+        scene?.open(url)
+    }
+
+    /// `onChange(of: scenePhase)`.
+    func phase(active: Bool) {
+        makeBody()
+        scene?.phaseChanged(isActive: active) { [weak self] saved in self?.storage = saved }
+    }
+
+    /// A launch: the body is made, then the first appearance and the URL that launched the app
+    /// (if any) arrive in the order `behaviour` says.
+    func launch(url: String? = nil, _ behaviour: SwiftUIBehaviour) {
+        makeBody()
+        if let url, behaviour.urlBeforeFirstAppear { openURL(url) }
+        appear()
+        if let url, !behaviour.urlBeforeFirstAppear { openURL(url) }
+    }
+}
+
+/// The sheet of a `ScreenView` (`PresentationHost` in Sources/BatonSwiftUI/ScreenView.swift):
+/// `sheet(item:)` (SwiftUI.swiftinterface:345) with a binding whose getter returns the item read
+/// when the body was made and whose setter calls `followPresentation(_:shown:)`.
+///
+/// Rules:
+/// - The binding SwiftUI writes through is the one of the body it last drew (a `Binding` is a
+///   value made by that body).
+/// - A swipe down, and `DismissAction` in the sheet, write `nil` through it: SwiftUI sets the item
+///   back to `nil` when the sheet is dismissed (Apple's documentation of `sheet(item:onDismiss:content:)`,
+///   https://developer.apple.com/documentation/swiftui/view/sheet(item:ondismiss:content:)).
+/// - E7: a swapped item may also be written `nil` (a switch).
+@MainActor
+final class ModelSheet {
+    let presenter: ScreenModel
+    private var shown: ScreenIdentity?
+
+    init(presenter: ScreenModel) {
+        self.presenter = presenter
+        shown = presenter.presentedIdentity
+    }
+
+    /// The body runs again: the binding now holds what the presenter presents.
+    func redraw(_ behaviour: SwiftUIBehaviour) {
+        let old = shown
+        let new = presenter.presentedIdentity
+        if behaviour.writesNilForASwappedItem, let old, let new, old != new {
+            presenter.followPresentation(nil, shown: old)
+        }
+        shown = presenter.presentedIdentity
+    }
+
+    /// The user swipes the sheet down.
+    func swipeDown() {
+        presenter.followPresentation(nil, shown: shown)
+    }
+}
+
+/// The `NavigationStack(path:)` of a `StackView` (Sources/BatonSwiftUI/StackView.swift): its
+/// path is the stack's screens above the root as items, read when the body is made; its setter
+/// calls `followNavigationPath(_:)` with the items' identities.
+///
+/// Rules:
+/// - The back button and a completed swipe back write the path without its last item
+///   (SwiftUI.swiftinterface:9420; Apple's documentation of `NavigationStack` says the stack
+///   updates a bound path as the user navigates back,
+///   https://developer.apple.com/documentation/swiftui/navigationstack).
+/// - E6: when the path is written during a swipe (a switch).
+@MainActor
+final class ModelStackView {
+    let stack: StackScreen
+    /// The path as SwiftUI holds it.
+    private var path: [ScreenIdentity]
+
+    init(stack: StackScreen) {
+        self.stack = stack
+        path = stack.navigationPath
+    }
+
+    /// The body runs again.
+    func redraw() {
+        path = stack.navigationPath
+    }
+
+    /// The user swipes back from the top screen and either completes the swipe or releases it
+    /// halfway.
+    func swipeBack(completes: Bool, _ behaviour: SwiftUIBehaviour) {
+        let full = path
+        let shorter = Array(full.dropLast())
+        if behaviour.writesPathAtSwipeStart {
+            stack.followNavigationPath(shorter)
+            if !completes { stack.followNavigationPath(full) }
+        } else if completes {
+            stack.followNavigationPath(shorter)
+        }
+        redraw()
+    }
+}
