@@ -41,6 +41,47 @@ public enum UIKitNavigation {
         throw .screensWithoutRoute(missing, routeType: TypeNames.name(of: Route.self))
     }
 
+    /// Saves the window's tree, keeping every part that can be saved: a controller without a
+    /// route (an alert, a share sheet, a controller pushed or presented by hand) is left out with
+    /// what it holds, as ``ScreenWindow/saveScreenTree(_:)`` does for model screens, and reported
+    /// in ``SavedScreenTree/leftOut``; `nil` for a window without a root.
+    ///
+    /// ```swift
+    /// let saved = try UIKitNavigation.saveScreenTree(in: window, as: AppRoute.self)
+    /// for part in saved?.leftOut ?? [] { print(part) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - window: The UIKit window.
+    ///   - type: The app's route type.
+    /// - Returns: The saved tree, or `nil`.
+    /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` when the root controller
+    ///   has no route, ``NavigationError/notSaved(path:reason:)`` when its route cannot be encoded.
+    public static func saveScreenTree<Route: ScreenRoute>(in window: any UIKitWindow, as type: Route.Type)
+        throws(NavigationError) -> SavedScreenTree?
+    {
+        guard let root = window.currentRoot else { return nil }
+        let walk = SavingWalk<any Screen, Route>(
+            route: { route(of: $0) as? Route },
+            name: { TypeNames.name(of: Swift.type(of: $0)) },
+            shape: { screen in
+                switch content(of: screen) {
+                case .plain: .plain
+                case .stack(let screens): .stack(screens)
+                case .tabs(let tabs, let selected): .tabs(tabs, selected: selected)
+                case .hop(let step): .hop(step)
+                }
+            },
+            presented: { presented(by: $0) })
+        var leftOut: [NavigationError] = []
+        guard let tree = walk.routedPart(of: root, prefix: { "" }, leftOut: &leftOut) else {
+            throw .screensWithoutRoute(
+                ["\(root.screenName) (\(TypeNames.name(of: Swift.type(of: root))))"],
+                routeType: TypeNames.name(of: Route.self))
+        }
+        return try SavedScreenTree(tree, leftOut: leftOut)
+    }
+
     /// Shows `tree` in the window with the fewest UIKit calls, atomically: controllers whose route
     /// is unchanged stay (the same objects, with their contexts); every new controller is made by
     /// `make`, wired and resolved before UIKit is called, so that when a factory or a resolver
