@@ -215,4 +215,30 @@ struct UIKitSceneTests {
             #expect(window.rootViewController == nil)
         }
     }
+
+    // MARK: - C4 / N-C3. Split views in navigation as data, as the article documents
+
+    @Test func aSplitViewIsOneScreenOfTheTreeAndAnAssignmentLeavesItsColumnsAlone() throws {
+        try newScene { uikit, factory, window, _ in
+            let list = ListViewController(storyboardIdentifier: "list", uikit: uikit)
+            let detail = DetailViewController(storyboardIdentifier: "item(3)", uikit: uikit)
+            let split = ModelSplitViewController(
+                primary: ModelNavigationController(
+                    rootViewController: list, storyboardIdentifier: "feed", uikit: uikit),
+                secondary: detail, uikit: uikit)
+            split.recordedScreenRoute = UIRoute.main
+            window.setRootViewController(split)
+            uikit.runLoop()
+
+            #expect(read(window) == "main")
+            let tree = try #require(try UIKitNavigation.screenTree(in: window, as: UIRoute.self))
+            let saved = try SavedScreenTree(tree)
+            #expect(!saved.json.contains("item"))  // only the split view's route is saved
+
+            try UIKitNavigation.navigate(window, to: Tree(.main), animated: false) { try factory.make($0) }
+
+            #expect(window.rootViewController === split)
+            #expect(split.children.count == 2 && split.children[1] === detail)
+        }
+    }
 }
