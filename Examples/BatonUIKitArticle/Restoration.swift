@@ -50,17 +50,18 @@
             guard let scene = scene as? UIWindowScene else { return }
             let window = UIWindow(windowScene: scene)  // its own Baton window: window.batonWindow
             self.window = window
-            report { try window.navigate(to: ScreenTree(ShopRoute.main)) }
             window.makeKeyAndVisible()
-            if let json = session.stateRestorationActivity?.userInfo?["screens"] as? String {
-                report {
-                    let leftOut = try window.restoreScreenTree(SavedScreenTree(json: json), as: ShopRoute.self)
-                    for failure in leftOut { print("Baton:", failure) }  // parts that no longer fit
-                }
+            // The saved screens, when UIKit has them at connection (a locked device may give them later).
+            let json = session.stateRestorationActivity?.userInfo?["screens"] as? String
+            let urls = connectionOptions.urlContexts.map(\.url.absoluteString)
+            for failure in window.launch(ShopRoute.main, restoring: json, opening: urls, with: ShopRoute.links) {
+                print("Baton:", failure)  // the root, a saved part that no longer fits, a link
             }
-            for context in connectionOptions.urlContexts {
-                report { try window.open(context.url.absoluteString, with: ShopRoute.links) }
-            }
+        }
+
+        func scene(_ scene: UIScene, restoreInteractionStateWith activity: NSUserActivity) {
+            guard let json = activity.userInfo?["screens"] as? String else { return }
+            for failure in window?.restoreLate(json, as: ShopRoute.self) ?? [] { print("Baton:", failure) }
         }
 
         func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {

@@ -54,7 +54,7 @@
     func namesBatonAdapterTypes(
         _: ExternalTransition, _: ScreenLifecycle, _: ObservationSupport.Type, _: UIKitEvents.Type,
         _: any UIKitScreen, _: UIKitContainerRole, _: any UIKitTransitionCoordinator, _: any UIKitWindow,
-        _: KeyAccess<Int>, _: UIKitNavigation.Type
+        _: KeyAccess<Int>, _: UIKitNavigation.Type, _: UIKitLaunch.Type
     ) {}
 
     @MainActor

@@ -170,6 +170,53 @@
             try navigate(to: links.tree(for: url), animated: animated)
         }
 
+        /// Starts a scene's window (``Baton/UIKitLaunch``): shows `root` when the window shows
+        /// nothing yet, restores the screens the last run saved, then opens the scene's URLs. Call
+        /// it after `makeKeyAndVisible()`.
+        ///
+        /// ```swift
+        /// let json = session.stateRestorationActivity?.userInfo?["screens"] as? String
+        /// let urls = connectionOptions.urlContexts.map(\.url.absoluteString)
+        /// for failure in window.launch(ShopRoute.main, restoring: json, opening: urls, with: ShopRoute.links) {
+        ///     print("Baton:", failure)
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - root: The route of the window's root.
+        ///   - saved: The JSON text of a saved tree, or `nil`.
+        ///   - urls: The URLs the scene was opened with.
+        ///   - links: The app's links.
+        /// - Returns: Every failure, in order; empty when everything was shown.
+        @discardableResult
+        public func launch<Route: ViewControllerRoute>(
+            _ root: Route, restoring saved: String?, opening urls: [String] = [], with links: ScreenLinks<Route>? = nil
+        ) -> [NavigationError] {
+            UIKitLaunch.launch(self, root: root, restoring: saved, opening: urls, with: links) { route in
+                try route.viewController()
+            }
+        }
+
+        /// Restores the screens of a restoration activity UIKit gives after connection
+        /// (`scene(_:restoreInteractionStateWith:)`, `UIKit/UISceneSession.h:49-50`), unless the
+        /// launch restored already or opened a link (``Baton/UIKitLaunch/restoreLate(_:saved:as:making:)``).
+        ///
+        /// ```swift
+        /// func scene(_ scene: UIScene, restoreInteractionStateWith activity: NSUserActivity) {
+        ///     guard let json = activity.userInfo?["screens"] as? String else { return }
+        ///     for failure in window?.restoreLate(json, as: ShopRoute.self) ?? [] { print("Baton:", failure) }
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - saved: The JSON text of the saved tree.
+        ///   - type: The app's route type.
+        /// - Returns: What was left out.
+        @discardableResult
+        public func restoreLate<Route: ViewControllerRoute>(_ saved: String, as type: Route.Type) -> [NavigationError] {
+            UIKitLaunch.restoreLate(self, saved: saved, as: type) { route in try route.viewController() }
+        }
+
         /// Saves the window's tree, for scene restoration, keeping every part that can be saved;
         /// `nil` without a root. A controller without a route (a `UIAlertController`, a share
         /// sheet, a controller pushed by hand) is left out with what it holds, and reported in

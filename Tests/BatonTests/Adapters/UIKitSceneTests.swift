@@ -105,4 +105,140 @@ struct UIKitSceneTests {
             #expect(ScreenWindow.containing(list) == nil && ScreenWindow.containing(share) == nil)
         }
     }
+
+    // MARK: - N-B7. Restoration when UIKit has the activity
+
+    private static let links = ScreenLinks<UIRoute>([LinkPattern("tasks://settings", .settings)]) { _ in
+        .tabs(.main, [Tree(.feed), Tree(.settings)], selected: 1)
+    }
+    private static let feed42: Tree = .tabs(.main, [.stack(.feed, [.list, .item(42)]), Tree(.settings)], selected: 0)
+
+    /// A key window of a new scene, the app's factory, and the saved text of `feed42`.
+    private func newScene(_ body: (UIKitModel, UIKitRouteFactory, ModelWindow, String) throws -> Void) throws {
+        let uikit = UIKitModel()
+        try UIKitModel.$current.withValue(uikit) {
+            let window = ModelWindow(uikit: uikit)
+            window.makeKeyAndVisible()
+            try body(uikit, UIKitRouteFactory(uikit), window, try SavedScreenTree(Self.feed42).json)
+        }
+    }
+
+    /// The window's tree, or the error that reading it gave.
+    private func read(_ window: ModelWindow) -> String {
+        do {
+            return try UIKitNavigation.screenTree(in: window, as: UIRoute.self).map(\.description) ?? "nil"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aLaunchShowsTheRootRestoresTheSavedScreensThenOpensTheLinks() throws {
+        try newScene { uikit, factory, window, saved in
+            let failures = UIKitLaunch.launch(
+                window, root: UIRoute.main, restoring: saved, opening: ["tasks://settings"], with: Self.links
+            ) { try factory.make($0) }
+            uikit.runLoop()
+
+            #expect(failures.isEmpty)
+            #expect(read(window) == "main{feed[list, item(42)], *settings}")
+        }
+    }
+
+    @Test func aRestorationActivityThatArrivesAfterConnectionIsRestored() throws {
+        try newScene { uikit, factory, window, saved in
+            // The device was locked: session.stateRestorationActivity was nil at connection.
+            let atLaunch = UIKitLaunch.launch(window, root: UIRoute.main, restoring: nil, opening: [], with: Self.links)
+            {
+                try factory.make($0)
+            }
+            #expect(atLaunch.isEmpty)
+            #expect(read(window) == "main{*feed[list], settings}")
+
+            let late = UIKitLaunch.restoreLate(window, saved: saved, as: UIRoute.self) { try factory.make($0) }
+            uikit.runLoop()
+
+            #expect(late.isEmpty)
+            #expect(read(window) == "main{*feed[list, item(42)], settings}")
+        }
+    }
+
+    @Test func aLateRestorationAfterALaunchLinkIsLeftOutAndSaysSo() throws {
+        try newScene { uikit, factory, window, saved in
+            _ = UIKitLaunch.launch(
+                window, root: UIRoute.main, restoring: nil, opening: ["tasks://settings"], with: Self.links
+            ) { try factory.make($0) }
+
+            let late = UIKitLaunch.restoreLate(window, saved: saved, as: UIRoute.self) { try factory.make($0) }
+            uikit.runLoop()
+
+            #expect(
+                late.map(\.description) == [
+                    "Left out the root when restoring: a link the scene was opened with shows instead."
+                ])
+            #expect(read(window) == "main{feed[list], *settings}")
+        }
+    }
+
+    @Test func aLateRestorationAfterALaunchThatRestoredIsNotAppliedAgain() throws {
+        try newScene { uikit, factory, window, saved in
+            _ = UIKitLaunch.launch(window, root: UIRoute.main, restoring: saved, opening: [], with: Self.links) {
+                try factory.make($0)
+            }
+            uikit.runLoop()
+            try UIKitNavigation.navigate(
+                window, to: Tree.tabs(.main, [Tree(.feed), Tree(.settings)], selected: 1), animated: false
+            ) {
+                try factory.make($0)
+            }
+            factory.uikit.calls = []
+
+            let late = UIKitLaunch.restoreLate(window, saved: saved, as: UIRoute.self) { try factory.make($0) }
+
+            #expect(late.isEmpty)
+            #expect(factory.uikit.calls.isEmpty)
+            #expect(read(window) == "main{feed[list, item(42)], *settings}")  // the selection stays
+        }
+    }
+
+    @Test func aLaunchWhoseRootCannotBeMadeTriesNothingElse() throws {
+        try newScene { _, factory, window, saved in
+            factory.refused = [.main]
+
+            let failures = UIKitLaunch.launch(
+                window, root: UIRoute.main, restoring: saved, opening: ["tasks://settings"], with: Self.links
+            ) { try factory.make($0) }
+
+            #expect(
+                failures.map(\.description) == [
+                    "Could not make main for the root of the window: no main. Nothing changed."
+                ])
+            #expect(window.rootViewController == nil)
+        }
+    }
+
+    // MARK: - C4 / N-C3. Split views in navigation as data, as the article documents
+
+    @Test func aSplitViewIsOneScreenOfTheTreeAndAnAssignmentLeavesItsColumnsAlone() throws {
+        try newScene { uikit, factory, window, _ in
+            let list = ListViewController(storyboardIdentifier: "list", uikit: uikit)
+            let detail = DetailViewController(storyboardIdentifier: "item(3)", uikit: uikit)
+            let split = ModelSplitViewController(
+                primary: ModelNavigationController(
+                    rootViewController: list, storyboardIdentifier: "feed", uikit: uikit),
+                secondary: detail, uikit: uikit)
+            split.recordedScreenRoute = UIRoute.main
+            window.setRootViewController(split)
+            uikit.runLoop()
+
+            #expect(read(window) == "main")
+            let tree = try #require(try UIKitNavigation.screenTree(in: window, as: UIRoute.self))
+            let saved = try SavedScreenTree(tree)
+            #expect(!saved.json.contains("item"))  // only the split view's route is saved
+
+            try UIKitNavigation.navigate(window, to: Tree(.main), animated: false) { try factory.make($0) }
+
+            #expect(window.rootViewController === split)
+            #expect(split.children.count == 2 && split.children[1] === detail)
+        }
+    }
 }
