@@ -68,6 +68,7 @@
     /// A scene that does not restore its screens: the view `ScreenScene` is made of, with no
     /// saved state.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
     struct StartupWithoutRestorationView: View {
         @State private var window = ScreenWindow()
 
