@@ -40,9 +40,9 @@
         var body: some View { Text("Baton") }
 
         override func didAppear() {
-            task { [unowned self] in
+            task {
                 try await Task.sleep(for: .seconds(1))  // cancelled if the splash leaves first
-                finish()
+                self.finish()
             }
         }
     }

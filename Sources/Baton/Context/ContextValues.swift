@@ -48,13 +48,15 @@ public struct ContextValues: Sendable {
 /// made on the first read that needs it, outside tests; under `BatonTesting`'s `.isolatedBaton`
 /// trait each test gets its own test value, made on its first read, and a read of a live value
 /// the test did not set, when the entry declares no test value, fails the test, naming the entry,
-/// where it is declared and the line that sets it. A default that is an object (a class
-/// instance) is also made once per test there, so that no two tests share it. `ScreenPreview`
-/// reads preview values.
+/// where it is declared and the line that sets it, and then returns a live value made for that
+/// test: declare a test value for a dependency that must never run in a test (a file, a server).
+/// A default that is an object (a class instance) is also made once per test there, so that no
+/// two tests share it. `ScreenPreview` reads preview values. Test and preview values are made
+/// only where they are read, in a test or a preview: the app never makes them.
 public struct ContextEntry<Value> {
     let makeDefault: @MainActor () -> Value
-    let testValue: Value?
-    let previewValue: Value?
+    let makeTest: @MainActor () -> Value?
+    let makePreview: @MainActor () -> Value?
     let isLive: Bool
     let name: String
     let declaration: String
@@ -70,8 +72,8 @@ public struct ContextEntry<Value> {
     ///   - name: The name in dumps and error messages; by default the member's name.
     public init(default defaultValue: @autoclosure @escaping @MainActor () -> Value, name: String = #function) {
         self.makeDefault = defaultValue
-        self.testValue = nil
-        self.previewValue = nil
+        self.makeTest = { nil }
+        self.makePreview = { nil }
         self.isLive = false
         self.name = name
         self.declaration = ""
@@ -99,23 +101,26 @@ public struct ContextEntry<Value> {
     ///
     /// - Parameters:
     ///   - live: The value the app uses when no context stores one; made on the first read that
-    ///     needs it, never in a test.
-    ///   - test: The value each test under `.isolatedBaton` gets when it sets none: the member's
-    ///     getter is asked again in each test, so that each gets its own; without it, such a read
-    ///     fails the test.
-    ///   - preview: The value `ScreenPreview` uses when the preview sets none; the live value
-    ///     without it.
+    ///     needs it. A test that reads it without setting it, when the entry declares no test
+    ///     value, fails and gets a live value made for it.
+    ///   - test: The value each test under `.isolatedBaton` gets when it sets none: made again in
+    ///     each test, on its first read, so that each gets its own, and never in the app; without
+    ///     it, such a read fails the test.
+    ///   - preview: The value `ScreenPreview` uses when the preview sets none, made there only;
+    ///     the live value without it.
     ///   - name: The name in dumps and error messages; by default the member's name.
     ///   - fileID: Where the entry is declared, for the test failure; leave the default.
     ///   - line: The line of the declaration; leave the default.
     public init(
-        live: @autoclosure @escaping @MainActor () -> Value, test: Value? = nil, preview: Value? = nil,
+        live: @autoclosure @escaping @MainActor () -> Value,
+        test: @autoclosure @escaping @MainActor () -> Value? = nil,
+        preview: @autoclosure @escaping @MainActor () -> Value? = nil,
         name: String = #function,
         fileID: StaticString = #fileID, line: UInt = #line
     ) {
         self.makeDefault = live
-        self.testValue = test
-        self.previewValue = preview
+        self.makeTest = test
+        self.makePreview = preview
         self.isLive = true
         self.name = name
         self.declaration = "\(fileID):\(line)"
@@ -140,10 +145,10 @@ public struct ContextEntry<Value> {
     let isLive: Bool
     /// Makes the default: the live value, or the plain default.
     let makeDefault: @MainActor () -> AnyBox
-    /// Makes the test value, if the entry declares one, by asking the member's getter again.
-    let makeTest: (@MainActor () -> AnyBox)?
-    /// The preview value, if the entry declares one.
-    let previewBox: AnyBox?
+    /// Makes the test value, `nil` if the entry declares none (in a test only).
+    let makeTest: @MainActor () -> AnyBox?
+    /// Makes the preview value, `nil` if the entry declares none (in a preview only).
+    let makePreview: @MainActor () -> AnyBox?
     /// The default made on demand outside tests (the live value, or an object default).
     var madeDefault: AnyBox?
 
@@ -154,16 +159,14 @@ public struct ContextEntry<Value> {
         isLive = declared.isLive
         let makeDefault = declared.makeDefault
         self.makeDefault = { Box(makeDefault()) as AnyBox }
-        if let first = declared.testValue {
-            // The getter is asked again in each test, so that each gets its own value.
-            makeTest = { Box(ContextValues()[keyPath: keyPath].testValue ?? first) as AnyBox }
-        } else {
-            makeTest = nil
-        }
-        previewBox = declared.previewValue.map { Box($0) as AnyBox }
+        // Made on each call, so that each test gets its own value; never called in the app.
+        let makeTest = declared.makeTest
+        self.makeTest = { makeTest().map { Box($0) as AnyBox } }
+        let makePreview = declared.makePreview
+        self.makePreview = { makePreview().map { Box($0) as AnyBox } }
         self.keyPath = keyPath
-        // A live value is made when first needed (never in a test); an object is made once per
-        // test; a plain value is made now and kept.
+        // A live value is made when first needed (in a test, only when the test reads it without
+        // a test value); an object is made once per test; a plain value is made now and kept.
         defaultBox = declared.isLive || Value.self is AnyObject.Type ? nil : Box(makeDefault())
     }
 
@@ -184,7 +187,7 @@ public struct ContextEntry<Value> {
     @MainActor private func defaultBoxOnDemand() -> AnyBox {
         if let test = TestDefaults.current { return test.value(of: self) }
         if let made = madeDefault { return made }
-        let made = TestDefaults.usesPreviewValues ? previewBox ?? makeDefault() : makeDefault()
+        let made = TestDefaults.usesPreviewValues ? makePreview() ?? makeDefault() : makeDefault()
         madeDefault = made
         return made
     }
@@ -235,8 +238,8 @@ public final class TestDefaults {
     func value(of entry: EntryKey) -> AnyBox {
         if let value = values[entry.id] { return value }
         let value: AnyBox
-        if let makeTest = entry.makeTest {
-            value = makeTest()
+        if let test = entry.makeTest() {
+            value = test
         } else if entry.isLive {
             report(Self.failure(entry))
             value = entry.makeDefault()

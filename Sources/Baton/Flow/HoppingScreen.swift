@@ -112,7 +112,8 @@ open class HoppingScreen: ScreenModel {
     ///   no `Task` to keep;
     /// - the main screen is made by its route, so that links keep it and restoration saves it;
     /// - links and restored screens wait until the flow shows its main screen, whatever its
-    ///   steps await, and then apply under the flow: a link's tree whose root is the main route
+    ///   steps await (and again once the app hops it to another step, a logout back to the
+    ///   login), and then apply under the flow: a link's tree whose root is the main route
     ///   (or any route but the flow's own) becomes the flow's step, so no link skips the login;
     /// - an error ``run()`` throws is reported with the flow named (``ScreenTaskFailure``), and
     ///   the run is cancelled when the flow leaves the screen tree.
@@ -145,9 +146,9 @@ open class HoppingScreen: ScreenModel {
     ///   reported with the flow named.
     open func run() async throws {}
 
-    /// Whether the flow shows its main screen (a start-up flow: it has shown the screen of its
-    /// ``mainRoute`` once; a container without one: it shows a step that no one awaits), so
-    /// that screen tree assignments apply now instead of waiting.
+    /// Whether the flow shows its main screen (a start-up flow: it hopped to the screen of its
+    /// ``mainRoute`` and not to another step since; a container without one: it shows a step
+    /// that no one awaits), so that screen tree assignments apply now instead of waiting.
     var hasReachedMainScreen: Bool {
         if mainRoute != nil { return reachedMainRoute }
         return currentScreen != nil && !isWaitingForUnhop
@@ -157,7 +158,9 @@ open class HoppingScreen: ScreenModel {
         guard runTask == nil, mainRoute != nil else { return }
         runTask = task { [weak self] in
             try await self?.run()
-            guard let self, let mainRoute, !reachedMainRoute else { return }
+            // Cancelled as the flow left the screen tree, a run that swallowed the cancellation
+            // returns: the flow then stays where it is.
+            guard !Task.isCancelled, let self, let mainRoute, !reachedMainRoute else { return }
             try hop(to: mainRoute.screen(), then: nil)
         }
     }
@@ -447,9 +450,15 @@ open class HoppingScreen: ScreenModel {
         observedState.publish()
         superseded?.cancel(.transition(transition.record))
         // A start-up flow reached its main screen when it shows its main route's screen, however
-        // it hopped there; a container without a main route, when it hops to a final step.
-        if let mainRoute, !reachedMainRoute, let route = screen.anyRoute {
-            reachedMainRoute = AnyHashable(route) == AnyHashable(mainRoute)
+        // it hopped there, until the app hops it to another step (a logout back to the login);
+        // a screen tree assignment's hop (`resolves` false: a link's tree as the flow's step) keeps
+        // it. A container without a main route reaches it when it hops to a final step.
+        if let mainRoute {
+            if let route = screen.anyRoute, AnyHashable(route) == AnyHashable(mainRoute) {
+                reachedMainRoute = true
+            } else if resolves {
+                reachedMainRoute = false
+            }
         }
         // Screen tree assignments that waited for the main screen run next.
         if hasReachedMainScreen, let window, !window.waitingNavigations.isEmpty { window.flowReachedMainScreen(self) }

@@ -82,7 +82,10 @@ extension ScreenModel {
     /// A cancellation is not an error: a task cancelled as its screen leaves, or that throws
     /// `CancellationError` or ``ScreenError/cancelled(screen:reason:)`` (a sheet swiped away),
     /// reports nothing. A task started on a screen that is not in a window's tree runs; it is
-    /// cancelled once the screen has been shown and leaves.
+    /// cancelled once the screen has been shown and leaves. A task started after the screen left
+    /// the tree, and before it is shown in a window again (from ``didDisappear()``, or a button
+    /// tapped while the screen is popped), starts cancelled. The task keeps its screen alive until
+    /// it ends, so capture the screen strongly (`self.finish()`): never `[unowned self]`.
     ///
     /// - Parameter operation: The work; it runs on the main actor.
     /// - Returns: The task, to cancel or await it; most callers ignore it.
@@ -104,6 +107,12 @@ extension ScreenModel {
                 }
             }
             self?.runningTasks[id] = nil
+        }
+        // Started after the screen left the tree (from `didDisappear`, or a button tapped during
+        // the pop animation): nothing would cancel it later, and it would keep the screen alive.
+        if hasLeftTree && window == nil {
+            task.cancel()
+            return task
         }
         // The task's body runs on the main actor after this returns, so it finds itself here.
         runningTasks[id] = task

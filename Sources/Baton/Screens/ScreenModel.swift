@@ -251,6 +251,9 @@ open class ScreenModel: Screen {
     final var runningTasks: [Int: Task<Void, Never>] = [:]
     /// The identifier of the next task this screen starts.
     final var nextTaskID = 0
+    /// Set when the screen leaves the screen tree: a task it starts while it is out of every
+    /// window after that starts cancelled (``task(_:)``).
+    final var hasLeftTree = false
 
     /// The keys whose values this screen stores on its own context for whoever shares it: a
     /// `.share` wiring moves them to the shared context instead of refusing.
@@ -313,6 +316,7 @@ open class ScreenModel: Screen {
             awaitedResult = nil
             waiter.cancel(transition.map { .transition($0.record) } ?? .released)
         }
+        hasLeftTree = true
         cancelTasks()
         didLeaveHierarchy(by: transition)
         for screen in containedScreens { screen.leaveHierarchy(by: transition) }

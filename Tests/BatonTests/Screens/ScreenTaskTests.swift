@@ -95,7 +95,7 @@ struct ScreenTaskTests {
     @Test func aThousandTasksOnOneScreenEndAndLeaveNothingBehind() async throws {
         let failures = Failures()
         let list = ScreenModel(name: "list")
-        _ = try makeVisibleWindow(root: list)
+        let window = try makeVisibleWindow(root: list)
         var count = 0
         let tasks = ScreenTaskFailure.$reporter.withValue(failures.reporter) {
             (0..<1000).map { index in
@@ -108,5 +108,6 @@ struct ScreenTaskTests {
         for task in tasks { await task.value }
         #expect(count == 1000)
         #expect(failures.texts == Array(repeating: "a task of list threw Offline: the server is offline", count: 10))
+        #expect(window.rootScreen === list)  // kept: a screen whose window is freed starts its tasks cancelled
     }
 }

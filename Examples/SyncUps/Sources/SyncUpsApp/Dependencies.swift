@@ -5,7 +5,10 @@ import Foundation
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ContextValues {
     @MainActor var store: ContextEntry<SyncUpStore> {
-        .init(live: SyncUpStore(file: .documents, clock: .live, whenMissing: SyncUp.samples))
+        .init(
+            live: SyncUpStore(file: .documents, clock: .live, whenMissing: SyncUp.samples),
+            // A test that sets no store gets an empty one that never touches the user's file.
+            test: SyncUpStore(file: SyncUpsFile(read: { nil }, write: { _ in }), clock: AppClock { _, _ in {} }))
     }
     @MainActor var uuid: ContextEntry<@Sendable () -> UUID> { .init(live: { UUID() }) }
     @MainActor var now: ContextEntry<@Sendable () -> Date> {
