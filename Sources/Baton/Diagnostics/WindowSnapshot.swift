@@ -299,7 +299,9 @@ extension ScreenWindow {
                 children.append(snapshot(of: tab, in: screen, selected: index == tabs.selection, resolvers: resolvers))
             }
         } else {
-            children = screen.containedScreens.map { snapshot(of: $0, in: screen, selected: false, resolvers: resolvers) }
+            children = screen.containedScreens.map {
+                snapshot(of: $0, in: screen, selected: false, resolvers: resolvers)
+            }
         }
         var awaited: String?
         if let waiter = screen.awaitedResult, waiter.isWaiting { awaited = "an await of \(waiter.typeName)" }
@@ -310,9 +312,11 @@ extension ScreenWindow {
             name: screen.screenName, type: TypeNames.name(of: type(of: screen)),
             route: screen.anyRoute.map { String(describing: $0) }, phase: screen.appearance, isSelectedTab: selected,
             sharesContextWith: shares, values: shares == nil ? Self.values(of: screen.context, holder: nil) : [],
-            reads: shares == nil ? Self.reads(of: screen.context) : [], resolvedBy: resolution(of: screen, resolvers: resolvers),
+            reads: shares == nil ? Self.reads(of: screen.context) : [],
+            resolvedBy: resolution(of: screen, resolvers: resolvers),
             awaitedBy: awaited, children: children,
-            presentedBox: screen.presented.map { [snapshot(of: $0, in: nil, selected: false, resolvers: resolvers)] } ?? [])
+            presentedBox: screen.presented.map { [snapshot(of: $0, in: nil, selected: false, resolvers: resolvers)] }
+                ?? [])
     }
 
     /// How `screen` was last resolved, with the resolvers the window's recent events name
