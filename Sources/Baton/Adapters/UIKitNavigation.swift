@@ -168,7 +168,8 @@ public enum UIKitNavigation {
         try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
             if let flow = waitingFlow(in: window) {
                 // Behind an assignment that waits for a start-up flow, this one waits too.
-                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
+                    guard let window else { return }
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
                 return
@@ -188,7 +189,8 @@ public enum UIKitNavigation {
                 try plan.prepare(part)
             } catch {
                 guard let flow = plan.waitsFor else { throw error }
-                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
+                    guard let window else { return }
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
                 return
@@ -202,7 +204,9 @@ public enum UIKitNavigation {
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> NavigationOutcome {
         let request = "navigation to \(tree)"
-        let retry: @MainActor () throws(NavigationError) -> Void = { () throws(NavigationError) in
+        // Weakly: a waiting assignment must not keep a closed scene's window alive.
+        let retry: @MainActor () throws(NavigationError) -> Void = { [weak window] () throws(NavigationError) in
+            guard let window else { return }
             _ = try assign(tree, to: window, animated: animated, making: make)
         }
         // Links are applied in the order they came: behind one that waits, the next waits too.
@@ -323,10 +327,26 @@ public enum UIKitNavigation {
         for flow: any HopFlowContainer, in window: any UIKitWindow, _ request: String,
         _ run: @escaping @MainActor () throws(NavigationError) -> Void
     ) {
+        waiting.removeAll { $0.window == nil }
         waiting.append(
             Waiting(
                 flow: flow, window: window.batonWindow, request: request,
                 waitedFor: "\(flow.screenName) reaching its main screen", run: run))
+    }
+
+    /// Called by ``UIKitEvents/windowClosed(_:)``: the assignments that wait in `window` can
+    /// never run; each is dropped and posts ``NavigationDidFail`` in the window's context.
+    static func windowClosed(_ window: ScreenWindow) {
+        let closed = waiting.filter { $0.window === window }
+        waiting.removeAll { $0.window === window || $0.window == nil }
+        for entry in closed {
+            let flow = entry.flow?.screenName ?? "the start-up flow"
+            let error = NavigationError.transitionFailed(
+                step: flow, route: entry.request,
+                error: .cancelled(screen: flow, reason: .containerLeft(flow)))
+            let failure = NavigationFailure(request: entry.request, waitedFor: entry.waitedFor, error: error)
+            window.context.post(NavigationDidFail.self, failure, reach: .local)
+        }
     }
 
     /// Called by ``HopFlow`` when `flow` showed a final step: the assignments that waited for it

@@ -46,6 +46,9 @@ final class UIKitNavigationPlan {
     private(set) var waitsFor: (any HopFlowContainer)?
     /// The controllers made so far, which the plan's changes keep alive until it is applied.
     private var made: Set<ObjectIdentifier> = []
+    /// The new controllers built inside new containers and resolved as they were made.
+    private var resolvedByPlan: Set<ObjectIdentifier> = []
+    private let shapes = UIKitShapes()
 
     init<Route: ScreenRoute>(
         window: any UIKitWindow, animated: Bool, making make: @escaping @MainActor (Route) throws -> any UIKitScreen
@@ -90,7 +93,9 @@ final class UIKitNavigationPlan {
 
     private func prepareRoot(_ tree: Node) throws(Failure) {
         let path = Location.root
-        if let root = window.currentRoot as? any UIKitScreen, matches(root, tree.route), canKeep(root, tree) {
+        if let root = window.currentRoot as? any UIKitScreen, shapes.matches(root, tree.route),
+            PlanRules.canKeep(root, tree, shapes)
+        {
             changes += try reconcile(root, with: tree, at: path, live: true)
             return
         }
@@ -105,8 +110,11 @@ final class UIKitNavigationPlan {
     /// Brings a controller that stays (`live`: shown in the window; else new, being built) in line
     /// with `tree`. Returns the container changes, hidden parts first; offline, it makes them at
     /// once (UIKit calls on controllers not shown yet) and returns none.
+    ///
+    /// `checked: false` for a controller whose fit ``PlanRules/canKeep(_:_:_:)`` did not check: a new one.
     private func reconcile(
-        _ screen: any UIKitScreen, with tree: Node, at path: Location, live: Bool, presentation: Bool = true
+        _ screen: any UIKitScreen, with tree: Node, at path: Location, live: Bool, presentation: Bool = true,
+        checked: Bool = true
     ) throws(Failure) -> [@MainActor () -> Void] {
         if case .none = tree.content, !tree.presents, screen.presentedScreen == nil { return [] }
         var before: [@MainActor () -> Void] = []
@@ -122,13 +130,8 @@ final class UIKitNavigationPlan {
             }
             // A navigation controller the tree empties cannot be kept: a tree's empty stack fits
             // only one that shows nothing yet.
-            if nodes.isEmpty, !current.isEmpty { throw notFitting(screen, tree, at: path) }
-            var kept = 0
-            while kept < min(current.count, nodes.count), let controller = current[kept] as? any UIKitScreen,
-                matches(controller, nodes[kept].route), canKeep(controller, nodes[kept])
-            {
-                kept += 1
-            }
+            if PlanRules.cannotEmpty(current, nodes) { throw notFitting(screen, tree, at: path) }
+            let kept = PlanRules.keptCount(current, nodes, shapes)
             for index in 0..<kept {
                 guard let controller = current[index] as? any UIKitScreen else { continue }
                 let ops = try reconcile(controller, with: nodes[index], at: path.child(index), live: live)
@@ -148,7 +151,9 @@ final class UIKitNavigationPlan {
             let screens = final
             own.append { [self] in setStack(screen, screens) }
         case .tabs(let nodes, let selected):
-            guard case .tabs(let shown, let selection) = UIKitNavigation.content(of: screen), tabsMatch(shown, nodes)
+            // A kept tab bar controller was checked by ``PlanRules/canKeep(_:_:_:)``; a new one has the routes.
+            guard case .tabs(let shown, let selection) = UIKitNavigation.content(of: screen),
+                checked || PlanRules.tabRoutesMatch(shown, nodes, shapes)
             else { throw notFitting(screen, tree, at: path) }
             for index in shown.indices {
                 guard let tab = shown[index] as? any UIKitScreen else { continue }
@@ -166,7 +171,8 @@ final class UIKitNavigationPlan {
                 if current != nil { throw notFitting(screen, tree, at: path) }
                 break
             }
-            guard let current = current as? any UIKitScreen, matches(current, step.route), canKeep(current, step)
+            guard let current = current as? any UIKitScreen, shapes.matches(current, step.route),
+                PlanRules.canKeep(current, step, shapes)
             else {
                 // A start-up flow that has not reached its main screen: the assignment waits for it.
                 if live, let flow = screen as? any HopFlowContainer,
@@ -193,8 +199,9 @@ final class UIKitNavigationPlan {
         into after: inout [@MainActor () -> Void]
     ) throws(Failure) {
         let current = UIKitNavigation.presented(by: screen)
-        if let current = current as? any UIKitScreen, let target = tree.presented, matches(current, target.route),
-            canKeep(current, target)
+        if let current = current as? any UIKitScreen, let target = tree.presented,
+            shapes.matches(current, target.route),
+            PlanRules.canKeep(current, target, shapes)
         {
             after += try reconcile(current, with: target, at: path.presented, live: live)
             return
@@ -244,27 +251,31 @@ final class UIKitNavigationPlan {
                 at: path.indices)
         }
         screen.recordedScreenRoute = tree.route
+        // The controllers its factory put inside it, whose required dependencies are checked with its own.
+        let inside = screen.screenAndDescendants
         try wire(screen, to: parent, tree.route.wiring, step: step, route: route, at: path)
         // What the factory put inside it joins it, as an external transition wires it.
         for inner in screen.screenAndDescendants.dropFirst() where inner.context.parent == nil {
             guard let container = inner.parentScreen, container.context !== inner.context else { continue }
             try wire(inner, to: container.context, .inherit, step: step, route: route, at: path)
         }
-        _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false)
-        // A controller inside a new container is resolved with it, as one of its destinations,
-        // once: as when UIKit shows a container the app built before showing it.
-        if live || kind == .present {
-            do {
-                try DependencyCoordinator.resolve(
-                    ScreenTransition(kind: kind, source: source, destination: screen), in: window.batonWindow)
-            } catch {
-                throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
-            }
-            // A required dependency no resolver set would stop the program when the controller reads it.
-            for checked in screen.screenAndDescendants {
-                if let report = ResolvedCheck.unsetReport(for: checked) {
-                    throw .error(.unresolvedDependency(step: step, route: route, report: report), at: path.indices)
-                }
+        _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false, checked: false)
+        // As in ``NavigationPlan``: each controller the plan builds inside a new container is
+        // resolved with its own transition (a push from the one below it, a presentation from its
+        // presenter) as it is made, and the container's resolution covers itself and what its
+        // factory made, once.
+        do {
+            try DependencyCoordinator.resolve(
+                ScreenTransition(kind: kind, source: source, destination: screen), in: live ? window.batonWindow : nil,
+                skipping: resolvedByPlan)
+            if !live { resolvedByPlan.insert(ObjectIdentifier(screen)) }
+        } catch {
+            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+        }
+        // A required dependency no resolver set would stop the program when the controller reads it.
+        for checked in inside {
+            if let report = ResolvedCheck.unsetReport(for: checked) {
+                throw .error(.unresolvedDependency(step: step, route: route, report: report), at: path.indices)
             }
         }
         // What it presents is resolved after it, as a controller presents only once it is shown.
@@ -444,53 +455,13 @@ final class UIKitNavigationPlan {
 
     // MARK: - Checks
 
-    private func matches(_ screen: any UIKitScreen, _ route: any ScreenRoute) -> Bool {
-        guard let own = screen.recordedScreenRoute else { return false }
-        return Self.same(own, route)
-    }
-
-    private static func same<Own: ScreenRoute>(_ own: Own, _ route: any ScreenRoute) -> Bool {
-        guard let route = route as? Own else { return false }
-        return own == route
-    }
-
-    private func canKeep(_ screen: any UIKitScreen, _ tree: Node) -> Bool {
-        switch (tree.content, UIKitNavigation.content(of: screen)) {
-        case (nil, _): true
-        case (.stack(let nodes), .stack(let screens)): !nodes.isEmpty || screens.isEmpty
-        case (.tabs(let nodes, _), .tabs(let tabs, _)): tabsMatch(tabs, nodes)
-        case (.hop(let step), .hop(let current)): step != nil || current == nil
-        default: false
-        }
-    }
-
-    private func tabsMatch(_ tabs: [any Screen], _ nodes: [Node]) -> Bool {
-        guard tabs.count == nodes.count else { return false }
-        for index in tabs.indices {
-            guard let tab = tabs[index] as? any UIKitScreen, matches(tab, nodes[index].route) else { return false }
-        }
-        return true
-    }
-
     private func text(_ location: Location) -> String {
         guard let target else { return "" }
         return NavigationPlan.text(location, in: target)
     }
 
     private func notFitting(_ screen: any UIKitScreen, _ tree: Node, at path: Location) -> Failure {
-        let expected: String
-        switch tree.content {
-        case nil: expected = "a controller"
-        case .stack(let nodes): expected = nodes.isEmpty ? "an empty navigation controller" : "a navigation controller"
-        case .tabs(let nodes, _):
-            expected =
-                "a tab bar controller with the tabs "
-                + nodes.map { NavigationPlan.describe($0.route) }.joined(separator: ", ")
-        case .hop(let step):
-            expected =
-                step.map { "a hopping container showing \(NavigationPlan.describe($0.route))" }
-                ?? "a hopping container that shows nothing"
-        }
+        let expected = PlanRules.expected(by: tree, controllers: true)
         var found = screen.screenName
         switch UIKitNavigation.content(of: screen) {
         case .plain:
@@ -516,6 +487,35 @@ final class UIKitNavigationPlan {
             .doesNotFit(
                 step: text(path), route: NavigationPlan.describe(tree.route), expected: expected, found: found),
             at: path.indices)
+    }
+}
+
+/// UIKit controllers as a navigation plan reads them (``TreeShapeReader``), by
+/// ``UIKitNavigation/content(of:)`` and their recorded routes.
+struct UIKitShapes: TreeShapeReader {
+    func matches(_ screen: any Screen, _ route: any ScreenRoute) -> Bool {
+        guard let own = UIKitNavigation.route(of: screen) else { return false }
+        return Self.same(own, route)
+    }
+
+    private static func same<Own: ScreenRoute>(_ own: Own, _ route: any ScreenRoute) -> Bool {
+        guard let route = route as? Own else { return false }
+        return own == route
+    }
+
+    func stack(of screen: any Screen) -> [any Screen]? {
+        guard case .stack(let screens) = UIKitNavigation.content(of: screen) else { return nil }
+        return screens
+    }
+
+    func tabs(of screen: any Screen) -> (tabs: [any Screen], selected: Int)? {
+        guard case .tabs(let tabs, let selected) = UIKitNavigation.content(of: screen) else { return nil }
+        return (tabs, selected)
+    }
+
+    func step(of screen: any Screen) -> (any Screen)?? {
+        guard case .hop(let step) = UIKitNavigation.content(of: screen) else { return nil }
+        return .some(step)
     }
 }
 
