@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "CoordinatesScreens", targets: ["CoordinatesScreens"]),
         // The Tasks showcase's screens, model and services, for its iOS app in Examples/Tasks/Tasks.swiftpm.
         .library(name: "TasksApp", targets: ["TasksApp"]),
+        // Point-Free's SyncUps rebuilt on Baton: screens, model and views, for Examples/SyncUps/SyncUps.swiftpm.
+        .library(name: "SyncUpsApp", targets: ["SyncUpsApp"]),
     ],
     dependencies: [
         // Generates the DocC catalog (`swift package generate-documentation`).
@@ -95,6 +97,17 @@ let package = Package(
         .testTarget(
             name: "TasksAppTests", dependencies: ["TasksApp", "Baton", "BatonTesting"],
             path: "Examples/Tasks/Tests/TasksAppTests"),
+
+        // MARK: - SyncUps (Examples/SyncUps)
+
+        // Point-Free's reference app on Baton: its screens, alerts, store and dependencies, and its
+        // SwiftUI views where SwiftUI exists.
+        .target(
+            name: "SyncUpsApp", dependencies: ["Baton", "BatonSwiftUI"], path: "Examples/SyncUps/Sources/SyncUpsApp"),
+        // Every behaviour of the original's four test files, the link and restoration, headless.
+        .testTarget(
+            name: "SyncUpsAppTests", dependencies: ["SyncUpsApp", "Baton", "BatonTesting"],
+            path: "Examples/SyncUps/Tests/SyncUpsAppTests"),
     ],
     swiftLanguageModes: [.v6]
 )

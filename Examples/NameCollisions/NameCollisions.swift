@@ -17,7 +17,16 @@
         _: ScreenTransition, _: ScreenRegistry, _: ScreenError, _: ScreenIdentity, _: ScreenLinkRequest,
         _: TransitionKind, _: TransitionRecord, _: TransitionFailure, _: TransitionDidComplete.Type,
         _: TransitionDidFail.Type, _: LifecyclePhase, _: LifecycleRecord, _: Appearance, _: ContextWiring,
-        _: CancellationReason, _: HopFlow, _: any HopFlowContainer, _: HopHandoff
+        _: CancellationReason, _: HopFlow, _: any HopFlowContainer, _: HopHandoff, _: HopPlan,
+        _: HopViewChange
+    ) {}
+
+    // Issue 33's navigation events (main's merge left them out of this file).
+    func namesBatonNavigationEventTypes(_: NavigationCause, _: NavigationEvent, _: NavigationGesture) {}
+
+    @MainActor
+    func namesBatonAlertTypes(
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle, _: AlertAnswer
     ) {}
 
     @MainActor
@@ -37,8 +46,8 @@
     @MainActor
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
-        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: DumpFormat, _: FlowGraphFormat, _: NavigationEvent,
-        _: NavigationCause, _: NavigationGesture, _: WindowSnapshot
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: TestDefaults, _: DumpFormat,
+        _: FlowGraphFormat, _: NavigationEvent, _: NavigationCause, _: NavigationGesture, _: WindowSnapshot
     ) {}
 
     @MainActor

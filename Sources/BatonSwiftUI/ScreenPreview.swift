@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Testing) import Baton
     import SwiftUI
 
     /// A `#Preview` of a Baton screen as the app shows it: in a visible window, on a stack, with
@@ -7,7 +7,9 @@
     /// and present.
     ///
     /// The screen is made once, when the preview first draws; a resolver that throws shows its
-    /// error instead of the screen.
+    /// error instead of the screen. Context entries that declare a preview value
+    /// (`.init(live: .server, preview: .samples)`) read it in a process that shows a
+    /// `ScreenPreview`, where the preview's window sets none.
     ///
     /// ```swift
     /// #Preview {
@@ -35,6 +37,7 @@
             coordinator: DependencyCoordinator, inStack: Bool = true,
             screen: @escaping @MainActor () -> ScreenModel
         ) {
+            TestDefaults.usesPreviewValues = true
             _shown = State(initialValue: Shown(coordinator: coordinator, inStack: inStack, screen: screen))
         }
 

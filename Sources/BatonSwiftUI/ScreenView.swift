@@ -210,17 +210,20 @@
         @Environment(\.batonScreenContent) private var screenContent
 
         func body(content: Content) -> some View {
-            let presented = (screen.presentedScreen as? ScreenModel).map(ScreenItem.init)
+            let alert = screen.presentedScreen as? AlertScreen
+            let presented = alert == nil ? (screen.presentedScreen as? ScreenModel).map(ScreenItem.init) : nil
             let style = (presented?.screen as? any ScreenStyling)?.presentationStyle ?? .sheet
             #if os(macOS)
                 content
                     .sheet(item: item(presented)) { item in presentedView(item) }
+                    .modifier(AlertHost(alert: alert))
             #else
                 content
                     .sheet(item: item(style == .sheet ? presented : nil)) { item in presentedView(item) }
                     .fullScreenCover(item: item(style == .fullScreenCover ? presented : nil)) { item in
                         presentedView(item)
                     }
+                    .modifier(AlertHost(alert: alert))
             #endif
         }
 
@@ -236,6 +239,50 @@
                 ScreenView(presented)
                     .environment(\.batonScreenContent, screenContent)
             }
+        }
+    }
+
+    /// Draws a presented ``AlertScreen`` with SwiftUI's `alert(_:isPresented:actions:message:)` or
+    /// `confirmationDialog(_:isPresented:titleVisibility:actions:message:)` (SwiftUI.swiftinterface
+    /// of the iOS 17.0 SDK, lines 10878 and 6890): a button's action taps it; the binding set to
+    /// `false` with no button tapped (a tap outside a dialog) cancels it, one main-actor turn
+    /// later, so that a button whose action SwiftUI runs after clearing the binding still wins.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    private struct AlertHost: ViewModifier {
+        let alert: AlertScreen?
+
+        func body(content: Content) -> some View {
+            content
+                .alert(alert?.title ?? "", isPresented: shown(.alert), actions: buttons, message: message)
+                .confirmationDialog(
+                    alert?.title ?? "", isPresented: shown(.confirmationDialog), titleVisibility: .visible,
+                    actions: buttons, message: message)
+        }
+
+        private func shown(_ style: AlertStyle) -> Binding<Bool> {
+            let alert = self.alert
+            return Binding(
+                get: { alert?.style == style },
+                set: { shown in
+                    guard !shown, let alert else { return }
+                    Task { @MainActor in alert.cancel() }
+                })
+        }
+
+        @ViewBuilder private func buttons() -> some View {
+            if let alert {
+                ForEach(alert.buttons.indices, id: \.self) { index in
+                    let button = alert.buttons[index]
+                    Button(button.label, role: button.role.map { $0 == .cancel ? .cancel : .destructive }) {
+                        alert.tap(at: index)
+                    }
+                }
+            }
+        }
+
+        @ViewBuilder private func message() -> some View {
+            if let message = alert?.message { Text(message) }
         }
     }
 #endif

@@ -1,12 +1,24 @@
-import Baton
+@_spi(Testing) import Baton
 import Testing
 
-/// A trait that gives each test its own `DependencyCoordinator.default` and
-/// `ScreenRegistry.main`, so that tests running in parallel do not see each other's
-/// resolvers, one-shot resolvers or registered screens.
+/// A trait that isolates each test and makes it loud: each test gets its own
+/// `DependencyCoordinator.default`, `ScreenRegistry.main` and context defaults, and fails on a
+/// live dependency it did not replace and on an error a screen's task threw.
 ///
-/// Attached to a suite, every test of the suite (and of nested suites) gets fresh ones. Code the
-/// test runs — including tasks it creates — reads the test's own coordinator and registry.
+/// - Tests running in parallel do not see each other's resolvers, one-shot resolvers or
+///   registered screens.
+/// - A ``ContextEntry`` declared with a test value (`.init(live: .server, test: .demo)`) reads a
+///   test value made for this test alone; a default that is an object is made once per test
+///   too, so no two tests share one.
+/// - Reading a live value that the test did not set, of an entry that declares no test value,
+///   records an issue naming the entry, where it is declared and the line that sets it
+///   (`window.context[\.store] = …`), as swift-dependencies does for a dependency without a
+///   `testValue`; the read then returns the live value.
+/// - An error a screen's task throws (``ScreenModel/task(_:)``) records an issue naming the
+///   screen (``ScreenTaskFailure``).
+///
+/// Attached to a suite, every test of the suite (and of nested suites) gets its own. Code the
+/// test runs — including tasks it creates — sees the test's own.
 ///
 /// ```swift
 /// @Suite(.isolatedBaton) @MainActor struct CheckoutFlowTests {
@@ -31,7 +43,9 @@ public struct IsolatedBatonTrait: SuiteTrait, TestTrait, TestScoping {
     /// ```
     public init() {}
 
-    /// Runs `function` with a new default coordinator (named after the test) and a new main registry.
+    /// Runs `function` with a new default coordinator (named after the test), a new main
+    /// registry and the test's own context defaults; live values read without a test value and
+    /// errors of screens' tasks are recorded as issues.
     ///
     /// ```swift
     /// try await IsolatedBatonTrait().provideScope(for: test, testCase: nil) { try await body() }
@@ -48,9 +62,16 @@ public struct IsolatedBatonTrait: SuiteTrait, TestTrait, TestScoping {
         let name = test.name
         let coordinator = await DependencyCoordinator(name: "test \(name)")
         let registry = await ScreenRegistry()
+        let defaults = TestDefaults { failure in Issue.record(Comment(rawValue: failure)) }
         try await DependencyCoordinator.withDefault(coordinator) {
             try await ScreenRegistry.withMain(registry) {
-                try await function()
+                try await TestDefaults.$current.withValue(defaults) {
+                    try await ScreenTaskFailure.$reporter.withValue({ failure in
+                        Issue.record(Comment(rawValue: failure.description))
+                    }) {
+                        try await function()
+                    }
+                }
             }
         }
     }

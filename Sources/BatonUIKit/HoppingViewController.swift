@@ -308,20 +308,24 @@
             return storyboard.instantiateScreen(withIdentifier: identifier)
         }
 
-        /// Begins the hop (wiring and resolution, before the step's `viewWillAppear`), then swaps the
-        /// children with UIKit's containment calls, which send the appearance callbacks. The
-        /// decisions (the step left, what it presented, when the hop completes) are the core's.
+        /// Begins the hop (wiring and resolution, before the step's `viewWillAppear`), adds the step
+        /// (its view loads), then carries out the core's plan with UIKit's containment calls, which
+        /// send the appearance callbacks. The decisions (the steps left, which view leaves and how,
+        /// when the hop completes) are the core's: this method forwards.
         private func show(_ step: UIViewController, identifier: String?, transition: HopTransition?) throws(ScreenError)
         {
             let hop = try UIKitEvents.beginHop(to: step, identifier: identifier, in: self)
             (hop.presentation as? UIViewController)?.dismiss(animated: false)
-            let old = hop.old as? UIViewController
             let animation = transition ?? hopTransition
             addChild(step)
             step.view.frame = view.bounds
             step.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            // The step unhopped in its viewDidLoad and the container hopped on.
-            guard hop.isStillCurrent else { return }
+            let plan = hop.plan(animationDuration: animation.duration)
+            for case let left as UIViewController in plan.removedAtOnce {
+                left.willMove(toParent: nil)
+                left.removeFromParent()
+            }
+            let old = plan.change.leaving as? UIViewController
             let finish = { [weak self] in
                 old?.removeFromParent()
                 step.didMove(toParent: self)
@@ -332,21 +336,20 @@
                 if #available(iOS 14.0, *) { self?.setNeedsUpdateOfPrefersPointerLocked() }
                 hop.finish()
             }
-            guard let old else {
+            switch (plan.change, old) {
+            case (.none, _):
+                return
+            case (.transition, let old?):
+                old.willMove(toParent: nil)
+                self.transition(
+                    from: old, to: step, duration: animation.duration, options: animation.options,
+                    animations: { animation.animations?(old, step) }, completion: { _ in finish() })
+            case (.add, _), (.replace, _), (.transition, nil):
+                old?.willMove(toParent: nil)
+                old?.view.removeFromSuperview()
                 view.addSubview(step.view)
                 finish()
-                return
             }
-            old.willMove(toParent: nil)
-            guard viewIfLoaded?.window != nil, animation.duration > 0 else {
-                old.view.removeFromSuperview()
-                view.addSubview(step.view)
-                finish()
-                return
-            }
-            self.transition(
-                from: old, to: step, duration: animation.duration, options: animation.options,
-                animations: { animation.animations?(old, step) }, completion: { _ in finish() })
         }
     }
     extension UIViewController {

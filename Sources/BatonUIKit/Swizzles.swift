@@ -18,6 +18,7 @@
 
         @objc dynamic func batonViewDidAppear(_ animated: Bool) {
             UIKitEvents.appearance(.didAppear, of: self) { batonViewDidAppear(animated) }
+            if let window = viewIfLoaded?.window { UIKitEvents.appeared(self, in: window) }
         }
 
         @objc dynamic func batonViewWillDisappear(_ animated: Bool) {

@@ -109,7 +109,9 @@
         /// Installs the mechanism. Call it once at launch, in
         /// `application(_:willFinishLaunchingWithOptions:)` (an app without scenes loads its main
         /// storyboard's root before `didFinishLaunching`); the roots of windows that already exist
-        /// are adopted. Later calls do nothing.
+        /// (in connected scenes, or the app delegate's `window`) are adopted, and a root that
+        /// appears later in a window Baton does not host yet is adopted when it appears. Later
+        /// calls do nothing.
         ///
         /// ```swift
         /// UIKitAdapter.install()
@@ -176,6 +178,11 @@
             for scene in UIApplication.shared.connectedScenes {
                 for window in (scene as? UIWindowScene)?.windows ?? [] { UIKitEvents.adoptRoot(of: window) }
             }
+            // An app without scenes keeps its window in its delegate (`UIApplicationDelegate.window`).
+            if let window = UIApplication.shared.delegate?.window ?? nil { UIKitEvents.adoptRoot(of: window) }
+            NotificationCenter.default.addObserver(
+                SceneObserver.shared, selector: #selector(SceneObserver.sceneDidDisconnect(_:)),
+                name: UIScene.didDisconnectNotification, object: nil)
         }
 
         /// Exchanges two methods of `type`, adding the original to `type` first when it only
@@ -192,6 +199,17 @@
             } else {
                 method_exchangeImplementations(originalMethod, replacementMethod)
             }
+        }
+    }
+
+    /// Hands `UISceneDidDisconnectNotification` (`UIKit/UIScene.h:104`, posted on the main thread
+    /// with `sceneDidDisconnect(_:)`) to the core.
+    @MainActor
+    private final class SceneObserver: NSObject {
+        static let shared = SceneObserver()
+
+        @objc func sceneDidDisconnect(_ notification: Notification) {
+            for window in (notification.object as? UIWindowScene)?.windows ?? [] { UIKitEvents.windowClosed(window) }
         }
     }
 #endif

@@ -150,13 +150,18 @@
         /// ```
         public var currentRoot: (any Screen)? { rootViewController }
 
-        /// `UIWindow` itself or a class of the app's: UIKit's private window classes (the
-        /// keyboard's, text effects') come from UIKit's bundle.
+        /// Whether the core's rule (``Baton/UIKitEvents/isAppWindow(classIsUIWindow:classBundlePath:uikitBundlePath:)``)
+        /// counts this window as the app's, from the bundle that defines its class.
         ///
         /// ```swift
         /// window.isAppWindow
         /// ```
-        public var isAppWindow: Bool { type(of: self) == UIWindow.self || Bundle(for: type(of: self)) == .main }
+        public var isAppWindow: Bool {
+            UIKitEvents.isAppWindow(
+                classIsUIWindow: type(of: self) == UIWindow.self,
+                classBundlePath: Bundle(for: type(of: self)).bundlePath,
+                uikitBundlePath: Bundle(for: UIWindow.self).bundlePath)
+        }
 
         /// `rootViewController =`.
         ///

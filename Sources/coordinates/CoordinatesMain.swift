@@ -77,8 +77,12 @@ enum CoordinatesMain {
         do {
             try store.checkPath()
         } catch {
-            StandardError.write("--state \(path): \(error.reason); pass the path of a regular file.")
-            return 2
+            // A path the user passed is a usage error; the default one is set aside and the app starts.
+            guard options.state == nil else {
+                StandardError.write("--state \(path): \(error.reason); pass the path of a regular file.")
+                return 2
+            }
+            StandardError.write(store.moveAside(because: error.reason).message)
         }
         do {
             try store.lock()

@@ -301,6 +301,21 @@ private final class EntryScreen: ScreenModel, CoordinatesConfigurable {
         #expect(tabs.tabs.compactMap { ($0 as? any OrderIDConfigurable)?.orderID } == ["42", "42"])
     }
 
+    @Test func selectingATabRunsNothingItsTabsWereResolvedWhenTheContainerWasShown() throws {
+        let orderList = OrderListScreen(name: "orders")
+        let (window, _) = try shown(orderList)
+        let coordinator = DependencyCoordinator(name: "app")
+        window.dependencyCoordinator = coordinator
+        var resolved: [String] = []
+        try coordinator.register(.destination { (screen: OrderDetailsScreen) in resolved.append(screen.screenName) })
+        let tabs = try TabScreen(tabs: [OrderDetailsScreen(name: "first"), OrderDetailsScreen(name: "second")])
+        try orderList.present(tabs)
+        #expect(resolved == ["first", "second"])
+        tabs.select(at: 1)  // going to another tab, as going back, resolves nothing
+        tabs.select(at: 0)
+        #expect(resolved == ["first", "second"])
+    }
+
     // MARK: - Which coordinator resolves a transition
 
     @Test func aWorkflowCoordinatorResolvesTheTransitionsAfterItsScreen() throws {

@@ -579,7 +579,19 @@ public enum UIKitEvents {
     ///   - window: The window.
     ///   - body: UIKit's original.
     public static func setRoot(_ controller: (any UIKitScreen)?, of window: any UIKitWindow, _ body: () -> Void) {
-        guard window.isAppWindow, let controller, controller !== window.currentRoot else { return body() }
+        guard window.isAppWindow else {
+            trace?("setRootViewController in \(type(of: window)), a private UIKit window: ignored")
+            return body()
+        }
+        guard let controller else {
+            // `rootViewController = nil` (a scene that disconnects, say): the old root leaves.
+            let old = window.currentRoot
+            body()
+            if let old { leaveTree(showing: old) }
+            if window.currentRoot == nil { ScreenWindow.removeHostedRoot(of: window.batonWindow) }
+            return
+        }
+        guard controller !== window.currentRoot else { return body() }
         trace?("setRootViewController \(controller.screenName)")
         let transition = begin(
             .replaceRoot, from: window.currentRoot, to: controller, parentContext: window.batonWindow.context,
@@ -615,11 +627,92 @@ public enum UIKitEvents {
     ///
     /// - Parameter window: The window.
     public static func adoptRoot(of window: any UIKitWindow) {
-        guard window.isAppWindow, let root = window.currentRoot, ScreenWindow.containing(root) !== window.batonWindow
-        else { return }
+        guard window.isAppWindow else {
+            trace?("adopt the root of \(type(of: window)), a private UIKit window: ignored")
+            return
+        }
+        guard let root = window.currentRoot, ScreenWindow.containing(root) !== window.batonWindow else { return }
         trace?("adopt root \(root.screenName)")
         begin(.replaceRoot, from: nil, to: root, parentContext: window.batonWindow.context, in: window.batonWindow)?
             .complete()
+    }
+
+    /// A window whose scene disconnected (`UISceneDidDisconnectNotification`, `UIKit/UIScene.h:104`,
+    /// sent with `sceneDidDisconnect(_:)`, `:65`: "UIKit removed a scene from your app", Apple's
+    /// documentation of `sceneDidDisconnect(_:)`), or whose root was set to `nil`: its screens leave the
+    /// tree, which ends every flow awaiting one of its hopping containers
+    /// (``ScreenError/cancelled(screen:reason:)``), and every assignment waiting in it for a
+    /// start-up flow is dropped with ``NavigationDidFail``, so that nothing keeps the window or
+    /// its controllers alive.
+    ///
+    /// ```swift
+    /// for window in scene.windows { UIKitEvents.windowClosed(window) }
+    /// ```
+    ///
+    /// - Parameter window: The window of the scene that disconnected.
+    public static func windowClosed(_ window: any UIKitWindow) {
+        trace?("window of \(window.currentRoot?.screenName ?? "no root") closed")
+        if window.isAppWindow, let root = window.currentRoot {
+            leaveTree(showing: root)
+            ScreenWindow.removeHostedRoot(of: window.batonWindow)
+        }
+        UIKitNavigation.windowClosed(window.batonWindow)
+    }
+
+    /// Takes `root`, everything inside it and everything presented over it out of the tree.
+    private static func leaveTree(showing root: any Screen) {
+        var pending: [any Screen] = [root]
+        var seen = Set<ObjectIdentifier>()
+        while let screen = pending.popLast() {
+            for shown in screen.screenAndDescendants where seen.insert(ObjectIdentifier(shown)).inserted {
+                if let presented = shown.presentedScreen, !seen.contains(ObjectIdentifier(presented)) {
+                    pending.append(presented)
+                }
+            }
+            ExternalTransition.leaveTree(screen)
+        }
+    }
+
+    /// `viewDidAppear(_:)` of a controller in `window`: a root that appears in a window Baton
+    /// does not host yet is adopted (``adoptRoot(of:)``). This is the fallback for roots set
+    /// before ``UIKitEvents`` saw them: an app without scenes whose storyboard window was not
+    /// in `UIApplication.shared.connectedScenes` when the adapter was installed.
+    ///
+    /// ```swift
+    /// if let window = viewIfLoaded?.window { UIKitEvents.appeared(self, in: window) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The controller that appeared.
+    ///   - window: Its view's window.
+    public static func appeared(_ screen: any Screen, in window: any UIKitWindow) {
+        guard window.currentRoot === screen else { return }
+        adoptRoot(of: window)
+    }
+
+    /// Whether a window is one of the app's, from where its class is defined, as
+    /// `Bundle(for: type(of: window))` answers: "the NSBundle object for the framework in which
+    /// aClass is defined, or the main bundle object if aClass was not dynamically loaded or is not
+    /// defined in a framework" (Apple's documentation of `Bundle.init(for:)`). `UIWindow` itself
+    /// and every class from another bundle than UIKit's (the app, its frameworks, a pod built
+    /// with `use_frameworks!`, an SDK's debug menu) are the app's; a `UIWindow` subclass defined
+    /// in UIKit's own bundle is one of UIKit's private windows (the keyboard's, text effects'),
+    /// whose roots are not the app's screens.
+    ///
+    /// ```swift
+    /// UIKitEvents.isAppWindow(
+    ///     classIsUIWindow: type(of: window) == UIWindow.self,
+    ///     classBundlePath: Bundle(for: type(of: window)).bundlePath,
+    ///     uikitBundlePath: Bundle(for: UIWindow.self).bundlePath)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - classIsUIWindow: Whether the window's class is `UIWindow` itself.
+    ///   - classBundlePath: The path of the bundle that defines the window's class.
+    ///   - uikitBundlePath: The path of the bundle that defines `UIWindow`.
+    /// - Returns: `false` only for a subclass defined in UIKit's bundle.
+    public static func isAppWindow(classIsUIWindow: Bool, classBundlePath: String, uikitBundlePath: String) -> Bool {
+        classIsUIWindow || classBundlePath != uikitBundlePath
     }
 
     // MARK: - Hopping containers
@@ -627,8 +720,8 @@ public enum UIKitEvents {
     /// Begins a hopping container's hop to `step`, from inside ``HopFlow``'s `show` (the flow
     /// already records `step` as its current step): a ``TransitionKind/hop`` from the step being
     /// left (the first hop is resolved from the container), wiring the step to the container's
-    /// context. The container then dismisses ``HopHandoff/presentation``, swaps the children and
-    /// calls ``HopHandoff/finish()``.
+    /// context. The container then dismisses ``HopHandoff/presentation``, adds the step, carries
+    /// out ``HopHandoff/plan(animationDuration:)`` and calls ``HopHandoff/finish()``.
     ///
     /// ```swift
     /// let hop = try UIKitEvents.beginHop(to: step, identifier: identifier, in: self)
@@ -645,13 +738,14 @@ public enum UIKitEvents {
         throws(ScreenError) -> HopHandoff
     {
         let old = container.hopFlow.leavingStep
+        let left = container.hopFlow.stepsLeftByHop()
         trace?("hop \(container.screenName) to \(step.screenName)")
         let transition = try ExternalTransition.begin(
             .hop, from: old, to: step, identifier: identifier, parentContext: container.context,
             resolutionSource: container)
         return HopHandoff(
-            old: old, presentation: old.flatMap(presentation(over:)), transition: transition, step: step,
-            container: container)
+            presentation: old.flatMap(presentation(over:)), transition: transition, unshown: left.unshown,
+            displayed: left.displayed, step: step, container: container)
     }
 
     // MARK: - Explicit calls
@@ -799,7 +893,8 @@ public enum UIKitEvents {
 }
 
 /// What a hopping container does after ``UIKitEvents/beginHop(to:identifier:in:)``: dismiss
-/// what the old step presented, swap the children, then ``finish()``.
+/// what the old step presented, add the step as a child (its view loads), then carry out
+/// ``plan(animationDuration:)``.
 ///
 /// ```swift
 /// (hop.presentation as? UIViewController)?.dismiss(animated: false)
@@ -807,12 +902,6 @@ public enum UIKitEvents {
 @_spi(Adapters)
 @MainActor
 public struct HopHandoff {
-    /// The step being left, if any.
-    ///
-    /// ```swift
-    /// (hop.old as? UIViewController)?.willMove(toParent: nil)
-    /// ```
-    public let old: (any Screen)?
     /// What the old step, or a screen inside it, presents: a presentation over the container
     /// that would otherwise stay up over the next step.
     ///
@@ -821,30 +910,115 @@ public struct HopHandoff {
     /// ```
     public let presentation: (any Screen)?
     let transition: ExternalTransition
+    /// Steps left whose view never went into the container: each finished while it loaded.
+    let unshown: [any Screen]
+    /// The step whose view the container shows now, which this hop replaces.
+    let displayed: (any Screen)?
     weak var step: (any Screen)?
     weak var container: (any HopFlowContainer)?
 
-    /// Whether the step is still the container's current one. It is not when it unhopped while
-    /// it was being shown (in its `viewDidLoad()`, say) and the container hopped on: then the
-    /// container stops showing it.
+    /// What the container does once the step's view is loaded (its `viewDidLoad()` ran, and may
+    /// have finished the step and hopped on). Call it once, after `addChild(step)` and loading
+    /// the step's view.
     ///
     /// ```swift
-    /// step.loadViewIfNeeded()
-    /// guard hop.isStillCurrent else { return }
+    /// let plan = hop.plan(animationDuration: animation.duration)
     /// ```
-    public var isStillCurrent: Bool {
-        guard let step, let container else { return false }
-        return container.hopFlow.current === step
+    ///
+    /// - Parameter duration: The hop's animation, in seconds; 0 for none.
+    /// - Returns: The children to remove at once and how to swap the views: with UIKit's
+    ///   `transition(from:to:…)` only when the container's view is in a window, the animation
+    ///   lasts, and the step left has its view in the container (`UIKit/UIViewController.h:426-430`:
+    ///   the new view goes to the old view's superview).
+    public func plan(animationDuration duration: Double) -> HopPlan {
+        guard let step, let container, container.hopFlow.current === step else {
+            // The step finished in its viewDidLoad and the container hopped on: that hop removed
+            // this step and swapped the views.
+            return HopPlan(removedAtOnce: [], change: .none)
+        }
+        container.hopFlow.stepIsDisplayed(step)
+        guard let displayed else { return HopPlan(removedAtOnce: unshown, change: .add) }
+        let inWindow = (container as? any UIKitScreen)?.isViewInWindow ?? false
+        return HopPlan(
+            removedAtOnce: unshown,
+            change: inWindow && duration > 0 ? .transition(from: displayed) : .replace(displayed))
     }
 
-    /// Ends the hop once the children are swapped: the old step leaves the tree, and the hop
+    /// Ends the hop once the views are swapped: the steps left leave the tree, and the hop
     /// completes (if the step's `viewDidAppear(_:)` has not already).
     ///
     /// ```swift
     /// hop.finish()
     /// ```
     public func finish() {
-        if let old { ExternalTransition.leaveTree(old) }
+        for left in unshown { ExternalTransition.leaveTree(left) }
+        if let displayed { ExternalTransition.leaveTree(displayed) }
         transition.complete()
+    }
+}
+
+/// What a hopping container does with its children and views for one hop, decided by
+/// ``HopHandoff/plan(animationDuration:)``.
+///
+/// ```swift
+/// for case let left as UIViewController in plan.removedAtOnce {
+///     left.willMove(toParent: nil)
+///     left.removeFromParent()
+/// }
+/// ```
+@_spi(Adapters)
+@MainActor
+public struct HopPlan {
+    /// Steps left whose view never went into the container (each finished while it loaded):
+    /// the container removes them at once with `willMove(toParent: nil)` and
+    /// `removeFromParent()`.
+    ///
+    /// ```swift
+    /// plan.removedAtOnce.map(\.screenName)   // ["login"]
+    /// ```
+    public let removedAtOnce: [any Screen]
+    /// How the views change.
+    ///
+    /// ```swift
+    /// if case .transition(let old) = plan.change { … }
+    /// ```
+    public let change: HopViewChange
+}
+
+/// How a hopping container swaps its views for one hop (``HopPlan/change``). After `.add`,
+/// `.replace` and `.transition`, the container removes the step left (`removeFromParent()`),
+/// calls the step's `didMove(toParent:)` and ``HopHandoff/finish()``.
+///
+/// ```swift
+/// switch plan.change {
+/// case .none: return
+/// case .add: view.addSubview(step.view)
+/// case .replace(let old): old.view.removeFromSuperview(); view.addSubview(step.view)
+/// case .transition(let old): transition(from: old, to: step, …)
+/// }
+/// ```
+@_spi(Adapters)
+public enum HopViewChange {
+    /// Nothing: a hop made while this one loaded its step shows its own step.
+    case none
+    /// No step's view is in the container: add the step's view.
+    case add
+    /// Without animation: `willMove(toParent: nil)` the step left, remove its view, add the
+    /// step's.
+    case replace(any Screen)
+    /// Animated: `willMove(toParent: nil)` the step left, then UIKit's
+    /// `transition(from:to:duration:options:animations:completion:)`.
+    case transition(from: any Screen)
+
+    /// The step left whose view leaves the container, if any.
+    ///
+    /// ```swift
+    /// (plan.change.leaving as? UIViewController)?.removeFromParent()
+    /// ```
+    public var leaving: (any Screen)? {
+        switch self {
+        case .none, .add: nil
+        case .replace(let old), .transition(let old): old
+        }
     }
 }

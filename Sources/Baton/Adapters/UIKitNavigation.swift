@@ -41,6 +41,47 @@ public enum UIKitNavigation {
         throw .screensWithoutRoute(missing, routeType: TypeNames.name(of: Route.self))
     }
 
+    /// Saves the window's tree, keeping every part that can be saved: a controller without a
+    /// route (an alert, a share sheet, a controller pushed or presented by hand) is left out with
+    /// what it holds, as ``ScreenWindow/saveScreenTree(_:)`` does for model screens, and reported
+    /// in ``SavedScreenTree/leftOut``; `nil` for a window without a root.
+    ///
+    /// ```swift
+    /// let saved = try UIKitNavigation.saveScreenTree(in: window, as: AppRoute.self)
+    /// for part in saved?.leftOut ?? [] { print(part) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - window: The UIKit window.
+    ///   - type: The app's route type.
+    /// - Returns: The saved tree, or `nil`.
+    /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` when the root controller
+    ///   has no route, ``NavigationError/notSaved(path:reason:)`` when its route cannot be encoded.
+    public static func saveScreenTree<Route: ScreenRoute>(in window: any UIKitWindow, as type: Route.Type)
+        throws(NavigationError) -> SavedScreenTree?
+    {
+        guard let root = window.currentRoot else { return nil }
+        let walk = SavingWalk<any Screen, Route>(
+            route: { route(of: $0) as? Route },
+            name: { TypeNames.name(of: Swift.type(of: $0)) },
+            shape: { screen in
+                switch content(of: screen) {
+                case .plain: .plain
+                case .stack(let screens): .stack(screens)
+                case .tabs(let tabs, let selected): .tabs(tabs, selected: selected)
+                case .hop(let step): .hop(step)
+                }
+            },
+            presented: { presented(by: $0) })
+        var leftOut: [NavigationError] = []
+        guard let tree = walk.routedPart(of: root, prefix: { "" }, leftOut: &leftOut) else {
+            throw .screensWithoutRoute(
+                ["\(root.screenName) (\(TypeNames.name(of: Swift.type(of: root))))"],
+                routeType: TypeNames.name(of: Route.self))
+        }
+        return try SavedScreenTree(tree, leftOut: leftOut)
+    }
+
     /// Shows `tree` in the window with the fewest UIKit calls, atomically: controllers whose route
     /// is unchanged stay (the same objects, with their contexts); every new controller is made by
     /// `make`, wired and resolved before UIKit is called, so that when a factory or a resolver
@@ -127,17 +168,29 @@ public enum UIKitNavigation {
         try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
             if let flow = waitingFlow(in: window) {
                 // Behind an assignment that waits for a start-up flow, this one waits too.
-                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
+                    guard let window else { return }
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
                 return
             }
+            let request = "restoration of \(part)"
+            let running: String?
+            do throws(NavigationError) {
+                running = try waitForRunningPresentation(in: window, request) { () throws(NavigationError) in
+                    _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
+                }
+            } catch {
+                throw .error(error, at: [])
+            }
+            if running != nil { return }
             let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
             do throws(NavigationPlan.Failure) {
                 try plan.prepare(part)
             } catch {
                 guard let flow = plan.waitsFor else { throw error }
-                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
+                    guard let window else { return }
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
                 return
@@ -151,7 +204,9 @@ public enum UIKitNavigation {
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> NavigationOutcome {
         let request = "navigation to \(tree)"
-        let retry: @MainActor () throws(NavigationError) -> Void = { () throws(NavigationError) in
+        // Weakly: a waiting assignment must not keep a closed scene's window alive.
+        let retry: @MainActor () throws(NavigationError) -> Void = { [weak window] () throws(NavigationError) in
+            guard let window else { return }
             _ = try assign(tree, to: window, animated: animated, making: make)
         }
         // Links are applied in the order they came: behind one that waits, the next waits too.
@@ -159,6 +214,7 @@ public enum UIKitNavigation {
             wait(for: flow, in: window, request, retry)
             return .waiting(for: flow.screenName)
         }
+        if let running = try waitForRunningPresentation(in: window, request, retry) { return .waiting(for: running) }
         let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
         do {
             try plan.prepare(tree)
@@ -178,6 +234,57 @@ public enum UIKitNavigation {
         }
         plan.apply()
         return .applied
+    }
+
+    // MARK: - Waiting for UIKit
+
+    /// When UIKit runs a presentation or a dismissal in the window (on the window's chain of
+    /// presented controllers), the assignment waits for it: UIKit refuses `present` and `dismiss`
+    /// while one runs (UIKit practice, the review's N-E5), and would leave the tree half shown.
+    /// `run` runs when the transition's coordinator completes
+    /// (`UIViewControllerTransitionCoordinator.h:124-131`); a failure then posts
+    /// ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing runs.
+    ///
+    /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` when one runs without a
+    ///   coordinator to wait for; nothing changed.
+    private static func waitForRunningPresentation(
+        in window: any UIKitWindow, _ request: String, _ run: @escaping @MainActor () throws(NavigationError) -> Void
+    ) throws(NavigationError) -> String? {
+        var current = window.currentRoot
+        while let screen = current {
+            if let controller = screen as? any UIKitScreen {
+                let running: String?
+                if controller.isBeingDismissed {
+                    running = "the dismissal of \(controller.screenName)"
+                } else if controller.presentingScreen != nil, controller.activeTransitionCoordinator != nil {
+                    running = "the presentation of \(controller.screenName)"
+                } else {
+                    running = nil
+                }
+                if let running {
+                    guard let coordinator = controller.activeTransitionCoordinator else {
+                        throw .refusedByUIKit(
+                            step: request,
+                            reason:
+                                "UIKit runs \(running), which has no transition coordinator to wait for; nothing changed"
+                        )
+                    }
+                    let baton = window.batonWindow
+                    coordinator.onCompletion { [weak baton] _ in
+                        do throws(NavigationError) {
+                            try run()
+                        } catch {
+                            baton?.context.post(
+                                NavigationDidFail.self,
+                                NavigationFailure(request: request, waitedFor: running, error: error), reach: .local)
+                        }
+                    }
+                    return running
+                }
+            }
+            current = screen.presentedScreen
+        }
+        return nil
     }
 
     // MARK: - Waiting for a start-up flow
@@ -220,10 +327,26 @@ public enum UIKitNavigation {
         for flow: any HopFlowContainer, in window: any UIKitWindow, _ request: String,
         _ run: @escaping @MainActor () throws(NavigationError) -> Void
     ) {
+        waiting.removeAll { $0.window == nil }
         waiting.append(
             Waiting(
                 flow: flow, window: window.batonWindow, request: request,
                 waitedFor: "\(flow.screenName) reaching its main screen", run: run))
+    }
+
+    /// Called by ``UIKitEvents/windowClosed(_:)``: the assignments that wait in `window` can
+    /// never run; each is dropped and posts ``NavigationDidFail`` in the window's context.
+    static func windowClosed(_ window: ScreenWindow) {
+        let closed = waiting.filter { $0.window === window }
+        waiting.removeAll { $0.window === window || $0.window == nil }
+        for entry in closed {
+            let flow = entry.flow?.screenName ?? "the start-up flow"
+            let error = NavigationError.transitionFailed(
+                step: flow, route: entry.request,
+                error: .cancelled(screen: flow, reason: .containerLeft(flow)))
+            let failure = NavigationFailure(request: entry.request, waitedFor: entry.waitedFor, error: error)
+            window.context.post(NavigationDidFail.self, failure, reach: .local)
+        }
     }
 
     /// Called by ``HopFlow`` when `flow` showed a final step: the assignments that waited for it

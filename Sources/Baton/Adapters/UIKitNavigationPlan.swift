@@ -9,8 +9,11 @@
 /// shown and resolve it with the transition that will show it. Anything that throws undoes the
 /// wiring and the coordinators' changes (``ResolutionJournal``), and nothing else has changed.
 ///
-/// **Apply** (cannot fail): `dismiss` each presentation that goes (`UIViewController.h:251-252`:
-/// everything presented above goes with it), change the containers — one
+/// The last step of preparing is to `dismiss` each presentation that goes
+/// (`UIViewController.h:251-252`: everything presented above goes with it); a dismissal UIKit
+/// refuses fails the assignment there, before anything else changes.
+///
+/// **Apply** (cannot fail): change the containers — one
 /// `setViewControllers(_:animated:)` per stack (`UINavigationController.h:72`; UIKit sends
 /// appearance callbacks only to the old and the new top), one `selectedIndex =` per tab bar
 /// controller (`UITabBarController.h:41`), `rootViewController =` for a new root — hidden parts
@@ -43,6 +46,9 @@ final class UIKitNavigationPlan {
     private(set) var waitsFor: (any HopFlowContainer)?
     /// The controllers made so far, which the plan's changes keep alive until it is applied.
     private var made: Set<ObjectIdentifier> = []
+    /// The new controllers built inside new containers and resolved as they were made.
+    private var resolvedByPlan: Set<ObjectIdentifier> = []
+    private let shapes = UIKitShapes()
 
     init<Route: ScreenRoute>(
         window: any UIKitWindow, animated: Bool, making make: @escaping @MainActor (Route) throws -> any UIKitScreen
@@ -66,6 +72,7 @@ final class UIKitNavigationPlan {
             try ResolutionJournal.recording { () throws(Failure) in
                 try NavigationPlan.validate(node)
                 try prepareRoot(node)
+                try beginDismissals()
             }
         } catch {
             for step in undo.reversed() { step() }
@@ -81,11 +88,14 @@ final class UIKitNavigationPlan {
         dismissals = []
         presentationsOnKept = []
         presentationsOnNew = []
+        gate = nil
     }
 
     private func prepareRoot(_ tree: Node) throws(Failure) {
         let path = Location.root
-        if let root = window.currentRoot as? any UIKitScreen, matches(root, tree.route), canKeep(root, tree) {
+        if let root = window.currentRoot as? any UIKitScreen, shapes.matches(root, tree.route),
+            PlanRules.canKeep(root, tree, shapes)
+        {
             changes += try reconcile(root, with: tree, at: path, live: true)
             return
         }
@@ -100,8 +110,11 @@ final class UIKitNavigationPlan {
     /// Brings a controller that stays (`live`: shown in the window; else new, being built) in line
     /// with `tree`. Returns the container changes, hidden parts first; offline, it makes them at
     /// once (UIKit calls on controllers not shown yet) and returns none.
+    ///
+    /// `checked: false` for a controller whose fit ``PlanRules/canKeep(_:_:_:)`` did not check: a new one.
     private func reconcile(
-        _ screen: any UIKitScreen, with tree: Node, at path: Location, live: Bool, presentation: Bool = true
+        _ screen: any UIKitScreen, with tree: Node, at path: Location, live: Bool, presentation: Bool = true,
+        checked: Bool = true
     ) throws(Failure) -> [@MainActor () -> Void] {
         if case .none = tree.content, !tree.presents, screen.presentedScreen == nil { return [] }
         var before: [@MainActor () -> Void] = []
@@ -115,12 +128,10 @@ final class UIKitNavigationPlan {
             guard case .stack(let current) = UIKitNavigation.content(of: screen) else {
                 throw notFitting(screen, tree, at: path)
             }
-            var kept = 0
-            while kept < min(current.count, nodes.count), let controller = current[kept] as? any UIKitScreen,
-                matches(controller, nodes[kept].route), canKeep(controller, nodes[kept])
-            {
-                kept += 1
-            }
+            // A navigation controller the tree empties cannot be kept: a tree's empty stack fits
+            // only one that shows nothing yet.
+            if PlanRules.cannotEmpty(current, nodes) { throw notFitting(screen, tree, at: path) }
+            let kept = PlanRules.keptCount(current, nodes, shapes)
             for index in 0..<kept {
                 guard let controller = current[index] as? any UIKitScreen else { continue }
                 let ops = try reconcile(controller, with: nodes[index], at: path.child(index), live: live)
@@ -140,7 +151,9 @@ final class UIKitNavigationPlan {
             let screens = final
             own.append { [self] in setStack(screen, screens) }
         case .tabs(let nodes, let selected):
-            guard case .tabs(let shown, let selection) = UIKitNavigation.content(of: screen), tabsMatch(shown, nodes)
+            // A kept tab bar controller was checked by ``PlanRules/canKeep(_:_:_:)``; a new one has the routes.
+            guard case .tabs(let shown, let selection) = UIKitNavigation.content(of: screen),
+                checked || PlanRules.tabRoutesMatch(shown, nodes, shapes)
             else { throw notFitting(screen, tree, at: path) }
             for index in shown.indices {
                 guard let tab = shown[index] as? any UIKitScreen else { continue }
@@ -158,7 +171,8 @@ final class UIKitNavigationPlan {
                 if current != nil { throw notFitting(screen, tree, at: path) }
                 break
             }
-            guard let current = current as? any UIKitScreen, matches(current, step.route), canKeep(current, step)
+            guard let current = current as? any UIKitScreen, shapes.matches(current, step.route),
+                PlanRules.canKeep(current, step, shapes)
             else {
                 // A start-up flow that has not reached its main screen: the assignment waits for it.
                 if live, let flow = screen as? any HopFlowContainer,
@@ -185,8 +199,9 @@ final class UIKitNavigationPlan {
         into after: inout [@MainActor () -> Void]
     ) throws(Failure) {
         let current = UIKitNavigation.presented(by: screen)
-        if let current = current as? any UIKitScreen, let target = tree.presented, matches(current, target.route),
-            canKeep(current, target)
+        if let current = current as? any UIKitScreen, let target = tree.presented,
+            shapes.matches(current, target.route),
+            PlanRules.canKeep(current, target, shapes)
         {
             after += try reconcile(current, with: target, at: path.presented, live: live)
             return
@@ -220,9 +235,14 @@ final class UIKitNavigationPlan {
         } catch {
             throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)), at: path.indices)
         }
-        if ExternalTransition.isInTree(screen) || screen === window.currentRoot
-            || !made.insert(ObjectIdentifier(screen)).inserted
-        {
+        if !made.insert(ObjectIdentifier(screen)).inserted {
+            throw .error(
+                .factoryFailed(
+                    step: step, route: route,
+                    reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
+                at: path.indices)
+        }
+        if ExternalTransition.isInTree(screen) || screen === window.currentRoot {
             // UIKit raises an exception for a controller shown twice (pushed, or in two stacks).
             throw .error(
                 .factoryFailed(
@@ -231,21 +251,31 @@ final class UIKitNavigationPlan {
                 at: path.indices)
         }
         screen.recordedScreenRoute = tree.route
+        // The controllers its factory put inside it, whose required dependencies are checked with its own.
+        let inside = screen.screenAndDescendants
         try wire(screen, to: parent, tree.route.wiring, step: step, route: route, at: path)
         // What the factory put inside it joins it, as an external transition wires it.
         for inner in screen.screenAndDescendants.dropFirst() where inner.context.parent == nil {
             guard let container = inner.parentScreen, container.context !== inner.context else { continue }
             try wire(inner, to: container.context, .inherit, step: step, route: route, at: path)
         }
-        _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false)
-        // A controller inside a new container is resolved with it, as one of its destinations,
-        // once: as when UIKit shows a container the app built before showing it.
-        if live || kind == .present {
-            do {
-                try DependencyCoordinator.resolve(
-                    ScreenTransition(kind: kind, source: source, destination: screen), in: window.batonWindow)
-            } catch {
-                throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+        _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false, checked: false)
+        // As in ``NavigationPlan``: each controller the plan builds inside a new container is
+        // resolved with its own transition (a push from the one below it, a presentation from its
+        // presenter) as it is made, and the container's resolution covers itself and what its
+        // factory made, once.
+        do {
+            try DependencyCoordinator.resolve(
+                ScreenTransition(kind: kind, source: source, destination: screen), in: live ? window.batonWindow : nil,
+                skipping: resolvedByPlan)
+            if !live { resolvedByPlan.insert(ObjectIdentifier(screen)) }
+        } catch {
+            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+        }
+        // A required dependency no resolver set would stop the program when the controller reads it.
+        for checked in inside {
+            if let report = ResolvedCheck.unsetReport(for: checked) {
+                throw .error(.unresolvedDependency(step: step, route: route, report: report), at: path.indices)
             }
         }
         // What it presents is resolved after it, as a controller presents only once it is shown.
@@ -278,25 +308,73 @@ final class UIKitNavigationPlan {
 
     // MARK: - Applying
 
-    /// Makes the prepared UIKit calls.
-    func apply() {
+    /// Opens when the dismissals begun by ``beginDismissals()`` have completed and the containers
+    /// have changed: then the new presentations are made.
+    private var gate: Countdown?
+
+    /// The last step of preparing: `dismiss` each presentation that goes, outermost first. UIKit
+    /// refuses a dismissal while a presentation or dismissal runs, with a console warning and no
+    /// completion (UIKit practice; the review's N-E5): a dismissal that neither completed nor
+    /// began fails the assignment here, where nothing else has changed yet, instead of leaving
+    /// its presentations waiting for a completion that never comes.
+    private func beginDismissals() throws(Failure) {
         var seen = Set<ObjectIdentifier>()
         let presenters = dismissals.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        dismissals = []
         let presentations = presentationsOnKept + presentationsOnNew.compactMap { $0 }
-        let changes = self.changes
-        clear()
         // Presentations wait for the dismissals (UIKit presents one controller at a time from a
         // presentation context) and for the containers that show their presenters.
         let gate = Countdown(presenters.count + 1) { [self] in present(presentations[...]) }
+        self.gate = gate
+        var dismissed: [String] = []
         for presenter in presenters {
-            guard presenter.presentedScreen != nil else {
+            // Everything presented above a dismissed controller goes with it (`UIViewController.h:251-252`).
+            guard let presented = presenter.presentedScreen, !Self.isGoing(presenter) else {
                 gate.done()
                 continue
             }
             dismiss(from: presenter) { gate.done() }
+            guard Self.isRefused(presented) else {
+                dismissed.append(presented.screenName)
+                continue
+            }
+            self.gate = nil
+            throw .error(
+                .refusedByUIKit(
+                    step: "dismissal of \(presented.screenName) from \(presenter.screenName)",
+                    reason: "UIKit did not begin it, as it does while a presentation or dismissal runs; "
+                        + (dismissed.isEmpty
+                            ? "nothing changed"
+                            : "only \(dismissed.joined(separator: ", ")) was dismissed, nothing else changed")),
+                at: [])
         }
+    }
+
+    /// Whether `presented`, asked to go, still shows and is not going: UIKit refused the call.
+    private static func isRefused(_ presented: any Screen) -> Bool {
+        guard presented.presentingScreen != nil, let controller = presented as? any UIKitScreen else { return false }
+        return !controller.isBeingDismissed && controller.activeTransitionCoordinator == nil
+    }
+
+    /// Whether `screen` is inside a presentation that is being dismissed.
+    private static func isGoing(_ screen: any Screen) -> Bool {
+        var current: any Screen = screen
+        while true {
+            while let parent = current.parentScreen { current = parent }
+            if (current as? any UIKitScreen)?.isBeingDismissed == true { return true }
+            guard let presenter = current.presentingScreen else { return false }
+            current = presenter
+        }
+    }
+
+    /// Makes the prepared UIKit calls: the container changes, then, once the dismissals begun
+    /// while preparing have completed, the new presentations.
+    func apply() {
+        let changes = self.changes
+        let gate = self.gate
+        clear()
         for change in changes { change() }
-        gate.done()
+        gate?.done()
     }
 
     /// `rootViewController =`, with the root change begun, already resolved.
@@ -377,59 +455,19 @@ final class UIKitNavigationPlan {
 
     // MARK: - Checks
 
-    private func matches(_ screen: any UIKitScreen, _ route: any ScreenRoute) -> Bool {
-        guard let own = screen.recordedScreenRoute else { return false }
-        return Self.same(own, route)
-    }
-
-    private static func same<Own: ScreenRoute>(_ own: Own, _ route: any ScreenRoute) -> Bool {
-        guard let route = route as? Own else { return false }
-        return own == route
-    }
-
-    private func canKeep(_ screen: any UIKitScreen, _ tree: Node) -> Bool {
-        switch (tree.content, UIKitNavigation.content(of: screen)) {
-        case (nil, _): true
-        case (.stack(let nodes), .stack(let screens)): !nodes.isEmpty || screens.isEmpty
-        case (.tabs(let nodes, _), .tabs(let tabs, _)): tabsMatch(tabs, nodes)
-        case (.hop(let step), .hop(let current)): step != nil || current == nil
-        default: false
-        }
-    }
-
-    private func tabsMatch(_ tabs: [any Screen], _ nodes: [Node]) -> Bool {
-        guard tabs.count == nodes.count else { return false }
-        for index in tabs.indices {
-            guard let tab = tabs[index] as? any UIKitScreen, matches(tab, nodes[index].route) else { return false }
-        }
-        return true
-    }
-
     private func text(_ location: Location) -> String {
         guard let target else { return "" }
         return NavigationPlan.text(location, in: target)
     }
 
     private func notFitting(_ screen: any UIKitScreen, _ tree: Node, at path: Location) -> Failure {
-        let expected: String
-        switch tree.content {
-        case nil: expected = "a controller"
-        case .stack(let nodes): expected = nodes.isEmpty ? "an empty navigation controller" : "a navigation controller"
-        case .tabs(let nodes, _):
-            expected =
-                "a tab bar controller with the tabs "
-                + nodes.map { NavigationPlan.describe($0.route) }.joined(separator: ", ")
-        case .hop(let step):
-            expected =
-                step.map { "a hopping container showing \(NavigationPlan.describe($0.route))" }
-                ?? "a hopping container that shows nothing"
-        }
+        let expected = PlanRules.expected(by: tree, controllers: true)
         var found = screen.screenName
         switch UIKitNavigation.content(of: screen) {
         case .plain:
             break
         case .stack(let screens):
-            found += " with \(screens.count) controllers"
+            found += screens.count == 1 ? " with 1 controller" : " with \(screens.count) controllers"
         case .tabs(let tabs, _):
             found +=
                 " with the tabs "
@@ -449,6 +487,35 @@ final class UIKitNavigationPlan {
             .doesNotFit(
                 step: text(path), route: NavigationPlan.describe(tree.route), expected: expected, found: found),
             at: path.indices)
+    }
+}
+
+/// UIKit controllers as a navigation plan reads them (``TreeShapeReader``), by
+/// ``UIKitNavigation/content(of:)`` and their recorded routes.
+struct UIKitShapes: TreeShapeReader {
+    func matches(_ screen: any Screen, _ route: any ScreenRoute) -> Bool {
+        guard let own = UIKitNavigation.route(of: screen) else { return false }
+        return Self.same(own, route)
+    }
+
+    private static func same<Own: ScreenRoute>(_ own: Own, _ route: any ScreenRoute) -> Bool {
+        guard let route = route as? Own else { return false }
+        return own == route
+    }
+
+    func stack(of screen: any Screen) -> [any Screen]? {
+        guard case .stack(let screens) = UIKitNavigation.content(of: screen) else { return nil }
+        return screens
+    }
+
+    func tabs(of screen: any Screen) -> (tabs: [any Screen], selected: Int)? {
+        guard case .tabs(let tabs, let selected) = UIKitNavigation.content(of: screen) else { return nil }
+        return (tabs, selected)
+    }
+
+    func step(of screen: any Screen) -> (any Screen)?? {
+        guard case .hop(let step) = UIKitNavigation.content(of: screen) else { return nil }
+        return .some(step)
     }
 }
 

@@ -30,17 +30,34 @@ public struct ContextValues: Sendable {
 /// What a member of ``ContextValues`` declares: one value of type `Value`, its default and its
 /// name.
 ///
-/// The member's getter is asked once, when its key path is first used: the default is made then
-/// and kept, and the name is the member's (`#function`) unless given.
+/// A value passed down between screens declares a plain default; a dependency (a service that
+/// talks to a server, a store on disk) declares its live value, and may declare the value tests
+/// and previews use instead, as swift-dependencies' `liveValue`, `testValue` and `previewValue`:
 ///
 /// ```swift
 /// extension ContextValues {
 ///     var sortOrder: ContextEntry<SortOrder> { .init(default: .byName) }
+///     @MainActor var store: ContextEntry<ItemStore> {
+///         .init(live: .live(), test: ItemStore([]), preview: ItemStore(.samples))
+///     }
 /// }
 /// ```
+///
+/// The member's getter is asked once, when its key path is first used, and the name is the
+/// member's (`#function`) unless given. A plain default is made then and kept. A live value is
+/// made on the first read that needs it, outside tests; under `BatonTesting`'s `.isolatedBaton`
+/// trait each test gets its own test value, made on its first read, and a read of a live value
+/// the test did not set, when the entry declares no test value, fails the test, naming the entry,
+/// where it is declared and the line that sets it. A default that is an object (a class
+/// instance) is also made once per test there, so that no two tests share it. `ScreenPreview`
+/// reads preview values.
 public struct ContextEntry<Value> {
-    let defaultValue: Value
+    let makeDefault: @MainActor () -> Value
+    let testValue: Value?
+    let previewValue: Value?
+    let isLive: Bool
     let name: String
+    let declaration: String
 
     /// Declares a value with a default.
     ///
@@ -51,9 +68,13 @@ public struct ContextEntry<Value> {
     /// - Parameters:
     ///   - defaultValue: What a read returns when nothing is stored; made once, on first use.
     ///   - name: The name in dumps and error messages; by default the member's name.
-    public init(default defaultValue: Value, name: String = #function) {
-        self.defaultValue = defaultValue
+    public init(default defaultValue: @autoclosure @escaping @MainActor () -> Value, name: String = #function) {
+        self.makeDefault = defaultValue
+        self.testValue = nil
+        self.previewValue = nil
+        self.isLive = false
         self.name = name
+        self.declaration = ""
     }
 
     /// Declares an optional value whose default is `nil`.
@@ -66,30 +87,172 @@ public struct ContextEntry<Value> {
     public init<Wrapped>(name: String = #function) where Value == Wrapped? {
         self.init(default: nil, name: name)
     }
+
+    /// Declares a dependency: its live value, and the values tests and previews use instead.
+    ///
+    /// ```swift
+    /// @MainActor var accounts: ContextEntry<Accounts> { .init(live: .server, test: .demo) }
+    /// ```
+    ///
+    /// A screen reads it as any entry (`context[\.accounts]`); a window, a test or a preview
+    /// sets its own on a context (`window.context[\.accounts] = .failing`).
+    ///
+    /// - Parameters:
+    ///   - live: The value the app uses when no context stores one; made on the first read that
+    ///     needs it, never in a test.
+    ///   - test: The value each test under `.isolatedBaton` gets when it sets none: the member's
+    ///     getter is asked again in each test, so that each gets its own; without it, such a read
+    ///     fails the test.
+    ///   - preview: The value `ScreenPreview` uses when the preview sets none; the live value
+    ///     without it.
+    ///   - name: The name in dumps and error messages; by default the member's name.
+    ///   - fileID: Where the entry is declared, for the test failure; leave the default.
+    ///   - line: The line of the declaration; leave the default.
+    public init(
+        live: @autoclosure @escaping @MainActor () -> Value, test: Value? = nil, preview: Value? = nil,
+        name: String = #function,
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.makeDefault = live
+        self.testValue = test
+        self.previewValue = preview
+        self.isLive = true
+        self.name = name
+        self.declaration = "\(fileID):\(line)"
+    }
 }
 
 /// The identity of one member of ``ContextValues``: what its values are stored under, its name
 /// and its default. Made once per member and never freed, so it is held unretained.
 ///
-/// `@unchecked Sendable`: every property is a `let`; the default's box is read only on the main
-/// actor, by ``ScreenContext``.
+/// `@unchecked Sendable`: every property is a `let` but ``madeDefault``, and the default's box
+/// and the makers are used only on the main actor, by ``ScreenContext``.
 @usableFromInline final class EntryKey: @unchecked Sendable {
     let name: String
-    @usableFromInline let defaultBox: AnyBox
+    /// The plain default's box, made when the entry is recorded; `nil` for a default made on
+    /// demand (``defaultOnDemand``).
+    @usableFromInline let defaultBox: AnyBox?
     /// The first key path seen for the member; equal key paths map to this entry.
     let keyPath: AnyKeyPath
+    /// Where a live entry is declared (`file:line`); empty for a plain one.
+    let declaration: String
+    /// Whether the entry declares a live value (``ContextEntry/init(live:test:preview:name:fileID:line:)``).
+    let isLive: Bool
+    /// Makes the default: the live value, or the plain default.
+    let makeDefault: @MainActor () -> AnyBox
+    /// Makes the test value, if the entry declares one, by asking the member's getter again.
+    let makeTest: (@MainActor () -> AnyBox)?
+    /// The preview value, if the entry declares one.
+    let previewBox: AnyBox?
+    /// The default made on demand outside tests (the live value, or an object default).
+    var madeDefault: AnyBox?
 
-    init(name: String, defaultBox: AnyBox, keyPath: AnyKeyPath) {
-        self.name = name
-        self.defaultBox = defaultBox
+    @MainActor
+    init<Value>(declared: ContextEntry<Value>, keyPath: KeyPath<ContextValues, ContextEntry<Value>>) {
+        name = declared.name
+        declaration = declared.declaration
+        isLive = declared.isLive
+        let makeDefault = declared.makeDefault
+        self.makeDefault = { Box(makeDefault()) as AnyBox }
+        if let first = declared.testValue {
+            // The getter is asked again in each test, so that each gets its own value.
+            makeTest = { Box(ContextValues()[keyPath: keyPath].testValue ?? first) as AnyBox }
+        } else {
+            makeTest = nil
+        }
+        previewBox = declared.previewValue.map { Box($0) as AnyBox }
         self.keyPath = keyPath
+        // A live value is made when first needed (never in a test); an object is made once per
+        // test; a plain value is made now and kept.
+        defaultBox = declared.isLive || Value.self is AnyObject.Type ? nil : Box(makeDefault())
     }
 
     @usableFromInline var id: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// The default, copied out of its box.
-    @inlinable @inline(__always) func defaultValue<Value>(as type: Value.Type) -> Value {
-        Unmanaged.passUnretained(defaultBox).value(as: Value.self)
+    /// The plain default, copied out of its box; `nil` for a default made on demand.
+    @inlinable @inline(__always) func plainDefault<Value>(as type: Value.Type) -> Value? {
+        guard let defaultBox else { return nil }
+        return Unmanaged.passUnretained(defaultBox).value(as: Value.self)
+    }
+
+    /// The default of a live entry or an object default: the test's own in a test, the preview
+    /// value in a preview, else the one made on first use.
+    @MainActor @usableFromInline func defaultOnDemand<Value>(as type: Value.Type) -> Value {
+        Unmanaged.passUnretained(defaultBoxOnDemand()).value(as: Value.self)
+    }
+
+    @MainActor private func defaultBoxOnDemand() -> AnyBox {
+        if let test = TestDefaults.current { return test.value(of: self) }
+        if let made = madeDefault { return made }
+        let made = TestDefaults.usesPreviewValues ? previewBox ?? makeDefault() : makeDefault()
+        madeDefault = made
+        return made
+    }
+}
+
+/// The values one test reads for the entries it did not set (`BatonTesting`'s `.isolatedBaton`):
+/// each entry's test value, or its object default, made once per test; and what a read of a live
+/// value the test did not replace reports.
+///
+/// SPI for `BatonTesting` and `BatonSwiftUI`: apps use the `.isolatedBaton` trait and
+/// `ScreenPreview`.
+///
+/// ```swift
+/// TestDefaults.$current.withValue(TestDefaults { Issue.record(Comment(rawValue: $0)) }) { try body() }
+/// ```
+@_spi(Testing) @MainActor
+public final class TestDefaults {
+    /// The current test's defaults; `nil` outside a test.
+    ///
+    /// ```swift
+    /// TestDefaults.current == nil   // outside a test
+    /// ```
+    @TaskLocal public static var current: TestDefaults?
+    /// Whether this process shows previews (`ScreenPreview` sets it): live entries read their
+    /// preview values.
+    ///
+    /// ```swift
+    /// TestDefaults.usesPreviewValues = true
+    /// ```
+    public static var usesPreviewValues = false
+
+    private var values: [ObjectIdentifier: AnyBox] = [:]
+    private let report: @MainActor (String) -> Void
+
+    /// Defaults for one test; `report` receives the failure of each live value read without a
+    /// test value, once per entry.
+    ///
+    /// ```swift
+    /// let defaults = TestDefaults { failure in Issue.record(Comment(rawValue: failure)) }
+    /// ```
+    ///
+    /// - Parameter report: Receives each failure's text.
+    public nonisolated init(report: @escaping @MainActor (String) -> Void) {
+        self.report = report
+    }
+
+    /// The value a read of `entry` returns in this test.
+    func value(of entry: EntryKey) -> AnyBox {
+        if let value = values[entry.id] { return value }
+        let value: AnyBox
+        if let makeTest = entry.makeTest {
+            value = makeTest()
+        } else if entry.isLive {
+            report(Self.failure(entry))
+            value = entry.makeDefault()
+        } else {
+            value = entry.makeDefault()
+        }
+        values[entry.id] = value
+        return value
+    }
+
+    /// The failure of a read of `entry`'s live value in a test.
+    static func failure(_ entry: EntryKey) -> String {
+        let member = entry.name.hasSuffix("()") ? String(entry.name.dropLast(2)) : entry.name
+        return "\(member) read its live value in a test: the test did not set it and the entry declares no test"
+            + " value (\(entry.declaration)). Set it on the window before launching it,"
+            + " `window.context[\\.\(member)] = …`, or declare a test value: `.init(live: …, test: …)`."
     }
 }
 
@@ -98,9 +261,10 @@ extension Unmanaged where Instance == EntryKey {
     /// does not check the executor; see ``Unmanaged/value(as:)``).
     @inlinable @inline(__always) var id: ObjectIdentifier { _withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
 
-    /// The entry's default, copied out.
-    @inlinable @inline(__always) func defaultValue<Value>(as type: Value.Type) -> Value {
-        _withUnsafeGuaranteedRef { $0.defaultValue(as: Value.self) }
+    /// The entry's default, copied out: a plain default at once, another made on demand.
+    @MainActor @inlinable @inline(__always) func defaultValue<Value>(as type: Value.Type) -> Value {
+        if let value = _withUnsafeGuaranteedRef({ $0.plainDefault(as: Value.self) }) { return value }
+        return takeUnretainedValue().defaultOnDemand(as: Value.self)
     }
 }
 
@@ -149,8 +313,7 @@ extension Unmanaged where Instance == EntryKey {
         if let existing = byValue[keyPath] {
             entry = existing
         } else {
-            let declared = ContextValues()[keyPath: keyPath]
-            entry = EntryKey(name: declared.name, defaultBox: Box(declared.defaultValue), keyPath: keyPath)
+            entry = EntryKey(declared: ContextValues()[keyPath: keyPath], keyPath: keyPath)
             byValue[keyPath] = entry
         }
         if entries.count >= pruneThreshold { prune() }

@@ -53,8 +53,10 @@ extension ScreenContext {
     public final func value<Value>(for entry: ContextEntryPath<Value>, in scope: String) throws(ContextError)
         -> Value
     {
-        let key = EntryKeys.entry(for: entry).takeUnretainedValue()
-        guard let box = try namedBox(.entry(key), in: scope) else { return key.defaultValue(as: Value.self) }
+        let key = EntryKeys.entry(for: entry)
+        guard let box = try namedBox(.entry(key.takeUnretainedValue()), in: scope) else {
+            return key.defaultValue(as: Value.self)
+        }
         return box.value(as: Value.self)
     }
 

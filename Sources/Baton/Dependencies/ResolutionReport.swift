@@ -46,10 +46,17 @@ struct ResolutionTrace {
 /// The report of a ``Resolved`` property read before any resolver set it.
 @MainActor
 enum ResolutionReport {
-    static func unresolved(screen: any Screen, property: String, valueType: Any.Type, site: String) -> String {
+    /// `read`: the screen read the property (else a screen tree assignment found it unset after
+    /// resolving the screen, before showing it).
+    static func unresolved(screen: any Screen, property: String, valueType: Any.Type, site: String, read: Bool)
+        -> String
+    {
         let type = TypeNames.name(of: Swift.type(of: screen))
         let valueName = String(describing: valueType)
-        var lines = ["\(type).\(property) (@Resolved \(valueName), \(site)) was read before a resolver set it."]
+        var lines = [
+            "\(type).\(property) (@Resolved \(valueName), \(site)) "
+                + (read ? "was read before a resolver set it." : "is not set by any resolver.")
+        ]
         let coordinator: DependencyCoordinator
         if let trace = ResolutionTrace.last(for: screen) {
             coordinator = trace.coordinator

@@ -30,6 +30,9 @@
 ///
 /// Read the property from `willAppear` or later: resolvers run before the screen's first
 /// will-appear, not when it is made. `$store.isResolved` tells whether it is set without stopping.
+/// A screen tree assignment (``ScreenWindow/navigate(to:)``, a restoration, a link) checks every
+/// new screen's `@Resolved` properties once it is resolved, and fails before any change with
+/// ``NavigationError/unresolvedDependency(step:route:report:)`` and the same report.
 @propertyWrapper
 public struct Resolved<Value> {
     private var value: Value?
@@ -80,7 +83,7 @@ public struct Resolved<Value> {
             let property = ResolvedMarker.propertyName(of: resolved.marker, in: screen) ?? "property"
             fatalError(
                 ResolutionReport.unresolved(
-                    screen: screen, property: property, valueType: Value.self, site: resolved.site))
+                    screen: screen, property: property, valueType: Value.self, site: resolved.site, read: true))
         }
         set {
             screen[keyPath: storage].value = newValue
@@ -124,8 +127,48 @@ final class ResolvedMarker: Sendable {
 /// The storage of a `@Resolved` property, as reflection sees it.
 protocol ResolvedStorage {
     var resolvedMarker: ResolvedMarker { get }
+    var isResolved: Bool { get }
+    /// Where the property is declared: `App/ItemList.swift:3`.
+    var declarationSite: String { get }
+    var valueType: Any.Type { get }
 }
 
 extension Resolved: ResolvedStorage {
     var resolvedMarker: ResolvedMarker { marker }
+    var declarationSite: String { site }
+    var valueType: Any.Type { Value.self }
+}
+
+/// Finds the `@Resolved` properties that no resolver set on a screen about to be shown, so that
+/// a screen tree assignment fails before any change instead of the screen stopping the program
+/// when it reads one.
+@MainActor
+enum ResolvedCheck {
+    /// The screen classes found to declare no `@Resolved` property (their superclasses
+    /// included): reflection runs once per class for them.
+    private static var classesWithoutResolved: Set<ObjectIdentifier> = []
+
+    /// The report of the first `@Resolved` property of `screen` that is not set, naming the screen,
+    /// the property, the transition that resolved the screen and each resolver tried; `nil` when
+    /// every one is set.
+    static func unsetReport(for screen: any Screen) -> String? {
+        let type = ObjectIdentifier(Swift.type(of: screen))
+        if classesWithoutResolved.contains(type) { return nil }
+        var declaresAny = false
+        var mirror: Mirror? = Mirror(reflecting: screen)
+        while let current = mirror {
+            for child in current.children {
+                guard let storage = child.value as? any ResolvedStorage else { continue }
+                declaresAny = true
+                guard !storage.isResolved, let label = child.label else { continue }
+                let property = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                return ResolutionReport.unresolved(
+                    screen: screen, property: property, valueType: storage.valueType, site: storage.declarationSite,
+                    read: false)
+            }
+            mirror = current.superclassMirror
+        }
+        if !declaresAny { classesWithoutResolved.insert(type) }
+        return nil
+    }
 }

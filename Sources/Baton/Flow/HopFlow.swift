@@ -37,8 +37,21 @@ public final class HopFlow {
     private weak var currentStep: (any Screen)?
     /// The container's name, for errors.
     private var containerName = "hopping container"
-    /// While a hop's `show` runs: the step being left.
-    private(set) weak var leavingStep: (any Screen)?
+    /// The hops whose `show` runs and whose step's view is not in the container yet, outermost
+    /// first: a step that finishes while it loads makes a hop inside the hop showing it.
+    private var undisplayedHops: [UndisplayedHop] = []
+    /// The steps hopped away from that may still be children of the container (while their
+    /// view animates away), held weakly: an unhop from one of them is late, not a misuse.
+    private var stepsLeft: [WeakStep] = []
+
+    private struct UndisplayedHop {
+        weak var step: (any Screen)?
+        weak var leaving: (any Screen)?
+    }
+
+    private struct WeakStep {
+        weak var step: (any Screen)?
+    }
 
     /// Makes the flow of an empty container.
     ///
@@ -139,12 +152,18 @@ public final class HopFlow {
     ///   - result: The result for an awaiting flow; `()` for a plain unhop.
     /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the flow never hopped,
     ///   `screen` is not in the current step, or the step was hopped to without a continuation;
-    ///   what the continuation throws. A second unhop of a step that already finished is ignored. A result of another type than awaited ends the await with
-    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
+    ///   what the continuation throws. A second unhop of a step that already finished is
+    ///   ignored, and so is a late unhop from a step the container hopped away from while that
+    ///   step is still its child (its view animating away). A result of another type than
+    ///   awaited ends the await with ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
     public func unhop(from screen: any Screen, in container: any Screen, result: Any) throws(ScreenError) {
         guard case .showing(let step, let name, let pending) = state,
             screen === container || isWithin(screen, step: step, container: container)
         else {
+            // A step already left (still a child while its view animates away) finished late:
+            // a "Skip" tap racing an automatic advance. Its continuation ran; ignored, as a
+            // second unhop of the current step is.
+            if isInStepLeft(screen, container: container) { return }
             throw misuse(ScreenError.noPendingContinuation(hopping: container.screenName, screen: screen.screenName))
         }
         let settle = try pending.unhop(result: result, hopping: container.screenName, screen: screen.screenName)
@@ -206,16 +225,19 @@ public final class HopFlow {
             superseded = (waiter, name)
         }
         state = .showing(step: ObjectIdentifier(step), name: step.screenName, pending)
-        leavingStep = previous.step
+        if let left = previous.step, left !== step { stepsLeft.append(WeakStep(step: left)) }
+        stepsLeft.removeAll { entry in entry.step.map { $0 === step || $0.parentScreen !== container } ?? true }
+        undisplayedHops.append(UndisplayedHop(step: step, leaving: previous.step))
         currentStep = step
         containerName = container.screenName
-        defer { leavingStep = nil }
+        defer { undisplayedHops.removeAll { $0.step === step || $0.step == nil } }
         do {
             try show()
         } catch {
             // Nothing changes when `show` throws.
             if case .showing(let shown, _, _) = state, shown == ObjectIdentifier(step) {
                 (state, currentStep, containerName) = previous
+                stepsLeft.removeAll { $0.step == nil || $0.step === previous.step }
             }
             throw error
         }
@@ -230,6 +252,44 @@ public final class HopFlow {
         if !pending.isWaiting, let container = container as? any HopFlowContainer {
             UIKitNavigation.flowReachedMainScreen(container)
         }
+    }
+
+    /// While a hop's `show` runs: the step it leaves.
+    var leavingStep: (any Screen)? { undisplayedHops.last?.leaving }
+
+    /// The steps the hop being shown leaves, for ``UIKitEvents/beginHop(to:identifier:in:)``:
+    /// `unshown` are steps whose view never went into the container (each finished while it
+    /// loaded, so its own hop stopped short), newest first; `displayed` is the step whose view
+    /// the container shows, if any.
+    func stepsLeftByHop() -> (unshown: [any Screen], displayed: (any Screen)?) {
+        var unshown: [any Screen] = []
+        var candidate = undisplayedHops.last?.leaving
+        var earlier = undisplayedHops.dropLast()
+        while let step = candidate, let index = earlier.lastIndex(where: { $0.step === step }) {
+            unshown.append(step)
+            candidate = earlier[index].leaving
+            earlier = earlier[..<index]
+        }
+        return (unshown, candidate)
+    }
+
+    /// Records that `step`'s view goes into the container now: a hop made from then on (in its
+    /// appearance callbacks, say) leaves it with a view transition.
+    func stepIsDisplayed(_ step: any Screen) {
+        undisplayedHops.removeAll { $0.step === step || $0.step == nil }
+    }
+
+    /// Whether `screen` is, or is inside, a step this flow hopped away from that is still a
+    /// child of the container.
+    private func isInStepLeft(_ screen: any Screen, container: any Screen) -> Bool {
+        var candidate: (any Screen)? = screen
+        while let current = candidate, current !== container {
+            if current.parentScreen === container {
+                return stepsLeft.contains { $0.step === current }
+            }
+            candidate = current.enclosingScreen
+        }
+        return false
     }
 
     private func isWithin(_ screen: any Screen, step: ObjectIdentifier, container: any Screen) -> Bool {

@@ -16,11 +16,15 @@ enum JSONValueCoding {
 
     /// A short description of a decoding error: what was expected where.
     static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
         }
+        if let error = error as? EncodingError, case .invalidValue(_, let context) = error {
+            return "\(context.debugDescription) at \(path(context.codingPath))"
+        }
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        func path(_ context: DecodingError.Context) -> String { path(context.codingPath) }
         switch error {
         case .typeMismatch(let type, let context):
             return "expected \(type) at \(path(context)): \(context.debugDescription)"
@@ -73,6 +77,9 @@ private final class EncodingBox {
     func child(_ key: String) -> EncodingBox {
         let box = EncodingBox()
         if case .object(var members) = content {
+            // Emptied first, so that `members` is the array's only owner and grows in place:
+            // adding to a copy made every member cost the ones before it (a quadratic save).
+            content = .empty
             members.removeAll { $0.0 == key }
             members.append((key, box))
             content = .object(members)
@@ -84,8 +91,11 @@ private final class EncodingBox {
 
     func appended() -> EncodingBox {
         let box = EncodingBox()
-        if case .array(let boxes) = content {
-            content = .array(boxes + [box])
+        if case .array(var boxes) = content {
+            // Emptied first, so that `boxes` grows in place (see `child(_:)`).
+            content = .empty
+            boxes.append(box)
+            content = .array(boxes)
         } else {
             content = .array([box])
         }

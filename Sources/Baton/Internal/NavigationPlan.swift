@@ -31,6 +31,8 @@ final class NavigationPlan {
     /// The new screens built inside new containers and resolved as they were made.
     @exclusivity(unchecked) private var resolvedByPlan: Set<ObjectIdentifier> = []
     @exclusivity(unchecked) private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
+    /// The screens the factories made for this assignment: one object cannot be in two places.
+    @exclusivity(unchecked) private var made: Set<ObjectIdentifier> = []
 
     /// A failure while preparing: a navigation error and where in the tree it happened (see
     /// ``Location``), or the wait for a flow.
@@ -69,7 +71,11 @@ final class NavigationPlan {
         Self.matches(screen, route)
     }
 
-    private static func matches<Route: ScreenRoute>(_ screen: ScreenModel, _ route: Route) -> Bool {
+    static func matches(_ screen: ScreenModel, _ route: any ScreenRoute) -> Bool {
+        opened(screen, route)
+    }
+
+    private static func opened<Route: ScreenRoute>(_ screen: ScreenModel, _ route: Route) -> Bool {
         // A screen whose type declares no route of its own is compared by the route it was made
         // for, without a cast (`ScreenModel.route(as:)` would cast, and look up `Route?`'s metadata).
         guard screen.declaresRoute else {
@@ -161,7 +167,7 @@ final class NavigationPlan {
             target = tree
             try ResolutionJournal.recording { () throws(Failure) in
                 try Self.validate(tree)
-                try reconcile(screen, with: tree, at: .root, live: screen.window != nil, into: &changes)
+                try reconcile(screen, with: tree, at: .root, live: screen.window != nil, checked: false, into: &changes)
             }
         } catch {
             for step in undo.reversed() { step() }
@@ -191,18 +197,22 @@ final class NavigationPlan {
     /// makes them at once and appends none.
     ///
     /// `presentation: false` leaves what the screen presents for later (see ``make``).
+    ///
+    /// `checked: false` for a screen whose fit ``canKeep(_:_:)`` did not check: a new one.
     private func reconcile(
         _ screen: ScreenModel, with tree: Node, at path: Location, live: Bool, presentation: Bool = true,
-        into ops: inout [Change]
+        checked: Bool = true, into ops: inout [Change]
     ) throws(Failure) {
         if Self.isSettled(screen, tree) { return }
         guard live else {
             var made: [Change] = []
-            try reconcileContent(screen, with: tree, at: path, live: false, presentation: presentation, into: &made)
+            try reconcileContent(
+                screen, with: tree, at: path, live: false, presentation: presentation, checked: checked, into: &made)
             for change in made { perform(change) }
             return
         }
-        try reconcileContent(screen, with: tree, at: path, live: true, presentation: presentation, into: &ops)
+        try reconcileContent(
+            screen, with: tree, at: path, live: true, presentation: presentation, checked: checked, into: &ops)
     }
 
     /// A plain screen that presents nothing and is asked to present nothing: nothing to do.
@@ -215,7 +225,7 @@ final class NavigationPlan {
     /// those of the parts hidden at the end first, then its own, then those of the parts visible
     /// at the end.
     private func reconcileContent(
-        _ screen: ScreenModel, with tree: Node, at path: Location, live: Bool, presentation: Bool,
+        _ screen: ScreenModel, with tree: Node, at path: Location, live: Bool, presentation: Bool, checked: Bool,
         into ops: inout [Change]
     ) throws(Failure) {
         var after: [Change] = []
@@ -226,12 +236,10 @@ final class NavigationPlan {
         case .stack(let nodes):
             guard let stack = screen as? StackScreen else { throw notFitting(screen, tree, at: path) }
             let current = stack.stackedScreens
-            var kept = 0
-            while kept < min(current.count, nodes.count), matches(current[kept], nodes[kept].route),
-                canKeep(current[kept], nodes[kept])
-            {
-                kept += 1
-            }
+            // A stack cannot be emptied (``ScreenError/emptyStack(container:)``): a tree's empty
+            // stack fits only a stack that shows nothing yet.
+            if PlanRules.cannotEmpty(current, nodes) { throw notFitting(screen, tree, at: path) }
+            let kept = PlanRules.keptCount(current, nodes, ModelShapes())
             for index in 0..<kept where !Self.isSettled(current[index], nodes[index]) {
                 // The top is visible now: what changes in it waits until the stack has changed.
                 if index == current.count - 1 {
@@ -263,9 +271,9 @@ final class NavigationPlan {
                 ops.append(.setScreens(current[..<kept] + made, of: stack))
             }
         case .tabs(let nodes, let selected):
-            guard let tabs = screen as? TabScreen, tabsMatch(tabs, nodes) else {
-                throw notFitting(screen, tree, at: path)
-            }
+            // A kept tab container was checked by ``canKeep(_:_:)``, tabs and all; a new one has the tabs' routes.
+            guard let tabs = screen as? TabScreen, checked || PlanRules.tabRoutesMatch(tabs.tabs, nodes, ModelShapes())
+            else { throw notFitting(screen, tree, at: path) }
             let shown = tabs.tabs
             for index in shown.indices where !Self.isSettled(shown[index], nodes[index]) {
                 if index == tabs.selection {
@@ -288,9 +296,9 @@ final class NavigationPlan {
                 try reconcile(current, with: step, at: stepPath, live: live, into: &after)
                 break
             }
-            // A start-up flow that has not shown its first step yet, or waits for its step to
-            // unhop, has not reached its main screen: the assignment waits for it.
-            if live && (hopping.isWaitingForUnhop || hopping.currentScreen == nil) { throw .wait(hopping) }
+            // A start-up flow that has not reached its main screen (HoppingScreen.mainRoute, or a
+            // final step): the assignment waits for it.
+            if live && !hopping.hasReachedMainScreen { throw .wait(hopping) }
             let previous = hopping.currentScreen
             if live, let previous { collectDismissals(in: previous) }
             let made = try make(
@@ -356,6 +364,13 @@ final class NavigationPlan {
                 .factoryFailed(step: text(step), route: Self.describe(tree.route), reason: String(describing: error)),
                 at: path.indices)
         }
+        if !made.insert(ObjectIdentifier(screen)).inserted {
+            throw .error(
+                .factoryFailed(
+                    step: text(step), route: Self.describe(tree.route),
+                    reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
+                at: path.indices)
+        }
         if let holder = screen.currentHolder {
             throw .error(
                 .factoryFailed(
@@ -363,10 +378,21 @@ final class NavigationPlan {
                     reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"),
                 at: path.indices)
         }
+        // The screens its factory put inside it, whose required dependencies are checked with its own.
+        var inside: [ScreenModel] = []
+        Self.collectContained(in: screen, into: &inside)
+        for contained in inside where !made.insert(ObjectIdentifier(contained)).inserted {
+            throw .error(
+                .factoryFailed(
+                    step: text(step), route: Self.describe(tree.route),
+                    reason: "it made \(screen.screenName) with \(contained.screenName) inside, which this tree already"
+                        + " shows elsewhere; make a new screen"),
+                at: path.indices)
+        }
         try wire(screen, to: context, tree.route.wiring, step: step, at: path, route: tree.route)
         // What the new screen contains is built now, outside the window.
         var none: [Change] = []
-        try reconcile(screen, with: tree, at: path, live: false, presentation: false, into: &none)
+        try reconcile(screen, with: tree, at: path, live: false, presentation: false, checked: false, into: &none)
         do {
             // The screens built inside it were resolved as they were made, each with its own
             // transition: its resolution covers itself and what its factory made, once.
@@ -376,6 +402,14 @@ final class NavigationPlan {
         } catch {
             throw .error(
                 .transitionFailed(step: text(step), route: Self.describe(tree.route), error: error), at: path.indices)
+        }
+        // A required dependency no resolver set would stop the program when the screen reads it.
+        for checked in CollectionOfOne(screen) + inside {
+            if let report = ResolvedCheck.unsetReport(for: checked) {
+                throw .error(
+                    .unresolvedDependency(step: text(step), route: Self.describe(tree.route), report: report),
+                    at: path.indices)
+            }
         }
         // What it presents is resolved after it, as a screen presents only once it was shown: a
         // resolver that passes data from the presenting screen finds it there.
@@ -392,6 +426,14 @@ final class NavigationPlan {
         } catch {
             throw .error(
                 .transitionFailed(step: text(step), route: Self.describe(route), error: error), at: path.indices)
+        }
+    }
+
+    /// The screens inside `screen` (its containers' screens, all the way down).
+    private static func collectContained(in screen: ScreenModel, into screens: inout [ScreenModel]) {
+        for child in screen.containedScreens {
+            screens.append(child)
+            collectContained(in: child, into: &screens)
         }
     }
 
@@ -456,45 +498,14 @@ final class NavigationPlan {
 
     // MARK: - Checks
 
-    /// Whether `screen`, whose route is the tree's, can stay and show what the tree asks for.
+    /// Whether `screen`, whose route is the tree's, can stay and show what the tree asks for
+    /// (``PlanRules/canKeep(_:_:_:)``).
     func canKeep(_ screen: ScreenModel, _ tree: Node) -> Bool {
-        switch tree.content {
-        case nil: return true
-        case .stack(let nodes):
-            guard let stack = screen as? StackScreen else { return false }
-            return !nodes.isEmpty || stack.stackedScreens.isEmpty
-        case .tabs(let nodes, _):
-            guard let tabs = screen as? TabScreen else { return false }
-            return tabsMatch(tabs, nodes)
-        case .hop(let step):
-            guard let hopping = screen as? HoppingScreen else { return false }
-            return step != nil || hopping.currentScreen == nil
-        }
-    }
-
-    func tabsMatch(_ tabs: TabScreen, _ nodes: [Node]) -> Bool {
-        let shown = tabs.tabs
-        guard shown.count == nodes.count else { return false }
-        // A tab that cannot be kept (a hopping container asked to show nothing again, an emptied
-        // stack) makes the tab container new, as a tab with another route does.
-        for index in shown.indices
-        where !matches(shown[index], nodes[index].route) || !canKeep(shown[index], nodes[index]) {
-            return false
-        }
-        return true
+        PlanRules.canKeep(screen, tree, ModelShapes())
     }
 
     func notFitting(_ screen: ScreenModel, _ tree: Node, at path: Location) -> Failure {
-        let expected: String
-        switch tree.content {
-        case nil: expected = "a screen"
-        case .stack(let nodes):
-            expected = nodes.isEmpty ? "an empty stack" : "a stack"
-        case .tabs(let nodes, _):
-            expected = "a tab container with the tabs " + nodes.map { Self.describe($0.route) }.joined(separator: ", ")
-        case .hop(let step):
-            expected = step == nil ? "a hopping container that shows nothing" : "a hopping container"
-        }
+        let expected = PlanRules.expected(by: tree, controllers: false)
         var found = screen.screenName
         if let tabs = screen as? TabScreen {
             found +=
@@ -503,7 +514,7 @@ final class NavigationPlan {
                 .joined(separator: ", ")
         } else if let stack = screen as? StackScreen, stack.stackedScreens.isEmpty == false, case .stack = tree.content
         {
-            found += " with \(stack.stackedScreens.count) screens"
+            found += stack.stackedScreens.count == 1 ? " with 1 screen" : " with \(stack.stackedScreens.count) screens"
         } else if let hopping = screen as? HoppingScreen, let current = hopping.currentScreen {
             found += " showing \(current.screenName)"
         }
@@ -585,6 +596,20 @@ final class NavigationPlan {
         for index in children.indices {
             try validate(children[index], at: path.child(index), in: root, presenters: &presenters)
         }
+    }
+}
+
+/// Model screens as a navigation plan reads them (``TreeShapeReader``).
+struct ModelShapes: TreeShapeReader {
+    func matches(_ screen: ScreenModel, _ route: any ScreenRoute) -> Bool { NavigationPlan.matches(screen, route) }
+    func stack(of screen: ScreenModel) -> [ScreenModel]? { (screen as? StackScreen)?.stackedScreens }
+    func tabs(of screen: ScreenModel) -> (tabs: [ScreenModel], selected: Int)? {
+        guard let tabs = screen as? TabScreen else { return nil }
+        return (tabs.tabs, tabs.selection)
+    }
+    func step(of screen: ScreenModel) -> ScreenModel?? {
+        guard let hopping = screen as? HoppingScreen else { return nil }
+        return .some(hopping.currentScreen)
     }
 }
 

@@ -40,6 +40,26 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// NavigationError.transitionFailed(step: "push onto feed", route: "item(id: 42)", error: screenError)
     /// ```
     case transitionFailed(step: String, route: String, error: ScreenError)
+    /// A new screen has a ``Resolved`` property that no resolver set when it was resolved: shown,
+    /// it would stop the program when it reads the property. `report` names the screen, the
+    /// property and where it is declared, the transition that resolved it and each resolver
+    /// tried, with the reason it did not set the property.
+    ///
+    /// ```swift
+    /// NavigationError.unresolvedDependency(
+    ///     step: "push onto feed at feed", route: "item(id: 42)",
+    ///     report: "ItemScreen.store (@Resolved ItemStore, App/Item.swift:3) is not set by any resolver. …")
+    /// ```
+    case unresolvedDependency(step: String, route: String, report: String)
+    /// UIKit runs a presentation or a dismissal that the assignment cannot wait for, or refused a
+    /// call the assignment made (UIKit refuses `present` and `dismiss` while one runs); `reason`
+    /// says what was changed, if anything.
+    ///
+    /// ```swift
+    /// NavigationError.refusedByUIKit(
+    ///     step: "dismissal from list", reason: "it presents share, which UIKit did not dismiss; nothing changed")
+    /// ```
+    case refusedByUIKit(step: String, reason: String)
     /// The tree cannot exist: a tab index out of range, two presentations in one container.
     ///
     /// ```swift
@@ -65,6 +85,15 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// NavigationError.dropped(path: "main > feed[1]", reason: "unknown route item(id:)")
     /// ```
     case dropped(path: String, reason: String)
+    /// A part of a tree that was left out when it was saved, with the screens it holds: its
+    /// screen has no route, its route cannot be encoded, or it is nested deeper than
+    /// ``SavedScreenTree/maximumDepth``. The rest of the tree is saved
+    /// (``SavedScreenTree/leftOut``).
+    ///
+    /// ```swift
+    /// NavigationError.notSaved(path: "main > feed > AlertScreen", reason: "it has no AppRoute route")
+    /// ```
+    case notSaved(path: String, reason: String)
     /// A URL that matches none of the app's link patterns.
     ///
     /// ```swift
@@ -108,6 +137,10 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
                 + " Nothing changed."
         case .transitionFailed(let step, let route, let error):
             return "Could not show \(route) for \(step): \(error.description) Nothing changed."
+        case .unresolvedDependency(let step, let route, let report):
+            return "Could not show \(route) for \(step): a required dependency is not set. \(report)\nNothing changed."
+        case .refusedByUIKit(let step, let reason):
+            return "UIKit refused the \(step): \(reason)."
         case .invalidTree(let step, let reason):
             return "The tree cannot be shown at \(step): \(reason). Nothing changed."
         case .unsupportedFormat(let found, let supported):
@@ -118,6 +151,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .dropped(let path, let reason):
             let part = path.isEmpty ? "the root" : path
             return "Left out \(part) when restoring: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
+        case .notSaved(let path, let reason):
+            let part = path.isEmpty ? "the root" : path
+            return "Left out \(part) when saving: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
         case .unknownLink(let url, let known):
             return "No link pattern matches \(url). " + ContextError.listing("Known patterns", known, quoted: false)
         case .malformedLink(let url, let part, let reason):

@@ -25,21 +25,57 @@ public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConverti
         return format
     }
 
-    /// Saves a tree.
+    /// The deepest nesting of JSON a saved tree holds, and the deepest that reading accepts, so
+    /// that whatever is saved can be read back and hostile text cannot exhaust the stack.
+    ///
+    /// The envelope is one level; each screen in a stack or a tab is two levels below its
+    /// container, a presented screen or a start-up flow's step one level below its presenter,
+    /// and a route adds its own levels. A tree of simple routes therefore saves whole up to
+    /// about 125 stacks within stacks, or 250 presentations one on another. Saving leaves out
+    /// (and reports in ``leftOut``) the parts that would nest deeper.
+    ///
+    /// ```swift
+    /// SavedScreenTree.maximumDepth   // 256
+    /// ```
+    public static let maximumDepth = 256
+
+    /// What saving left out, with the screens it held, as
+    /// ``NavigationError/notSaved(path:reason:)`` values: screens without a route, routes that
+    /// cannot be encoded, parts nested deeper than ``maximumDepth``. Empty when the whole tree
+    /// was saved, and for a tree read from text or a decoder. It is not part of the saved value
+    /// (neither encoded nor compared).
+    ///
+    /// ```swift
+    /// let saved = try window.saveScreenTree(AppRoute.self)
+    /// for part in saved?.leftOut ?? [] { log(part.description) }   // Left out main > feed > AlertScreen when saving: …
+    /// ```
+    public let leftOut: [NavigationError]
+
+    /// Saves a tree, keeping every part that can be saved: a part whose route cannot be encoded
+    /// (a `Double.nan` in it, say) or that would nest deeper than ``maximumDepth`` is left out
+    /// with what it holds (a stack keeps the screens below it, a container keeps what it shows)
+    /// and reported in ``leftOut``. Whatever this saves, ``init(json:)`` reads back.
     ///
     /// ```swift
     /// let saved = try SavedScreenTree(ScreenTree.stack(.feed, [.list, .item(id: 42)]))
     /// ```
     ///
     /// - Parameter tree: The tree.
-    /// - Throws: ``NavigationError/unreadable(reason:)`` when a route cannot be encoded (a
-    ///   `Double.nan` in it, say).
+    /// - Throws: ``NavigationError/notSaved(path:reason:)`` for the root when not even the root's
+    ///   route can be saved.
     public init<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(NavigationError) {
-        do {
-            value = try JSONValueCoding.encode(tree)
-        } catch {
-            throw .unreadable(reason: "a route cannot be saved: \(error)")
+        try self.init(tree, leftOut: [])
+    }
+
+    /// Saves `tree`, adding what saving leaves out to `leftOut` (the parts a window's walk left
+    /// out already).
+    init<Route: ScreenRoute>(_ tree: ScreenTree<Route>, leftOut: [NavigationError]) throws(NavigationError) {
+        var saver = ScreenTreeSaver(root: tree, maximumDepth: Self.maximumDepth)
+        switch saver.envelope() {
+        case .success(let value): self.value = value
+        case .failure(let error): throw error
         }
+        self.leftOut = leftOut + saver.leftOut
     }
 
     /// Reads a saved tree from its JSON text.
@@ -50,12 +86,13 @@ public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConverti
     ///
     /// - Parameter json: Text from ``json``.
     /// - Throws: ``NavigationError/unreadable(reason:)`` for text that is not a saved tree (not
-    ///   JSON, truncated, no format), ``NavigationError/unsupportedFormat(found:supported:)`` for a
+    ///   JSON, truncated, no format, nested deeper than ``maximumDepth``),
+    ///   ``NavigationError/unsupportedFormat(found:supported:)`` for a
     ///   format newer than this version of Baton reads.
     public init(json: String) throws(NavigationError) {
         let value: JSONValue
         do {
-            value = try JSONValue(parsing: json)
+            value = try JSONValue(parsing: json, maxDepth: Self.maximumDepth)
         } catch {
             throw .unreadable(reason: error.description)
         }
@@ -70,7 +107,12 @@ public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConverti
             throw .unsupportedFormat(found: format, supported: ScreenTreeFormat.current)
         }
         guard value["tree"] != nil else { throw .unreadable(reason: "it has no tree") }
+        // Read from another coder, it may nest deeper than this version's text would be read.
+        guard value.height < Self.maximumDepth else {
+            throw .unreadable(reason: "nesting deeper than \(Self.maximumDepth)")
+        }
         self.value = value
+        leftOut = []
     }
 
     /// The JSON text, compact.
@@ -233,22 +275,46 @@ private struct AnyJSON: Codable {
 extension ScreenWindow {
     // MARK: - Saving and restoring
 
-    /// Saves the window's screen tree, for state restoration; `nil` for a window without a root.
+    /// Saves the window's screen tree, for state restoration, keeping every part that can be
+    /// saved; `nil` for a window without a root.
+    ///
+    /// A screen without a route (an alert, a share sheet, a screen pushed or presented without
+    /// ``ScreenRoute/screen()``) is left out with the screens it holds: a stack keeps the screens
+    /// below it, a presentation is left out, a container keeps what it shows. So are routes that
+    /// cannot be encoded and parts nested deeper than ``SavedScreenTree/maximumDepth``. What was
+    /// left out is in the saved tree's ``SavedScreenTree/leftOut``, as restoring returns what it
+    /// drops; the saved tree never holds less than it can.
     ///
     /// ```swift
     /// @SceneStorage("screens") private var screens: String?
-    /// screens = try window.saveScreenTree(AppRoute.self)?.json
+    /// let saved = try window.saveScreenTree(AppRoute.self)
+    /// for part in saved?.leftOut ?? [] { log(part.description) }
+    /// screens = saved?.json
     /// ```
     ///
     /// - Parameter type: The app's route type.
     /// - Returns: The saved tree.
-    /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` naming every screen without
-    ///   a route, ``NavigationError/unreadable(reason:)`` when a route cannot be encoded.
+    /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` when the root has no route,
+    ///   ``NavigationError/notSaved(path:reason:)`` when the root's route cannot be encoded.
     public func saveScreenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> SavedScreenTree? {
-        // Not `Optional.map`: a typed-throws closure as its argument does not type-check against the
-        // iOS 17 SDK's standard library.
-        guard let tree = try screenTree(type) else { return nil }
-        return try SavedScreenTree(tree)
+        guard let root = currentRoot else { return nil }
+        let walk = SavingWalk<ScreenModel, Route>(
+            route: { $0.route(as: type) },
+            name: { TypeNames.name(of: Swift.type(of: $0)) },
+            shape: { screen in
+                if let stack = screen as? StackScreen { return .stack(stack.stackedScreens) }
+                if let tabs = screen as? TabScreen { return .tabs(tabs.tabs, selected: tabs.selection) }
+                if let hopping = screen as? HoppingScreen { return .hop(hopping.currentStep) }
+                return .plain
+            },
+            presented: { $0.presented })
+        var leftOut: [NavigationError] = []
+        guard let tree = walk.routedPart(of: root, prefix: { "" }, leftOut: &leftOut) else {
+            throw .screensWithoutRoute(
+                ["\(root.screenName) (\(TypeNames.name(of: Swift.type(of: root))))"],
+                routeType: TypeNames.name(of: Route.self))
+        }
+        return try SavedScreenTree(tree, leftOut: leftOut)
     }
 
     /// Restores a saved screen tree, keeping every part that still fits: a part whose route no

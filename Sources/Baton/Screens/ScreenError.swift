@@ -124,6 +124,12 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ScreenError.presenterLeftTheTree(presenter: "detail", presented: "modal")
     /// ```
     case presenterLeftTheTree(presenter: String, presented: String)
+    /// An alert or a confirmation dialog has no button with that label; nothing was chosen.
+    ///
+    /// ```swift
+    /// try alert.tap("Delete")   // throws when its buttons are "Yes" and "Nevermind"
+    /// ```
+    case noSuchButton(alert: String, label: String, buttons: [String])
 
     /// The diagnostic message.
     ///
@@ -167,6 +173,10 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .presenterLeftTheTree(let presenter, let presented):
             return "\(presenter) left the screen tree before its presentation of \(presented) ran."
                 + " Present from a screen that is shown."
+        case .noSuchButton(let alert, let label, let buttons):
+            return "The alert \"\(alert)\" has no button \"\(label)\". "
+                + ContextError.listing("Its buttons", buttons, quoted: true)
+                + ContextError.suggestion(for: label, among: buttons)
         case .noEnclosingStack(let screen, let link):
             let named = link.map { " \"\($0)\"" } ?? ""
             return "The push link\(named) in \(screen) has nowhere to push: no stack encloses \(screen)."

@@ -222,6 +222,10 @@ open class ScreenModel: Screen {
     /// await something override it.
     func didLeaveHierarchy(by transition: ScreenTransition?) {}
 
+    /// Called each time the screen appears, before ``didAppear()``, for what Baton starts
+    /// itself: a start-up flow's ``HoppingScreen/run()``.
+    func didAppearInTree() {}
+
     /// The await for this screen's result, set by the push or presentation that awaits it
     /// (``StackScreen/push(_:returning:identifier:sender:wiring:)``); ended when it finishes or
     /// leaves the tree.
@@ -238,6 +242,11 @@ open class ScreenModel: Screen {
     /// Set by ``Screen/finish(with:)`` on the screen it takes out of the tree, until it has left:
     /// a second finish (a double-tapped button) does nothing.
     final var isFinishing = false
+
+    /// The tasks this screen runs (``task(_:)``), cancelled when it leaves the screen tree.
+    final var runningTasks: [Int: Task<Void, Never>] = [:]
+    /// The identifier of the next task this screen starts.
+    final var nextTaskID = 0
 
     /// The keys whose values this screen stores on its own context for whoever shares it: a
     /// `.share` wiring moves them to the shared context instead of refusing.
@@ -300,6 +309,7 @@ open class ScreenModel: Screen {
             awaitedResult = nil
             waiter.cancel(transition.map { .transition($0.record) } ?? .released)
         }
+        cancelTasks()
         didLeaveHierarchy(by: transition)
         for screen in containedScreens { screen.leaveHierarchy(by: transition) }
         presented?.leaveHierarchy(by: transition)
@@ -359,7 +369,9 @@ open class ScreenModel: Screen {
         }
         switch phase {
         case .willAppear: willAppear()
-        case .didAppear: didAppear()
+        case .didAppear:
+            didAppearInTree()
+            didAppear()
         case .willDisappear: willDisappear()
         case .didDisappear: didDisappear()
         }

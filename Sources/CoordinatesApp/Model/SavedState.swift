@@ -1,5 +1,6 @@
 import Baton
 import CoordinatesKit
+import Foundation
 
 /// Everything the app remembers between launches: the current position, the target and whether the
 /// first-run onboarding was completed.
@@ -118,7 +119,13 @@ public struct SavedState: Codable, Hashable, Sendable {
         // Screens that no longer fit never cost the position: the app says so and shows the main screen.
         if container.contains(.screens) {
             do {
-                screens = try container.decode(SavedScreenTree.self, forKey: .screens)
+                let saved = try container.decode(SavedScreenTree.self, forKey: .screens)
+                if let empty = Self.emptyStack(in: saved) {
+                    // The app never saves one; showing it is the navigation plan's to refuse or not.
+                    screensProblem = "The saved screens hold a stack with no screens (\(empty))."
+                } else {
+                    screens = saved
+                }
             } catch {
                 screensProblem = Self.reason(error)
             }
@@ -152,6 +159,25 @@ public struct SavedState: Codable, Hashable, Sendable {
 }
 
 extension SavedState {
+    /// The route of the first stack in `saved` that holds no screens, or `nil`; `nil` too when
+    /// its routes do not all decode (restoring then leaves out what no longer fits).
+    static func emptyStack(in saved: SavedScreenTree) -> String? {
+        let tree: ScreenTree<Place>
+        do {
+            tree = try JSONDecoder().decode(ScreenTree<Place>.self, from: Data(saved.json.utf8))
+        } catch {
+            return nil
+        }
+        func find(_ node: ScreenTree<Place>) -> String? {
+            if case .stack(let screens) = node.content, screens.isEmpty { return String(describing: node.route) }
+            for child in node.children {
+                if let found = find(child) { return found }
+            }
+            return node.presented.flatMap(find)
+        }
+        return find(tree)
+    }
+
     /// A decoding error's own words.
     static func reason(_ error: any Error) -> String {
         if let error = error as? DecodingError {

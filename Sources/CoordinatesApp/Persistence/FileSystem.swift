@@ -18,13 +18,15 @@ enum FileSystem {
         }
     }
 
-    static func readFile(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+    /// The file's bytes; `nil` as soon as it holds more than `limit` bytes (the rest is not read).
+    static func readFile(_ path: String, limit: Int = .max) throws(Failure) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .current("open") }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
+            if bytes.count > limit { return nil }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -115,7 +117,8 @@ enum FileSystem {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .current("open \(path)") }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let holder = (try? readFile(path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            // The holder's process number is only a hint in the message: without it, the message still says why.
+            let holder = (try? readFile(path, limit: 64)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             close(descriptor)
             let pid = holder.trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(

@@ -1,3 +1,4 @@
+import Baton
 import Foundation
 
 #if canImport(Glibc)
@@ -106,7 +107,14 @@ public struct StateStore: Hashable, Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path)
+            guard let read = try FileSystem.readFile(path, limit: Self.maximumSize) else {
+                let reason = "it is larger than \(Self.maximumSize / 1_048_576) MiB, the most a state file may hold"
+                guard movingAside else {
+                    return .unreadable(StateLoadProblem(path: path, reason: reason, movedTo: nil, moveFailure: nil))
+                }
+                return .unreadable(moveAside(because: reason))
+            }
+            bytes = read
         } catch {
             // The file may hold a good state that this process cannot read: keep it, never save over it.
             return .unreadable(StateLoadProblem(path: path, reason: error.description, movedTo: nil, moveFailure: nil))
@@ -123,7 +131,12 @@ public struct StateStore: Hashable, Sendable {
                             + " \(SavedState.formatVersion))",
                         movedTo: nil, moveFailure: nil))
             }
-            return .loaded(try JSONDecoder().decode(SavedState.self, from: Data(bytes)))
+            var state = try Self.decodeKeepingGoodParts(bytes)
+            if state.screensProblem != nil, movingAside {
+                // The next save writes the state without these screens: the file as it was is kept.
+                state.screensProblem? += " " + keepCopy(of: bytes)
+            }
+            return .loaded(state)
         } catch let error as DecodingError {
             reason = Self.explain(error)
         } catch {
@@ -133,6 +146,71 @@ public struct StateStore: Hashable, Sendable {
             return .unreadable(StateLoadProblem(path: path, reason: reason, movedTo: nil, moveFailure: nil))
         }
         return .unreadable(moveAside(because: reason))
+    }
+
+    /// The most a state file may hold, 16 MiB: a larger one is set aside unread (a state with
+    /// the screens of a deep session is a few kilobytes).
+    ///
+    /// ```swift
+    /// StateStore.maximumSize   // 16_777_216
+    /// ```
+    public static let maximumSize = 16 * 1_048_576
+
+    /// Decodes the state; when the file as a whole cannot be decoded because of its saved screens
+    /// (nested deeper than a JSON parser reads, invalid UTF-8, not JSON), decodes the rest and
+    /// says what is wrong with the screens in ``SavedState/screensProblem``.
+    static func decodeKeepingGoodParts(_ bytes: [UInt8]) throws -> SavedState {
+        do {
+            var state = try JSONDecoder().decode(SavedState.self, from: Data(bytes))
+            // Foundation's words for bad screens name its internals: Baton's say what is wrong.
+            if state.screensProblem != nil, let members = TopLevelJSON.members(of: bytes),
+                let screens = members.first(where: { $0.key == "screens" }),
+                let problem = screensProblem(in: screens.value)
+            {
+                state.screensProblem = problem
+            }
+            return state
+        } catch {
+            guard let members = TopLevelJSON.members(of: bytes),
+                let screens = members.first(where: { $0.key == "screens" })
+            else { throw error }
+            let rest = TopLevelJSON.object(members.filter { $0.key != "screens" })
+            // The rest must decode on its own; if it does not, the screens were not the only problem.
+            var state = try JSONDecoder().decode(SavedState.self, from: Data(rest))
+            if let problem = screensProblem(in: screens.value) {
+                state.screensProblem = problem
+            } else if let error = error as? DecodingError {
+                state.screensProblem = "The saved screens cannot be read: \(explain(error))."
+            } else {
+                state.screensProblem = "The saved screens cannot be read: \(error)."
+            }
+            return state
+        }
+    }
+
+    /// Why the saved screens' text cannot be read, in Baton's words; `nil` when Baton reads it.
+    private static func screensProblem(in text: ArraySlice<UInt8>) -> String? {
+        guard let json = TopLevelJSON.validUTF8(text) else {
+            return "The saved screens are not valid UTF-8."
+        }
+        do throws(NavigationError) {
+            _ = try SavedScreenTree(json: json)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// Writes `bytes` beside the state file, as `<path>.corrupt` (or `<path>.2.corrupt`, …), and
+    /// says where.
+    private func keepCopy(of bytes: [UInt8]) -> String {
+        let copy = asideName()
+        do {
+            try FileSystem.writeFile(bytes, to: copy)
+            return "The state file as it was is kept as \(copy)."
+        } catch {
+            return "The state file as it was could not be kept (\(error.description)); the next save replaces it."
+        }
     }
 
     /// Just the version of a state file, read before the rest.
@@ -198,13 +276,28 @@ public struct StateStore: Hashable, Sendable {
         }
     }
 
-    private func moveAside(because reason: String) -> StateLoadProblem {
+    /// The first of `<path>.corrupt`, `<path>.2.corrupt`, … that does not exist.
+    private func asideName() -> String {
         var candidate = path + ".corrupt"
         var number = 2
         while FileManager.default.fileExists(atPath: candidate) {
             candidate = "\(path).\(number).corrupt"
             number += 1
         }
+        return candidate
+    }
+
+    /// Renames what is at the path (a file that cannot be used, or a folder or FIFO where the
+    /// default state file should be) to the first free `<path>.corrupt` name.
+    ///
+    /// ```swift
+    /// let problem = store.moveAside(because: "it is a folder, not a regular file")
+    /// ```
+    ///
+    /// - Parameter reason: Why it is set aside.
+    /// - Returns: The problem, saying where it went or why it could not be moved.
+    public func moveAside(because reason: String) -> StateLoadProblem {
+        let candidate = asideName()
         do {
             try FileSystem.renameFile(path, to: candidate)
             return StateLoadProblem(path: path, reason: reason, movedTo: candidate, moveFailure: nil)

@@ -57,6 +57,8 @@ struct HopFlowTests {
         #expect(splash.context.parent === startup.context)
 
         try startup.hop(to: ModelViewController(storyboardIdentifier: "main"), then: nil)
+        #expect(splash.context.parent === startup.context)  // cross-dissolving away
+        startup.uikit.runLoop()
 
         #expect(splash.context.parent == nil)
     }
@@ -98,6 +100,7 @@ struct HopFlowTests {
 
         try startup.hop(to: "splash", thenTo: "main")
         try weakSplash?.unhop()
+        startup.uikit.runLoop()
 
         #expect(startup.currentViewController?.screenName == "main")
         #expect(weakSplash == nil)

@@ -231,6 +231,47 @@ struct UIKitBehaviourTests {
         }
     }
 
+    @Test func theRootOfAWindowInstallDidNotSeeIsAdoptedWhenItAppears() {
+        inUIKit(installed: false) { uikit in
+            let main = ModelViewController(storyboardIdentifier: "main")
+            let window = ModelWindow(uikit: uikit)
+            window.setRootViewController(main)  // a window neither connectedScenes nor the delegate listed
+            uikit.isInstalled = true
+
+            window.makeKeyAndVisible()
+
+            #expect(main.context.parent === window.baton.context)
+            #expect(ScreenWindow.containing(main) === window.baton)
+            #expect(transitions(window) == ["replaceRoot: → main"])
+            window.setRootViewController(main)  // appearing again adopts nothing twice
+            #expect(transitions(window) == ["replaceRoot: → main"])
+        }
+    }
+
+    /// Where a window's class is defined (`Bundle(for:).bundlePath`) on a device, and whether
+    /// it is the app's.
+    nonisolated static let windowClasses: [(name: String, classIsUIWindow: Bool, bundle: String, isApp: Bool)] = [
+        ("UIWindow", true, uikitCore, true),
+        ("TasksWindow", false, app, true),
+        ("ShakeWindow", false, app + "/Frameworks/DebugMenu.framework", true),
+        ("PodWindow", false, app + "/Frameworks/Pods_Tasks.framework", true),
+        ("ExtensionWindow", false, app + "/PlugIns/Share.appex", true),
+        ("UIRemoteKeyboardWindow", false, uikitCore, false),
+        ("UITextEffectsWindow", false, uikitCore, false),
+    ]
+    nonisolated static let app = "/private/var/containers/Bundle/Application/6F1D/Tasks.app"
+    nonisolated static let uikitCore = "/System/Library/PrivateFrameworks/UIKitCore.framework"
+
+    @Test(arguments: windowClasses.indices)
+    func aWindowIsTheAppsUnlessItsClassIsAPrivateSubclassInUIKitsOwnBundle(index: Int) {
+        let window = Self.windowClasses[index]
+        #expect(
+            UIKitEvents.isAppWindow(
+                classIsUIWindow: window.classIsUIWindow, classBundlePath: window.bundle,
+                uikitBundlePath: Self.uikitCore) == window.isApp,
+            "\(window.name) in \(window.bundle)")
+    }
+
     // MARK: - B6. An enclosing transition's coordinator
 
     @Test(arguments: [false, true])
@@ -400,6 +441,7 @@ struct UIKitBehaviourTests {
             overlay.didMove(toParent: startup)
 
             try startup.hop(to: ModelViewController(storyboardIdentifier: "main"), then: nil)
+            uikit.runLoop()
 
             #expect(startup.currentViewController?.screenName == "main")
             #expect(startup.children.map(\.screenName) == ["overlay", "main"])

@@ -288,6 +288,11 @@ class ModelViewController: UIKitScreen {
     }
     fileprivate var isPresentationDone = false
 
+    /// Whether this controller's presentation or dismissal runs.
+    fileprivate var isInPresentationTransition: Bool {
+        presentingOwn != nil && (!isPresentationDone || isBeingDismissed)
+    }
+
     /// The children that appear and disappear with this controller: all of them for a plain
     /// container (its children's views are in its view).
     var visibleChildren: [ModelViewController] { children }
@@ -313,7 +318,11 @@ class ModelViewController: UIKitScreen {
         if skipsSuper.contains(phase) {
             appOverride(phase)
         } else {
-            uikit.exchanged({ UIKitEvents.appearance(phase, of: self) { self.appOverride(phase) } }) {
+            uikit.exchanged({
+                UIKitEvents.appearance(phase, of: self) { self.appOverride(phase) }
+                // BatonUIKit's batonViewDidAppear, after UIKit's original.
+                if phase == .didAppear, let window { UIKitEvents.appeared(self, in: window) }
+            }) {
                 appOverride(phase)
             }
         }
@@ -351,19 +360,58 @@ class ModelViewController: UIKitScreen {
         uikit.exchanged({ UIKitEvents.didMove(self, toParent: parent) {} }) {}
     }
 
-    /// `transitionFromViewController:toViewController:…` (UIViewController.h:420-438): both
-    /// must be children; the callbacks run as the views swap, the completion after the animation.
+    /// The controller whose view holds this child's view (`view.superview` is in its view), for
+    /// the children a container adds the views of itself (`addSubview`).
+    fileprivate(set) weak var superviewOwner: ModelViewController?
+
+    /// `view.addSubview(child.view)`: the child's view joins this controller's view; in a window,
+    /// UIKit sends the child `viewWillAppear(_:)` and `viewDidAppear(_:)` (Apple's documentation
+    /// of `viewWillAppear(_:)`: "before the view controller's view is about to be added to a view
+    /// hierarchy").
+    func addSubview(of child: ModelViewController) {
+        child.loadViewIfNeeded()
+        child.superviewOwner = self
+        guard isViewInWindow, visibleChildren.contains(where: { $0 === child }) else { return }
+        child.appearanceCallback(.willAppear)
+        child.appearanceCallback(.didAppear)
+    }
+
+    /// `child.view.removeFromSuperview()`: in a window, UIKit sends the child
+    /// `viewWillDisappear(_:)` and `viewDidDisappear(_:)`.
+    func removeSubview(of child: ModelViewController) {
+        guard child.superviewOwner === self else { return }
+        let visible = isViewInWindow && visibleChildren.contains { $0 === child }
+        child.superviewOwner = nil
+        guard visible else { return }
+        child.appearanceCallback(.willDisappear)
+        child.appearanceCallback(.didDisappear)
+    }
+
+    /// `transitionFromViewController:toViewController:…` (UIViewController.h:425-436): both must
+    /// be children of the receiver (an `NSInvalidArgumentException` otherwise: modelled as a
+    /// test failure); it "will add the toViewController's view to the superview of the
+    /// fromViewController's view", so a from-view without a superview leaves the new view out of
+    /// every view hierarchy; the old view is removed after the transition completes. The
+    /// callbacks run as the views swap, the completion after the animation.
     func transition(
         from old: ModelViewController, to new: ModelViewController, animated: Bool,
         completion: @escaping @MainActor () -> Void
     ) {
+        guard old.parent === self, new.parent === self else {
+            Issue.record(
+                "transition(from: \(old.screenName), to: \(new.screenName)) raises: not children of \(screenName)")
+            return
+        }
         new.loadViewIfNeeded()
-        let visible = isViewInWindow
+        let superview = old.superviewOwner
+        new.superviewOwner = superview
+        let visible = superview != nil && (superview?.isViewInWindow ?? false)
         if visible {
             old.appearanceCallback(.willDisappear)
             new.appearanceCallback(.willAppear)
         }
         let end: @MainActor () -> Void = {
+            old.superviewOwner = nil
             if visible {
                 old.appearanceCallback(.didDisappear)
                 new.appearanceCallback(.didAppear)
@@ -394,15 +442,18 @@ class ModelViewController: UIKitScreen {
     }
 
     /// UIKit's presentation. UIKit refuses it, with a console warning and no completion, when
-    /// the presentation context already presents a controller or is not in a window (UIKit
-    /// practice). The presented controller's callbacks run, then the covered context's, then
-    /// the completion "after the presented controller's viewDidAppear" (UIViewController.h:246-249).
+    /// the presentation context already presents a controller, is not in a window, or is itself
+    /// being presented or dismissed (UIKit practice: "Attempt to present … while a presentation
+    /// is in progress"; the review's N-E5). The presented controller's callbacks run, then the
+    /// covered context's, then the completion "after the presented controller's viewDidAppear"
+    /// (UIViewController.h:246-249).
     private func uikitPresent(
         _ controller: ModelViewController, style: PresentationStyle, animated: Bool,
         completion: @escaping @MainActor () -> Void
     ) {
         let presenter = presentationContext
-        guard presenter.presentedOwn == nil, presenter.isViewInWindow else { return }
+        guard presenter.presentedOwn == nil, presenter.isViewInWindow, !presenter.isInPresentationTransition
+        else { return }
         controller.presentationStyle = style
         presenter.presentedOwn = controller
         controller.presentingOwn = presenter
@@ -454,7 +505,10 @@ class ModelViewController: UIKitScreen {
         } else {
             return
         }
-        guard let presenter = dismissed.presentingOwn else { return }
+        // Refused, with a console warning and no completion, while its presentation or a
+        // dismissal of it runs (UIKit practice: "Attempt to dismiss … while a presentation or
+        // dismiss is in progress"; the review's N-E5).
+        guard let presenter = dismissed.presentingOwn, !dismissed.isInPresentationTransition else { return }
         var top = dismissed
         while let next = top.presentedOwn { top = next }
         dismissed.isBeingDismissed = true
@@ -1011,24 +1065,33 @@ final class ModelWindow: UIKitWindow {
 
     /// `rootViewController =`, exchanged by BatonUIKit: in a visible window the old root's view
     /// leaves and the new root's joins, with their callbacks.
-    func setRootViewController(_ controller: ModelViewController) {
-        uikit.calls.append("rootViewController = \(controller.screenName)")
+    func setRootViewController(_ controller: ModelViewController?) {
+        uikit.calls.append("rootViewController = \(controller?.screenName ?? "nil")")
         uikit.exchanged({ UIKitEvents.setRoot(controller, of: self) { uikitSetRoot(controller) } }) {
             uikitSetRoot(controller)
         }
     }
 
-    private func uikitSetRoot(_ controller: ModelViewController) {
+    private func uikitSetRoot(_ controller: ModelViewController?) {
         let old = rootViewController
         old?.window = nil
         rootViewController = controller
-        controller.window = self
+        controller?.window = self
         guard isKeyWindow else { return }
-        controller.loadViewIfNeeded()
+        controller?.loadViewIfNeeded()
         old?.appearanceCallback(.willDisappear)
-        controller.appearanceCallback(.willAppear)
+        controller?.appearanceCallback(.willAppear)
         old?.appearanceCallback(.didDisappear)
-        controller.appearanceCallback(.didAppear)
+        controller?.appearanceCallback(.didAppear)
+    }
+
+    /// The system disconnects this window's scene (`sceneDidDisconnect(_:)`, UIScene.h:65): UIKit
+    /// posts `UISceneDidDisconnectNotification` (UIScene.h:104), on which BatonUIKit's observer
+    /// calls `UIKitEvents.windowClosed` for each of the scene's windows, and releases the scene,
+    /// which releases its windows (the application keeps them no longer).
+    func disconnectScene() {
+        if uikit.isInstalled { UIKitEvents.windowClosed(self) }
+        uikit.windows.removeAll { $0 === self }
     }
 
     /// `makeKeyAndVisible()`: the root appears.
@@ -1043,14 +1106,17 @@ final class ModelWindow: UIKitWindow {
 
 // MARK: - BatonUIKit's HoppingViewController
 
-/// BatonUIKit's `HoppingViewController`, line for line: the continuations in a `HopFlow`, each
-/// hop begun with `UIKitEvents.beginHop` and shown with UIKit's child containment.
+/// BatonUIKit's `HoppingViewController`: the continuations in a `HopFlow`, each hop begun with
+/// `UIKitEvents.beginHop` and carried out as `HopHandoff.plan` says, with UIKit's child
+/// containment. `show` follows the real one call for call; the model leaves out what only draws
+/// (frames, the status bar updates).
 @MainActor
 final class ModelHoppingViewController: ModelViewController, HopFlowContainer {
     let hopFlow = HopFlow()
     /// The storyboard: identifiers it can instantiate.
     var storyboard: [String: () -> ModelViewController] = [:]
-    var animatesHops = false
+    /// `hopTransition.duration`: the real default is a 0.3 s cross-dissolve.
+    var hopDuration = 0.3
 
     /// `hopFlow.current`, not `children.last`: a child the container adds itself (an overlay) is
     /// not the step.
@@ -1092,34 +1158,40 @@ final class ModelHoppingViewController: ModelViewController, HopFlowContainer {
     }
 
     /// HoppingViewController.show: begin the hop, dismiss what the old step presented, add the
-    /// child (its view loads: `viewDidLoad`), then swap the views, with
-    /// `transitionFromViewController:…` when animated in a window; the first step's view is
-    /// added directly, which sends its callbacks in a container in a window.
+    /// child (its view loads: `viewDidLoad`), then carry out the core's plan.
     private func show(_ step: ModelViewController, identifier: String?) throws(ScreenError) {
         let hop = try UIKitEvents.beginHop(to: step, identifier: identifier, in: self)
         (hop.presentation as? ModelViewController)?.dismiss(animated: false)
-        let old = hop.old as? ModelViewController
         addChild(step)
         step.loadViewIfNeeded()
-        // The step unhopped in its viewDidLoad and the container hopped on.
-        guard hop.isStillCurrent else { return }
+        let plan = hop.plan(animationDuration: hopDuration)
+        for case let left as ModelViewController in plan.removedAtOnce {
+            left.willMove(toParent: nil)
+            left.removeFromParent()
+        }
+        let old = plan.change.leaving as? ModelViewController
         let finish = { [weak self] in
             old?.removeFromParent()
             step.didMove(toParent: self)
             hop.finish()
         }
-        guard let old else {
-            if isViewInWindow {
-                step.appearanceCallback(.willAppear)
-                step.appearanceCallback(.didAppear)
-            }
-            return finish()
+        switch (plan.change, old) {
+        case (.none, _):
+            return
+        case (.transition, let old?):
+            old.willMove(toParent: nil)
+            transition(from: old, to: step, animated: true) { finish() }
+        case (.add, _), (.replace, _), (.transition, nil):
+            old?.willMove(toParent: nil)
+            if let old { removeSubview(of: old) }
+            addSubview(of: step)
+            finish()
         }
-        old.willMove(toParent: nil)
-        transition(from: old, to: step, animated: animatesHops && isViewInWindow) { finish() }
     }
 
-    override var visibleChildren: [ModelViewController] { currentViewController.map { [$0] } ?? [] }
+    /// The children whose view is in this controller's view: the current step, and during a
+    /// cross-dissolve the step it replaces.
+    override var visibleChildren: [ModelViewController] { children.filter { $0.superviewOwner === self } }
 }
 
 // MARK: - App controllers of the scenarios

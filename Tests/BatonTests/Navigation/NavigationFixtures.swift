@@ -27,7 +27,15 @@ indirect enum TestRoute: ScreenRoute, CustomStringConvertible {
         try NavigationFaults.current.check(self)
         let screen: ScreenModel
         switch self {
-        case .screen(let name): screen = NavScreen(name: name)
+        case .screen(let name):
+            // A factory that returns one object for every place of a name, as a careless cache would.
+            if NavigationFaults.current.sharedNames.contains(name) {
+                if let shared = NavigationFaults.current.shared[name] { return shared }
+                screen = NavScreen(name: name)
+                NavigationFaults.current.shared[name] = screen
+            } else {
+                screen = NavScreen(name: name)
+            }
         case .stack(let name): screen = StackScreen(name: name)
         case .tabs(let name, let tabs): screen = try TabScreen(tabs: tabs.map { try $0.screen() }, name: name)
         case .hop(let name): screen = HoppingScreen(name: name, registry: ScreenRegistry())
@@ -56,6 +64,9 @@ final class NavigationFaults {
     /// so that a failed assignment's screens stay alive and show where they were wired.
     var keepsScreens = false
     var made: [ScreenModel] = []
+    /// Plain screens' names whose factory returns one object every time, kept in ``shared``.
+    var sharedNames: Set<String> = []
+    var shared: [String: ScreenModel] = [:]
     var appeared: [String] = []
 
     struct Failure: Error, CustomStringConvertible {

@@ -221,6 +221,54 @@ enum NavigationBenchmarks {
         return section
     }
 
+    /// Saving and reading back a stack of 100,000 screens against one of 10,000 (issue 31: saving
+    /// was quadratic, 2.5 s for 10,000 screens and 45 s for 40,000). One save per timed run.
+    static func saving(_ harness: Harness) -> Section {
+        var section = Section("Saving a screen tree is linear: 100,000 screens vs 10,000")
+        let large = ScreenTree<BenchRoute>.stack(.stack(0), (0..<100_000).map { .item($0) })
+        let small = ScreenTree<BenchRoute>.stack(.stack(0), (0..<10_000).map { .item($0) })
+        func save(_ tree: ScreenTree<BenchRoute>) -> String {
+            do { return try SavedScreenTree(tree).json } catch { fatalError("save: \(error)") }
+        }
+        let largeJSON = save(large)
+        let smallJSON = save(small)
+        let times = harness.nanosecondsPerOperation(
+            scale: .max,
+            [
+                ("save-100000", { count in for _ in 0..<count { blackHole(save(large)) } }),
+                ("save-10000", { count in for _ in 0..<count { blackHole(save(small)) } }),
+                (
+                    "read-100000",
+                    { count in
+                        for _ in 0..<count {
+                            do { blackHole(try SavedScreenTree(json: largeJSON)) } catch {
+                                fatalError("read: \(error)")
+                            }
+                        }
+                    }
+                ),
+                (
+                    "read-10000",
+                    { count in
+                        for _ in 0..<count {
+                            do { blackHole(try SavedScreenTree(json: smallJSON)) } catch {
+                                fatalError("read: \(error)")
+                            }
+                        }
+                    }
+                ),
+            ])
+        section.add(
+            Row(
+                "save 100,000 screens as JSON vs 10,000 (ratio of times; linear is 10)", baton: times[0],
+                peer: times[1], target: .ratioAtMost(12)))
+        section.add(
+            Row(
+                "read the JSON of 100,000 screens vs 10,000 (ratio of times; linear is 10)", baton: times[2],
+                peer: times[3], target: .ratioAtMost(12)))
+        return section
+    }
+
     /// Tabs of `stacks` stacks of `depth` items each.
     static func tree(stacks: Int, depth: Int) -> ScreenTree<BenchRoute> {
         .tabs(

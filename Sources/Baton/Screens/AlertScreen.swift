@@ -1,0 +1,202 @@
+/// A presented alert or confirmation dialog: the screen that ``ScreenModel/present(_:)`` shows
+/// for a ``ScreenAlert``. BatonSwiftUI draws it with SwiftUI's `alert` or `confirmationDialog`,
+/// BatonUIKit with a `UIAlertController`; a test finds it with `window.next(AlertScreen.self)`,
+/// reads it and taps a button.
+///
+/// ```swift
+/// let deleting = Task { try await detail.deleteTapped() }
+/// let alert = try await window.next(AlertScreen.self)
+/// #expect(alert.shows(.deleteSyncUp))
+/// try alert.tap("Yes")   // the await in deleteTapped() returns the "Yes" button's choice
+/// ```
+///
+/// It finishes with the choice of the button tapped, once: a second tap does nothing. Dismissed
+/// without a button (a tap outside a dialog), it finishes with the choice of its
+/// ``AlertButtonRole/cancel`` button, or, when it has none, the await throws
+/// ``ScreenError/cancelled(screen:reason:)``. It has no route, so it is not part of a saved tree.
+public final class AlertScreen: ScreenModel {
+    /// The title.
+    ///
+    /// ```swift
+    /// alert.title   // "Delete?"
+    /// ```
+    public let title: String
+    /// The text under the title, if any.
+    ///
+    /// ```swift
+    /// alert.message   // "Are you sure you want to delete this sync-up?"
+    /// ```
+    public let message: String?
+    /// An alert or a confirmation dialog.
+    ///
+    /// ```swift
+    /// alert.style   // .alert
+    /// ```
+    public let style: AlertStyle
+    /// The buttons, in order, each with its choice.
+    ///
+    /// ```swift
+    /// alert.buttons.map(\.label)   // ["Yes", "Nevermind"]
+    /// ```
+    public let buttons: [AlertButton<Any>]
+    /// Whether `other` has the same title, message, style, labels, roles and choices.
+    private let compare: (Any) -> Bool
+
+    /// The screen for `alert`; ``ScreenModel/present(_:)`` makes it.
+    init<Choice>(_ alert: ScreenAlert<Choice>) {
+        title = alert.title
+        message = alert.message
+        style = alert.style
+        buttons = alert.buttons.map { AlertButton($0.label, $0.choice as Any, role: $0.role) }
+        compare = { other in
+            guard let other = other as? ScreenAlert<Choice> else { return false }
+            return other.title == alert.title && other.message == alert.message && other.style == alert.style
+                && other.buttons.map(\.label) == alert.buttons.map(\.label)
+                && other.buttons.map(\.role) == alert.buttons.map(\.role)
+        }
+        super.init(name: alert.title)
+    }
+
+    /// Whether this screen shows `alert`: the same title, message, style, buttons and choices.
+    ///
+    /// ```swift
+    /// #expect(alert.shows(.endMeeting(isDiscardable: true)))
+    /// ```
+    ///
+    /// - Parameter alert: The alert an app declares.
+    /// - Returns: `true` when every part matches.
+    public func shows<Choice: Equatable>(_ alert: ScreenAlert<Choice>) -> Bool {
+        compare(alert) && buttons.map { $0.choice as? Choice } == alert.buttons.map(\.choice)
+    }
+
+    /// Taps the first button labelled `label`: the alert is dismissed and its await returns the
+    /// button's choice. A tap once the alert has finished does nothing.
+    ///
+    /// ```swift
+    /// try alert.tap("Save and end")
+    /// ```
+    ///
+    /// - Parameter label: The button's text.
+    /// - Throws: ``ScreenError/noSuchButton(alert:label:buttons:)`` naming the buttons there
+    ///   are; nothing is chosen then.
+    public func tap(_ label: String) throws(ScreenError) {
+        guard let index = buttons.firstIndex(where: { $0.label == label }) else {
+            throw ScreenError.noSuchButton(alert: title, label: label, buttons: buttons.map(\.label))
+        }
+        tap(at: index)
+    }
+
+    /// Taps the button at `index`, as the adapters do; an index outside the buttons does nothing.
+    ///
+    /// ```swift
+    /// alert.tap(at: 0)
+    /// ```
+    ///
+    /// - Parameter index: The button's position in ``buttons``.
+    @_spi(Adapters) public func tap(at index: Int) {
+        guard buttons.indices.contains(index) else { return }
+        finish(with: buttons[index].choice)
+    }
+
+    /// Says that the user dismissed the alert without a button: it finishes with the choice of
+    /// its cancel button, or, when it has none, is dismissed and its await throws
+    /// ``ScreenError/cancelled(screen:reason:)``. After a tap it does nothing.
+    ///
+    /// ```swift
+    /// dialog.cancel()   // a tap outside a confirmation dialog
+    /// ```
+    public func cancel() {
+        if let cancel = buttons.first(where: { $0.role == .cancel }) {
+            finish(with: cancel.choice)
+        } else if !isFinishing {
+            dismiss()
+        }
+    }
+}
+
+extension ScreenModel {
+    /// Presents `alert` over this screen and returns the choice of the button the user taps.
+    ///
+    /// ```swift
+    /// func deleteTapped() async throws {
+    ///     guard try await present(.deleteSyncUp) else { return }   // ScreenAlert<Bool>
+    ///     store.remove(id)
+    ///     finish()
+    /// }
+    /// ```
+    ///
+    /// The alert is an ``AlertScreen``, presented like any screen: it waits for a running
+    /// transition, and a test finds it with `window.next(AlertScreen.self)`. Dismissed without a
+    /// button, the await returns the cancel button's choice; with no cancel button it throws.
+    ///
+    /// - Parameter alert: The alert or confirmation dialog.
+    /// - Returns: The choice of the button tapped.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)`` when the alert leaves without a choice
+    ///   (its presenter popped, a dismissal with no cancel button, the awaiting task cancelled),
+    ///   and what ``present(_:identifier:sender:wiring:)`` throws, such as
+    ///   ``ScreenError/alreadyPresenting(presenter:presented:)``.
+    public final func present<Choice>(_ alert: ScreenAlert<Choice>) async throws(ScreenError) -> Choice {
+        try await present(AlertScreen(alert), returning: Choice.self)
+    }
+}
+
+/// The answer to an alert that a UI framework draws itself (BatonUIKit's `UIAlertController`):
+/// the adapter holds it with the framework's alert, a button taps it, and its release without a
+/// tap (the alert dismissed without a button) ends the await as ``AlertScreen/cancel()`` does.
+///
+/// ```swift
+/// try await AlertAnswer.await(alert) { answer in
+///     // add one action per button that calls answer.tap(at: index), keep answer with the controller
+/// }
+/// ```
+@_spi(Adapters) @MainActor public final class AlertAnswer {
+    private let waiter: ResultWaiter
+    private let choices: [Any]
+
+    private init(waiter: ResultWaiter, choices: [Any]) {
+        self.waiter = waiter
+        self.choices = choices
+    }
+
+    /// Shows `alert` with `show`, which receives the answer to keep and tap, and returns the
+    /// choice of the button tapped.
+    ///
+    /// ```swift
+    /// let choice = try await AlertAnswer.await(alert) { answer in keep(answer) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - alert: The alert.
+    ///   - show: Draws the alert; holds the answer as long as the alert is shown.
+    /// - Returns: The tapped button's choice or, when the answer is released untapped, the cancel
+    ///   button's choice.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)`` when it is released untapped and the
+    ///   alert has no cancel button, or the awaiting task is cancelled.
+    public static func `await`<Choice>(
+        _ alert: ScreenAlert<Choice>, show: (AlertAnswer) -> Void
+    ) async throws(ScreenError) -> Choice {
+        do throws(ScreenError) {
+            return try await ResultWaiter.wait(for: alert.title, Choice.self) { waiter in
+                show(AlertAnswer(waiter: waiter, choices: alert.buttons.map(\.choice)))
+            }
+        } catch .cancelled(let screen, .released) {
+            guard let cancel = alert.buttons.first(where: { $0.role == .cancel }) else {
+                throw .cancelled(screen: screen, reason: .released)
+            }
+            return cancel.choice
+        }
+    }
+
+    /// Taps the button at `index`; only the first tap counts, and an index outside the buttons
+    /// does nothing.
+    ///
+    /// ```swift
+    /// UIAlertAction(title: button.label, style: .default) { _ in answer.tap(at: index) }
+    /// ```
+    ///
+    /// - Parameter index: The button's position in the alert's buttons.
+    public func tap(at index: Int) {
+        guard choices.indices.contains(index) else { return }
+        waiter.deliver(choices[index])
+    }
+}
