@@ -19,6 +19,7 @@ struct SnapshotTests {
                   holds store = TasksApp.ItemStore
                 startup (StartupScreen) appeared
                     reads preferences = TasksApp.Preferences (from app)
+                    reads store = TasksApp.ItemStore (from app)
                     shown by replaceRoot: → startup
                   main (TabScreen) appeared
                       shown by hop: → main
