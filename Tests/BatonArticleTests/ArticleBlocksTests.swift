@@ -53,6 +53,9 @@ import Testing
             otherLibraries: [], batonBlocks: 16, otherBlocks: 0),
         // issue-22b: end
         Expectation(
+            article: "SeeingInsideYourApp", testFile: "SeeingInsideYourAppTests.swift", otherLibraries: [],
+            batonBlocks: 5, otherBlocks: 0),
+        Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
             batonBlocks: 5, otherBlocks: 0),
         Expectation(
