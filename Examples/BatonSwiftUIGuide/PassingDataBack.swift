@@ -94,4 +94,27 @@
             if let window { WindowView(window) }
         }
     }
+
+    // MARK: - Passing data back as a typed result
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class OrderedListScreen: ScreenModel, ViewScreen {
+        func chooseOrder() async throws {
+            context[\.sortOrder] = try await present(SortOrderScreen(name: "sort"), returning: SortOrder.self)
+        }
+
+        var body: some View {
+            List { Text("…") }
+                .toolbar { Button("Sort") { self.task(self.chooseOrder) } }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class SortOrderScreen: ScreenModel, ViewScreen {
+        var body: some View {
+            List(SortOrder.allCases, id: \.self) { order in
+                Button(order.rawValue) { self.finish(with: order) }
+            }
+        }
+    }
 #endif

@@ -3,17 +3,47 @@
     import BatonSwiftUI
     import SwiftUI
 
-    // MARK: - A start-up flow: splash → onboarding → main
+    // MARK: - A start-up flow: splash → onboarding → home, with routes and ScreenScene
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    enum StartupRoute: ScreenRoute {
+        case startup, home
+
+        func makeScreen() throws -> ScreenModel {
+            switch self {
+            case .startup: StartupScreen(name: "startup")
+            case .home: HomeScreen(name: "home")
+            }
+        }
+    }
+
+    /// Baton runs the steps once, when the flow first appears, and then shows its main route.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    final class StartupScreen: HoppingScreen {
+        override var mainRoute: (any ScreenRoute)? { StartupRoute.home }
+
+        override func run() async throws {
+            try await hop(to: SplashScreen(name: "splash"))
+            context[\.userID] = try await hop(to: OnboardingScreen(name: "onboarding"), returning: String.self)
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct StartupApp: App {
+        var body: some Scene {
+            WindowGroup { ScreenScene(root: StartupRoute.startup) }
+        }
+    }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class SplashScreen: ScreenModel, ViewScreen {
-        var body: some View {
-            Text("Baton")
-                .task { [unowned self] in
-                    // Cancelled (the view went away), the sleep throws and the step does not unhop.
-                    guard (try? await Task.sleep(for: .seconds(1))) != nil else { return }
-                    try? unhop()
-                }
+        var body: some View { Text("Baton") }
+
+        override func didAppear() {
+            task { [unowned self] in
+                try await Task.sleep(for: .seconds(1))  // cancelled if the splash leaves first
+                finish()
+            }
         }
     }
 
@@ -35,60 +65,14 @@
         var body: some View { Text("Welcome, \(userID ?? "guest")") }
     }
 
-    /// The flow reads as straight-line code: each `hop` returns when its step unhops.
+    /// A scene that does not restore its screens: the view `ScreenScene` is made of, with no
+    /// saved state.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    final class StartupScreen: HoppingScreen {
-        func run() async {
-            do {
-                try await hop(to: SplashScreen(name: "splash"))
-                let user = try await hop(to: OnboardingScreen(name: "onboarding"), returning: String.self)
-                context.set(user, for: \.userID)
-                try hop(to: HomeScreen(name: "home"), then: nil)
-            } catch {
-                // Cancelled, or the flow left the screen tree.
-            }
-        }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    struct StartupView: View {
-        let startup: StartupScreen
+    struct StartupWithoutRestorationView: View {
+        @State private var window = ScreenWindow()
 
         var body: some View {
-            HoppingView(startup, transition: .move(edge: .trailing), animation: .easeInOut)
-                .task { await startup.run() }
-        }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @MainActor
-    func makeStartupWindow() throws -> (ScreenWindow, StartupScreen) {
-        let window = ScreenWindow()
-        let startup = StartupScreen(name: "startup")
-        try window.setRoot(startup)
-        return (window, startup)
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    struct StartupScene: Scene {
-        var body: some Scene {
-            WindowGroup { StartupWindowView() }
-        }
-    }
-
-    /// One window and one start-up flow per scene: a second window of the app (on iPad, on the
-    /// Mac) runs its own flow instead of restarting the first one's.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @MainActor
-    struct StartupWindowView: View {
-        @State private var flow = try? makeStartupWindow()
-
-        var body: some View {
-            if case let (window, startup)? = flow {
-                StartupView(startup: startup)
-                    .batonContext(startup.context)
-                    .onAppear { window.makeVisible() }
-            }
+            WindowView(window).routes(root: StartupRoute.startup, links: nil, savedIn: nil)
         }
     }
 #endif

@@ -21,9 +21,12 @@
         _: HopViewChange
     ) {}
 
+    // Issue 33's navigation events (main's merge left them out of this file).
+    func namesBatonNavigationEventTypes(_: NavigationCause, _: NavigationEvent, _: NavigationGesture) {}
+
     @MainActor
     func namesBatonAlertTypes(
-        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle, _: AlertAnswer
     ) {}
 
     @MainActor
@@ -43,7 +46,8 @@
     @MainActor
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
-        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: DumpFormat, _: FlowGraphFormat
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: TestDefaults, _: DumpFormat,
+        _: FlowGraphFormat, _: NavigationEvent, _: NavigationCause, _: NavigationGesture, _: WindowSnapshot
     ) {}
 
     @MainActor
@@ -65,7 +69,7 @@
     func namesBatonSwiftUITypes<Key: ContextKey, Route: ScreenRoute>(
         _: ScreenView, _: StackView, _: TabsView, _: HoppingView, _: WindowView, _: ScreenLink<Text>,
         _: ContextValue<Key>, _: ContextRequest<Key>, _: PresentationStyle, _: any ScreenStyling,
-        _: any ViewScreen, _: ScreenPreview, _: ScreenScene<Route>
+        _: any ViewScreen, _: ScreenPreview, _: ScreenScene<Route>, _: WindowInspectorView
     ) {}
 
     @MainActor

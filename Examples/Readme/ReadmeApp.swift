@@ -9,8 +9,8 @@ import Observation
 import SwiftUI
 
 extension ContextValues {
-    // A dependency: the live store unless a test or a preview sets its own on the window.
-    @MainActor var store: ContextEntry<ItemStore> { .init(default: .live) }
+    // A dependency: the live store in the app; in a test or a preview, the value each declares.
+    @MainActor var store: ContextEntry<ItemStore> { .init(live: .live, test: .empty, preview: .samples) }
     // A value passed down: every screen shown after the list reads the list's order.
     var sortOrder: ContextEntry<SortOrder> { .init(default: .title) }
 }
@@ -44,7 +44,7 @@ final class ListScreen: ScreenModel, ViewScreen {
 
     var body: some View {
         List(items) { item in NavigationLink(item.title, value: Route.item(id: item.id)) }
-            .toolbar { Button("Sort") { Task { try await self.chooseOrder() } } }
+            .toolbar { Button("Sort") { self.task(self.chooseOrder) } }
     }
 }
 
@@ -94,4 +94,10 @@ enum SortOrder: CaseIterable {
 final class ItemStore {
     var items: [Item] = []
     static let live = ItemStore()
+    static var empty: ItemStore { ItemStore() }
+    static var samples: ItemStore {
+        let store = ItemStore()
+        store.items = [Item(id: 1, title: "Buy milk")]
+        return store
+    }
 }

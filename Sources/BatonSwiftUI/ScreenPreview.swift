@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import Baton
+    @_spi(Testing) import Baton
     import SwiftUI
 
     /// A `#Preview` of a Baton screen as the app shows it: in a visible window, on a stack, with

@@ -91,8 +91,13 @@
                 .onChange(of: phase) { _, phase in
                     guard phase != .active, let saved else { return }
                     do throws(NavigationError) {
-                        saved.wrappedValue = try window.saveScreenTree(Route.self)?.json
+                        // The part that can be saved is saved; what was left out is reported.
+                        let tree = try window.saveScreenTree(Route.self)
+                        tree?.leftOut.forEach(onFailure)
+                        saved.wrappedValue = tree?.json
                     } catch {
+                        // Not even the root can be saved: an older save would restore a stale tree.
+                        saved.wrappedValue = nil
                         onFailure(error)
                     }
                 }

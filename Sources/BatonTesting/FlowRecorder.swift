@@ -144,7 +144,9 @@ public final class FlowRecorder {
         reset()
         if recordedTransitions != transitions {
             Issue.record(
-                Comment(rawValue: Self.mismatch("transitions", expected: transitions, recorded: recordedTransitions)),
+                Comment(
+                    rawValue: Self.mismatch("transitions", expected: transitions, recorded: recordedTransitions)
+                        + windowNow()),
                 sourceLocation: sourceLocation)
         }
         guard let expectedLifecycle = lifecycle ?? (isExhaustive ? [] : nil) else { return }
@@ -153,6 +155,7 @@ public final class FlowRecorder {
                 Comment(
                     rawValue: Self.mismatch(
                         "lifecycle callbacks", expected: expectedLifecycle, recorded: recordedLifecycle)
+                        + windowNow()
                 ),
                 sourceLocation: sourceLocation)
         }
@@ -168,7 +171,14 @@ public final class FlowRecorder {
         if !transitions.isEmpty { lines.append("  transitions: " + Self.list(transitions)) }
         if !lifecycle.isEmpty { lines.append("  lifecycle callbacks: " + Self.list(lifecycle)) }
         lines.append("Expect them, or end the test with recorder.expect(transitions: …, lifecycle: …).")
-        Issue.record(Comment(rawValue: lines.joined(separator: "\n")), sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: lines.joined(separator: "\n") + windowNow()), sourceLocation: sourceLocation)
+    }
+
+    /// The window's snapshot (``Baton/ScreenWindow/snapshot()``), indented under a heading, for a
+    /// failure message: what the flow shows now, with its values and how each screen was shown.
+    private func windowNow() -> String {
+        "\n  the window now:\n"
+            + window.snapshot().text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
     }
 
     private static func mismatch(_ what: String, expected: [String], recorded: [String]) -> String {

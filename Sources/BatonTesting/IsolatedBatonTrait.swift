@@ -1,4 +1,4 @@
-import Baton
+@_spi(Testing) import Baton
 import Testing
 
 /// A trait that isolates each test and makes it loud: each test gets its own

@@ -76,11 +76,20 @@ public struct NextScreenTimeout: Error, Hashable, Sendable, CustomStringConverti
     /// timeout.waited   // "5.0 seconds"
     /// ```
     public let waited: String
+    /// The window's snapshot when the wait ended (``Baton/WindowSnapshot/text``): its screens,
+    /// their values and how each was shown.
+    ///
+    /// ```swift
+    /// timeout.snapshot   // "window app\nstartup (StartupScreen) appeared\n…"
+    /// ```
+    public let snapshot: String
 
     /// Makes the error, as `next` does when it gives up.
     ///
     /// ```swift
-    /// NextScreenTimeout(awaited: "LoginScreen", shown: ["startup", "splash"], transitions: [], waited: "5.0 seconds")
+    /// NextScreenTimeout(
+    ///     awaited: "LoginScreen", shown: ["startup", "splash"], transitions: [], waited: "5.0 seconds",
+    ///     snapshot: window.snapshot().text)
     /// ```
     ///
     /// - Parameters:
@@ -88,11 +97,13 @@ public struct NextScreenTimeout: Error, Hashable, Sendable, CustomStringConverti
     ///   - shown: The names of the screens shown, outermost first.
     ///   - transitions: The transitions performed while waiting.
     ///   - waited: How long it waited.
-    public init(awaited: String, shown: [String], transitions: [String], waited: String) {
+    ///   - snapshot: The window's snapshot text.
+    public init(awaited: String, shown: [String], transitions: [String], waited: String, snapshot: String) {
         self.awaited = awaited
         self.shown = shown
         self.transitions = transitions
         self.waited = waited
+        self.snapshot = snapshot
     }
 
     /// The failure message.
@@ -107,6 +118,7 @@ public struct NextScreenTimeout: Error, Hashable, Sendable, CustomStringConverti
         return "No \(awaited) was shown within \(waited). Shown now: \(shownText)."
             + " Transitions while waiting: \(transitionText).\(returned)"
             + " Is the flow running, and does it reach \(awaited)?"
+            + (snapshot.isEmpty ? "" : "\nThe window now:\n\(snapshot)")
     }
 }
 
@@ -163,7 +175,7 @@ private final class NextScreenWaiter<Shown> {
         let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
         return NextScreenTimeout(
             awaited: String(describing: Shown.self), shown: window.shownScreens.map(\.screenName),
-            transitions: transitions, waited: "\(seconds) seconds")
+            transitions: transitions, waited: "\(seconds) seconds", snapshot: window.snapshot().text)
     }
 }
 

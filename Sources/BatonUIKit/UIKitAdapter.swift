@@ -180,6 +180,9 @@
             }
             // An app without scenes keeps its window in its delegate (`UIApplicationDelegate.window`).
             if let window = UIApplication.shared.delegate?.window ?? nil { UIKitEvents.adoptRoot(of: window) }
+            NotificationCenter.default.addObserver(
+                SceneObserver.shared, selector: #selector(SceneObserver.sceneDidDisconnect(_:)),
+                name: UIScene.didDisconnectNotification, object: nil)
         }
 
         /// Exchanges two methods of `type`, adding the original to `type` first when it only
@@ -196,6 +199,17 @@
             } else {
                 method_exchangeImplementations(originalMethod, replacementMethod)
             }
+        }
+    }
+
+    /// Hands `UISceneDidDisconnectNotification` (`UIKit/UIScene.h:104`, posted on the main thread
+    /// with `sceneDidDisconnect(_:)`) to the core.
+    @MainActor
+    private final class SceneObserver: NSObject {
+        static let shared = SceneObserver()
+
+        @objc func sceneDidDisconnect(_ notification: Notification) {
+            for window in (notification.object as? UIWindowScene)?.windows ?? [] { UIKitEvents.windowClosed(window) }
         }
     }
 #endif

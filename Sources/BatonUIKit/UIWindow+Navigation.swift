@@ -170,19 +170,24 @@
             try navigate(to: links.tree(for: url), animated: animated)
         }
 
-        /// Saves the window's tree, for scene restoration; `nil` without a root.
+        /// Saves the window's tree, for scene restoration, keeping every part that can be saved;
+        /// `nil` without a root. A controller without a route (a `UIAlertController`, a share
+        /// sheet, a controller pushed by hand) is left out with what it holds, and reported in
+        /// ``Baton/SavedScreenTree/leftOut``.
         ///
         /// ```swift
-        /// let json = try window.saveScreenTree(ShopRoute.self)?.json
+        /// let saved = try window.saveScreenTree(ShopRoute.self)
+        /// for part in saved?.leftOut ?? [] { print(part) }
+        /// let json = saved?.json
         /// ```
         ///
         /// - Parameter type: The app's route type.
         /// - Returns: The saved tree.
-        /// - Throws: The errors of ``screenTree(_:)``, and
-        ///   ``Baton/NavigationError/unreadable(reason:)`` for a route that cannot be encoded.
+        /// - Throws: ``Baton/NavigationError/screensWithoutRoute(_:routeType:)`` when the root
+        ///   controller has no route, ``Baton/NavigationError/notSaved(path:reason:)`` when its
+        ///   route cannot be encoded.
         public func saveScreenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> SavedScreenTree? {
-            guard let tree = try screenTree(type) else { return nil }
-            return try SavedScreenTree(tree)
+            try UIKitNavigation.saveScreenTree(in: self, as: type)
         }
 
         /// Restores a saved tree, keeping every part that still fits; the parts left out are

@@ -46,7 +46,7 @@ private final class MyStartupScreen: HoppingScreen {
 }
 
 extension MyStartupScreen {
-    func run() async throws {
+    func runSteps() async throws {
         try await hop(to: registry.makeScreen("splash"))
         if isFirstUse { try await hop(to: registry.makeScreen("onboarding")) }
         let user = try await hop(to: registry.makeScreen("login"), returning: String.self)
@@ -235,7 +235,7 @@ extension MyStartupScreen {
         let startup = MyStartupScreen(name: "startup", registry: registry)
         let window = try shown(startup)
         startup.isFirstUse = false
-        let flow = Task { try await startup.run() }
+        let flow = Task { try await startup.runSteps() }
         try await window.next(SplashScreen.self).finish()
         try await window.next(LoginScreen.self).finish(with: "ada")
         try await flow.value

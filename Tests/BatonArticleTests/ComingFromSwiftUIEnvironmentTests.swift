@@ -81,7 +81,7 @@ private final class LoginScreen: ScreenModel {
 }
 
 private final class StartupScreen: HoppingScreen {
-    func run() async throws {
+    func runSteps() async throws {
         let name = try await hop(to: LoginScreen(), returning: String.self)
         context.set(name, for: \.userName)
         try hop(to: ListScreen(), then: nil)
@@ -198,7 +198,7 @@ struct ComingFromSwiftUIEnvironmentTests {
         let startup = StartupScreen()
         try window.setRoot(startup)
         window.makeVisible()
-        Task { try await startup.run() }
+        Task { try await startup.runSteps() }
         try await window.next(LoginScreen.self).logIn(as: "ada")
         #expect(try await window.next(ListScreen.self).userName == "ada")
     }

@@ -7,6 +7,7 @@ import Testing
 
 private enum UserID: ContextKey { typealias Value = String }
 private enum Color: ContextKey { typealias Value = String }
+private enum Deletion { case delete, keep }
 
 private final class MainScreen: ScreenModel {
     private(set) var userID: String?
@@ -49,6 +50,28 @@ private final class TransitionLogger {
     }
 
     // MARK: - Show a tree in a window, use the containers
+
+    @Test(.isolatedBaton) func anAlertReturnsTheChoiceOfTheButtonTapped() async throws {
+        let list = ScreenModel(name: "list")
+        let window = ScreenWindow()
+        try window.setRoot(list)
+        window.makeVisible()
+
+        let confirm = ScreenAlert<Deletion>(
+            "Delete?", message: "This cannot be undone.", style: .confirmationDialog,
+            buttons: [.destructive("Delete", .delete), .cancel("Keep", .keep)])
+        let asking = Task { try await list.present(confirm) }
+        let dialog = try await window.next(AlertScreen.self)  // BatonTesting
+        #expect(dialog.shows(confirm))
+        try dialog.tap("Delete")
+        let choice = try await asking.value  // .delete
+        #expect(choice == .delete)
+        #expect(window.topScreen === list)
+
+        let again = Task { try await list.present(confirm) }
+        try await window.next(AlertScreen.self).cancel()  // a tap outside the dialog
+        #expect(try await again.value == .keep)
+    }
 
     @Test func theWindowTheStackTheTabsAndAPresentation() throws {
         let list = ScreenModel(name: "list")

@@ -126,7 +126,7 @@ private enum Awaiting {
             super.init(name: "startup", registry: registry)
         }
 
-        func run() async throws {
+        func runSteps() async throws {
             try await hop(to: registry.makeScreen("splash"))
             if state.isFirstUse {
                 try await hop(to: registry.makeScreen("onboarding"))
@@ -272,7 +272,7 @@ struct StartupFlowsArticleTests {
         try window.setRoot(startup)
         window.makeVisible()
 
-        let flow = Task { try await startup.run() }
+        let flow = Task { try await startup.runSteps() }
 
         try await window.next(SplashScreen.self).loadingFinished()
         try await window.next(OnboardingScreen.self).doneTapped()
@@ -445,7 +445,7 @@ struct StartupFlowsArticleTests {
 
         let flow = Task {
             do {
-                try await startup.run()
+                try await startup.runSteps()
             } catch ScreenError.cancelled(_, .taskCancelled) {
                 // The app is shutting down.
             } catch ScreenError.cancelled {

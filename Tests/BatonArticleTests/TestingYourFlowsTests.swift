@@ -15,15 +15,25 @@ private struct User: Hashable {
     let name: String
 }
 
+extension ContextValues {
+    fileprivate var user: ContextEntry<User?> { .init() }
+}
+
+private enum AppRoute: ScreenRoute {
+    case startup, home
+
+    func makeScreen() throws -> ScreenModel {
+        switch self {
+        case .startup: StartupScreen(name: "startup")
+        case .home: HomeScreen(name: "home")
+        }
+    }
+}
+
 private final class LoginScreen: ScreenModel {}
 
 private final class HomeScreen: ScreenModel {
-    let user: User
-
-    init(user: User) {
-        self.user = user
-        super.init(name: "home")
-    }
+    var user: User? { context[\.user] }
 }
 
 // MARK: - Give each test its own default coordinator and registry
@@ -91,22 +101,17 @@ private final class HomeScreen: ScreenModel {
 // MARK: - Test a flow the way the app runs it
 
 private final class StartupScreen: HoppingScreen {
-    private var flow: Task<Void, any Error>?
+    override var mainRoute: (any ScreenRoute)? { AppRoute.home }
 
-    override func didAppear() {
-        flow = flow ?? Task { try await run() }  // once, the first time it appears
-    }
-
-    func run() async throws {
-        let user = try await hop(to: LoginScreen(name: "login"), returning: User.self)
-        try hop(to: HomeScreen(user: user), then: nil)
+    override func run() async throws {
+        context[\.user] = try await hop(to: LoginScreen(name: "login"), returning: User.self)
     }
 }
 
 @Suite(.isolatedBaton) @MainActor struct LoginFlowTests {
     @Test func loggingInShowsHome() async throws {
         let window = ScreenWindow()
-        try window.setRoot(StartupScreen(name: "startup"))
+        #expect(window.launch(AppRoute.startup) == [])
         window.makeVisible()  // the flow starts, as in the app
         try await window.next(LoginScreen.self).finish(with: User(name: "ada"))
         let home = try await window.next(HomeScreen.self)
@@ -119,7 +124,7 @@ private final class StartupScreen: HoppingScreen {
 @Suite(.isolatedBaton) @MainActor private struct LoginFlowScreenTests {
     @Test func screenFindsAScreenInTheTreeWithoutWaiting() async throws {
         let window = ScreenWindow()
-        try window.setRoot(StartupScreen(name: "startup"))
+        #expect(window.launch(AppRoute.startup) == [])
         window.makeVisible()
         #expect(window.screen(HomeScreen.self) == nil)
         try await window.next(LoginScreen.self).finish(with: User(name: "ada"))

@@ -40,7 +40,7 @@ struct ReadmeBlocksTests {
                 }
             }
         }
-        #expect(blocks == 10)
+        #expect(blocks == 11)
         #expect(missing == [])
     }
 

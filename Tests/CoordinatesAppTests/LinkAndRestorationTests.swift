@@ -128,6 +128,31 @@ import Testing
             #"cannot open geo:48.8584,2.2945;crs=nad83: "crs=nad83" is wrong: the app reads WGS-84 coordinates only (crs=wgs84)."#
         ),
         (
+            "geo:0,0;CRS=nad27;u=10",
+            #"cannot open geo:0,0;CRS=nad27;u=10: "CRS=nad27" is wrong: the app reads WGS-84 coordinates only (crs=wgs84)."#
+        ),
+        (
+            "geo:0,0;u=ten",
+            #"cannot open geo:0,0;u=ten: "u=ten" is wrong: the uncertainty u is a number of metres, 0 or more (u=10)."#
+        ),
+        (
+            "geo:0,0;u=-5",
+            #"cannot open geo:0,0;u=-5: "u=-5" is wrong: the uncertainty u is a number of metres, 0 or more (u=10)."#
+        ),
+        (
+            "geo:0,0;u",
+            #"cannot open geo:0,0;u: "u" is wrong: the uncertainty u is a number of metres, 0 or more (u=10)."#
+        ),
+        ("geo:0,0;crs=", #"cannot open geo:0,0;crs=: "crs=" is wrong: its value is empty."#),
+        (
+            "geo:0,0;;u=1",
+            #"cannot open geo:0,0;;u=1: "" is wrong: a parameter is a name of letters, digits and -, then = and its value (RFC 5870)."#
+        ),
+        (
+            "geo:0,0;a b=1",
+            #"cannot open geo:0,0;a b=1: "a b=1" is wrong: a parameter is a name of letters, digits and -, then = and its value (RFC 5870)."#
+        ),
+        (
             "coordinates://compass",
             "cannot open coordinates://compass: it is not a link of this app; links look like"
                 + " geo:{latitude},{longitude}, coordinates://position/{latitude},{longitude}, coordinates://main,"
@@ -138,7 +163,11 @@ import Testing
         #expect(CoordinatesApplication.check(link: link)?.message == message)
     }
 
-    @Test(arguments: ["geo:48.8584,2.2945", "geo:-90,180", "coordinates://position/0,0", "coordinates://help"])
+    @Test(arguments: [
+        "geo:48.8584,2.2945", "geo:-90,180", "coordinates://position/0,0", "coordinates://help", "geo:0,0;crs=wgs84",
+        "geo:0,0;CRS=WGS84", "geo:0,0;crs=Wgs84;u=0.5", "geo:0,0;u=12;crs=wgs84", "geo:1,2,3;crs=wgs84;u=0;x-y=z;flag",
+        "geo:0,0;unknown=whatever",
+    ])
     func aGoodLinkHasNoProblem(link: String) {
         #expect(CoordinatesApplication.check(link: link) == nil)
     }

@@ -38,6 +38,13 @@ extension ScreenWindow {
         hostedRoots[ObjectIdentifier(root)] = HostedRoot(root: root, window: window)
     }
 
+    /// The window shows no root any more (its root was set to `nil`, or its scene closed).
+    static func removeHostedRoot(of window: ScreenWindow) {
+        hostedRoots = hostedRoots.filter {
+            $0.value.window !== window && $0.value.window != nil && $0.value.root != nil
+        }
+    }
+
     private static var hostedRoots: [ObjectIdentifier: HostedRoot] = [:]
 }
 

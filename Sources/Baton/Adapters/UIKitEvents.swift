@@ -583,7 +583,15 @@ public enum UIKitEvents {
             trace?("setRootViewController in \(type(of: window)), a private UIKit window: ignored")
             return body()
         }
-        guard let controller, controller !== window.currentRoot else { return body() }
+        guard let controller else {
+            // `rootViewController = nil` (a scene that disconnects, say): the old root leaves.
+            let old = window.currentRoot
+            body()
+            if let old { leaveTree(showing: old) }
+            if window.currentRoot == nil { ScreenWindow.removeHostedRoot(of: window.batonWindow) }
+            return
+        }
+        guard controller !== window.currentRoot else { return body() }
         trace?("setRootViewController \(controller.screenName)")
         let transition = begin(
             .replaceRoot, from: window.currentRoot, to: controller, parentContext: window.batonWindow.context,
@@ -627,6 +635,42 @@ public enum UIKitEvents {
         trace?("adopt root \(root.screenName)")
         begin(.replaceRoot, from: nil, to: root, parentContext: window.batonWindow.context, in: window.batonWindow)?
             .complete()
+    }
+
+    /// A window whose scene disconnected (`UISceneDidDisconnectNotification`, `UIKit/UIScene.h:104`,
+    /// sent with `sceneDidDisconnect(_:)`, `:65`: "UIKit removed a scene from your app", Apple's
+    /// documentation of `sceneDidDisconnect(_:)`), or whose root was set to `nil`: its screens leave the
+    /// tree, which ends every flow awaiting one of its hopping containers
+    /// (``ScreenError/cancelled(screen:reason:)``), and every assignment waiting in it for a
+    /// start-up flow is dropped with ``NavigationDidFail``, so that nothing keeps the window or
+    /// its controllers alive.
+    ///
+    /// ```swift
+    /// for window in scene.windows { UIKitEvents.windowClosed(window) }
+    /// ```
+    ///
+    /// - Parameter window: The window of the scene that disconnected.
+    public static func windowClosed(_ window: any UIKitWindow) {
+        trace?("window of \(window.currentRoot?.screenName ?? "no root") closed")
+        if window.isAppWindow, let root = window.currentRoot {
+            leaveTree(showing: root)
+            ScreenWindow.removeHostedRoot(of: window.batonWindow)
+        }
+        UIKitNavigation.windowClosed(window.batonWindow)
+    }
+
+    /// Takes `root`, everything inside it and everything presented over it out of the tree.
+    private static func leaveTree(showing root: any Screen) {
+        var pending: [any Screen] = [root]
+        var seen = Set<ObjectIdentifier>()
+        while let screen = pending.popLast() {
+            for shown in screen.screenAndDescendants where seen.insert(ObjectIdentifier(shown)).inserted {
+                if let presented = shown.presentedScreen, !seen.contains(ObjectIdentifier(presented)) {
+                    pending.append(presented)
+                }
+            }
+            ExternalTransition.leaveTree(screen)
+        }
     }
 
     /// `viewDidAppear(_:)` of a controller in `window`: a root that appears in a window Baton

@@ -41,6 +41,47 @@ public enum UIKitNavigation {
         throw .screensWithoutRoute(missing, routeType: TypeNames.name(of: Route.self))
     }
 
+    /// Saves the window's tree, keeping every part that can be saved: a controller without a
+    /// route (an alert, a share sheet, a controller pushed or presented by hand) is left out with
+    /// what it holds, as ``ScreenWindow/saveScreenTree(_:)`` does for model screens, and reported
+    /// in ``SavedScreenTree/leftOut``; `nil` for a window without a root.
+    ///
+    /// ```swift
+    /// let saved = try UIKitNavigation.saveScreenTree(in: window, as: AppRoute.self)
+    /// for part in saved?.leftOut ?? [] { print(part) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - window: The UIKit window.
+    ///   - type: The app's route type.
+    /// - Returns: The saved tree, or `nil`.
+    /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` when the root controller
+    ///   has no route, ``NavigationError/notSaved(path:reason:)`` when its route cannot be encoded.
+    public static func saveScreenTree<Route: ScreenRoute>(in window: any UIKitWindow, as type: Route.Type)
+        throws(NavigationError) -> SavedScreenTree?
+    {
+        guard let root = window.currentRoot else { return nil }
+        let walk = SavingWalk<any Screen, Route>(
+            route: { route(of: $0) as? Route },
+            name: { TypeNames.name(of: Swift.type(of: $0)) },
+            shape: { screen in
+                switch content(of: screen) {
+                case .plain: .plain
+                case .stack(let screens): .stack(screens)
+                case .tabs(let tabs, let selected): .tabs(tabs, selected: selected)
+                case .hop(let step): .hop(step)
+                }
+            },
+            presented: { presented(by: $0) })
+        var leftOut: [NavigationError] = []
+        guard let tree = walk.routedPart(of: root, prefix: { "" }, leftOut: &leftOut) else {
+            throw .screensWithoutRoute(
+                ["\(root.screenName) (\(TypeNames.name(of: Swift.type(of: root))))"],
+                routeType: TypeNames.name(of: Route.self))
+        }
+        return try SavedScreenTree(tree, leftOut: leftOut)
+    }
+
     /// Shows `tree` in the window with the fewest UIKit calls, atomically: controllers whose route
     /// is unchanged stay (the same objects, with their contexts); every new controller is made by
     /// `make`, wired and resolved before UIKit is called, so that when a factory or a resolver
@@ -127,7 +168,8 @@ public enum UIKitNavigation {
         try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
             if let flow = waitingFlow(in: window) {
                 // Behind an assignment that waits for a start-up flow, this one waits too.
-                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
+                    guard let window else { return }
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
                 return
@@ -147,7 +189,8 @@ public enum UIKitNavigation {
                 try plan.prepare(part)
             } catch {
                 guard let flow = plan.waitsFor else { throw error }
-                wait(for: flow, in: window, "restoration of \(part)") { () throws(NavigationError) in
+                wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
+                    guard let window else { return }
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
                 return
@@ -161,7 +204,9 @@ public enum UIKitNavigation {
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> NavigationOutcome {
         let request = "navigation to \(tree)"
-        let retry: @MainActor () throws(NavigationError) -> Void = { () throws(NavigationError) in
+        // Weakly: a waiting assignment must not keep a closed scene's window alive.
+        let retry: @MainActor () throws(NavigationError) -> Void = { [weak window] () throws(NavigationError) in
+            guard let window else { return }
             _ = try assign(tree, to: window, animated: animated, making: make)
         }
         // Links are applied in the order they came: behind one that waits, the next waits too.
@@ -282,10 +327,26 @@ public enum UIKitNavigation {
         for flow: any HopFlowContainer, in window: any UIKitWindow, _ request: String,
         _ run: @escaping @MainActor () throws(NavigationError) -> Void
     ) {
+        waiting.removeAll { $0.window == nil }
         waiting.append(
             Waiting(
                 flow: flow, window: window.batonWindow, request: request,
                 waitedFor: "\(flow.screenName) reaching its main screen", run: run))
+    }
+
+    /// Called by ``UIKitEvents/windowClosed(_:)``: the assignments that wait in `window` can
+    /// never run; each is dropped and posts ``NavigationDidFail`` in the window's context.
+    static func windowClosed(_ window: ScreenWindow) {
+        let closed = waiting.filter { $0.window === window }
+        waiting.removeAll { $0.window === window || $0.window == nil }
+        for entry in closed {
+            let flow = entry.flow?.screenName ?? "the start-up flow"
+            let error = NavigationError.transitionFailed(
+                step: flow, route: entry.request,
+                error: .cancelled(screen: flow, reason: .containerLeft(flow)))
+            let failure = NavigationFailure(request: entry.request, waitedFor: entry.waitedFor, error: error)
+            window.context.post(NavigationDidFail.self, failure, reach: .local)
+        }
     }
 
     /// Called by ``HopFlow`` when `flow` showed a final step: the assignments that waited for it

@@ -40,6 +40,17 @@ public protocol ContextKey {
     /// PageSize._defaultValue   // 20
     /// ```
     static var _defaultValue: Value? { get }
+
+    /// Whether a window snapshot (``ScreenWindow/snapshot()``) leaves the key's values out,
+    /// showing `<private>`: a token, a password, a user's personal data. `false` by default.
+    ///
+    /// ```swift
+    /// enum AuthToken: ContextKey {
+    ///     typealias Value = String
+    ///     static var isPrivate: Bool { true }
+    /// }
+    /// ```
+    static var isPrivate: Bool { get }
 }
 
 extension ContextKey {
@@ -50,6 +61,13 @@ extension ContextKey {
     /// print(UserID.name)   // "UserID"
     /// ```
     public static var name: String { String(describing: Self.self) }
+
+    /// `false`: a snapshot shows the key's values.
+    ///
+    /// ```swift
+    /// UserID.isPrivate   // false
+    /// ```
+    public static var isPrivate: Bool { false }
 
     /// What a read returns when no context on the chain holds the key (or the nearest holder
     /// stores an explicit nil): `nil` for a plain key, ``ContextKeyWithDefault/defaultValue``
@@ -183,6 +201,14 @@ public struct AnyContextKey: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .type(let key): key.name
         case .entry(let entry): entry.name
+        }
+    }
+
+    /// Whether snapshots leave the key's values out (``ContextKey/isPrivate``).
+    var isPrivate: Bool {
+        switch self {
+        case .type(let key): key.isPrivate
+        case .entry: false
         }
     }
 }

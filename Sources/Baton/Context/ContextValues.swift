@@ -193,20 +193,41 @@ public struct ContextEntry<Value> {
 /// The values one test reads for the entries it did not set (`BatonTesting`'s `.isolatedBaton`):
 /// each entry's test value, or its object default, made once per test; and what a read of a live
 /// value the test did not replace reports.
-@MainActor
-package final class TestDefaults {
+///
+/// SPI for `BatonTesting` and `BatonSwiftUI`: apps use the `.isolatedBaton` trait and
+/// `ScreenPreview`.
+///
+/// ```swift
+/// TestDefaults.$current.withValue(TestDefaults { Issue.record(Comment(rawValue: $0)) }) { try body() }
+/// ```
+@_spi(Testing) @MainActor
+public final class TestDefaults {
     /// The current test's defaults; `nil` outside a test.
-    @TaskLocal package static var current: TestDefaults?
+    ///
+    /// ```swift
+    /// TestDefaults.current == nil   // outside a test
+    /// ```
+    @TaskLocal public static var current: TestDefaults?
     /// Whether this process shows previews (`ScreenPreview` sets it): live entries read their
     /// preview values.
-    package static var usesPreviewValues = false
+    ///
+    /// ```swift
+    /// TestDefaults.usesPreviewValues = true
+    /// ```
+    public static var usesPreviewValues = false
 
     private var values: [ObjectIdentifier: AnyBox] = [:]
     private let report: @MainActor (String) -> Void
 
     /// Defaults for one test; `report` receives the failure of each live value read without a
     /// test value, once per entry.
-    package nonisolated init(report: @escaping @MainActor (String) -> Void) {
+    ///
+    /// ```swift
+    /// let defaults = TestDefaults { failure in Issue.record(Comment(rawValue: failure)) }
+    /// ```
+    ///
+    /// - Parameter report: Receives each failure's text.
+    public nonisolated init(report: @escaping @MainActor (String) -> Void) {
         self.report = report
     }
 

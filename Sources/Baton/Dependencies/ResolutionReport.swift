@@ -80,7 +80,7 @@ enum ResolutionReport {
 
     /// `push: home → items`, with `(as nav's root)`-style context when the screen was inside the
     /// destination.
-    private static func describe(_ trace: ResolutionTrace, of screen: any Screen) -> String {
+    static func describe(_ trace: ResolutionTrace, of screen: any Screen) -> String {
         let destination = trace.shownWith ?? screen
         let source = trace.source.map { "\($0.screenName) " } ?? ""
         let id = trace.identifier.map { " (\($0))" } ?? ""

@@ -105,10 +105,11 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
         let scoped =
             sourceScope.map { "write the value into \(source)'s context with set(_:for:in: \"\($0)\")" }
             ?? "write the value into a named scope that \(source) reads"
+        let returning =
+            transition.hasPrefix("hop:") ? "hop(to:returning:)" : "push(_:returning:) or present(_:returning:)"
         return "\(screen) wrote \(key) into its own context, which was released with it: \(source), which reads"
             + " \(key), never saw the value (\(transition) wired \(screen) with .inherit). Show \(screen) with"
-            + " wiring: .share, \(scoped), or return it with finish(with:) to push(_:returning:) or"
-            + " present(_:returning:)."
+            + " wiring: .share, \(scoped), or return it with finish(with:) to \(returning)."
     }
 
     /// Receives each lost write found in the current task and the tasks it creates. In debug
@@ -213,27 +214,98 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
         /// back into Baton (a write, a transition) finds the watch done.
         func report() {
             guard let sourceContext else { return }
-            let lost = written.filter { sourceContext.looksUp($0.key) }.map(\.value.name).sorted()
-            written = [:]
-            for name in lost {
-                reporter(
-                    LostWrite(
-                        key: name, screen: screen, source: source, transition: transition,
-                        sourceScope: sourceContext.name))
+            var lost: [LostWrite] = []
+            for (id, write) in written.sorted(by: { $0.value.name < $1.value.name }) {
+                let report = LostWrite(
+                    key: write.name, screen: screen, source: source, transition: transition,
+                    sourceScope: sourceContext.name)
+                if sourceContext.looksUp(id) {
+                    lost.append(report)
+                } else {
+                    // Nobody read it yet: it is lost if the source (or a screen below it) reads it
+                    // later and does not find it.
+                    awaitRead(id, by: sourceContext, report: report)
+                }
             }
+            written = [:]
+            for report in lost { reporter(report) }
+        }
+
+        /// A value that died before anyone read it, reported when the source's chain reads the key
+        /// and misses it.
+        struct PendingLoss {
+            weak var source: ScreenContext?
+            let report: LostWrite
+            let reporter: @Sendable (LostWrite) -> Void
+        }
+
+        /// The values that died unread, by key; bounded: entries whose source is gone are dropped.
+        static var pendingLosses: [ObjectIdentifier: [PendingLoss]] = [:]
+        private static var pendingCount = 0
+
+        private func awaitRead(_ id: ObjectIdentifier, by source: ScreenContext, report: LostWrite) {
+            Self.pendingCount += 1
+            if Self.pendingCount > 256 {
+                Self.pendingLosses = Self.pendingLosses.compactMapValues { losses in
+                    let alive = losses.filter { $0.source != nil }
+                    return alive.isEmpty ? nil : alive
+                }
+                Self.pendingCount = Self.pendingLosses.values.reduce(0) { $0 + $1.count }
+            }
+            Self.pendingLosses[id, default: []].append(
+                PendingLoss(source: source, report: report, reporter: reporter))
+        }
+
+        /// A read of `id` from `reader` found it in `holder` (`nil`: nowhere): a value that died
+        /// unread in a context on `reader`'s chain is reported when the read misses it (found
+        /// nowhere, or only further in than that context); a value set again there since ends
+        /// the wait.
+        static func read(_ id: ObjectIdentifier, by reader: ScreenContext, holder: ScreenContext?) {
+            guard let losses = pendingLosses[id] else { return }
+            var kept: [PendingLoss] = []
+            var reports: [PendingLoss] = []
+            for loss in losses {
+                guard let source = loss.source else { continue }
+                // Where is the source on the reader's chain, and is the holder nearer than it?
+                var current: ScreenContext? = reader
+                var holderIsNearer = false
+                var onChain = false
+                while let context = current {
+                    if context === holder { holderIsNearer = true }
+                    if context === source {
+                        onChain = true
+                        break
+                    }
+                    current = context.parent
+                }
+                if !onChain {
+                    kept.append(loss)
+                } else if !holderIsNearer {
+                    reports.append(loss)
+                }
+            }
+            pendingLosses[id] = kept.isEmpty ? nil : kept
+            pendingCount -= losses.count - kept.count
+            for loss in reports { loss.reporter(loss.report) }
         }
 
         /// Watches the contexts of the screens a push or presentation with `.inherit` shows: the
         /// destination and every screen inside it, each context once.
         static func watch(_ transition: ScreenTransition, sourceContext: ScreenContext) {
-            guard let reporter = LostWrite.reporter, let source = transition.source else { return }
+            guard let reporter = LostWrite.reporter else { return }
+            // A hop step's values are read by its hopping container, whose context is the source.
+            let sourceName =
+                transition.kind == .hop
+                ? (transition.destination.parentScreen?.screenName ?? sourceContext.name ?? "the hopping container")
+                : transition.source?.screenName
+            guard let sourceName else { return }
             let description = transition.record.description
             var watched: Set<ObjectIdentifier> = [ObjectIdentifier(sourceContext)]
             for screen in transition.destination.screenAndDescendants {
                 let context = screen.context
                 guard watched.insert(ObjectIdentifier(context)).inserted else { continue }
                 context.lostWriteWatch = LostWriteWatch(
-                    screen: screen.screenName, source: source.screenName, transition: description,
+                    screen: screen.screenName, source: sourceName, transition: description,
                     sourceContext: sourceContext, front: frontmost(screen), reporter: reporter)
             }
         }
@@ -283,6 +355,7 @@ public struct LostWrite: Hashable, Sendable, CustomStringConvertible {
         /// in, that it was read.
         @inline(__always)
         func lostWriteRead(_ id: ObjectIdentifier, in holder: ScreenContext?) {
+            if !LostWriteWatch.pendingLosses.isEmpty { LostWriteWatch.read(id, by: self, holder: holder) }
             guard let holder, let watch = holder.lostWriteWatch else { return }
             watch.read(id, elsewhere: holder !== self)
         }

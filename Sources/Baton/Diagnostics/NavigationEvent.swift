@@ -106,7 +106,7 @@ public enum NavigationGesture: String, Hashable, Sendable, CaseIterable {
 /// }
 /// ```
 ///
-/// Two events are equal when they record the same step; ``duration`` is not compared, so that
+/// Two events are equal when they record the same step; ``nanoseconds`` is not compared, so that
 /// tests can assert whole events.
 public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     /// What a ``NavigationEvent`` records.
@@ -240,13 +240,22 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     /// event.outcome   // .completed
     /// ```
     public let outcome: Outcome
-    /// How long it took, from its request to its completion (for a transition UIKit animates,
-    /// until the animation ended). Not compared by `==`.
+    /// How long it took in nanoseconds, from its request to its completion (for a transition
+    /// UIKit animates, until the animation ended); 0 where the system has no `ContinuousClock`
+    /// (before iOS 16). Not compared by `==`.
+    ///
+    /// ```swift
+    /// event.nanoseconds < 16_000_000
+    /// ```
+    public let nanoseconds: Int64
+
+    /// ``nanoseconds`` as a `Duration`.
     ///
     /// ```swift
     /// event.duration < .milliseconds(16)
     /// ```
-    public let duration: Duration
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public var duration: Duration { .nanoseconds(nanoseconds) }
 
     /// Makes an event, for tests that compare whole events.
     ///
@@ -262,10 +271,10 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     ///   - resolutions: The resolvers it ran.
     ///   - result: The result delivered.
     ///   - outcome: How it ended.
-    ///   - duration: How long it took.
+    ///   - nanoseconds: How long it took.
     public init(
         _ action: Action, from source: String? = nil, to destination: String? = nil, cause: NavigationCause,
-        resolutions: [String] = [], result: String? = nil, outcome: Outcome = .completed, duration: Duration = .zero
+        resolutions: [String] = [], result: String? = nil, outcome: Outcome = .completed, nanoseconds: Int64 = 0
     ) {
         self.action = action
         self.source = source
@@ -274,7 +283,7 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         self.resolutions = resolutions
         self.result = result
         self.outcome = outcome
-        self.duration = duration
+        self.nanoseconds = nanoseconds
     }
 
     /// `push: list → detail (call by list)`, with the resolvers, result and outcome when there
@@ -299,7 +308,7 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// Compares everything but ``duration``.
+    /// Compares everything but ``nanoseconds``.
     ///
     /// ```swift
     /// event == NavigationEvent(.transition(.push), from: "list", to: "detail", cause: .call(screen: "list"))
@@ -310,7 +319,7 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
             && lhs.outcome == rhs.outcome
     }
 
-    /// Hashes everything but ``duration``.
+    /// Hashes everything but ``nanoseconds``.
     ///
     /// ```swift
     /// let seen: Set<NavigationEvent> = [event]

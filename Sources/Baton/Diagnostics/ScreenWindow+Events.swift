@@ -127,12 +127,26 @@ struct NavigationWatch {
     /// The cause it was requested with; an adapter that learns more later (a gesture) sets it.
     var cause: NavigationCause?
     let result: String?
-    let start: ContinuousClock.Instant
+    /// The start, a `ContinuousClock.Instant` where the system has one (iOS 16 and later).
+    let start: Any?
 
     init() {
         cause = NavigationContext.cause
         result = NavigationContext.result
-        start = ContinuousClock.now
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            start = ContinuousClock.now
+        } else {
+            start = nil
+        }
+    }
+
+    /// The nanoseconds since the start; 0 without a clock.
+    var elapsed: Int64 {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let start = start as? ContinuousClock.Instant else {
+            return 0
+        }
+        let (seconds, attoseconds) = start.duration(to: .now).components
+        return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
     }
 
     /// The cause of `transition`: the one it was requested with, else a call by its source.
@@ -143,7 +157,7 @@ struct NavigationWatch {
     /// The event of a screen tree assignment.
     func navigation(to tree: String, outcome: NavigationEvent.Outcome) -> NavigationEvent {
         NavigationEvent(
-            .navigation(to: tree), cause: cause ?? .assignment, outcome: outcome, duration: ContinuousClock.now - start)
+            .navigation(to: tree), cause: cause ?? .assignment, outcome: outcome, nanoseconds: elapsed)
     }
 
     /// The event of a finished transition.
@@ -154,7 +168,7 @@ struct NavigationWatch {
             .transition(transition.kind), from: transition.source?.screenName,
             to: transition.destination.screenName,
             cause: cause(of: transition),
-            resolutions: resolutions, result: result, outcome: outcome, duration: ContinuousClock.now - start)
+            resolutions: resolutions, result: result, outcome: outcome, nanoseconds: elapsed)
     }
 }
 

@@ -39,6 +39,11 @@ open class HoppingScreen: ScreenModel {
     }
 
     private var state = State.empty
+    /// The task that runs ``run()`` once Baton started it (it runs once).
+    private(set) var runTask: Task<Void, Never>?
+    /// Whether the flow has shown its main screen once: from then on links and restoration
+    /// apply at once.
+    private var reachedMainRoute = false
 
     /// The registry that ``hop(to:then:)-(String,_)`` makes screens from.
     ///
@@ -96,6 +101,66 @@ open class HoppingScreen: ScreenModel {
 
     override var containedScreens: [ScreenModel] { currentScreen.map { [$0] } ?? [] }
     override var visibleChildren: [ScreenModel] { containedScreens }
+
+    // MARK: - A start-up flow
+
+    /// The route of the flow's main screen, for a start-up flow: when ``run()`` returns, Baton
+    /// hops to the screen this route makes, as the final step.
+    ///
+    /// Declaring it makes the flow a start-up flow that cannot be wired wrong:
+    /// - Baton starts ``run()`` once, the first time the flow appears: no `didAppear` to override,
+    ///   no `Task` to keep;
+    /// - the main screen is made by its route, so that links keep it and restoration saves it;
+    /// - links and restored screens wait until the flow shows its main screen, whatever its
+    ///   steps await, and then apply under the flow: a link's tree whose root is the main route
+    ///   (or any route but the flow's own) becomes the flow's step, so no link skips the login;
+    /// - an error ``run()`` throws is reported with the flow named (``ScreenTaskFailure``), and
+    ///   the run is cancelled when the flow leaves the screen tree.
+    ///
+    /// ```swift
+    /// final class StartupScreen: HoppingScreen {
+    ///     override var mainRoute: (any ScreenRoute)? { Route.main }
+    ///     override func run() async throws {
+    ///         try await hop(to: SplashScreen())
+    ///         user = try await hop(to: LoginScreen(), returning: User.self)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// `nil` (the default) for a hopping container that an app drives itself.
+    open var mainRoute: (any ScreenRoute)? { nil }
+
+    /// The steps of a start-up flow before its main screen (``mainRoute``): Baton calls it once,
+    /// as a task of the flow (``ScreenModel/task(_:)``), the first time the flow appears, and
+    /// hops to the main screen when it returns. It does nothing by default.
+    ///
+    /// ```swift
+    /// override func run() async throws {
+    ///     try await hop(to: SplashScreen())
+    ///     if isFirstRun { try await hop(to: OnboardingScreen()) }
+    /// }
+    /// ```
+    ///
+    /// - Throws: What a step throws; the flow then stays on that step, and the error is
+    ///   reported with the flow named.
+    open func run() async throws {}
+
+    /// Whether the flow shows its main screen (a start-up flow: it has shown the screen of its
+    /// ``mainRoute`` once; a container without one: it shows a step that no one awaits), so
+    /// that screen tree assignments apply now instead of waiting.
+    var hasReachedMainScreen: Bool {
+        if mainRoute != nil { return reachedMainRoute }
+        return currentScreen != nil && !isWaitingForUnhop
+    }
+
+    override func didAppearInTree() {
+        guard runTask == nil, mainRoute != nil else { return }
+        runTask = task { [weak self] in
+            try await self?.run()
+            guard let self, let mainRoute, !reachedMainRoute else { return }
+            try hop(to: mainRoute.screen(), then: nil)
+        }
+    }
 
     // MARK: - Hopping with continuations
 
@@ -314,6 +379,16 @@ open class HoppingScreen: ScreenModel {
         }
     }
 
+    /// What waits for the current step, for a window snapshot: `nil` when nothing does.
+    var waitingForStep: String? {
+        guard case .showing(_, let pending) = state else { return nil }
+        switch pending {
+        case .callback: return "a continuation"
+        case .awaiting(let waiter) where waiter.isWaiting: return "an await of \(waiter.typeName)"
+        case .awaiting, .none, .spent: return nil
+        }
+    }
+
     // MARK: - Internals
 
     private func isWithin(_ screen: any Screen, _ current: ScreenModel) -> Bool {
@@ -371,8 +446,13 @@ open class HoppingScreen: ScreenModel {
         }
         observedState.publish()
         superseded?.cancel(.transition(transition.record))
-        // A final step is the flow's main screen: screen tree assignments that waited for it run next.
-        if !pending.isWaiting, let window, !window.waitingNavigations.isEmpty { window.flowReachedMainScreen(self) }
+        // A start-up flow reached its main screen when it shows its main route's screen, however
+        // it hopped there; a container without a main route, when it hops to a final step.
+        if let mainRoute, !reachedMainRoute, let route = screen.anyRoute {
+            reachedMainRoute = AnyHashable(route) == AnyHashable(mainRoute)
+        }
+        // Screen tree assignments that waited for the main screen run next.
+        if hasReachedMainScreen, let window, !window.waitingNavigations.isEmpty { window.flowReachedMainScreen(self) }
     }
 
     /// Ends a flow that awaits the current screen when this container leaves the screen tree, so

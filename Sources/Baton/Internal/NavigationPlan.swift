@@ -296,9 +296,9 @@ final class NavigationPlan {
                 try reconcile(current, with: step, at: stepPath, live: live, into: &after)
                 break
             }
-            // A start-up flow that has not shown its first step yet, or waits for its step to
-            // unhop, has not reached its main screen: the assignment waits for it.
-            if live && (hopping.isWaitingForUnhop || hopping.currentScreen == nil) { throw .wait(hopping) }
+            // A start-up flow that has not reached its main screen (HoppingScreen.mainRoute, or a
+            // final step): the assignment waits for it.
+            if live && !hopping.hasReachedMainScreen { throw .wait(hopping) }
             let previous = hopping.currentScreen
             if live, let previous { collectDismissals(in: previous) }
             let made = try make(

@@ -64,8 +64,11 @@ enum TransitionEngine {
             }
         }
         #if DEBUG
-            // Values the destination writes into its own context from now on die with it.
-            if wiring == .inherit, transition.kind == .push || transition.kind == .present, let sourceContext {
+            // Values the destination writes into its own context from now on die with it: a pushed
+            // or presented screen's, and a hop step's (a login that keeps the user to itself).
+            if wiring == .inherit, transition.kind == .push || transition.kind == .present || transition.kind == .hop,
+                let sourceContext
+            {
                 LostWriteWatch.watch(transition, sourceContext: sourceContext)
             }
         #endif

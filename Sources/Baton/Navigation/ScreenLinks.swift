@@ -277,7 +277,7 @@ private struct LinkTemplate<Route: ScreenRoute> {
             guard let decoded = PercentEncoding.decode(capture.text) else {
                 throw LinkFailure(part: capture.text, reason: "\(capture.name) has a malformed % escape")
             }
-            if decoded.isEmpty { throw LinkFailure(part: capture.text, reason: "\(capture.name) is empty") }
+            // An empty field is a value like any other (an empty text); a number refuses it below.
             value = Self.replacing(value, at: capture.path[...], with: .string(decoded))
         }
         do {
@@ -297,6 +297,7 @@ private struct LinkTemplate<Route: ScreenRoute> {
     private func failWith(_ capture: (name: String, path: [String], text: String), _ reason: String) throws(LinkFailure)
         -> Route
     {
+        if capture.text.isEmpty { throw LinkFailure(part: capture.text, reason: "\(capture.name) is empty") }
         throw LinkFailure(part: capture.text, reason: "\(capture.name) is not valid (\(reason))")
     }
 
@@ -339,13 +340,17 @@ private struct LinkTemplate<Route: ScreenRoute> {
         guard let value = try? JSONValueCoding.encode(route), Self.sameShape(value, prototype, fields: fieldPaths)
         else { return nil }
         var url = ""
-        for piece in pieces {
+        for (index, piece) in pieces.enumerated() {
             switch piece {
             case .literal(let literal): url += literal
             case .field(_, let path):
                 guard let leaf = Self.leaf(of: value, at: path[...]) else { return nil }
+                // Parsing ends a field at the first character of the literal after it: a value
+                // holding that character (a `-` between two fields) has it escaped.
+                var ending: UInt8?
+                if index + 1 < pieces.count, case .literal(let next) = pieces[index + 1] { ending = next.utf8.first }
                 switch leaf {
-                case .string(let text): url += PercentEncoding.encode(text)
+                case .string(let text): url += PercentEncoding.encode(text, escaping: ending)
                 case .number(let text): url += text
                 case .bool(let flag): url += flag ? "true" : "false"
                 default: return nil
@@ -401,14 +406,14 @@ private struct LinkFailure: Error {
 
 /// Percent-encoding of a link's field values (RFC 3986: unreserved characters stay).
 enum PercentEncoding {
-    static func encode(_ text: String) -> String {
+    static func encode(_ text: String, escaping ending: UInt8? = nil) -> String {
         var result = ""
         for byte in text.utf8 {
             let isUnreserved =
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-._~".utf8.contains(byte)
-            if isUnreserved {
+            if isUnreserved, byte != ending {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 let hex = String(byte, radix: 16, uppercase: true)

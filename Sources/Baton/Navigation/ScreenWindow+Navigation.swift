@@ -218,6 +218,7 @@ extension ScreenWindow {
 
     /// Assigns `tree` now, inside a running step; a failure says where in the tree it happened.
     func assign(_ tree: ErasedScreenTree) throws(NavigationPlan.Failure) -> NavigationOutcome {
+        let tree = underStartupFlow(tree)
         // Links are applied in the order they came: behind one that waits, the next waits too.
         if let waiting = waitingNavigations.last?.hopping, waiting.window === self {
             throw .wait(waiting)
@@ -230,6 +231,16 @@ extension ScreenWindow {
         try plan.prepare(tree)
         plan.apply()
         return .applied
+    }
+
+    /// `tree` as the step of the window's start-up flow, when the root is one (a
+    /// ``HoppingScreen`` with a ``HoppingScreen/mainRoute``) and `tree` has another root: a link or
+    /// a saved tree never replaces the flow, so it never skips its login.
+    func underStartupFlow(_ tree: ErasedScreenTree) -> ErasedScreenTree {
+        guard let flow = currentRoot as? HoppingScreen, flow.mainRoute != nil, let flowRoute = flow.anyRoute,
+            AnyHashable(tree.route) != AnyHashable(flowRoute)
+        else { return tree }
+        return ErasedScreenTree(route: flowRoute, content: .hop(tree), presented: nil)
     }
 
     /// Keeps `run` until `hopping` reaches its main screen; a failure then posts ``NavigationDidFail``.

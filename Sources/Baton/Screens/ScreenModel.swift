@@ -222,6 +222,10 @@ open class ScreenModel: Screen {
     /// await something override it.
     func didLeaveHierarchy(by transition: ScreenTransition?) {}
 
+    /// Called each time the screen appears, before ``didAppear()``, for what Baton starts
+    /// itself: a start-up flow's ``HoppingScreen/run()``.
+    func didAppearInTree() {}
+
     /// The await for this screen's result, set by the push or presentation that awaits it
     /// (``StackScreen/push(_:returning:identifier:sender:wiring:)``); ended when it finishes or
     /// leaves the tree.
@@ -365,7 +369,9 @@ open class ScreenModel: Screen {
         }
         switch phase {
         case .willAppear: willAppear()
-        case .didAppear: didAppear()
+        case .didAppear:
+            didAppearInTree()
+            didAppear()
         case .willDisappear: willDisappear()
         case .didDisappear: didDisappear()
         }

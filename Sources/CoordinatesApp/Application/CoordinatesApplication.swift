@@ -112,6 +112,10 @@ public final class CoordinatesApplication {
         window = ScreenWindow(context: ScreenContext(name: "app"))
         startup = StartupScreen(name: ScreenID.startup, registry: registry)
         window.dependencyCoordinator = coordinator
+        // The inspector (the "!" key) lists the newest navigation events: kept from the start,
+        // at most 200 of them.
+        window.navigationEventLimit = 200
+        window.recordsNavigationEvents = true
         registerScreens()
         registerResolvers()
         registerActions()
@@ -318,10 +322,31 @@ public final class CoordinatesApplication {
     /// - Parameter input: A key or a plain-mode line.
     public func handle(_ input: ScreenInput) async {
         guard !isFinished, let screen = window.topScreen as? AppScreen else { return }
+        // Any key leaves the inspector; "!" (or the word "inspect") opens it, except in a text field.
+        if showsInspector {
+            showsInspector = false
+            return
+        }
+        if !screen.isEditingText, Self.opensInspector(input) {
+            showsInspector = true
+            return
+        }
         screen.handle(input)
         await settle()
         // Plain mode reads one command at a time: it waits for the answer, so scripts see it.
         if case .line = input { await finishPendingWork() }
+    }
+
+    /// Whether the inspector is shown instead of the top screen.
+    private var showsInspector = false
+
+    /// "!" or, in plain mode, the line `!` or `inspect`.
+    private static func opensInspector(_ input: ScreenInput) -> Bool {
+        switch input {
+        case .key(.character(let character)): character == "!"
+        case .line(let text): ["!", "inspect"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+        case .key: false
+        }
     }
 
     /// Waits until the GPS request under way, if any, has set the position or said why it could not.
@@ -373,6 +398,11 @@ public final class CoordinatesApplication {
     public func takeContent() -> ScreenContent {
         if let failure {
             return ScreenContent(title: "Coordinates could not start", lines: [failure], commands: [])
+        }
+        if showsInspector {
+            return ScreenContent(
+                title: "Inspector", lines: window.inspectorText(events: 20).split(separator: "\n").map(String.init),
+                commands: [], status: "Any key returns to the app.")
         }
         guard let screen = window.topScreen as? AppScreen else {
             return ScreenContent(title: "Coordinates", lines: [], commands: [])

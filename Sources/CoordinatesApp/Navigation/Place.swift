@@ -67,28 +67,54 @@ enum Place: ScreenRoute {
         return parts.count == 3 ? parts[0..<2].joined(separator: ",") : String(coordinates)
     }
 
-    /// The `crs` parameter of a `geo:` URI when it names a coordinate reference system other than
-    /// WGS-84, the only one RFC 5870 defines (and the one the app's coordinates are in).
-    static func unsupportedReferenceSystem(in link: String) -> String? {
+    /// What is wrong with the parameters of a `geo:` URI, by RFC 5870 §3.3-3.4, or `nil`: each is
+    /// a name of letters, digits and `-`, with `=` and a value when it has one; `crs` (any case)
+    /// names WGS-84, the default and the only system the app's coordinates are in; `u` is an
+    /// uncertainty in metres, a number 0 or more. Other parameters are ignored, as the RFC asks of
+    /// parameters a reader does not know.
+    ///
+    /// ```swift
+    /// Place.parameterProblem(in: "geo:1,2;crs=WGS84;u=10;z=1")   // nil
+    /// Place.parameterProblem(in: "geo:1,2;u=ten")   // "u=ten" is wrong: the uncertainty u is …
+    /// ```
+    static func parameterProblem(in link: String) -> String? {
         guard link.lowercased().hasPrefix("geo:") else { return nil }
-        for parameter in link.split(separator: ";").dropFirst() {
+        for parameter in link.split(separator: ";", omittingEmptySubsequences: false).dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if pair[0].lowercased() == "crs", pair.count == 2, pair[1].lowercased() != "wgs84" {
-                return String(parameter)
+            let name = pair[0].lowercased()
+            let value = pair.count == 2 ? String(pair[1]) : nil
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                return "\"\(parameter)\" is wrong: a parameter is a name of letters, digits and -, then = and its"
+                    + " value (RFC 5870)"
+            }
+            if value?.isEmpty == true { return "\"\(parameter)\" is wrong: its value is empty" }
+            switch name {
+            case "crs":
+                if value?.lowercased() != "wgs84" {
+                    return "\"\(parameter)\" is wrong: the app reads WGS-84 coordinates only (crs=wgs84)"
+                }
+            case "u":
+                guard let value, isUncertainty(value) else {
+                    return "\"\(parameter)\" is wrong: the uncertainty u is a number of metres, 0 or more (u=10)"
+                }
+            default:
+                continue
             }
         }
         return nil
     }
 
+    /// Whether `text` is RFC 5870's `pnum`: digits, then maybe `.` and digits.
+    private static func isUncertainty(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
     /// The route a link opens, with its position checked; a message naming the wrong part when
     /// it cannot be opened.
     static func route(for link: String) -> Result<Place, LinkProblem> {
-        if let parameter = unsupportedReferenceSystem(in: link) {
-            return .failure(
-                LinkProblem(
-                    message:
-                        "cannot open \(link): \"\(parameter)\" is wrong: the app reads WGS-84 coordinates only (crs=wgs84)."
-                ))
+        if let problem = parameterProblem(in: link) {
+            return .failure(LinkProblem(message: "cannot open \(link): \(problem)."))
         }
         let route: Place
         do {

@@ -190,10 +190,10 @@ public struct StateStore: Hashable, Sendable {
 
     /// Why the saved screens' text cannot be read, in Baton's words; `nil` when Baton reads it.
     private static func screensProblem(in text: ArraySlice<UInt8>) -> String? {
-        guard let json = String(validating: text, as: UTF8.self) else {
+        guard let json = TopLevelJSON.validUTF8(text) else {
             return "The saved screens are not valid UTF-8."
         }
-        do {
+        do throws(NavigationError) {
             _ = try SavedScreenTree(json: json)
             return nil
         } catch {

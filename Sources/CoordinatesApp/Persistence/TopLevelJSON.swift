@@ -49,7 +49,7 @@ enum TopLevelJSON {
             let keyStart = index + 1
             guard skipString() else { return nil }
             let keyBytes = bytes[keyStart..<index - 1]
-            guard !keyBytes.contains(UInt8(ascii: "\\")), let key = String(validating: keyBytes, as: UTF8.self) else {
+            guard !keyBytes.contains(UInt8(ascii: "\\")), let key = validUTF8(keyBytes) else {
                 return nil
             }
             skipSpace()
@@ -84,6 +84,12 @@ enum TopLevelJSON {
             guard bytes[index] == UInt8(ascii: ",") else { return nil }
             index += 1
         }
+    }
+
+    /// The text of `bytes` when they are valid UTF-8 (`String(validating:as:)` needs iOS 18).
+    static func validUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     private static func trailingSpaceOnly(after index: Int, in bytes: [UInt8]) -> Bool {

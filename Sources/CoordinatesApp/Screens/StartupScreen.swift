@@ -4,7 +4,7 @@ import Baton
 /// state loads, the onboarding screen on the first run only, and then the main navigation stack.
 ///
 /// Each step is a self-contained screen that knows nothing of the others and ends with `unhop()`;
-/// the whole sequence reads as straight-line code in ``run()``, by registry identifier.
+/// the whole sequence reads as straight-line code in `runSteps()`, by registry identifier.
 final class StartupScreen: HoppingScreen, CoordinatesModelConfigurable {
     var model: CoordinatesModel?
 
@@ -41,11 +41,11 @@ final class StartupScreen: HoppingScreen, CoordinatesModelConfigurable {
     @discardableResult
     func start() -> Task<Void, Never> {
         phase = .running
-        return Task { await run() }
+        return Task { await runSteps() }
     }
 
     /// Runs the start-up sequence to the main screen.
-    private func run() async {
+    private func runSteps() async {
         do {
             try await step(ScreenID.splash)
             if model?.hasCompletedOnboarding != true {

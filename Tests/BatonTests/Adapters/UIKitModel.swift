@@ -1065,24 +1065,33 @@ final class ModelWindow: UIKitWindow {
 
     /// `rootViewController =`, exchanged by BatonUIKit: in a visible window the old root's view
     /// leaves and the new root's joins, with their callbacks.
-    func setRootViewController(_ controller: ModelViewController) {
-        uikit.calls.append("rootViewController = \(controller.screenName)")
+    func setRootViewController(_ controller: ModelViewController?) {
+        uikit.calls.append("rootViewController = \(controller?.screenName ?? "nil")")
         uikit.exchanged({ UIKitEvents.setRoot(controller, of: self) { uikitSetRoot(controller) } }) {
             uikitSetRoot(controller)
         }
     }
 
-    private func uikitSetRoot(_ controller: ModelViewController) {
+    private func uikitSetRoot(_ controller: ModelViewController?) {
         let old = rootViewController
         old?.window = nil
         rootViewController = controller
-        controller.window = self
+        controller?.window = self
         guard isKeyWindow else { return }
-        controller.loadViewIfNeeded()
+        controller?.loadViewIfNeeded()
         old?.appearanceCallback(.willDisappear)
-        controller.appearanceCallback(.willAppear)
+        controller?.appearanceCallback(.willAppear)
         old?.appearanceCallback(.didDisappear)
-        controller.appearanceCallback(.didAppear)
+        controller?.appearanceCallback(.didAppear)
+    }
+
+    /// The system disconnects this window's scene (`sceneDidDisconnect(_:)`, UIScene.h:65): UIKit
+    /// posts `UISceneDidDisconnectNotification` (UIScene.h:104), on which BatonUIKit's observer
+    /// calls `UIKitEvents.windowClosed` for each of the scene's windows, and releases the scene,
+    /// which releases its windows (the application keeps them no longer).
+    func disconnectScene() {
+        if uikit.isInstalled { UIKitEvents.windowClosed(self) }
+        uikit.windows.removeAll { $0 === self }
     }
 
     /// `makeKeyAndVisible()`: the root appears.

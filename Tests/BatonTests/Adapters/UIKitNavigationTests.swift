@@ -1,5 +1,6 @@
 @_spi(Adapters) import Baton
 import BatonTesting
+import Foundation
 import Testing
 
 /// The routes of a UIKit app in these tests: a tab bar controller `main` with a navigation
@@ -122,6 +123,34 @@ struct UIKitNavigationTests {
             #expect(main.presentedViewController?.screenName == "share")
             #expect(try read(window) == "main{*feed[list, item(42) ^ share], settings}")
             #expect(try UIKitNavigation.screenTree(in: ModelWindow(uikit: uikit), as: UIRoute.self) == nil)
+        }
+    }
+
+    @Test func savingLeavesOutControllersWithoutARouteAndSavesTheRest() throws {
+        try inUIKit { uikit, factory, window in
+            try start(window, factory, Self.feed42)
+            let feed = try #require(controller(window, 0) as? ModelNavigationController)
+            // A controller pushed by hand, with a routed one above it; an alert presented from item.
+            feed.pushViewController(DetailViewController(storyboardIdentifier: "detail"), animated: false)
+            feed.pushViewController(try factory.make(.item(7)), animated: false)
+            uikit.runLoop()
+            let settings = try #require(controller(window, 1))
+            settings.present(ModelViewController(storyboardIdentifier: "alert", uikit: uikit))
+            uikit.runLoop()
+
+            let saved = try #require(try UIKitNavigation.saveScreenTree(in: window, as: UIRoute.self))
+
+            #expect(
+                try JSONDecoder().decode(Tree.self, from: Data(saved.json.utf8))
+                    == .tabs(.main, [.stack(.feed, [.list, .item(42)]), Tree(.settings)], selected: 0))
+            #expect(
+                saved.leftOut.map(\.description) == [
+                    "Left out main > feed > DetailViewController when saving: it has no UIRoute route; make it with"
+                        + " route.screen(), or adopt RoutedScreen in its type; the 1 screens above it are left out"
+                        + " with it.",
+                    "Left out main > settings ^ ModelViewController when saving: it has no UIRoute route; make it"
+                        + " with route.screen(), or adopt RoutedScreen in its type.",
+                ])
         }
     }
 

@@ -4,9 +4,10 @@ import Testing
 
 @testable import Baton
 
-/// A value that a pushed or presented screen writes into its own context under `.inherit`
-/// wiring dies with it: debug builds report it when the context is released, if the source
-/// reads the key, naming the key, the screen and the fixes.
+/// A value that a pushed, presented or hopped-to screen writes into its own context under
+/// `.inherit` wiring dies with it: debug builds report it when the context is released, if the
+/// source reads the key, or later, when the source reads it and misses it, naming the key, the
+/// screen and the fixes.
 @MainActor
 @Suite(.lenientMisuse)
 struct LostWriteTests {
@@ -449,6 +450,67 @@ struct LostWriteTests {
             #expect(try await sorting.value == "size")
         }
         #expect(typed.all.isEmpty)
+    }
+
+    // MARK: - Start-up steps and values nobody read yet (issue 30: S3, S5)
+
+    @Test func aLoginStepThatKeepsTheUserInItsOwnContextIsReportedWhenTheFlowReadsIt() async throws {
+        enum User: ContextKey { typealias Value = String }
+        let reports = try collecting {
+            let startup = HoppingScreen(name: "startup")
+            try list.present(startup)
+            let login = ScreenModel(name: "login")
+            try startup.hop(to: login) { [weak startup] in try? startup?.hop(to: ScreenModel(name: "main"), then: nil) }
+            login.context.set("ada", for: User.self)  // the login step's own context
+            try login.unhop()
+            #expect(startup.context[User.self] == nil)  // the flow reads the user: it is gone
+        }
+        #expect(
+            reports.descriptions == [
+                "login wrote User into its own context, which was released with it: startup, which reads User,"
+                    + " never saw the value (hop: → login wired login with .inherit). Show login with wiring:"
+                    + " .share, write the value into startup's context with set(_:for:in: \"startup\"), or return"
+                    + " it with finish(with:) to hop(to:returning:)."
+            ])
+    }
+
+    @Test func aValueTheSourceReadsOnlyAfterTheScreenIsGoneIsReportedThen() throws {
+        var beforeTheRead: [String] = []
+        let list = list
+        let reports = try collecting {
+            try list.present(SettingsScreen(name: "settings"))
+            list.presentedScreen?.context.set("draft", for: Draft.self)  // list has never read Draft
+            list.dismiss()  // settings and its context are released here
+            beforeTheRead =
+                LostWriteWatch.pendingLosses[ObjectIdentifier(Draft.self)]?.filter { $0.source === list.context }
+                .map(\.report.key) ?? []
+            _ = list.context[Draft.self]  // now it reads it, and misses it
+        }
+        #expect(beforeTheRead == ["Draft"])  // waiting for a read, not reported yet
+        #expect(reports.all.map(\.key) == ["Draft"])
+        #expect(reports.all.map(\.screen) == ["settings"])
+    }
+
+    @Test func aValueSetAgainWhereTheSourceReadsItBeforeItReadsIsNotReported() throws {
+        let reports = try collecting {
+            try list.present(SettingsScreen(name: "settings"))
+            list.presentedScreen?.context.set("draft", for: Draft.self)
+            list.dismiss()
+            list.context.set("saved", for: Draft.self)
+            #expect(list.context[Draft.self] == "saved")
+            _ = ScreenContext(parent: list.context)[Draft.self]
+        }
+        #expect(reports.all.isEmpty)
+    }
+
+    @Test func aLostValueAScreenElsewhereReadsIsNotReportedForIt() throws {
+        let reports = try collecting {
+            try list.present(SettingsScreen(name: "settings"))
+            list.presentedScreen?.context.set("draft", for: Draft.self)
+            list.dismiss()
+            _ = ScreenContext(name: "elsewhere")[Draft.self]  // another tree
+        }
+        #expect(reports.all.isEmpty)
     }
 
     @Test func keysTheSourceDoesNotReadAreNotReported() throws {

@@ -111,6 +111,27 @@ struct SavingTests {
         #expect(whole > 10)
     }
 
+    @Test func routeTextsWithEscapesRoundTrip() async {
+        let pieces = [
+            "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "😀", "\u{FFFF}", "a", " ",
+        ]
+        let text = Gen.int(in: 0..<pieces.count).array(of: 0...40).map { $0.map { pieces[$0] }.joined() }
+        await propertyCheck(count: 500, input: text) { name in
+            do {
+                let tree = Tree.stack(.stack(name), [Tree(.screen(name))])
+                let saved = try SavedScreenTree(tree)
+                let read = try SavedScreenTree(json: saved.json)
+                #expect(read == saved)
+                #expect(try JSONDecoder().decode(Tree.self, from: Data(read.json.utf8)) == tree)
+                // Foundation's text, with its own escapes (\u escapes, \/), reads the same.
+                let foundation = String(decoding: try JSONEncoder().encode(tree), as: UTF8.self)
+                #expect(try SavedScreenTree(json: foundation) == saved)
+            } catch {
+                Issue.record("\(name.debugDescription): \(error)")
+            }
+        }
+    }
+
     /// Deep chains (presentations, stacks in stacks, start-up flows in flows), empty stacks,
     /// duplicated routes, a huge stack, or a small random tree.
     static func awkwardTree(_ random: inout TreeRandom) -> Tree {

@@ -130,10 +130,10 @@ struct AlertScreenTests {
         #expect(try await first.value == .resume)
     }
 
-    @Test func aThousandAlertsInARowLeaveNoneAlive() async throws {
+    @Test func twoHundredAlertsInARowLeaveNoneAlive() async throws {
         let (window, record) = try shownStack()
         weak var last: AlertScreen?
-        for index in 0..<1_000 {
+        for index in 0..<200 {  // the main actor is shared with the parallel suites
             let asking = Task { try await record.present(ScreenAlert("\(index)", buttons: [.cancel("OK", index)])) }
             let alert = try await window.next(AlertScreen.self)
             last = alert
@@ -153,5 +153,30 @@ struct AlertScreenTests {
         #expect(window.topScreen === alert)
         alert.cancel()
         await #expect(throws: ScreenError.self) { try await asking.value }
+    }
+
+    // MARK: - An alert a framework draws (UIKit's UIAlertController)
+
+    @Test func aFrameworksAlertReturnsTheTappedChoiceOnce() async throws {
+        var kept: AlertAnswer?
+        let choice = try await AlertAnswer.await(ScreenAlert.endMeeting) { answer in
+            kept = answer
+            answer.tap(at: 1)
+            answer.tap(at: 0)
+            answer.tap(at: 9)
+        }
+        #expect(choice == .discard)
+        #expect(kept != nil)
+    }
+
+    @Test func aFrameworksAlertReleasedUntappedReturnsTheCancelChoice() async throws {
+        let choice = try await AlertAnswer.await(ScreenAlert.endMeeting) { _ in }
+        #expect(choice == .resume)
+    }
+
+    @Test func aFrameworksAlertReleasedUntappedWithoutACancelButtonIsACancellation() async throws {
+        let dialog = ScreenAlert("Share", style: .confirmationDialog, buttons: [.init("Copy", 1)])
+        let error = await #expect(throws: ScreenError.self) { try await AlertAnswer.await(dialog) { _ in } }
+        #expect(error == .cancelled(screen: "Share", reason: .released))
     }
 }

@@ -54,13 +54,22 @@ struct FlowTestingTests {
         _ = try await window.next(HomeScreen.self)
         try stack.push(ScreenModel(name: "detail"))
         let expected = NextScreenTimeout(
-            awaited: "HomeScreen", shown: ["stack", "detail"], transitions: [], waited: "0.01 seconds")
+            awaited: "HomeScreen", shown: ["stack", "detail"], transitions: [], waited: "0.01 seconds",
+            snapshot: """
+                window app
+                stack (StackScreen) appeared
+                    shown by replaceRoot: → stack
+                  home (HomeScreen) disappeared
+                      shown by replaceRoot: → stack (home inside stack)
+                  detail (ScreenModel) appeared
+                      shown by push: home → detail
+                """)
         await #expect(throws: expected) { try await window.next(HomeScreen.self, timeout: .milliseconds(10)) }
         #expect(
             expected.description
                 == "No HomeScreen was shown within 0.01 seconds. Shown now: stack → detail. Transitions while"
                 + " waiting: none. A screen that an earlier next(…) returned is not returned again. Is the flow"
-                + " running, and does it reach HomeScreen?")
+                + " running, and does it reach HomeScreen?\nThe window now:\n\(expected.snapshot)")
     }
 
     @Test func aPresentationHidesWhatItCovers() throws {
@@ -104,6 +113,12 @@ struct FlowTestingTests {
                   expected: ["push: list → detail"]
                   recorded: ["push: list → detail", "pop: detail → list"]
                   not expected: ["pop: detail → list"]
+                  the window now:
+                    window app
+                    stack (StackScreen) appeared
+                        shown by replaceRoot: → stack
+                      list (ScreenModel) appeared
+                          shown by replaceRoot: → stack (list inside stack)
                 """
             ]
                 || text.first?.hasPrefix("FlowRecorder: the lifecycle callbacks differ from what was expected.") == true
@@ -126,6 +141,14 @@ struct FlowTestingTests {
                   transitions: ["push: list → detail"]
                   lifecycle callbacks: ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"]
                 Expect them, or end the test with recorder.expect(transitions: …, lifecycle: …).
+                  the window now:
+                    window app
+                    stack (StackScreen) appeared
+                        shown by replaceRoot: → stack
+                      list (ScreenModel) disappeared
+                          shown by replaceRoot: → stack (list inside stack)
+                      detail (ScreenModel) appeared
+                          shown by push: list → detail
                 """
             ]
         }

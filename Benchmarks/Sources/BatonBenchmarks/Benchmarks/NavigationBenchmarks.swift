@@ -83,6 +83,59 @@ enum NavigationBenchmarks {
                 "assign a tree whose top differs (push, then pop) vs push + pop", baton: top[0], peer: top[1],
                 target: .ratioAtMost(1.5)))
 
+        // Navigation events (issue 33): a push + pop with the window's observer on vs off (off is
+        // the `push-pop` probe above: the instructions it costs are compared before and after
+        // the events with count-instructions.sh, in BENCHMARKS.md).
+        let observed = window(showing: below, keep: &keep)
+        var seen = 0
+        observed.onNavigation = { _ in seen += 1 }
+        guard let observedStack = observed.rootScreen as? StackScreen else { fatalError("benchmark setup: no stack") }
+        let events = harness.nanosecondsPerOperation(
+            scale: 20,
+            [
+                (
+                    "push-pop-observed",
+                    { count in
+                        for _ in 0..<count {
+                            do { try observedStack.push(BenchRoute.item(1).screen()) } catch {
+                                fatalError("push: \(error)")
+                            }
+                            observedStack.pop()
+                        }
+                    }
+                )
+            ])
+        blackHole(seen)
+        section.add(
+            Row(
+                "push + pop with a navigation event observer vs without (reported)", baton: events[0], peer: top[1]))
+
+        // A snapshot of a 1,000-screen window: text and JSON.
+        let thousand = ScreenWindow()
+        let thousandStack = StackScreen(name: "stack")
+        do {
+            try thousand.setRoot(thousandStack)
+            for index in 0..<999 { try thousandStack.push(BenchRoute.item(index).screen()) }
+        } catch {
+            fatalError("push: \(error)")
+        }
+        let snapshots = harness.nanosecondsPerOperation(
+            scale: 1,
+            [
+                ("snapshot-1000", { count in for _ in 0..<count { blackHole(thousand.snapshot().text) } }),
+                ("snapshot-json-1000", { count in for _ in 0..<count { blackHole(thousand.snapshot().json) } }),
+            ])
+        // The target is a fixed 10 ms, the peer column.
+        section.add(
+            Row(
+                "a snapshot of a 1,000-screen window as text vs 10 ms", baton: snapshots[0], peer: 10_000_000,
+                target: .ratioAtMost(1)))
+        section.add(
+            Row(
+                "a snapshot of a 1,000-screen window as JSON vs 10 ms", baton: snapshots[1], peer: 10_000_000,
+                target: .ratioAtMost(1)))
+        keep.append(thousand)
+
         // A 10-deep stack into an empty window vs the root and ten pushes.
         let deep = ScreenTree<BenchRoute>.stack(.stack(0), (0..<10).map { .item($0) })
         let fresh = harness.nanosecondsPerOperation(

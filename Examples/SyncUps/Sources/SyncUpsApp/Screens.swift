@@ -132,7 +132,7 @@ final class RecordMeetingScreen: SyncUpScreen {
     private(set) var secondsElapsed = 0
     private(set) var speakerIndex = 0
     private(set) var transcript = ""
-    @ObservationIgnored private(set) var recognition: Task<Void, Never>?
+    @ObservationIgnored private(set) var recognition: Task<Void, Never>?  // awaited by tests
     @ObservationIgnored private var cancelTick: (@MainActor () -> Void)?
 
     init(id: UUID) { super.init(id: id, name: "record") }
@@ -142,13 +142,12 @@ final class RecordMeetingScreen: SyncUpScreen {
     override func didAppear() {
         guard recognition == nil else { return }
         scheduleTick()
-        recognition = Task { await recognize() }
+        let speech = context[\.speech]  // read now: the meeting may end before the task starts
+        recognition = task { try await self.recognize(speech) }
     }
 
     override func didDisappear() {
-        guard window == nil else { return }  // an alert over it, not the end of the meeting
-        cancelTick?()
-        recognition?.cancel()
+        if window == nil { cancelTick?() }  // left the tree; an alert over it does not stop the clock
     }
 
     func nextTapped() async throws {
@@ -183,8 +182,7 @@ final class RecordMeetingScreen: SyncUpScreen {
         context[\.playSound]()
     }
 
-    private func recognize() async {
-        let speech = context[\.speech]
+    private func recognize(_ speech: SpeechClient) async throws {
         var status = speech.authorizationStatus()
         if status == .notDetermined { status = await speech.requestAuthorization() }
         guard status == .authorized else { return }
@@ -192,9 +190,7 @@ final class RecordMeetingScreen: SyncUpScreen {
             for try await text in speech.transcripts() { transcript = text }
         } catch {
             if !transcript.isEmpty { transcript += " ❌" }
-            do {
-                if try await present(.speechRecognizerFailed) { finish() }
-            } catch {}  // the meeting ended while the alert was shown: nothing left to decide
+            if try await present(.speechRecognizerFailed) { finish() }
         }
     }
 

@@ -1,16 +1,7 @@
 #if canImport(SwiftUI)
+    import Baton
     import BatonSwiftUI
     import SwiftUI
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    extension ScreenModel {
-        /// Runs a button's work; a sheet swiped away ends it as a choice to do nothing.
-        func run(_ work: @escaping @MainActor () async throws -> Void) {
-            Task {
-                do { try await work() } catch .cancelled(_, _) as ScreenError {} catch { print("SyncUps: \(error)") }
-            }
-        }
-    }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension Theme {
@@ -52,7 +43,13 @@
                     .listRowBackground(syncUp.theme.color)
                 }
             }
-            .toolbar { Button("Add", systemImage: "plus") { [unowned self] in run(addTapped) } }
+            .toolbar {
+                Button {
+                    self.task { try await self.addTapped() }
+                } label: {
+                    Label("Add", systemImage: "plus")
+                }
+            }
             .navigationTitle("Daily Sync-ups")
         }
     }
@@ -110,6 +107,7 @@
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension Duration {
         fileprivate var minutes: Double {
             get { Double(components.seconds / 60) }
@@ -122,8 +120,12 @@
         var body: some View {
             List {
                 Section("Sync-up Info") {
-                    Button("Start Meeting", systemImage: "timer") { [unowned self] in run(startMeetingTapped) }
-                        .font(.headline)
+                    Button {
+                        self.task { try await self.startMeetingTapped() }
+                    } label: {
+                        Label("Start Meeting", systemImage: "timer")
+                    }
+                    .font(.headline)
                     LabeledContent("Length", value: syncUp.duration.formatted(.units()))
                     LabeledContent("Theme") {
                         Text(syncUp.theme.name).padding(4).foregroundColor(syncUp.theme.textColor)
@@ -133,7 +135,7 @@
                 if !syncUp.meetings.isEmpty {
                     Section("Past meetings") {
                         ForEach(syncUp.meetings) { meeting in
-                            NavigationLink(value: Route.meeting(id: meeting.id, syncUp: id)) {
+                            NavigationLink(value: Route.meeting(id: meeting.id, syncUp: self.id)) {
                                 Label(
                                     meeting.date.formatted(date: .abbreviated, time: .shortened),
                                     systemImage: "calendar")
@@ -145,10 +147,11 @@
                 Section("Attendees") {
                     ForEach(syncUp.attendees) { Label($0.name, systemImage: "person") }
                 }
-                Button("Delete", role: .destructive) { [unowned self] in run(deleteTapped) }.frame(maxWidth: .infinity)
+                Button("Delete", role: .destructive) { self.task { try await self.deleteTapped() } }.frame(
+                    maxWidth: .infinity)
             }
             .navigationTitle(syncUp.title)
-            .toolbar { Button("Edit") { [unowned self] in run(editTapped) } }
+            .toolbar { Button("Edit") { self.task { try await self.editTapped() } } }
         }
     }
 
@@ -204,7 +207,11 @@
                 HStack {
                     Text(speakerIndex < count - 1 ? "Speaker \(speakerIndex + 1) of \(count)" : "No more speakers.")
                     Spacer()
-                    Button("Next", systemImage: "forward.fill") { [unowned self] in run(nextTapped) }
+                    Button {
+                        self.task { try await self.nextTapped() }
+                    } label: {
+                        Label("Next", systemImage: "forward.fill")
+                    }
                 }
             }
             .padding()
@@ -214,7 +221,7 @@
             .navigationBarBackButtonHidden(true)
             .toolbar {
                 ToolbarItem(placement: .cancellationAction) {
-                    Button("End meeting") { [unowned self] in run(endMeetingTapped) }
+                    Button("End meeting") { self.task { try await self.endMeetingTapped() } }
                 }
             }
         }

@@ -7,6 +7,8 @@ import SyncUpsApp
 @main
 struct SyncUpsMain: App {
     var body: some Scene {
-        WindowGroup { ScreenScene(root: Route.app, links: Route.links) }
+        WindowGroup {
+            ScreenScene(root: Route.app, links: Route.links, window: .syncUps(speech: .live))
+        }
     }
 }

@@ -118,4 +118,16 @@ struct DetailTests {
         #expect(second.screen(StackScreen.self)?.screens.map(\.screenName) == ["list", "detail", "meeting"])
         #expect(second.transitionLog.map(\.description) == ["replaceRoot: → app", "setStack: list → meeting"])
     }
+
+    @Test func anAlertIsLeftOutOfWhatIsSaved() async throws {
+        let (window, detail) = try await app.detail()
+        let deleting = Task { try await detail.deleteTapped() }
+        let alert = try await window.next(AlertScreen.self)
+        let saved = try #require(try window.saveScreenTree(Route.self)).json
+        let second = try TestApp().launch([.mock], restoring: saved)
+        #expect(second.topScreen is SyncUpDetailScreen)
+        try alert.tap("Nevermind")
+        try await deleting.value
+        #expect(app.store.syncUps == [.mock])
+    }
 }

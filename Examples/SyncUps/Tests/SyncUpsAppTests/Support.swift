@@ -51,7 +51,6 @@ final class TestApp {
         window.context[\.clock] = clock.clock
         window.context[\.speech] = speech
         window.context[\.uuid] = { [unowned self] in MainActor.assumeIsolated { nextID() } }
-        window.context[\.now] = { Date(timeIntervalSince1970: 1_234_567_890) }
         window.context[\.playSound] = { [unowned self] in sounds += 1 }
         window.context[\.openSettings] = { [unowned self] in settingsOpened = true }
         if let failure = window.launch(Route.app, restoring: saved).first { throw failure }

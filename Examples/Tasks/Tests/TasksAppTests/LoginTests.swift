@@ -9,13 +9,15 @@ import Testing
 struct LoginTests {
     // README login test: begin
     @Test func loggingInShowsTheItemsOfTheUser() async throws {
-        let preferences = Preferences(defaults: nil)
-        let window = try launch(preferences: preferences)
+        let window = ScreenWindow()  // its services: each entry's test value, this test's own
+        window.context[\.preferences].hasSeenOnboarding = true
+        #expect(window.launch(Route.startup) == [])
+        window.makeVisible()
         let login = try await window.next(LoginScreen.self)
         try await login.logIn(email: "ada@example.com", password: "baton")
         let list = try await window.next(ItemListScreen.self)
         #expect(list.items.map(\.title) == ["Book flights", "Buy milk", "Call the plumber", "Renew passport"])
-        #expect(preferences.user == User(name: "Ada", email: "ada@example.com"))
+        #expect(window.context[\.preferences].user == User(name: "Ada", email: "ada@example.com"))
         #expect(
             window.transitionLog.map(\.description) == [
                 "replaceRoot: → startup", "hop: → splash", "hop: splash → login", "hop: login → main",

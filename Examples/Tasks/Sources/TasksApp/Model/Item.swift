@@ -65,3 +65,19 @@ public enum SortOrder: String, CaseIterable, Codable, Sendable {
         }
     }
 }
+
+/// Why a sign-in failed.
+public enum LoginError: Error, Equatable, CustomStringConvertible {
+    /// The address has no @.
+    case invalidEmail(String)
+    /// The password is not the account's.
+    case wrongPassword
+
+    /// What the login form shows.
+    public var description: String {
+        switch self {
+        case .invalidEmail(let email): "“\(email)” is not an email address."
+        case .wrongPassword: "Wrong password (the demo's is “baton”)."
+        }
+    }
+}

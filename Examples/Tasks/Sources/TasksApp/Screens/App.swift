@@ -2,10 +2,10 @@ import Baton
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ContextValues {
-    /// The app's services, live by default; a test or a preview sets its own on the window.
-    @MainActor var store: ContextEntry<ItemStore> { .init(default: .live()) }
-    @MainActor var accounts: ContextEntry<Accounts> { .init(default: .demo) }
-    @MainActor var preferences: ContextEntry<Preferences> { .init(default: .init(defaults: .standard)) }
+    /// The app's services: live in the app, the samples in tests (each test gets its own).
+    @MainActor var store: ContextEntry<ItemStore> { .init(live: .live(), test: ItemStore(Item.samples)) }
+    @MainActor var accounts: ContextEntry<Accounts> { .init(live: .demo, test: .demo) }
+    @MainActor var preferences: ContextEntry<Preferences> { .init(live: .init(defaults: .standard), test: .init()) }
     /// The list's order: the list and the settings sheet read it.
     var sortOrder: ContextEntry<SortOrder> { .init(default: .title) }
 }
@@ -28,9 +28,9 @@ public enum Route: ScreenRoute {
         }
     }
 
-    /// `tasks://item/<id>` shows the item over the list in the Items tab: after login, if it
-    /// comes before.
+    /// `tasks://item/<id>` shows the item over the list in the Items tab, under the start-up flow:
+    /// after login, if it comes before.
     public static let links = ScreenLinks<Route>([LinkPattern("tasks://item/{id}", .item(id: 0))]) { item in
-        .hopping(.startup, to: .tabs(.main, [.stack(.items, [.list, item]), ScreenTree(.profile)], selected: 0))
+        .tabs(.main, [.stack(.items, [.list, item]), ScreenTree(.profile)], selected: 0)
     }
 }

@@ -1,39 +1,28 @@
 import Baton
 import Observation
 
-/// The start-up flow: splash while the items load, onboarding on the first run, login, main.
+/// The start-up flow: splash while the items load, onboarding on the first run, login; then Baton
+/// shows the main screen.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class StartupScreen: HoppingScreen {
-    private var flow: Task<Void, any Error>?
+    override var mainRoute: (any ScreenRoute)? { Route.main }
 
-    override func didAppear() {
-        flow = flow ?? Task { try await run() }  // once, the first time it appears
-    }
-
-    func run() async throws {
-        try await hop(to: SplashScreen(name: "splash"))
-        let preferences = context[\.preferences]
-        if !preferences.hasSeenOnboarding {
+    override func run() async throws {
+        try hop(to: SplashScreen(name: "splash"), then: nil)
+        await context[\.store].load()
+        if !context[\.preferences].hasSeenOnboarding {
             try await hop(to: OnboardingScreen(name: "onboarding"))
-            preferences.hasSeenOnboarding = true
+            context[\.preferences].hasSeenOnboarding = true
         }
-        if preferences.user == nil {
-            preferences.user = try await hop(to: LoginScreen(name: "login"), returning: User.self)
+        if context[\.preferences].user == nil {
+            context[\.preferences].user = try await hop(to: LoginScreen(name: "login"), returning: User.self)
         }
-        try hop(to: Route.main.screen(), then: nil)
     }
 }
 
-/// Loads the items, then finishes.
+/// Shown while the items load.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-final class SplashScreen: ScreenModel {
-    override func didAppear() {
-        Task {
-            await context[\.store].load()
-            finish()
-        }
-    }
-}
+final class SplashScreen: ScreenModel {}
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class OnboardingScreen: ScreenModel {}
@@ -106,9 +95,7 @@ final class ProfileScreen: ScreenModel {}
                 NavigationLink(value: Route.item(id: item.id)) { ItemRow(item: item) }
             }
             .navigationTitle("Tasks")
-            .toolbar {
-                Button("Sort") { Task { try await self.chooseOrder() } }
-            }
+            .toolbar { Button("Sort") { self.task(self.chooseOrder) } }
         }
         var tabLabel: some View { Label("Items", systemImage: "checklist") }
     }

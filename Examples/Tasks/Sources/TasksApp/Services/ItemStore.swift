@@ -8,8 +8,6 @@ import Observation
 public final class ItemStore {
     /// Every item, in no particular order; the list sorts them.
     public private(set) var items: [Item] = []
-    /// Whether ``load()`` has finished.
-    public private(set) var isLoaded = false
     @ObservationIgnored private let fetch: @Sendable () async -> [Item]
 
     /// A store that loads its items with `fetch`.
@@ -32,11 +30,9 @@ public final class ItemStore {
         })
     }
 
-    /// Loads the items, once.
+    /// Loads the items: the start-up flow does, once.
     public func load() async {
-        guard !isLoaded else { return }
         items = await fetch()
-        isLoaded = true
     }
 
     /// The item with identifier `id`, or `nil`; setting an item stores it in place of the item

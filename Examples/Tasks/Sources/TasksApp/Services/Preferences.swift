@@ -1,36 +1,19 @@
 import Foundation
 
 /// What the app remembers between launches on this device: whether onboarding was seen, and who
-/// is logged in.
+/// is logged in. Kept in `UserDefaults`, or only in memory (tests and previews) without one.
 @MainActor
-public final class Preferences {
+final class Preferences {
     private let defaults: UserDefaults?
-    private var memory: [String: Any] = [:]
-
-    /// Preferences kept in `defaults`, or in memory only (for tests and previews) when it is `nil`.
-    public init(defaults: UserDefaults?) {
-        self.defaults = defaults
-    }
-
     /// Whether the user went through onboarding; the start-up flow shows it until then.
-    public var hasSeenOnboarding: Bool {
-        get { defaults?.bool(forKey: "hasSeenOnboarding") ?? memory["hasSeenOnboarding"] as? Bool ?? false }
-        set {
-            defaults?.set(newValue, forKey: "hasSeenOnboarding")
-            memory["hasSeenOnboarding"] = newValue
-        }
-    }
+    var hasSeenOnboarding: Bool { didSet { defaults?.set(hasSeenOnboarding, forKey: "hasSeenOnboarding") } }
+    /// The logged-in user; the start-up flow skips login while there is one. (Encoding a `User`
+    /// cannot fail; a saved user that no longer decodes logs in again.)
+    var user: User? { didSet { defaults?.set(try? JSONEncoder().encode(user), forKey: "user") } }
 
-    /// The logged-in user, kept until they log out; the start-up flow skips login while there is one.
-    public var user: User? {
-        get {
-            let data = defaults?.data(forKey: "user") ?? memory["user"] as? Data
-            return data.flatMap { try? JSONDecoder().decode(User.self, from: $0) }
-        }
-        set {
-            let data = newValue.flatMap { try? JSONEncoder().encode($0) }
-            defaults?.set(data, forKey: "user")
-            memory["user"] = data
-        }
+    init(defaults: UserDefaults? = nil) {
+        self.defaults = defaults
+        hasSeenOnboarding = defaults?.bool(forKey: "hasSeenOnboarding") ?? false
+        user = defaults?.data(forKey: "user").flatMap { try? JSONDecoder().decode(User.self, from: $0) }
     }
 }
