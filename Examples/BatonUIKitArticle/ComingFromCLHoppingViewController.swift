@@ -25,7 +25,7 @@
             try? hop(to: WelcomeViewController()) { [unowned self] in
                 let terms = UINavigationController(rootViewController: TermsViewController())
                 try? self.hop(to: terms, transition: .crossDissolve(duration: 0.2)) { [unowned self] in  // this hop
-                    try? self.hop(to: "main", then: nil)  // the nil block: a final step
+                    try? self.hop(toNamed: "main", then: nil)  // the nil block: a final step
                 }
             }
         }
@@ -34,7 +34,7 @@
     final class SplashThenMainViewController: HoppingViewController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            try? hop(to: "splash", thenTo: "main")  // hopTo:thenTo:
+            try? hop(toNamed: "splash", thenToNamed: "main")  // hopTo:thenTo:
         }
     }
 

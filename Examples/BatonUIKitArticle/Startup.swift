@@ -9,16 +9,16 @@
     final class MyStartupViewController: HoppingViewController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            try? hop(to: "splash") { [unowned self] in
+            try? hop(toNamed: "splash") { [unowned self] in
                 self.conditionalHopToOnboarding { [unowned self] in
-                    try? self.hop(to: "main", then: nil)
+                    try? self.hop(toNamed: "main", then: nil)
                 }
             }
         }
 
         private func conditionalHopToOnboarding(_ next: @escaping @MainActor () -> Void) {
             if !UserDefaults.standard.bool(forKey: "onboarded") {
-                try? hop(to: "onboarding", then: next)
+                try? hop(toNamed: "onboarding", then: next)
             } else {
                 next()
             }

@@ -79,8 +79,8 @@
     /// final class StartupViewController: HoppingViewController {
     ///     override func viewDidLoad() {
     ///         super.viewDidLoad()
-    ///         try? hop(to: "splash") { [unowned self] in
-    ///             self.hopToOnboardingIfFirstUse { try? self.hop(to: "main", then: nil) }
+    ///         try? hop(toNamed: "splash") { [unowned self] in
+    ///             self.hopToOnboardingIfFirstUse { try? self.hop(toNamed: "main", then: nil) }
     ///         }
     ///     }
     /// }
@@ -117,12 +117,12 @@
         /// ```
         public var hopTransition: HopTransition = .crossDissolve()
 
-        /// Makes the step named by a storyboard identifier; by default this controller's storyboard
-        /// instantiates it (an identifier it lacks raises, as in UIKit). Return `nil` for an unknown
-        /// identifier to get ``Baton/ScreenError/unknownIdentifier(_:known:)`` instead.
+        /// Makes the step hopped to by name; by default this controller's storyboard instantiates
+        /// the name as a storyboard identifier (one it lacks raises, as in UIKit). Return `nil` for
+        /// an unknown name to get ``Baton/ScreenError/unknownName(_:known:)`` instead.
         ///
         /// ```swift
-        /// startup.makeStep = { identifier in identifier == "splash" ? SplashViewController() : nil }
+        /// startup.makeStep = { name in name == "splash" ? SplashViewController() : nil }
         /// ```
         public var makeStep: (@MainActor (String) -> UIViewController?)?
 
@@ -142,7 +142,7 @@
         ///
         /// ```swift
         /// try startup.hop(to: SplashViewController()) { [unowned startup] in
-        ///     try? startup.hop(to: "main", then: nil)
+        ///     try? startup.hop(toNamed: "main", then: nil)
         /// }
         /// ```
         ///
@@ -162,47 +162,48 @@
             }
         }
 
-        /// Shows the step with a storyboard identifier (``makeStep``).
+        /// Shows the step made from `name` (``makeStep``, else the storyboard identifier `name`).
         ///
         /// ```swift
-        /// try hop(to: "splash") { … }
+        /// try hop(toNamed: "splash") { … }
         /// ```
         ///
         /// - Parameters:
-        ///   - identifier: The storyboard identifier, also the transition's identifier.
+        ///   - name: The step's name (its storyboard identifier by default), also the transition's
+        ///     identifier.
         ///   - transition: The animation of this hop; ``hopTransition`` when `nil`.
         ///   - continuation: Runs once, when the step unhops.
-        /// - Throws: ``Baton/ScreenError/unknownIdentifier(_:known:)`` and the errors of
-        ///   ``hop(to:identifier:transition:then:)-(UIViewController,_,_,_)``.
+        /// - Throws: ``Baton/ScreenError/unknownName(_:known:)`` and the errors of
+        ///   ``hop(to:identifier:transition:then:)``.
         public func hop(
-            to identifier: String, transition: HopTransition? = nil, then continuation: (@MainActor () -> Void)?
+            toNamed name: String, transition: HopTransition? = nil, then continuation: (@MainActor () -> Void)?
         ) throws(ScreenError) {
-            try hop(to: try makeStep(identifier), identifier: identifier, transition: transition, then: continuation)
+            try hop(to: try makeStep(name), identifier: name, transition: transition, then: continuation)
         }
 
-        /// Shows the step `identifier` and, when it unhops, the step `next` as the final one.
+        /// Shows the step `name` and, when it unhops, the step `nextName` as the final one.
         ///
         /// ```swift
-        /// try startup.hop(to: "splash", thenTo: "main")
+        /// try startup.hop(toNamed: "splash", thenToNamed: "main")
         /// ```
         ///
         /// - Parameters:
-        ///   - identifier: The first step's storyboard identifier.
-        ///   - next: The final step's storyboard identifier.
-        /// - Throws: ``Baton/ScreenError/unknownIdentifier(_:known:)``; an error of the second hop is
+        ///   - name: The first step's name (its storyboard identifier by default).
+        ///   - nextName: The final step's name.
+        /// - Throws: ``Baton/ScreenError/unknownName(_:known:)``; an error of the second hop is
         ///   thrown out of the first step's ``Baton/Screen/unhop()``.
-        public func hop(to identifier: String, thenTo next: String) throws(ScreenError) {
-            let step = try makeStep(identifier)
+        public func hop(toNamed name: String, thenToNamed nextName: String) throws(ScreenError) {
+            let step = try makeStep(name)
             try hopFlow.hop(
                 to: step, in: self,
                 then: { [unowned self] () throws(ScreenError) in
-                    let final = try self.makeStep(next)
+                    let final = try self.makeStep(nextName)
                     try self.hopFlow.hop(to: final, in: self, then: nil) { () throws(ScreenError) in
-                        try self.show(final, identifier: next, transition: nil)
+                        try self.show(final, identifier: nextName, transition: nil)
                     }
                 }
             ) { () throws(ScreenError) in
-                try show(step, identifier: identifier, transition: nil)
+                try show(step, identifier: name, transition: nil)
             }
         }
 
@@ -296,16 +297,16 @@
 
         // MARK: - Internals
 
-        private func makeStep(_ identifier: String) throws(ScreenError) -> UIViewController {
+        private func makeStep(_ name: String) throws(ScreenError) -> UIViewController {
             if let makeStep {
-                guard let step = makeStep(identifier) else {
-                    throw ScreenError.unknownIdentifier(identifier, known: [])
+                guard let step = makeStep(name) else {
+                    throw ScreenError.unknownName(name, known: [])
                 }
-                if step.screenName == String(describing: type(of: step)) { step.screenName = identifier }
+                if step.screenName == String(describing: type(of: step)) { step.screenName = name }
                 return step
             }
-            guard let storyboard else { throw ScreenError.unknownIdentifier(identifier, known: []) }
-            return storyboard.instantiateScreen(withIdentifier: identifier)
+            guard let storyboard else { throw ScreenError.unknownName(name, known: []) }
+            return storyboard.instantiateScreen(withIdentifier: name)
         }
 
         /// Begins the hop (wiring and resolution, before the step's `viewWillAppear`), adds the step

@@ -28,9 +28,9 @@ private final class MyStartupScreen: HoppingScreen {
     var isFirstUse = true
 
     func start() throws {
-        try hop(to: "splash") { [unowned self] in
+        try hop(toNamed: "splash") { [unowned self] in
             self.conditionalHopToOnboarding {
-                try? self.hop(to: "main", then: nil)
+                try? self.hop(toNamed: "main", then: nil)
             }
         }
     }
@@ -38,7 +38,7 @@ private final class MyStartupScreen: HoppingScreen {
     private func conditionalHopToOnboarding(_ next: @escaping @MainActor () -> Void) {
         if isFirstUse {
             isFirstUse = false
-            try? hop(to: "onboarding", then: next)
+            try? hop(toNamed: "onboarding", then: next)
         } else {
             next()
         }
@@ -47,9 +47,9 @@ private final class MyStartupScreen: HoppingScreen {
 
 extension MyStartupScreen {
     func runSteps() async throws {
-        try await hop(to: registry.makeScreen("splash"))
-        if isFirstUse { try await hop(to: registry.makeScreen("onboarding")) }
-        let user = try await hop(to: registry.makeScreen("login"), returning: String.self)
+        try await hop(to: registry.makeScreen(named: "splash"))
+        if isFirstUse { try await hop(to: registry.makeScreen(named: "onboarding")) }
+        let user = try await hop(to: registry.makeScreen(named: "login"), returning: String.self)
         try hop(to: MainScreen(user: user), then: nil)  // the app's main screen, given the user
     }
 }
@@ -87,9 +87,9 @@ extension MyStartupScreen {
 
     private func registry() throws -> ScreenRegistry {
         let registry = ScreenRegistry()
-        try registry.register("splash") { SplashScreen() }
-        try registry.register("onboarding") { OnboardingScreen() }
-        try registry.register("main") { MainScreen() }
+        try registry.register(named: "splash") { SplashScreen() }
+        try registry.register(named: "onboarding") { OnboardingScreen() }
+        try registry.register(named: "main") { MainScreen() }
         return registry
     }
 
@@ -171,15 +171,15 @@ extension MyStartupScreen {
 
     // MARK: - Hop by storyboard identifier
 
-    @Test func aHopByIdentifierMakesTheScreenFromTheRegistry() throws {
+    @Test func aHopByNameMakesTheScreenFromTheRegistry() throws {
         let registry = ScreenRegistry()
-        try registry.register("splash") { SplashScreen() }
-        try registry.register("onboarding") { OnboardingScreen() }
-        try registry.register("main") { MainScreen() }
+        try registry.register(named: "splash") { SplashScreen() }
+        try registry.register(named: "onboarding") { OnboardingScreen() }
+        try registry.register(named: "main") { MainScreen() }
 
         let startup = HoppingScreen(name: "startup", registry: registry)
-        try startup.hop(to: "splash") { [unowned startup] in  // hopTo:@"splash" then:^{ … }
-            try? startup.hop(to: "main", then: nil)
+        try startup.hop(toNamed: "splash") { [unowned startup] in  // hopTo:@"splash" then:^{ … }
+            try? startup.hop(toNamed: "main", then: nil)
         }
         let window = try shown(startup)
         try startup.unhop()
@@ -187,10 +187,10 @@ extension MyStartupScreen {
         #expect(window.transitionLog.map(\.description) == ["replaceRoot: → startup", "hop: splash → main (main)"])
     }
 
-    @Test func hopToThenToMakesTheSecondScreenAFinalStep() throws {
+    @Test func hopToNamedThenToNamedMakesTheSecondScreenAFinalStep() throws {
         let startup = HoppingScreen(name: "startup", registry: try registry())
         let window = try shown(startup)
-        try startup.hop(to: "splash", thenTo: "main")  // hopTo:@"splash" thenTo:@"main"
+        try startup.hop(toNamed: "splash", thenToNamed: "main")  // hopTo:@"splash" thenTo:@"main"
         try startup.unhop()
         #expect(startup.currentScreen is MainScreen)
         #expect(
@@ -199,17 +199,17 @@ extension MyStartupScreen {
             ])
     }
 
-    @Test(.lenientMisuse) func hopToThenToChecksBothIdentifiersBeforeItHops() throws {
+    @Test(.lenientMisuse) func hopToNamedThenToNamedChecksBothNamesBeforeItHops() throws {
         let startup = HoppingScreen(name: "startup", registry: try registry())
         _ = try shown(startup)
-        #expect(throws: ScreenError.unknownIdentifier("man", known: ["main", "onboarding", "splash"])) {
-            try startup.hop(to: "splash", thenTo: "man")
+        #expect(throws: ScreenError.unknownName("man", known: ["main", "onboarding", "splash"])) {
+            try startup.hop(toNamed: "splash", thenToNamed: "man")
         }
         #expect(startup.currentScreen == nil)
         #expect(
-            ScreenError.unknownIdentifier("man", known: ["main", "onboarding", "splash"]).description
-                == "No screen is registered as \"man\". Registered identifiers: main, onboarding, splash."
-                + " Did you mean \"main\"? Register it with register(\"man\") { … }.")
+            ScreenError.unknownName("man", known: ["main", "onboarding", "splash"]).description
+                == "No screen is registered under the name \"man\". Registered names: main, onboarding, splash."
+                + " Did you mean \"main\"? Register it with register(named: \"man\") { … }.")
     }
 
     // MARK: - The tutorial
@@ -231,7 +231,7 @@ extension MyStartupScreen {
 
     @Test func theAwaitedFlowReturnsTheUserOfTheLoginStep() async throws {
         let registry = try registry()
-        try registry.register("login") { LoginScreen() }
+        try registry.register(named: "login") { LoginScreen() }
         let startup = MyStartupScreen(name: "startup", registry: registry)
         let window = try shown(startup)
         startup.isFirstUse = false

@@ -253,25 +253,25 @@ private final class TransitionLogger {
                 """)
     }
 
-    // MARK: - Make screens by identifier
+    // MARK: - Make screens by name
 
     @Test(.lenientMisuse) func aRegistryMakesScreensByIdentifier() throws {
         let registry = ScreenRegistry()
-        try registry.register("splash") { ScreenModel() }
-        try registry.register("main") { MainScreen() }
-        let splash = try registry.makeScreen("splash")  // splash.name == "splash"
+        try registry.register(named: "splash") { ScreenModel() }
+        try registry.register(named: "main") { MainScreen() }
+        let splash = try registry.makeScreen(named: "splash")  // splash.name == "splash"
         #expect(splash.name == "splash")
-        #expect(try registry.makeScreen("main") is MainScreen)
-        try registry.register("onboarding") { ScreenModel() }
-        #expect(throws: ScreenError.unknownIdentifier("onbording", known: ["main", "onboarding", "splash"])) {
-            try registry.makeScreen("onbording")
+        #expect(try registry.makeScreen(named: "main") is MainScreen)
+        try registry.register(named: "onboarding") { ScreenModel() }
+        #expect(throws: ScreenError.unknownName("onbording", known: ["main", "onboarding", "splash"])) {
+            try registry.makeScreen(named: "onbording")
         }
         #expect(
-            ScreenError.unknownIdentifier("onbording", known: ["main", "onboarding", "splash"]).description
-                == "No screen is registered as \"onbording\". Registered identifiers: main, onboarding, splash."
-                + " Did you mean \"onboarding\"? Register it with register(\"onbording\") { … }.")
-        #expect(throws: ScreenError.duplicateIdentifier("main")) {
-            try registry.register("main") { MainScreen() }
+            ScreenError.unknownName("onbording", known: ["main", "onboarding", "splash"]).description
+                == "No screen is registered under the name \"onbording\". Registered names: main, onboarding, splash."
+                + " Did you mean \"onboarding\"? Register it with register(named: \"onbording\") { … }.")
+        #expect(throws: ScreenError.duplicateName("main")) {
+            try registry.register(named: "main") { MainScreen() }
         }
     }
 }

@@ -42,9 +42,9 @@ private enum Continuations {
         }
 
         func start() throws {
-            try hop(to: "splash") { [unowned self] in
+            try hop(toNamed: "splash") { [unowned self] in
                 self.hopToOnboardingIfFirstUse {
-                    try? self.hop(to: "main", then: nil)
+                    try? self.hop(toNamed: "main", then: nil)
                 }
             }
         }
@@ -52,7 +52,7 @@ private enum Continuations {
         private func hopToOnboardingIfFirstUse(then next: @escaping @MainActor () -> Void) {
             if state.isFirstUse {
                 state.isFirstUse = false
-                try? hop(to: "onboarding", then: next)
+                try? hop(toNamed: "onboarding", then: next)
             } else {
                 next()
             }
@@ -81,10 +81,10 @@ private enum WithLogin {
         }
 
         func start() throws {
-            try hop(to: "splash") { [unowned self] in
+            try hop(toNamed: "splash") { [unowned self] in
                 self.hopToOnboardingIfFirstUse {
                     self.hopToLoginIfSignedOut {
-                        try? self.hop(to: "main", then: nil)
+                        try? self.hop(toNamed: "main", then: nil)
                     }
                 }
             }
@@ -93,7 +93,7 @@ private enum WithLogin {
         private func hopToOnboardingIfFirstUse(then next: @escaping @MainActor () -> Void) {
             if state.isFirstUse {
                 state.isFirstUse = false
-                try? hop(to: "onboarding", then: next)
+                try? hop(toNamed: "onboarding", then: next)
             } else {
                 next()
             }
@@ -101,7 +101,7 @@ private enum WithLogin {
 
         private func hopToLoginIfSignedOut(then next: @escaping @MainActor () -> Void) {
             if context[CurrentUser.self] == nil {
-                try? hop(to: "login", then: next)
+                try? hop(toNamed: "login", then: next)
             } else {
                 next()
             }
@@ -127,16 +127,16 @@ private enum Awaiting {
         }
 
         func runSteps() async throws {
-            try await hop(to: registry.makeScreen("splash"))
+            try await hop(to: registry.makeScreen(named: "splash"))
             if state.isFirstUse {
-                try await hop(to: registry.makeScreen("onboarding"))
+                try await hop(to: registry.makeScreen(named: "onboarding"))
                 state.isFirstUse = false
             }
             if context[CurrentUser.self] == nil {
-                let user = try await hop(to: registry.makeScreen("login"), returning: String.self)
+                let user = try await hop(to: registry.makeScreen(named: "login"), returning: String.self)
                 try context.set(user, for: CurrentUser.self, in: "app")
             }
-            try hop(to: "main", then: nil)
+            try hop(toNamed: "main", then: nil)
         }
     }
 }
@@ -154,9 +154,9 @@ private final class PasswordScreen: ScreenModel {
 struct StartupFlowsArticleTests {
     private func registryOfTheSteps() throws -> ScreenRegistry {
         let registry = ScreenRegistry()
-        try registry.register("splash") { SplashScreen() }
-        try registry.register("onboarding") { OnboardingScreen() }
-        try registry.register("main") { HomeScreen() }
+        try registry.register(named: "splash") { SplashScreen() }
+        try registry.register(named: "onboarding") { OnboardingScreen() }
+        try registry.register(named: "main") { HomeScreen() }
         return registry
     }
 
@@ -166,9 +166,9 @@ struct StartupFlowsArticleTests {
         typealias StartupScreen = Continuations.StartupScreen
 
         let registry = ScreenRegistry()
-        try registry.register("splash") { SplashScreen() }
-        try registry.register("onboarding") { OnboardingScreen() }
-        try registry.register("main") { HomeScreen() }
+        try registry.register(named: "splash") { SplashScreen() }
+        try registry.register(named: "onboarding") { OnboardingScreen() }
+        try registry.register(named: "main") { HomeScreen() }
 
         let startup = StartupScreen(state: AppState(), registry: registry)
         let window = ScreenWindow()
@@ -210,12 +210,12 @@ struct StartupFlowsArticleTests {
     }
 
     @Test func aHoppingContainerUsesTheMainRegistryUnlessGivenAnother() throws {
-        try ScreenRegistry.main.register("splash") { SplashScreen() }
+        try ScreenRegistry.main.register(named: "splash") { SplashScreen() }
         let startup = HoppingScreen(name: "startup")
         #expect(startup.registry === ScreenRegistry.main)
         let window = ScreenWindow()
         try window.setRoot(startup)
-        try startup.hop(to: "splash", then: {})
+        try startup.hop(toNamed: "splash", then: {})
         #expect(startup.currentScreen is SplashScreen)
     }
 
@@ -233,7 +233,7 @@ struct StartupFlowsArticleTests {
 
     @Test func theLoginStepStoresTheUserInTheAppContextAndTheFlowGoesOnToMain() throws {
         let registry = try registryOfTheSteps()
-        try registry.register("login") { LoginScreen() }
+        try registry.register(named: "login") { LoginScreen() }
 
         let state = AppState()
         state.isFirstUse = false
@@ -266,7 +266,7 @@ struct StartupFlowsArticleTests {
 
     @Test func theAwaitingFlowRunsTheSameStepsAsStraightLineCode() async throws {
         let registry = try registryOfTheSteps()
-        try registry.register("login") { Awaiting.LoginScreen() }
+        try registry.register(named: "login") { Awaiting.LoginScreen() }
         let startup = Awaiting.StartupScreen(state: AppState(), registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
@@ -342,7 +342,7 @@ struct StartupFlowsArticleTests {
         let window = ScreenWindow()
         try window.setRoot(startup)
         var runs = 0
-        try startup.hop(to: "splash") { runs += 1 }
+        try startup.hop(toNamed: "splash") { runs += 1 }
         let splash = try #require(startup.currentScreen as? SplashScreen)
         #expect(startup.isWaitingForUnhop)
         splash.loadingFinished()
@@ -356,7 +356,7 @@ struct StartupFlowsArticleTests {
         let startup = HoppingScreen(name: "startup", registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
-        try startup.hop(to: "splash", then: nil)
+        try startup.hop(toNamed: "splash", then: nil)
         let splash = try #require(startup.currentScreen)
         let error = MisuseMode.$current.withValue(.lenient) {
             #expect(throws: ScreenError.noPendingContinuation(hopping: "startup", screen: "splash")) {
@@ -385,9 +385,9 @@ struct StartupFlowsArticleTests {
         let startup = HoppingScreen(name: "startup", registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
-        try startup.hop(to: "splash") {}
+        try startup.hop(toNamed: "splash") {}
         let splash = try #require(startup.currentScreen)
-        try startup.hop(to: "onboarding") {}
+        try startup.hop(toNamed: "onboarding") {}
         try splash.unhop()
         #expect(startup.currentScreen is OnboardingScreen)
         #expect(startup.isWaitingForUnhop)  // the current step keeps waiting
@@ -399,12 +399,12 @@ struct StartupFlowsArticleTests {
         let window = ScreenWindow()
         try window.setRoot(startup)
         var runs = 0
-        try startup.hop(to: "splash") { runs += 1 }
+        try startup.hop(toNamed: "splash") { runs += 1 }
         let splash = try #require(startup.currentScreen)
         splash.finish()
         splash.finish()
         #expect(runs == 1)
-        try startup.hop(to: "main", then: nil)
+        try startup.hop(toNamed: "main", then: nil)
         startup.currentScreen?.finish()  // from a final step: nothing
         #expect(startup.currentScreen is HomeScreen)
     }
@@ -428,7 +428,7 @@ struct StartupFlowsArticleTests {
         let startup = HoppingScreen(name: "startup", registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
-        try startup.hop(to: "splash") { try? startup.hop(to: "main", then: nil) }
+        try startup.hop(toNamed: "splash") { try? startup.hop(toNamed: "main", then: nil) }
         try startup.currentScreen?.unhop()
         #expect(startup.currentScreen is HomeScreen)  // it hopped again before unhop returned
     }
@@ -437,7 +437,7 @@ struct StartupFlowsArticleTests {
 
     @Test func aCancelledFlowEndsWithTaskCancelledAndTheStepStaysShown() async throws {
         let registry = try registryOfTheSteps()
-        try registry.register("login") { Awaiting.LoginScreen() }
+        try registry.register(named: "login") { Awaiting.LoginScreen() }
         let startup = Awaiting.StartupScreen(state: AppState(), registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
@@ -471,7 +471,7 @@ struct StartupFlowsArticleTests {
         let login = Awaiting.LoginScreen(name: "login")
         let awaiting = Task { try await startup.hop(to: login, returning: String.self) }
         _ = try await window.next(Awaiting.LoginScreen.self)
-        try startup.hop(to: "main", then: nil)  // a deep link or a logout, say
+        try startup.hop(toNamed: "main", then: nil)  // a deep link or a logout, say
         let error = await #expect(throws: ScreenError.self) { try await awaiting.value }
         guard case .cancelled(let screen, .transition(let record)) = error else {
             Issue.record("not a cancellation by a transition: \(String(describing: error))")
@@ -526,8 +526,8 @@ struct StartupFlowsArticleTests {
         let window = ScreenWindow()
         try window.setRoot(startup)
         var runs = 0
-        try startup.hop(to: "splash") { runs += 1 }
-        try startup.hop(to: "onboarding", then: nil)
+        try startup.hop(toNamed: "splash") { runs += 1 }
+        try startup.hop(toNamed: "onboarding", then: nil)
         #expect(runs == 0)
         #expect(!startup.isWaitingForUnhop)
     }
@@ -537,10 +537,10 @@ struct StartupFlowsArticleTests {
         let startup = HoppingScreen(name: "startup", registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
-        try startup.hop(to: "splash") {}
+        try startup.hop(toNamed: "splash") {}
         MisuseMode.$current.withValue(.lenient) {
-            #expect(throws: ScreenError.unknownIdentifier("setup", known: ["main", "onboarding", "splash"])) {
-                try startup.hop(to: "setup", then: nil)
+            #expect(throws: ScreenError.unknownName("setup", known: ["main", "onboarding", "splash"])) {
+                try startup.hop(toNamed: "setup", then: nil)
             }
         }
         #expect(startup.currentScreen is SplashScreen)
@@ -564,7 +564,7 @@ struct StartupFlowsArticleTests {
             }
         }
 
-        try startup.hop(to: "splash") {}
+        try startup.hop(toNamed: "splash") {}
         #expect(startup.currentScreen is SplashScreen)  // shown already
         #expect(window.transitionLog.map(\.description) == ["replaceRoot: → startup"])  // not yet logged
         for await record in completions where record.description == "hop: → splash (splash)" { break }
@@ -579,12 +579,12 @@ struct StartupFlowsArticleTests {
         var pending: [@MainActor () -> Void] = []
         startup.transitionHook = { _, complete in pending.append(complete) }
 
-        try startup.hop(to: "splash") {}  // not visible: no hook, completes at once
+        try startup.hop(toNamed: "splash") {}  // not visible: no hook, completes at once
         #expect(pending.isEmpty)
         #expect(window.transitionLog.count == 2)
 
         window.makeVisible()
-        try startup.hop(to: "onboarding") {}
+        try startup.hop(toNamed: "onboarding") {}
         #expect(pending.count == 1)
         let onboarding = try #require(startup.currentScreen)
         #expect(onboarding.appearance == .appearing)  // the did- callbacks wait

@@ -53,7 +53,7 @@ import Testing
     @Test func screensKnowEachOtherOnlyByRegistryIdentifier() throws {
         let harness = try AppHarness()
         #expect(
-            harness.app.registry.identifiers == [
+            harness.app.registry.names == [
                 "bearing", "entry", "help", "main", "map", "navigation", "onboarding", "share", "splash",
             ])
     }

@@ -88,7 +88,7 @@ extension ScreenRegistry {
     /// ```swift
     /// let registry = ScreenRegistry()
     /// try ScreenRegistry.withMain(registry) {
-    ///     try ScreenRegistry.main.register("home") { HomeScreen() }   // registers in `registry`
+    ///     try ScreenRegistry.main.register(named: "home") { HomeScreen() }   // registers in `registry`
     /// }
     /// ```
     ///
@@ -106,8 +106,8 @@ extension ScreenRegistry {
     ///
     /// ```swift
     /// try await ScreenRegistry.withMain(ScreenRegistry()) { @MainActor in
-    ///     try ScreenRegistry.main.register("home") { HomeScreen() }
-    ///     try await window.hop(to: "home")
+    ///     try ScreenRegistry.main.register(named: "home") { HomeScreen() }
+    ///     try await startup.hop(to: ScreenRegistry.main.makeScreen(named: "home"))
     /// }
     /// ```
     ///

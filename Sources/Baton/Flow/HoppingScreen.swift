@@ -10,9 +10,9 @@
 ///     override func didAppear() {
 ///         guard !started else { return }   // didAppear runs again whenever the container reappears
 ///         started = true
-///         try? hop(to: "splash") { [unowned self] in
+///         try? hop(toNamed: "splash") { [unowned self] in
 ///             self.hopToOnboardingIfFirstUse {
-///                 try? self.hop(to: "main", then: nil)
+///                 try? self.hop(toNamed: "main", then: nil)
 ///             }
 ///         }
 ///     }
@@ -45,7 +45,7 @@ open class HoppingScreen: ScreenModel {
     /// apply at once.
     private var reachedMainRoute = false
 
-    /// The registry that ``hop(to:then:)-(String,_)`` makes screens from.
+    /// The registry that ``hop(toNamed:then:)`` makes screens from.
     ///
     /// ```swift
     /// startup.registry = myRegistry
@@ -72,7 +72,7 @@ open class HoppingScreen: ScreenModel {
     /// - Parameters:
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The container's context.
-    ///   - registry: Where screens named by identifier are made; ``ScreenRegistry/main`` by default.
+    ///   - registry: Where screens hopped to by name are made; ``ScreenRegistry/main`` by default.
     public init(name: String? = nil, context: ScreenContext? = nil, registry: ScreenRegistry = .main) {
         self.registry = registry
         super.init(name: name, context: context)
@@ -231,44 +231,47 @@ open class HoppingScreen: ScreenModel {
             pending: continuation.map { continuation in .callback { continuation() } } ?? .none, hook: transition)
     }
 
-    /// Shows the screen registered as `identifier` in ``registry`` (a storyboard identifier).
+    /// Shows the screen registered under `name` in ``registry`` (as a storyboard's
+    /// `instantiateViewController(withIdentifier:)` does). The name is also the hop's transition
+    /// identifier.
     ///
     /// ```swift
-    /// try startup.hop(to: "splash") { … }
+    /// try startup.hop(toNamed: "splash") { … }
     /// ```
     ///
     /// - Parameters:
-    ///   - identifier: The registered identifier, also used as the transition identifier.
+    ///   - name: The registered name; the screen made takes it as its `name` and the hop as its
+    ///     transition identifier.
     ///   - continuation: Runs once, when the screen unhops.
-    /// - Throws: ``ScreenError/unknownIdentifier(_:known:)`` and the errors of
+    /// - Throws: ``ScreenError/unknownName(_:known:)`` and the errors of
     ///   ``hop(to:identifier:sender:wiring:then:)``.
-    public final func hop(to identifier: String, then continuation: (@MainActor () -> Void)?) throws(ScreenError) {
-        let screen = try registry.makeScreen(identifier)
-        try hop(to: screen, identifier: identifier, then: continuation)
+    public final func hop(toNamed name: String, then continuation: (@MainActor () -> Void)?) throws(ScreenError) {
+        let screen = try registry.makeScreen(named: name)
+        try hop(to: screen, identifier: name, then: continuation)
     }
 
-    /// Shows the screen registered as `identifier` and, when it unhops, the one registered as
-    /// `next` (as a final step).
+    /// Shows the screen registered under `name` and, when it unhops, the one registered under
+    /// `nextName` (as a final step).
     ///
     /// ```swift
-    /// try startup.hop(to: "splash", thenTo: "main")
+    /// try startup.hop(toNamed: "splash", thenToNamed: "main")
     /// ```
     ///
     /// - Parameters:
-    ///   - identifier: The first screen's identifier.
-    ///   - next: The identifier of the screen shown after the first unhops.
-    /// - Throws: ``ScreenError/unknownIdentifier(_:known:)`` when either identifier is unknown;
-    ///   both are checked before hopping.
-    public final func hop(to identifier: String, thenTo next: String) throws(ScreenError) {
-        guard registry.contains(next) else {
-            throw misuse(ScreenError.unknownIdentifier(next, known: registry.identifiers))
+    ///   - name: The first screen's registered name.
+    ///   - nextName: The registered name of the screen shown after the first unhops.
+    /// - Throws: ``ScreenError/unknownName(_:known:)`` when either name is unknown; both are
+    ///   checked before hopping.
+    public final func hop(toNamed name: String, thenToNamed nextName: String) throws(ScreenError) {
+        guard registry.contains(named: nextName) else {
+            throw misuse(ScreenError.unknownName(nextName, known: registry.names))
         }
-        let screen = try registry.makeScreen(identifier)
+        let screen = try registry.makeScreen(named: name)
         try perform(
-            hopTo: screen, identifier: identifier, sender: nil, wiring: .inherit,
+            hopTo: screen, identifier: name, sender: nil, wiring: .inherit,
             pending: .callback { [unowned self] () throws(ScreenError) in
                 // Thrown out of the step's unhop, so a failed second hop is never silent.
-                try self.hop(to: next, then: nil)
+                try self.hop(toNamed: nextName, then: nil)
             })
     }
 
@@ -363,7 +366,7 @@ open class HoppingScreen: ScreenModel {
     /// (``Screen/finish(with:)``): runs the continuation or ends the await. A step that already
     /// finished, or that nothing waits for, is left as it is: a second finish (a double-tapped
     /// button) does nothing. A continuation's failure (the second hop of
-    /// ``hop(to:thenTo:)``) is posted as ``TransitionDidFail`` in the window.
+    /// ``hop(toNamed:thenToNamed:)``) is posted as ``TransitionDidFail`` in the window.
     func finishStep(from screen: any Screen, result: Any) {
         guard case .showing(let current, let pending) = state, pending.isWaiting else { return }
         state = .showing(current, .spent)

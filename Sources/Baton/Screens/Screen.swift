@@ -60,7 +60,7 @@ public protocol Screen: AnyObject {
     /// ```
     var isOnScreen: Bool { get }
 
-    /// A readable name for logs, graphs and errors: the registry identifier or the type name.
+    /// A readable name for logs, graphs and errors: the registry name or the type name.
     ///
     /// ```swift
     /// print(screen.screenName)   // "splash"
@@ -88,7 +88,7 @@ extension Screen {
 
     /// Tells the nearest enclosing hopping container (a ``HoppingScreen`` or a
     /// ``HopFlowContainer``) that this step is finished, which runs the continuation given to
-    /// ``HoppingScreen/hop(to:then:)``.
+    /// ``HoppingScreen/hop(to:identifier:sender:wiring:then:)``.
     ///
     /// As in CLHoppingViewController, this does nothing when no hopping container encloses the
     /// screen. It works from any descendant of the hopping container's current screen, and on

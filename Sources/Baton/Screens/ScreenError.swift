@@ -4,26 +4,26 @@
 ///
 /// ```swift
 /// do {
-///     _ = try registry.makeScreen("onbording")
+///     _ = try registry.makeScreen(named: "onbording")
 /// } catch {
 ///     print(error)
-///     // No screen is registered as "onbording". Registered identifiers: main, onboarding, splash.
-///     // Did you mean "onboarding"? Register it with register("onbording") { … }.
+///     // No screen is registered under the name "onbording". Registered names: main, onboarding, splash.
+///     // Did you mean "onboarding"? Register it with register(named: "onbording") { … }.
 /// }
 /// ```
 public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The registry has no factory for the identifier.
+    /// The registry has no factory under the name; `known` lists the registered names.
     ///
     /// ```swift
-    /// try registry.makeScreen("missing")   // throws .unknownIdentifier
+    /// try registry.makeScreen(named: "missing")   // throws .unknownName
     /// ```
-    case unknownIdentifier(String, known: [String])
-    /// The registry already has a factory for the identifier.
+    case unknownName(String, known: [String])
+    /// The registry already has a factory under the name.
     ///
     /// ```swift
-    /// try registry.register("main") { ScreenModel() }   // throws the second time
+    /// try registry.register(named: "main") { ScreenModel() }   // throws the second time
     /// ```
-    case duplicateIdentifier(String)
+    case duplicateName(String)
     /// The screen is already in a container, presented, or the root of a window.
     ///
     /// ```swift
@@ -139,13 +139,13 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```
     public var description: String {
         switch self {
-        case .unknownIdentifier(let identifier, let known):
-            return "No screen is registered as \"\(identifier)\". "
-                + ContextError.listing("Registered identifiers", known, quoted: false)
-                + ContextError.suggestion(for: identifier, among: known)
-                + " Register it with register(\"\(identifier)\") { … }."
-        case .duplicateIdentifier(let identifier):
-            return "A screen is already registered as \"\(identifier)\". Each identifier names one factory."
+        case .unknownName(let name, let known):
+            return "No screen is registered under the name \"\(name)\". "
+                + ContextError.listing("Registered names", known, quoted: false)
+                + ContextError.suggestion(for: name, among: known)
+                + " Register it with register(named: \"\(name)\") { … }."
+        case .duplicateName(let name):
+            return "A screen is already registered under the name \"\(name)\". Each name has one factory."
         case .alreadyInHierarchy(let screen, let container):
             return "\(screen) is already shown by \(container). Remove it there first, or make a new screen."
         case .alreadyPresenting(let presenter, let presented):

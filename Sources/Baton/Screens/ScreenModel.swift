@@ -29,7 +29,7 @@ open class ScreenModel: Screen {
         didSet { contextWasReplaced(oldValue) }
     }
 
-    /// The name the screen was made with or registered as in a ``ScreenRegistry`` (a storyboard
+    /// The name the screen was made with or registered under in a ``ScreenRegistry`` (a storyboard
     /// identifier). Logs, graphs and named scopes use it.
     ///
     /// ```swift

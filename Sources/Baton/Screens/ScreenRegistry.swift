@@ -1,10 +1,10 @@
-/// Makes screens by identifier, like a storyboard's `instantiateViewController(withIdentifier:)`.
+/// Makes screens by name, like a storyboard's `instantiateViewController(withIdentifier:)`.
 ///
 /// ```swift
 /// let registry = ScreenRegistry()
-/// try registry.register("splash") { SplashScreen() }
-/// try registry.register("onboarding") { OnboardingScreen() }
-/// let splash = try registry.makeScreen("splash")   // splash.name == "splash"
+/// try registry.register(named: "splash") { SplashScreen() }
+/// try registry.register(named: "onboarding") { OnboardingScreen() }
+/// let splash = try registry.makeScreen(named: "splash")   // splash.name == "splash"
 /// ```
 @MainActor
 public final class ScreenRegistry {
@@ -16,7 +16,7 @@ public final class ScreenRegistry {
     /// tests running in parallel each have their own.
     ///
     /// ```swift
-    /// try ScreenRegistry.main.register("main") { MainScreen() }
+    /// try ScreenRegistry.main.register(named: "main") { MainScreen() }
     /// ```
     public static var main: ScreenRegistry { BatonScope.registry ?? shared }
 
@@ -29,58 +29,58 @@ public final class ScreenRegistry {
     /// ```
     public init() {}
 
-    /// The registered identifiers, sorted.
+    /// The registered names, sorted.
     ///
     /// ```swift
-    /// registry.identifiers   // ["main", "onboarding", "splash"]
+    /// registry.names   // ["main", "onboarding", "splash"]
     /// ```
-    public var identifiers: [String] { factories.keys.sorted() }
+    public var names: [String] { factories.keys.sorted() }
 
-    /// Registers a factory under `identifier`.
+    /// Registers a factory under `name`.
     ///
     /// ```swift
-    /// try registry.register("main") { try! StackScreen(root: HomeScreen()) }
+    /// try registry.register(named: "main") { try! StackScreen(root: HomeScreen()) }
     /// ```
     ///
     /// - Parameters:
-    ///   - identifier: The identifier, unique in this registry.
+    ///   - name: The name, unique in this registry; it becomes the `name` of the screens made.
     ///   - make: Makes a new screen each time it is called.
-    /// - Throws: ``ScreenError/duplicateIdentifier(_:)`` when the identifier is taken.
-    public func register(_ identifier: String, make: @escaping @MainActor () -> ScreenModel) throws(ScreenError) {
-        guard factories[identifier] == nil else { throw misuse(ScreenError.duplicateIdentifier(identifier)) }
-        factories[identifier] = make
+    /// - Throws: ``ScreenError/duplicateName(_:)`` when the name is taken.
+    public func register(named name: String, make: @escaping @MainActor () -> ScreenModel) throws(ScreenError) {
+        guard factories[name] == nil else { throw misuse(ScreenError.duplicateName(name)) }
+        factories[name] = make
     }
 
-    /// Makes the screen registered as `identifier`. A screen made without an identifier takes
-    /// this one, and so does its context if it has the default one, so named scopes such as
-    /// `in: "main"` find it.
+    /// Makes the screen registered as `name`. A screen made without a name takes this one, and
+    /// so does its context if it has the default one, so named scopes such as `in: "main"` find
+    /// it.
     ///
     /// ```swift
-    /// let main = try registry.makeScreen("main")
+    /// let main = try registry.makeScreen(named: "main")
     /// ```
     ///
-    /// - Parameter identifier: The registered identifier.
+    /// - Parameter name: The registered name.
     /// - Returns: A new screen.
-    /// - Throws: ``ScreenError/unknownIdentifier(_:known:)`` listing the known identifiers.
-    public func makeScreen(_ identifier: String) throws(ScreenError) -> ScreenModel {
-        guard let make = factories[identifier] else {
-            throw misuse(ScreenError.unknownIdentifier(identifier, known: identifiers))
+    /// - Throws: ``ScreenError/unknownName(_:known:)`` listing the registered names.
+    public func makeScreen(named name: String) throws(ScreenError) -> ScreenModel {
+        guard let make = factories[name] else {
+            throw misuse(ScreenError.unknownName(name, known: names))
         }
         let screen = make()
         if screen.name == nil {
-            screen.name = identifier
-            if screen.namesContextAfterType { screen.context.name = identifier }
+            screen.name = name
+            if screen.namesContextAfterType { screen.context.name = name }
         }
         return screen
     }
 
-    /// Whether a factory is registered under `identifier`.
+    /// Whether a factory is registered under `name`.
     ///
     /// ```swift
-    /// registry.contains("main")   // true
+    /// registry.contains(named: "main")   // true
     /// ```
     ///
-    /// - Parameter identifier: The identifier to check.
+    /// - Parameter name: The name to check.
     /// - Returns: `true` when registered.
-    public func contains(_ identifier: String) -> Bool { factories[identifier] != nil }
+    public func contains(named name: String) -> Bool { factories[name] != nil }
 }

@@ -147,7 +147,7 @@ public final class CoordinatesApplication {
         ]
         for (identifier, make) in factories {
             // Identifiers are distinct, so registering cannot fail.
-            try! registry.register(identifier, make: make)
+            try! registry.register(named: identifier, make: make)
         }
     }
 
@@ -484,7 +484,7 @@ public final class CoordinatesApplication {
     private func show(_ route: Route) {
         guard let top = window.topScreen else { return }
         do {
-            let screen = try registry.makeScreen(route.identifier)
+            let screen = try registry.makeScreen(named: route.identifier)
             switch route.style {
             case .push, .pushSharingContext:
                 guard let stack = top.parentScreen as? StackScreen else {

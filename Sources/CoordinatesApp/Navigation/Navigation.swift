@@ -16,7 +16,7 @@ enum ScreenID {
     static let map = "map"
 }
 
-/// Where a screen asks to go, by registry identifier; the application decides how.
+/// Where a screen asks to go, by registry name; the application decides how.
 struct Route: Hashable, Sendable {
     enum Style: Hashable, Sendable {
         /// Pushed on the navigation stack; its context is a child of the asking screen's.

@@ -4,7 +4,7 @@ import Baton
 /// state loads, the onboarding screen on the first run only, and then the main navigation stack.
 ///
 /// Each step is a self-contained screen that knows nothing of the others and ends with `unhop()`;
-/// the whole sequence reads as straight-line code in `runSteps()`, by registry identifier.
+/// the whole sequence reads as straight-line code in `runSteps()`, by registry name.
 final class StartupScreen: HoppingScreen, CoordinatesModelConfigurable {
     var model: CoordinatesModel?
 
@@ -59,7 +59,7 @@ final class StartupScreen: HoppingScreen, CoordinatesModelConfigurable {
     }
 
     private func step(_ identifier: String) async throws {
-        let screen = try registry.makeScreen(identifier)
+        let screen = try registry.makeScreen(named: identifier)
         phase = .awaiting(identifier)
         try await hop(to: screen, identifier: identifier)
         phase = .running

@@ -98,7 +98,7 @@ struct HopFlowTests {
             "main": { ModelViewController(storyboardIdentifier: "main") },
         ]
 
-        try startup.hop(to: "splash", thenTo: "main")
+        try startup.hop(toNamed: "splash", thenToNamed: "main")
         try weakSplash?.unhop()
         startup.uikit.runLoop()
 
@@ -115,11 +115,11 @@ struct HopFlowTests {
         let (_, startup) = try makeStartup()
         startup.storyboard = ["splash": { ModelViewController(storyboardIdentifier: "splash") }]
         #expect {
-            try startup.hop(to: "splash", thenTo: "mian")
+            try startup.hop(toNamed: "splash", thenToNamed: "mian")
         } throws: { error in
             (error as? ScreenError)?.description
-                == "No screen is registered as \"mian\". Registered identifiers: splash."
-                + " Register it with register(\"mian\") { … }."
+                == "No screen is registered under the name \"mian\". Registered names: splash."
+                + " Register it with register(named: \"mian\") { … }."
         }
         #expect(startup.currentViewController == nil)
     }

@@ -1128,20 +1128,20 @@ final class ModelHoppingViewController: ModelViewController, HopFlowContainer {
         }
     }
 
-    func hop(to identifier: String, thenTo next: String) throws(ScreenError) {
-        let step = try instantiate(identifier)
-        guard storyboard[next] != nil else {
-            throw ScreenError.unknownIdentifier(next, known: storyboard.keys.sorted())
+    func hop(toNamed name: String, thenToNamed nextName: String) throws(ScreenError) {
+        let step = try instantiate(name)
+        guard storyboard[nextName] != nil else {
+            throw ScreenError.unknownName(nextName, known: storyboard.keys.sorted())
         }
         try hopFlow.hop(
             to: step, in: self,
             then: { [unowned self] () throws(ScreenError) in
-                let final = try self.instantiate(next)
+                let final = try self.instantiate(nextName)
                 try self.hopFlow.hop(to: final, in: self, then: nil) { () throws(ScreenError) in
-                    try self.show(final, identifier: next)
+                    try self.show(final, identifier: nextName)
                 }
             }
-        ) { () throws(ScreenError) in try show(step, identifier: identifier) }
+        ) { () throws(ScreenError) in try show(step, identifier: name) }
     }
 
     func hop<Result>(to step: ModelViewController, returning: Result.Type) async throws -> Result {
@@ -1150,9 +1150,9 @@ final class ModelHoppingViewController: ModelViewController, HopFlowContainer {
         }
     }
 
-    private func instantiate(_ identifier: String) throws(ScreenError) -> ModelViewController {
-        guard let make = storyboard[identifier] else {
-            throw ScreenError.unknownIdentifier(identifier, known: storyboard.keys.sorted())
+    private func instantiate(_ name: String) throws(ScreenError) -> ModelViewController {
+        guard let make = storyboard[name] else {
+            throw ScreenError.unknownName(name, known: storyboard.keys.sorted())
         }
         return make()
     }

@@ -93,12 +93,12 @@ extension DependenciesTests {
             let scoped = ScreenRegistry()
             try ScreenRegistry.withMain(scoped) {
                 #expect(ScreenRegistry.main === scoped)
-                try ScreenRegistry.main.register("isolated-home") { UnrelatedScreen() }
+                try ScreenRegistry.main.register(named: "isolated-home") { UnrelatedScreen() }
                 #expect(HoppingScreen().registry === scoped)
             }
             #expect(ScreenRegistry.main === shared)
-            #expect(scoped.identifiers == ["isolated-home"])
-            #expect(!shared.identifiers.contains("isolated-home"))
+            #expect(scoped.names == ["isolated-home"])
+            #expect(!shared.names.contains("isolated-home"))
         }
 
         // MARK: - Cancellable registrations
@@ -187,16 +187,16 @@ struct BatonTestingTraitTests {
         // The twin test below registers the same resolver: were the default shared, one of the two
         // would throw conflictingResolver.
         try DependencyCoordinator.default.register(.destination { (d: ContactDetailsScreen) in d.title = "a" })
-        try ScreenRegistry.main.register("twin") { UnrelatedScreen() }
+        try ScreenRegistry.main.register(named: "twin") { UnrelatedScreen() }
         #expect(DependencyCoordinator.default.resolvers.count == 1)
-        #expect(ScreenRegistry.main.identifiers == ["twin"])
+        #expect(ScreenRegistry.main.names == ["twin"])
     }
 
     @Test func isolatedBatonTwinRegistersTheSameResolver() throws {
         try DependencyCoordinator.default.register(.destination { (d: ContactDetailsScreen) in d.title = "b" })
-        try ScreenRegistry.main.register("twin") { UnrelatedScreen() }
+        try ScreenRegistry.main.register(named: "twin") { UnrelatedScreen() }
         #expect(DependencyCoordinator.default.resolvers.count == 1)
-        #expect(ScreenRegistry.main.identifiers == ["twin"])
+        #expect(ScreenRegistry.main.names == ["twin"])
     }
 
     @Test func isolatedBatonReachesTasksTheTestCreates() async {

@@ -38,9 +38,9 @@ final class MyStartupScreen: HoppingScreen {
     }
 
     func start() throws {
-        try hop(to: "splash") { [unowned self] in
+        try hop(toNamed: "splash") { [unowned self] in
             self.conditionalHopToOnboarding {
-                try? self.hop(to: "main", then: nil)
+                try? self.hop(toNamed: "main", then: nil)
             }
         }
     }
@@ -48,7 +48,7 @@ final class MyStartupScreen: HoppingScreen {
     private func conditionalHopToOnboarding(_ next: @escaping @MainActor () -> Void) {
         if state.isFirstUse {
             state.isFirstUse = false
-            try? hop(to: "onboarding", then: next)
+            try? hop(toNamed: "onboarding", then: next)
         } else {
             next()
         }
@@ -60,10 +60,10 @@ final class MyStartupScreen: HoppingScreen {
 struct HoppingFlowTests {
     private func makeRegistry() throws -> ScreenRegistry {
         let registry = ScreenRegistry()
-        try registry.register("splash") { SplashScreen() }
-        try registry.register("onboarding") { OnboardingScreen() }
-        try registry.register("login") { LoginScreen() }
-        try registry.register("main") { try! StackScreen(root: ScreenModel(name: "home")) }
+        try registry.register(named: "splash") { SplashScreen() }
+        try registry.register(named: "onboarding") { OnboardingScreen() }
+        try registry.register(named: "login") { LoginScreen() }
+        try registry.register(named: "main") { try! StackScreen(root: ScreenModel(name: "home")) }
         return registry
     }
 
@@ -101,11 +101,11 @@ struct HoppingFlowTests {
         let startup = HoppingScreen(name: "startup", registry: registry)
         _ = try makeVisibleWindow(root: startup)
         let login = LoginScreen(name: "login")
-        try startup.hop(to: "splash") {
-            try? startup.hop(to: "onboarding") {
+        try startup.hop(toNamed: "splash") {
+            try? startup.hop(toNamed: "onboarding") {
                 try? startup.hop(to: login) {
                     state.session = "user-1"
-                    try? startup.hop(to: "main", then: nil)
+                    try? startup.hop(toNamed: "main", then: nil)
                 }
             }
         }
@@ -116,14 +116,14 @@ struct HoppingFlowTests {
         #expect(startup.currentScreen?.screenName == "main")
     }
 
-    @Test func hopToThenToUsesIdentifiersForBothSteps() throws {
+    @Test func hopToNamedThenToNamedUsesNamesForBothSteps() throws {
         let startup = HoppingScreen(name: "startup", registry: try makeRegistry())
-        try startup.hop(to: "splash", thenTo: "main")
+        try startup.hop(toNamed: "splash", thenToNamed: "main")
         #expect(startup.currentScreen?.screenName == "splash")
         try startup.currentScreen!.unhop()
         #expect(startup.currentScreen?.screenName == "main")
-        #expect(throws: ScreenError.unknownIdentifier("mian", known: ["login", "main", "onboarding", "splash"])) {
-            try startup.hop(to: "splash", thenTo: "mian")
+        #expect(throws: ScreenError.unknownName("mian", known: ["login", "main", "onboarding", "splash"])) {
+            try startup.hop(toNamed: "splash", thenToNamed: "mian")
         }
         #expect(startup.currentScreen?.screenName == "main")
     }
@@ -236,10 +236,10 @@ struct HoppingFlowTests {
         let registry = ScreenRegistry()
         let shared = ScreenModel(name: "shared")
         let elsewhere = try StackScreen(root: shared)
-        try registry.register("splash") { ScreenModel() }
-        try registry.register("main") { shared }
+        try registry.register(named: "splash") { ScreenModel() }
+        try registry.register(named: "main") { shared }
         let startup = HoppingScreen(name: "startup", registry: registry)
-        try startup.hop(to: "splash", thenTo: "main")
+        try startup.hop(toNamed: "splash", thenToNamed: "main")
         #expect(throws: ScreenError.alreadyInHierarchy(screen: "shared", container: elsewhere.screenName)) {
             try startup.currentScreen!.unhop()
         }

@@ -89,7 +89,7 @@ struct ReviewPendingUnhopAttackTests {
     }
 
     @Test func aContinuationThatThrowsIsSettledAndItsErrorReachesTheUnhop() throws {
-        let failure = ScreenError.unknownIdentifier("next", known: [])
+        let failure = ScreenError.unknownName("next", known: [])
         try flow.hop(to: login, in: startup, then: { () throws(ScreenError) in throw failure }) {}
         #expect(throws: failure) { try flow.unhop(from: login, in: startup, result: ()) }
         #expect(!flow.isWaitingForUnhop)

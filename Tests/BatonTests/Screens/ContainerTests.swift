@@ -258,27 +258,27 @@ struct ContainerTests {
 
     @Test func registryMakesScreensByIdentifierAndListsTheKnownOnes() throws {
         let registry = ScreenRegistry()
-        try registry.register("splash") { ScreenModel() }
-        try registry.register("onboarding") { ScreenModel() }
-        try registry.register("main") { ScreenModel(name: "home") }
-        #expect(try registry.makeScreen("splash").name == "splash")
-        #expect(try registry.makeScreen("main").name == "home")
-        #expect(try registry.makeScreen("splash").context.name == "splash")
-        #expect(try registry.makeScreen("main").context.name == "home")
-        #expect(registry.identifiers == ["main", "onboarding", "splash"])
-        #expect(throws: ScreenError.unknownIdentifier("onbording", known: ["main", "onboarding", "splash"])) {
-            try registry.makeScreen("onbording")
+        try registry.register(named: "splash") { ScreenModel() }
+        try registry.register(named: "onboarding") { ScreenModel() }
+        try registry.register(named: "main") { ScreenModel(name: "home") }
+        #expect(try registry.makeScreen(named: "splash").name == "splash")
+        #expect(try registry.makeScreen(named: "main").name == "home")
+        #expect(try registry.makeScreen(named: "splash").context.name == "splash")
+        #expect(try registry.makeScreen(named: "main").context.name == "home")
+        #expect(registry.names == ["main", "onboarding", "splash"])
+        #expect(throws: ScreenError.unknownName("onbording", known: ["main", "onboarding", "splash"])) {
+            try registry.makeScreen(named: "onbording")
         }
         #expect(
-            ScreenError.unknownIdentifier("onbording", known: ["main", "onboarding", "splash"]).description
-                == "No screen is registered as \"onbording\". Registered identifiers: main, onboarding, splash. "
-                + "Did you mean \"onboarding\"? Register it with register(\"onbording\") { … }.")
-        #expect(throws: ScreenError.duplicateIdentifier("main")) {
-            try registry.register("main") { ScreenModel() }
+            ScreenError.unknownName("onbording", known: ["main", "onboarding", "splash"]).description
+                == "No screen is registered under the name \"onbording\". Registered names: main, onboarding, splash. "
+                + "Did you mean \"onboarding\"? Register it with register(named: \"onbording\") { … }.")
+        #expect(throws: ScreenError.duplicateName("main")) {
+            try registry.register(named: "main") { ScreenModel() }
         }
         #expect(
-            ScreenError.duplicateIdentifier("main").description
-                == "A screen is already registered as \"main\". Each identifier names one factory.")
+            ScreenError.duplicateName("main").description
+                == "A screen is already registered under the name \"main\". Each name has one factory.")
     }
 
     // MARK: - Diagnostics
