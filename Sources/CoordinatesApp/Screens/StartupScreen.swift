@@ -51,7 +51,7 @@ final class StartupScreen: HoppingScreen, CoordinatesModelConfigurable {
             if model?.hasCompletedOnboarding != true {
                 try await step(ScreenID.onboarding)
             }
-            try hop(to: ScreenID.navigation, then: nil)
+            try hop(toNamed: ScreenID.navigation, then: nil)
             phase = .finished
         } catch {
             phase = .failed(String(describing: error))
