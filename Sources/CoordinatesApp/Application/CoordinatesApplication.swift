@@ -19,7 +19,7 @@ import CoordinatesKit
 /// ```
 ///
 /// How the pieces meet:
-/// - Screens are made by identifier from a ``ScreenRegistry`` (seed 003's storyboard identifiers).
+/// - Screens are made by name from a ``ScreenRegistry`` (seed 003's storyboard identifiers).
 /// - The model reaches every screen through resolvers on the ``CoordinatesModelConfigurable``
 ///   protocol (seeds 001 and 004): an initial resolver gives it to the first screen, a context
 ///   resolver passes it from each screen to the next.
@@ -145,9 +145,9 @@ public final class CoordinatesApplication {
                 }
             ),
         ]
-        for (identifier, make) in factories {
-            // Identifiers are distinct, so registering cannot fail.
-            try! registry.register(named: identifier, make: make)
+        for (name, make) in factories {
+            // Names are distinct, so registering cannot fail.
+            try! registry.register(named: name, make: make)
         }
     }
 
@@ -434,7 +434,7 @@ public final class CoordinatesApplication {
     /// ```
     public var isEditingText: Bool { (window.topScreen as? AppScreen)?.isEditingText ?? false }
 
-    /// The identifier of the screen on top, such as `"main"`.
+    /// The name of the screen on top, such as `"main"`.
     ///
     /// ```swift
     /// app.topScreenName   // "main"
@@ -484,7 +484,7 @@ public final class CoordinatesApplication {
     private func show(_ route: Route) {
         guard let top = window.topScreen else { return }
         do {
-            let screen = try registry.makeScreen(named: route.identifier)
+            let screen = try registry.makeScreen(named: route.name)
             switch route.style {
             case .push, .pushSharingContext:
                 guard let stack = top.parentScreen as? StackScreen else {
@@ -492,9 +492,9 @@ public final class CoordinatesApplication {
                     return
                 }
                 try stack.push(
-                    screen, identifier: route.identifier, wiring: route.style == .push ? .inherit : .share)
+                    screen, identifier: route.name, wiring: route.style == .push ? .inherit : .share)
             case .modal:
-                try top.present(screen, identifier: route.identifier)
+                try top.present(screen, identifier: route.name)
             }
         } catch {
             (top as? AppScreen)?.status = error.description

@@ -1,8 +1,8 @@
 import Baton
 import CoordinatesKit
 
-/// The identifiers screens are registered under in the app's ``ScreenRegistry``: the only names
-/// screens use to reach each other.
+/// The names screens are registered under in the app's ``ScreenRegistry``: the only way screens
+/// name each other.
 enum ScreenID {
     static let startup = "startup"
     static let splash = "splash"
@@ -28,11 +28,12 @@ struct Route: Hashable, Sendable {
         case modal
     }
 
-    let identifier: String
+    /// The registered name of the screen to show, also the transition's identifier.
+    let name: String
     let style: Style
 }
 
-/// Shows the screen registered under a route's identifier. Registered by the application on the
+/// Shows the screen registered under a route's name. Registered by the application on the
 /// window's context, executed by screens: `try context.execute(Navigate.self, with: route)`.
 enum Navigate: ContextAction {
     typealias Input = Route

@@ -18,7 +18,7 @@ struct ScreenCommand: Hashable, Sendable {
 /// itself as ``ScreenContent``.
 ///
 /// Screens reach each other only through the ``Navigate``, ``NavigateBack`` and ``QuitApp`` actions
-/// that the application registers on the window's context: they name registry identifiers, never
+/// that the application registers on the window's context: they name registered screens, never
 /// types.
 class AppScreen: ScreenModel, CoordinatesModelConfigurable {
     var model: CoordinatesModel?
@@ -110,8 +110,8 @@ class AppScreen: ScreenModel, CoordinatesModelConfigurable {
 
     // MARK: - Reaching the application
 
-    func navigate(to identifier: String, _ style: Route.Style) {
-        execute(Navigate.self, with: Route(identifier: identifier, style: style))
+    func navigate(to name: String, _ style: Route.Style) {
+        execute(Navigate.self, with: Route(name: name, style: style))
     }
 
     func navigateBack() {

@@ -58,10 +58,10 @@ final class StartupScreen: HoppingScreen, CoordinatesModelConfigurable {
         }
     }
 
-    private func step(_ identifier: String) async throws {
-        let screen = try registry.makeScreen(named: identifier)
-        phase = .awaiting(identifier)
-        try await hop(to: screen, identifier: identifier)
+    private func step(_ name: String) async throws {
+        let screen = try registry.makeScreen(named: name)
+        phase = .awaiting(name)
+        try await hop(to: screen, identifier: name)
         phase = .running
     }
 }
