@@ -72,7 +72,7 @@ import Testing
             otherLibraries: ["ProContext:"], batonBlocks: 14, otherBlocks: 4),
         Expectation(
             article: "StartupFlows", testFile: "StartupFlowsArticleTests.swift", otherLibraries: [],
-            batonBlocks: 12, otherBlocks: 0),
+            batonBlocks: 9, otherBlocks: 0),
         Expectation(
             article: "DeepLinksAndStateRestoration", testFile: "DeepLinksArticleTests.swift", otherLibraries: [],
             batonBlocks: 7, otherBlocks: 0),
