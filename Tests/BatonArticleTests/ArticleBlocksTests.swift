@@ -31,7 +31,7 @@ import Testing
             otherLibraries: [], batonBlocks: 12, otherBlocks: 0),
         Expectation(
             article: "ComingFromCLHoppingViewController", testFile: "ComingFromCLHoppingViewControllerTests.swift",
-            otherLibraries: [], batonBlocks: 13, otherBlocks: 0),
+            otherLibraries: [], batonBlocks: 12, otherBlocks: 0),
         Expectation(
             article: "ScreensAndTransitions", testFile: "ScreensAndTransitionsArticleTests.swift",
             otherLibraries: [], batonBlocks: 14, otherBlocks: 0),
