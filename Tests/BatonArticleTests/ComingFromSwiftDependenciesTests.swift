@@ -64,7 +64,8 @@ struct ComingFromSwiftDependenciesTests {
         }
         #expect(read.map(\.title) == ["Live"])  // it goes on with a live value
         #expect(failures.count == 1)
-        #expect(failures.first?.hasPrefix("liveOnlyClient read its live value in a test: the test did not set it") == true)
+        #expect(
+            failures.first?.hasPrefix("liveOnlyClient read its live value in a test: the test did not set it") == true)
         #expect(
             failures.first?.hasSuffix(
                 "Set it on the window before launching it, `window.context[\\.liveOnlyClient] = …`,"
