@@ -30,14 +30,18 @@ indirect enum RestoreRoute: ScreenRoute {
 }
 
 /// A tree shown before some restorations, so that restoring replaces, keeps and pops screens.
-let shownTree = ScreenTree<RestoreRoute>.tabs(
-    .tabs("main", [.stack("feed"), .screen("settings")]),
-    [
-        .stack(
-            .stack("feed"), [ScreenTree(.screen("list")), ScreenTree(.screen("item"), presenting: ScreenTree(.screen("share")))]),
-        ScreenTree(.screen("settings")),
-    ],
-    selected: 0)
+/// Made for each input: a global would be reported as a leak when the fuzzer exits.
+func shownTree() -> ScreenTree<RestoreRoute> {
+    .tabs(
+        .tabs("main", [.stack("feed"), .screen("settings")]),
+        [
+            .stack(
+                .stack("feed"),
+                [ScreenTree(.screen("list")), ScreenTree(.screen("item"), presenting: ScreenTree(.screen("share")))]),
+            ScreenTree(.screen("settings")),
+        ],
+        selected: 0)
+}
 
 /// Feeds arbitrary bytes, decoded as UTF-8 with replacement characters, to `SavedScreenTree(json:)`
 /// and `restoreScreenTree(_:as:)`.
@@ -74,7 +78,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let shown = ScreenWindow()
     shown.makeVisible()
     do {
-        try shown.navigate(to: shownTree)
+        try shown.navigate(to: shownTree())
     } catch {
         preconditionFailure("the shown tree cannot be shown: \(error)")
     }

@@ -53,6 +53,9 @@ import Testing
             otherLibraries: [], batonBlocks: 16, otherBlocks: 0),
         // issue-22b: end
         Expectation(
+            article: "SeeingInsideYourApp", testFile: "SeeingInsideYourAppTests.swift", otherLibraries: [],
+            batonBlocks: 5, otherBlocks: 0),
+        Expectation(
             article: "PassingData", testFile: "PassingDataArticleTests.swift", otherLibraries: [],
             batonBlocks: 5, otherBlocks: 0),
         Expectation(
@@ -75,7 +78,7 @@ import Testing
             batonBlocks: 12, otherBlocks: 0),
         Expectation(
             article: "DeepLinksAndStateRestoration", testFile: "DeepLinksArticleTests.swift", otherLibraries: [],
-            batonBlocks: 7, otherBlocks: 0),
+            batonBlocks: 8, otherBlocks: 0),
         Expectation(
             article: "Reentrancy", testFile: "ReentrancyArticleTests.swift", otherLibraries: [], batonBlocks: 2,
             otherBlocks: 0),

@@ -253,4 +253,40 @@ struct DeepLinksArticleTests {
         let help = try window.screenTree(Place.self)?.description
         #expect(help == "startup(navigation[main ^ help])")
     }
+
+    @Test func aScreenDeclaresTheStateTheUserExpectsBackInItsRoute() throws {
+        let window = ScreenWindow()
+        try window.navigate(to: ScreenTree(AtlasRoute.map(zoom: 1)))
+        let map = try #require(window.rootScreen as? AtlasMap)
+        map.zoom = 4
+        let saved = try #require(try window.saveScreenTree(AtlasRoute.self))
+        #expect(saved.leftOut == [])
+
+        let relaunched = ScreenWindow()
+        #expect(try relaunched.restoreScreenTree(SavedScreenTree(json: saved.json), as: AtlasRoute.self) == [])
+        #expect((relaunched.rootScreen as? AtlasMap)?.zoom == 4)
+    }
+}
+
+enum AtlasRoute: ScreenRoute {
+    case map(zoom: Int)
+
+    func makeScreen() throws -> ScreenModel { AtlasMap(zoom: zoomLevel) }
+
+    var zoomLevel: Int {
+        switch self {
+        case .map(let zoom): zoom
+        }
+    }
+}
+
+final class AtlasMap: ScreenModel, RoutedScreen {
+    var zoom: Int
+
+    init(zoom: Int) {
+        self.zoom = zoom
+        super.init(name: "map")
+    }
+
+    var route: AtlasRoute { .map(zoom: zoom) }
 }

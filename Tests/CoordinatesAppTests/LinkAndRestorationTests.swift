@@ -107,7 +107,8 @@ import Testing
             harness.app.takeContent().status
                 == "cannot open geo:10: it is not a link of this app; links look like geo:{latitude},{longitude},"
                 + " coordinates://position/{latitude},{longitude}, coordinates://main, coordinates://bearing,"
-                + " coordinates://map, coordinates://share, coordinates://help.")
+                + " coordinates://map, coordinates://map/{zoom}/{latitude},{longitude}, coordinates://share, coordinates://help."
+        )
     }
 
     // MARK: - Bad links
@@ -156,7 +157,7 @@ import Testing
             "coordinates://compass",
             "cannot open coordinates://compass: it is not a link of this app; links look like"
                 + " geo:{latitude},{longitude}, coordinates://position/{latitude},{longitude}, coordinates://main,"
-                + " coordinates://bearing, coordinates://map, coordinates://share, coordinates://help."
+                + " coordinates://bearing, coordinates://map, coordinates://map/{zoom}/{latitude},{longitude}, coordinates://share, coordinates://help."
         ),
     ])
     func aBadLinkIsRefusedNamingTheWrongPart(link: String, message: String) {

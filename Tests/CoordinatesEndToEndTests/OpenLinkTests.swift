@@ -70,7 +70,7 @@ import Testing
             "coordinates://compass",
             "coordinates: cannot open coordinates://compass: it is not a link of this app; links look like"
                 + " geo:{latitude},{longitude}, coordinates://position/{latitude},{longitude}, coordinates://main,"
-                + " coordinates://bearing, coordinates://map, coordinates://share, coordinates://help."
+                + " coordinates://bearing, coordinates://map, coordinates://map/{zoom}/{latitude},{longitude}, coordinates://share, coordinates://help."
         ),
     ])
     func aBadLinkExitsWith1NamingTheWrongPartAndLeavesTheStateAlone(link: String, message: String) throws {

@@ -235,14 +235,23 @@ struct NavigationWatch {
 /// the transitions they request, also to those deferred behind a running one.
 @MainActor
 enum NavigationContext {
+    // Main-actor state read on every transition; no user code runs during an access (reads copy
+    // a value out, writes store one), so the run-time exclusivity checks are skipped.
     /// The cause of what runs now; `nil` means a screen's own call.
-    static var cause: NavigationCause?
+    @exclusivity(unchecked) static var cause: NavigationCause?
     /// The result a finishing screen delivers with the transition that runs now.
-    static var result: (text: String, type: String)?
+    @exclusivity(unchecked) static var result: (text: String, type: String)?
     /// The cause of the lifecycle callbacks that run now, while a transition is watched.
-    static var lifecycleCause: NavigationCause?
+    @exclusivity(unchecked) static var lifecycleCause: NavigationCause?
     /// The resolver summaries of the transition being watched, or `nil` when none is.
-    static var resolutions: [String]?
+    @exclusivity(unchecked) static var resolutions: [String]?
+
+    /// Sets the lifecycle cause and returns the one it replaced.
+    static func replaceLifecycleCause(with cause: NavigationCause) -> NavigationCause? {
+        let outer = lifecycleCause
+        lifecycleCause = cause
+        return outer
+    }
 
     /// Runs `body` with `cause` (and `result`) as the cause of what it requests.
     static func with<Value, Failure: Error>(

@@ -40,7 +40,7 @@ enum TransitionEngine {
             if let watch { window?.emit(watch.event(transition, resolutions: [], outcome: .failed(error.description))) }
             throw error
         }
-        var resolutions: [String] = []
+        let resolutions: [String]
         // A tab already in the tree was resolved when its container was shown: selecting it
         // does not resolve it again.
         // A screen tree assignment resolves its new screens before it changes the tree
@@ -53,6 +53,7 @@ enum TransitionEngine {
                     }
                 } else {
                     try DependencyCoordinator.resolve(transition, in: window)
+                    resolutions = []
                 }
             } catch {
                 undo?()
@@ -62,6 +63,8 @@ enum TransitionEngine {
                 }
                 throw error
             }
+        } else {
+            resolutions = []
         }
         #if DEBUG
             // Values the destination writes into its own context from now on die with it: a pushed
@@ -88,9 +91,8 @@ enum TransitionEngine {
             // A hook may complete later, outside any transition: the did-phase is then a step of
             // its own, and transitions its callbacks request wait for it.
             exclusively(while: transition.record.description) {
-                let outerCause = NavigationContext.lifecycleCause
-                if let watch { NavigationContext.lifecycleCause = watch.cause(of: transition) }
-                defer { NavigationContext.lifecycleCause = outerCause }
+                // Only a watched transition touches the lifecycle cause: off, this costs nothing.
+                let outerCause = watch.map { NavigationContext.replaceLifecycleCause(with: $0.cause(of: transition)) }
                 if visible {
                     for screen in leaving where screen.canReceive(.didDisappear) {
                         screen.apply(.didDisappear, in: window)
@@ -101,17 +103,19 @@ enum TransitionEngine {
                 // until then (in `willDisappear`, say) they still read and write the tree.
                 for screen in departed where screen.currentHolder == nil { screen.unwire() }
                 if let ticket { window?.log(transition, at: ticket) }
-                if let watch { window?.emit(watch.event(transition, resolutions: resolutions)) }
+                if let watch {
+                    NavigationContext.lifecycleCause = outerCause ?? nil
+                    window?.emit(watch.event(transition, resolutions: resolutions))
+                }
             }
         }
         guard visible else { return finish() }
-        let outerCause = NavigationContext.lifecycleCause
-        if let watch { NavigationContext.lifecycleCause = watch.cause(of: transition) }
+        let outerCause = watch.map { NavigationContext.replaceLifecycleCause(with: $0.cause(of: transition)) }
         // A screen receives a phase only from the state before it: one already hidden (covered by
         // a presentation, say) does not disappear twice.
         for screen in leaving where screen.canReceive(.willDisappear) { screen.apply(.willDisappear, in: window) }
         for screen in entering where screen.canReceive(.willAppear) { screen.apply(.willAppear, in: window) }
-        NavigationContext.lifecycleCause = outerCause
+        if let outerCause { NavigationContext.lifecycleCause = outerCause }
         if let hook {
             hook(transition, finish)
         } else {

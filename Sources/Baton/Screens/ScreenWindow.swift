@@ -94,7 +94,8 @@ public final class ScreenWindow {
 
     private var transitions = RecentRecords<TransitionRecord>(limit: 10_000)
     /// The observer, streams and log of ``NavigationEvent``s; `nil` until one is asked for.
-    var navigationEventHub: NavigationEventHub?
+    /// Read on every transition and lifecycle callback; no user code runs during an access.
+    @exclusivity(unchecked) var navigationEventHub: NavigationEventHub?
     private var lifecycle = RecentRecords<LifecycleRecord>(limit: 10_000)
     /// What ``flowGraph(format:includeResolvers:)`` draws of the transitions: each distinct
     /// transition once, with how often it happened, also after the log dropped it.

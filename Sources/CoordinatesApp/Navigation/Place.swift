@@ -17,6 +17,10 @@ enum Place: ScreenRoute {
     case entry(field: String)
     /// The main screen on a position (a link's; the model keeps the position itself).
     case position(latitude: Double, longitude: Double)
+    /// The Map as the user zoomed or panned it: state the user expects back, so the Map screen
+    /// declares it in its route (``MapScreen`` adopts `RoutedScreen`) and it is saved and restored
+    /// with the screen. The Map not yet zoomed or panned is ``map``.
+    case mapView(zoom: Int, latitude: Double, longitude: Double)
 
     /// A screen that is not made from a route.
     struct NotRestored: Error, CustomStringConvertible {
@@ -32,6 +36,12 @@ enum Place: ScreenRoute {
         case .main, .position: MainScreen(name: ScreenID.main)
         case .bearing: BearingScreen(name: ScreenID.bearing)
         case .map: MapScreen(name: ScreenID.map)
+        case .mapView(let zoom, let latitude, let longitude):
+            MapScreen(
+                name: ScreenID.map,
+                view: WorldMap.View(
+                    centerLatitude: latitude, centerLongitude: longitude,
+                    zoom: min(max(zoom, 0), WorldMap.maximumZoom)))
         case .share: ShareScreen(name: ScreenID.share)
         case .help: HelpScreen(name: ScreenID.help)
         case .entry: throw NotRestored(description: "an edit in progress is not restored")
@@ -45,12 +55,13 @@ enum Place: ScreenRoute {
         LinkPattern("coordinates://main", .main),
         LinkPattern("coordinates://bearing", .bearing),
         LinkPattern("coordinates://map", .map),
+        LinkPattern("coordinates://map/{zoom}/{latitude},{longitude}", .mapView(zoom: 0, latitude: 0, longitude: 0)),
         LinkPattern("coordinates://share", .share),
         LinkPattern("coordinates://help", .help),
     ]) { route in
         let screens: [ScreenTree<Place>]
         switch route {
-        case .bearing, .map, .share: screens = [ScreenTree(.main), ScreenTree(route)]
+        case .bearing, .map, .mapView, .share: screens = [ScreenTree(.main), ScreenTree(route)]
         case .help: screens = [ScreenTree(.main, presenting: ScreenTree(.help))]
         // The position is set by the application; the main screen shows it (kept when it is shown).
         default: screens = [ScreenTree(.main)]
@@ -189,7 +200,11 @@ extension BearingScreen: RoutedScreen {
 }
 
 extension MapScreen: RoutedScreen {
-    var route: Place { .map }
+    /// The Map as the user left it: its zoom and centre, restored with the screen.
+    var route: Place {
+        guard let view = savedView else { return .map }
+        return .mapView(zoom: view.zoom, latitude: view.centerLatitude, longitude: view.centerLongitude)
+    }
 }
 
 extension ShareScreen: RoutedScreen {

@@ -13,6 +13,23 @@ final class MapScreen: AppScreen {
 
     private var view: WorldMap.View?
 
+    /// The view the user zoomed or panned to; `nil` for the whole world around the position.
+    var savedView: WorldMap.View? { view }
+
+    /// Makes the Map, showing `view` when it is restored, else the whole world around the position.
+    ///
+    /// ```swift
+    /// MapScreen(name: ScreenID.map, view: WorldMap.View(centerLatitude: 48, centerLongitude: 2, zoom: 2))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The screen's name.
+    ///   - view: The view to show.
+    init(name: String, view: WorldMap.View? = nil) {
+        self.view = view
+        super.init(name: name)
+    }
+
     override var title: String { "Map" }
     override var commands: [ScreenCommand] { [Self.zoomIn, Self.zoomOut, Self.reset, .back, .help, .quit] }
 

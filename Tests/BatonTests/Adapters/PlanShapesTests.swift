@@ -211,10 +211,12 @@ struct PlanShapesTests {
             selected: selected)
     }
 
+    /// 100 pairs in all, in batches: the model's controllers live on the main actor, and a longer
+    /// run holds it long enough to time out the suite's async tests.
     @Test(arguments: 0..<4) func randomPairsGiveTheSameResultAndResolutionsInBothKindsOfWindow(batch: Int) throws {
         var compared = 0
         var applied = 0
-        for index in 0..<50 {
+        for index in 0..<25 {
             var random = TreeRandom(seed: batch * 1000 + index)
             let (a, b) = (Self.tree(&random), Self.tree(&random))
             let model = try headless(a, b)
@@ -224,8 +226,8 @@ struct PlanShapesTests {
             compared += 1
             if model.result == b.description { applied += 1 }
         }
-        #expect(compared == 50)
+        #expect(compared == 25)
         // Most pairs are shown, not refused, or a pass proves little.
-        #expect(applied > 25, "\(applied) of 50 applied")
+        #expect(applied > 12, "\(applied) of 25 applied")
     }
 }

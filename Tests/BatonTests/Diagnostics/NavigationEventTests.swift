@@ -55,10 +55,9 @@ struct NavigationEventTests {
     @Test func aFinishedScreenDeliversItsResultWithThePopItCauses() async throws {
         let (window, stack, _) = try stackWindow()
         let recorder = Recorder(window)
-        let sort = ScreenModel(name: "sort")
+        let sort = SortScreen(name: "sort")
         async let order = stack.push(sort, returning: String.self)
-        await Task.yield()
-        while stack.topScreen !== sort { await Task.yield() }
+        _ = try await window.next(SortScreen.self)
         recorder.events = []
 
         sort.finish(with: "byDate")
@@ -328,6 +327,9 @@ struct InspectorPageTests {
         #expect(window.recordsNavigationEvents == false)
     }
 }
+
+/// A screen that finishes with a sort order.
+final class SortScreen: ScreenModel {}
 
 /// Routes with links, a start-up flow and a route whose screen cannot be made.
 enum StartupLinkRoute: ScreenRoute {

@@ -114,7 +114,7 @@ struct NavigationPlanInputTests {
     @Test func randomTreesWithEmptyStacksAreShownOrRefusedWithoutATrap() async {
         var cases = 0
         var emptied = 0
-        await propertyCheck(count: 500, input: ScreenTreePropertyTests.seeds, ScreenTreePropertyTests.seeds) {
+        await propertyCheck(count: 200, input: ScreenTreePropertyTests.seeds, ScreenTreePropertyTests.seeds) {
             seedA, seedB in
             cases += 1
             var random = TreeRandom(seed: seedB)
@@ -141,7 +141,7 @@ struct NavigationPlanInputTests {
                 Issue.record("seeds \(seedA), \(seedB): \(error) for \(a) then \(b)")
             }
         }
-        #expect(cases >= 500)
+        #expect(cases >= 200)
         #expect(emptied > cases / 4)
     }
 
@@ -203,7 +203,7 @@ struct NavigationPlanInputTests {
     @Test func randomTreesWithOneObjectInSeveralPlacesAreRefusedAndChangeNothing() async {
         var cases = 0
         var refused = 0
-        await propertyCheck(count: 500, input: ScreenTreePropertyTests.seeds) { seed in
+        await propertyCheck(count: 200, input: ScreenTreePropertyTests.seeds) { seed in
             cases += 1
             let tree = TreeGenerator.tree(seed: seed)
             let places = Self.count(of: "a", in: tree)
@@ -239,7 +239,7 @@ struct NavigationPlanInputTests {
                 }
             }
         }
-        #expect(cases >= 500)
+        #expect(cases >= 200)
         #expect(refused > cases / 10)
     }
 
