@@ -68,6 +68,7 @@
             var activity: NSUserActivity?
             report {
                 guard let saved = try window?.saveScreenTree(ShopRoute.self) else { return }
+                for part in saved.leftOut { print("Baton:", part) }  // an alert, a screen without a route
                 activity = NSUserActivity(activityType: "com.example.shop.screens")
                 activity?.addUserInfoEntries(from: ["screens": saved.json])
             }

@@ -5,20 +5,25 @@
     /// Shows a `HoppingScreen`'s current step, for start-up flows (splash → onboarding → main),
     /// with a transition between steps.
     ///
-    /// The flow itself is Baton's: `hop(to:then:)` or the awaitable `try await hop(to:)`, so a
-    /// start-up sequence reads as straight-line code in a `task`, and each step is wired and
-    /// resolved before it appears.
+    /// The flow itself is Baton's: a `HoppingScreen` subclass declares its `mainRoute` and awaits
+    /// its steps in `run()`, which Baton runs once, the first time the flow appears, before it
+    /// hops to the main route's screen. An error `run()` throws is reported with the flow named;
+    /// nothing here starts the flow or drops its errors. ``ScreenView`` shows a hopping screen
+    /// with a `HoppingView`; use one yourself for another transition:
     ///
     /// ```swift
+    /// final class StartupScreen: HoppingScreen {
+    ///     override var mainRoute: (any ScreenRoute)? { Route.main }
+    ///     override func run() async throws {
+    ///         try await hop(to: SplashScreen())
+    ///         context[\.user] = try await hop(to: LoginScreen(), returning: User.self)
+    ///     }
+    /// }
+    ///
     /// struct StartupView: View {
-    ///     let startup: HoppingScreen
+    ///     let startup: StartupScreen
     ///     var body: some View {
     ///         HoppingView(startup, transition: .opacity)
-    ///             .task {
-    ///                 try? await startup.hop(to: SplashScreen())
-    ///                 let user = try? await startup.hop(to: LoginScreen(), returning: String.self)
-    ///                 try? startup.hop(to: MainScreen(user: user), then: nil)
-    ///             }
     ///     }
     /// }
     /// ```

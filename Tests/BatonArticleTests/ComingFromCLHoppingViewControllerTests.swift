@@ -16,41 +16,38 @@ private final class OnboardingScreen: ScreenModel {
 private final class LoginScreen: ScreenModel {}
 
 private final class MainScreen: ScreenModel {
-    let user: String?
+    var user: String? { context[\.user] }
 
-    init(user: String? = nil) {
-        self.user = user
-        super.init(name: "main")
-    }
+    init() { super.init(name: "main") }
+}
+
+extension ContextValues {
+    fileprivate var user: ContextEntry<String?> { .init() }
 }
 
 private final class MyStartupScreen: HoppingScreen {
     var isFirstUse = true
 
-    func start() throws {
-        try hop(to: "splash") { [unowned self] in
-            self.conditionalHopToOnboarding {
-                try? self.hop(to: "main", then: nil)
-            }
-        }
-    }
+    override var mainRoute: (any ScreenRoute)? { Route.main }
 
-    private func conditionalHopToOnboarding(_ next: @escaping @MainActor () -> Void) {
+    override func run() async throws {
+        try await hop(to: registry.makeScreen("splash"))
         if isFirstUse {
             isFirstUse = false
-            try? hop(to: "onboarding", then: next)
-        } else {
-            next()
+            try await hop(to: registry.makeScreen("onboarding"))
         }
+        context[\.user] = try await hop(to: registry.makeScreen("login"), returning: String.self)
     }
 }
 
-extension MyStartupScreen {
-    func runSteps() async throws {
-        try await hop(to: registry.makeScreen("splash"))
-        if isFirstUse { try await hop(to: registry.makeScreen("onboarding")) }
-        let user = try await hop(to: registry.makeScreen("login"), returning: String.self)
-        try hop(to: MainScreen(user: user), then: nil)  // the app's main screen, given the user
+private enum Route: ScreenRoute {
+    case startup, main
+
+    func makeScreen() throws -> ScreenModel {
+        switch self {
+        case .startup: MyStartupScreen(name: "startup")
+        case .main: MainScreen()  // reads context[\.user]
+        }
     }
 }
 
@@ -99,17 +96,18 @@ extension MyStartupScreen {
         let startup = HoppingScreen(name: "startup")
         let window = try shown(startup)
         try startup.hop(to: SplashScreen()) { [unowned startup] in
-            try? startup.hop(to: MainScreen(), then: nil)
+            try? startup.hop(to: OnboardingScreen()) {}
         }
         weak let splash = startup.currentScreen
         #expect(splash is SplashScreen)
         #expect(startup.currentScreen?.context.parent === startup.context)
         try splash?.unhop()
-        #expect(startup.currentScreen is MainScreen)
+        #expect(startup.currentScreen is OnboardingScreen)
+        #expect(startup.isWaitingForUnhop)  // `{}`: its unhop does nothing, it is no misuse
         #expect(splash == nil)
         #expect(
             window.transitionLog.map(\.description) == [
-                "replaceRoot: → startup", "hop: → SplashScreen", "hop: SplashScreen → main",
+                "replaceRoot: → startup", "hop: → SplashScreen", "hop: SplashScreen → OnboardingScreen",
             ])
     }
 
@@ -214,33 +212,27 @@ extension MyStartupScreen {
 
     // MARK: - The tutorial
 
-    @Test func theTutorialShowsOnboardingOnTheFirstUseOnly() throws {
-        let startup = MyStartupScreen(name: "startup", registry: try registry())
-        _ = try shown(startup)
-        try startup.start()
-        #expect(startup.currentScreen is SplashScreen)
-        try startup.unhop()
-        let onboarding = try #require(startup.currentScreen as? OnboardingScreen)
-        try onboarding.doneTapped()
-        #expect(startup.currentScreen is MainScreen)
-
-        try startup.start()
-        try startup.unhop()
-        #expect(startup.currentScreen is MainScreen)
-    }
-
-    @Test func theAwaitedFlowReturnsTheUserOfTheLoginStep() async throws {
-        let registry = try registry()
-        try registry.register("login") { LoginScreen() }
-        let startup = MyStartupScreen(name: "startup", registry: registry)
-        let window = try shown(startup)
-        startup.isFirstUse = false
-        let flow = Task { try await startup.runSteps() }
-        try await window.next(SplashScreen.self).finish()
+    @Test func theTutorialShowsOnboardingOnTheFirstUseOnlyAndEndsOnTheMainRoute() async throws {
+        try ScreenRegistry.main.register("splash") { SplashScreen() }
+        try ScreenRegistry.main.register("onboarding") { OnboardingScreen() }
+        try ScreenRegistry.main.register("login") { LoginScreen() }
+        let window = ScreenWindow()
+        windows.all.append(window)
+        #expect(window.launch(Route.startup) == [])
+        window.makeVisible()  // Baton runs run() once
+        let startup = try #require(window.rootScreen as? MyStartupScreen)
+        try await window.next(SplashScreen.self).unhop()
+        try await window.next(OnboardingScreen.self).doneTapped()
         try await window.next(LoginScreen.self).finish(with: "ada")
-        try await flow.value
-        let main = try #require(startup.currentScreen as? MainScreen)
+        let main = try await window.next(MainScreen.self)
         #expect(main.user == "ada")
+        #expect(startup.currentScreen === main)
+        #expect(!startup.isFirstUse)
+        #expect(try window.screenTree(Route.self)?.description == "startup(main)")
+        #expect(
+            window.transitionLog.map(\.description).filter { $0.hasPrefix("hop") } == [
+                "hop: → splash", "hop: splash → onboarding", "hop: onboarding → login", "hop: login → main",
+            ])
     }
 
     // MARK: - The cross-fade
@@ -255,11 +247,11 @@ extension MyStartupScreen {
         }
         try startup.hop(to: SplashScreen(name: "splash")) {}
         try startup.hop(
-            to: MainScreen(),
+            to: LoginScreen(name: "login"),
             transition: { transition, complete in
                 slideUp(to: transition.destination, completion: complete)
-            }, then: nil)
+            }, then: {})
         try startup.hop(to: SplashScreen(name: "again")) {}
-        #expect(animations == ["fade nil → splash", "slide up → main", "fade main → again"])
+        #expect(animations == ["fade nil → splash", "slide up → login", "fade login → again"])
     }
 }

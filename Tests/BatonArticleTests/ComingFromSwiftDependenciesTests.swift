@@ -1,4 +1,4 @@
-import Baton
+@_spi(Testing) import Baton
 import BatonTesting
 import Observation
 import Testing
@@ -19,12 +19,19 @@ private struct APIClient: Sendable {
 }
 
 private extension ContextValues {
-    var apiClient: ContextEntry<APIClient> { .init(default: .live) }
+    var apiClient: ContextEntry<APIClient> { .init(live: .live, test: .samples) }
+}
+
+private extension ContextValues {
+    /// The same client without a test value.
+    var liveOnlyClient: ContextEntry<APIClient> { .init(live: .live) }
 }
 
 private extension APIClient {
-    /// What the app uses; here, the samples.
-    static let live = APIClient(fetchItems: { Item.samples })
+    /// What the app uses; here, one item that says so.
+    static let live = APIClient(fetchItems: { [Item(id: 0, title: "Live")] })
+    /// What tests read when they set none.
+    static let samples = APIClient(fetchItems: { Item.samples })
 }
 
 // MARK: - Use it
@@ -41,12 +48,35 @@ private final class ItemsScreen: ScreenModel {
 @MainActor
 @Suite(.isolatedBaton)
 struct ComingFromSwiftDependenciesTests {
-    @Test func aScreenReadsTheDefaultWhereNothingIsSet() async throws {
+    @Test func aTestReadsTheTestValueWhereNothingIsSet() async throws {
         let window = ScreenWindow()
         let screen = ItemsScreen(name: "items")
         try window.setRoot(screen)
         try await screen.load()
         #expect(screen.items == Item.samples)
+    }
+
+    @Test func aLiveValueReadWithoutATestValueFailsTheTestNamingTheEntryAndBothFixes() async throws {
+        var failures: [String] = []
+        let defaults = TestDefaults { failures.append($0) }
+        let read = try await TestDefaults.$current.withValue(defaults) {
+            try await ScreenWindow().context[\.liveOnlyClient].fetchItems()
+        }
+        #expect(read.map(\.title) == ["Live"])  // it goes on with a live value
+        #expect(failures.count == 1)
+        #expect(
+            failures.first?.hasPrefix("liveOnlyClient read its live value in a test: the test did not set it") == true)
+        #expect(
+            failures.first?.hasSuffix(
+                "Set it on the window before launching it, `window.context[\\.liveOnlyClient] = …`,"
+                    + " or declare a test value: `.init(live: …, test: …)`.") == true)
+    }
+
+    @Test func withoutTheTraitATestReadsTheLiveValue() async throws {
+        let read = try await TestDefaults.$current.withValue(nil) {
+            try await ScreenWindow().context[\.apiClient].fetchItems()
+        }
+        #expect(read.map(\.title) == ["Live"])
     }
 
     @Test func anOverrideOnAScreenIsReadByTheScreensShownAfterItAndNotBefore() async throws {

@@ -81,10 +81,21 @@ private final class LoginScreen: ScreenModel {
 }
 
 private final class StartupScreen: HoppingScreen {
-    func runSteps() async throws {
-        let name = try await hop(to: LoginScreen(), returning: String.self)
-        context.set(name, for: \.userName)
-        try hop(to: ListScreen(), then: nil)
+    override var mainRoute: (any ScreenRoute)? { Route.list }
+
+    override func run() async throws {
+        context[\.userName] = try await hop(to: LoginScreen(), returning: String.self)
+    }
+}
+
+private enum Route: ScreenRoute {
+    case startup, list
+
+    func makeScreen() throws -> ScreenModel {
+        switch self {
+        case .startup: StartupScreen()
+        case .list: ListScreen()
+        }
     }
 }
 
@@ -195,11 +206,18 @@ struct ComingFromSwiftUIEnvironmentTests {
 
     @Test func loggingInShowsTheList() async throws {
         let window = ScreenWindow()
-        let startup = StartupScreen()
-        try window.setRoot(startup)
-        window.makeVisible()
-        Task { try await startup.runSteps() }
+        #expect(window.launch(Route.startup) == [])
+        window.makeVisible()  // Baton starts the flow's run()
         try await window.next(LoginScreen.self).logIn(as: "ada")
         #expect(try await window.next(ListScreen.self).userName == "ada")
+    }
+
+    @Test func theListIsMadeByItsRouteUnderTheFlow() async throws {
+        let window = ScreenWindow()
+        #expect(window.launch(Route.startup) == [])
+        window.makeVisible()
+        try await window.next(LoginScreen.self).logIn(as: "ada")
+        _ = try await window.next(ListScreen.self)
+        #expect(try window.screenTree(Route.self)?.description == "startup(list)")
     }
 }

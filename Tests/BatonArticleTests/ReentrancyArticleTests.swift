@@ -7,7 +7,10 @@ import Testing
 
 // MARK: - Releasing objects
 
-private enum CurrentSession: ContextKey { typealias Value = Session }
+extension ContextValues {
+    fileprivate var currentSession: ContextEntry<Session?> { .init() }
+}
+
 private enum SessionEnded: ContextEvent { typealias Payload = Bool }  // whether it was still current
 
 private final class Session {
@@ -16,7 +19,7 @@ private final class Session {
     deinit {
         let context = self.context
         MainActor.assumeIsolated {
-            context.post(SessionEnded.self, context[CurrentSession.self] != nil)
+            context.post(SessionEnded.self, context[\.currentSession] != nil)
         }
     }
 }
@@ -44,12 +47,12 @@ struct ReentrancyArticleTests {
         let context = ScreenContext(name: "app")
         context.observe(SessionEnded.self, owner: log) { log, stillCurrent in log.stillCurrent.append(stillCurrent) }
 
-        context.set(Session(context: context), for: CurrentSession.self)
-        context.set(nil, for: CurrentSession.self)  // the deinit runs after the update: it posts false
+        context.set(Session(context: context), for: \.currentSession)
+        context.set(nil, for: \.currentSession)  // the deinit runs after the update: it posts false
 
         #expect(log.stillCurrent == [false])
-        #expect(context.contains(CurrentSession.self))  // the explicit nil
-        #expect(context[CurrentSession.self] == nil)
+        #expect(context.contains(\.currentSession))  // the explicit nil
+        #expect(context[\.currentSession] == nil)
     }
 
     @Test func aPushRequestedInWillAppearRunsOnceTheScreenHasAppeared() throws {

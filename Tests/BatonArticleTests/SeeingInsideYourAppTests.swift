@@ -4,9 +4,8 @@ import Testing
 
 // The article "Seeing inside your app": its blocks, run.
 
-private enum AuthToken: ContextKey {
-    typealias Value = String
-    static var isPrivate: Bool { true }
+extension ContextValues {
+    fileprivate var authToken: ContextEntry<String?> { .init(isPrivate: true) }
 }
 
 private enum AppRoute: ScreenRoute {
@@ -76,27 +75,27 @@ struct SeeingInsideYourAppTests {
 
     @Test func theSnapshotHidesAPrivateKey() throws {
         let window = ScreenWindow()
-        window.context.set("token", for: AuthToken.self)
+        window.context[\.authToken] = "token"
         let list = ScreenModel(name: "list")
         try window.setRoot(try StackScreen(root: list, name: "stack"))
         window.makeVisible()
-        _ = list.context[AuthToken.self]
+        _ = list.context[\.authToken]
         print(window.snapshot())
         // window app
-        //   holds AuthToken = <private>
+        //   holds authToken = <private>
         // stack (StackScreen) appeared
         //     shown by replaceRoot: → stack
         //   list (ScreenModel) appeared
-        //       reads AuthToken = <private> (from app)
+        //       reads authToken = <private> (from app)
         //       shown by replaceRoot: → stack (list inside stack)
         #expect(
             window.snapshot().text == """
                 window app
-                  holds AuthToken = <private>
+                  holds authToken = <private>
                 stack (StackScreen) appeared
                     shown by replaceRoot: → stack
                   list (ScreenModel) appeared
-                      reads AuthToken = <private> (from app)
+                      reads authToken = <private> (from app)
                       shown by replaceRoot: → stack (list inside stack)
                 """)
     }

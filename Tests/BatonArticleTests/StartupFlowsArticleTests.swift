@@ -25,118 +25,71 @@ private final class OnboardingScreen: ScreenModel {
 
 private final class HomeScreen: ScreenModel {}
 
-// MARK: - Write the flow with continuations
+// MARK: - Declare the flow
 
-@MainActor
-private final class AppState {
-    var isFirstUse = true
+extension ContextValues {
+    fileprivate var isFirstUse: ContextEntry<Bool> { .init(default: true) }
 }
 
-private enum Continuations {
-    final class StartupScreen: HoppingScreen {
-        let state: AppState
+private final class StartupScreen: HoppingScreen {
+    override var mainRoute: (any ScreenRoute)? { Route.main }
 
-        init(state: AppState, registry: ScreenRegistry) {
-            self.state = state
-            super.init(name: "startup", registry: registry)
+    override func run() async throws {
+        try await hop(to: SplashScreen(name: "splash"))
+        if context[\.isFirstUse] {
+            try await hop(to: OnboardingScreen(name: "onboarding"))
+            context[\.isFirstUse] = false
         }
+    }
+}
 
-        func start() throws {
-            try hop(to: "splash") { [unowned self] in
-                self.hopToOnboardingIfFirstUse {
-                    try? self.hop(to: "main", then: nil)
-                }
-            }
-        }
+private enum Route: ScreenRoute {
+    case startup, main
 
-        private func hopToOnboardingIfFirstUse(then next: @escaping @MainActor () -> Void) {
-            if state.isFirstUse {
-                state.isFirstUse = false
-                try? hop(to: "onboarding", then: next)
-            } else {
-                next()
-            }
+    func makeScreen() throws -> ScreenModel {
+        switch self {
+        case .startup: StartupScreen(name: "startup")
+        case .main: HomeScreen(name: "main")
         }
     }
 }
 
 // MARK: - Add a login step
 
-private enum CurrentUser: ContextKey { typealias Value = String }
+extension ContextValues {
+    fileprivate var currentUser: ContextEntry<String?> { .init() }
+}
 
 private final class LoginScreen: ScreenModel {
-    func loggedIn(as user: String) throws {
-        try context.set(user, for: CurrentUser.self, in: "app")
-        try unhop()
+    func loggedIn(as user: String) {
+        finish(with: user)
     }
 }
 
 private enum WithLogin {
     final class StartupScreen: HoppingScreen {
-        let state: AppState
+        override var mainRoute: (any ScreenRoute)? { LoginRoute.main }
 
-        init(state: AppState, registry: ScreenRegistry) {
-            self.state = state
-            super.init(name: "startup", registry: registry)
-        }
-
-        func start() throws {
-            try hop(to: "splash") { [unowned self] in
-                self.hopToOnboardingIfFirstUse {
-                    self.hopToLoginIfSignedOut {
-                        try? self.hop(to: "main", then: nil)
-                    }
-                }
+        override func run() async throws {
+            try await hop(to: SplashScreen(name: "splash"))
+            if context[\.isFirstUse] {
+                try await hop(to: OnboardingScreen(name: "onboarding"))
+                context[\.isFirstUse] = false
             }
-        }
-
-        private func hopToOnboardingIfFirstUse(then next: @escaping @MainActor () -> Void) {
-            if state.isFirstUse {
-                state.isFirstUse = false
-                try? hop(to: "onboarding", then: next)
-            } else {
-                next()
-            }
-        }
-
-        private func hopToLoginIfSignedOut(then next: @escaping @MainActor () -> Void) {
-            if context[CurrentUser.self] == nil {
-                try? hop(to: "login", then: next)
-            } else {
-                next()
+            if context[\.currentUser] == nil {
+                context[\.currentUser] = try await hop(to: LoginScreen(name: "login"), returning: String.self)
             }
         }
     }
-}
 
-// MARK: - Await each step
+    enum LoginRoute: ScreenRoute {
+        case startup, main
 
-private enum Awaiting {
-    final class LoginScreen: ScreenModel {
-        func loggedIn(as user: String) {
-            finish(with: user)
-        }
-    }
-
-    final class StartupScreen: HoppingScreen {
-        let state: AppState
-
-        init(state: AppState, registry: ScreenRegistry) {
-            self.state = state
-            super.init(name: "startup", registry: registry)
-        }
-
-        func runSteps() async throws {
-            try await hop(to: registry.makeScreen("splash"))
-            if state.isFirstUse {
-                try await hop(to: registry.makeScreen("onboarding"))
-                state.isFirstUse = false
+        func makeScreen() throws -> ScreenModel {
+            switch self {
+            case .startup: WithLogin.StartupScreen(name: "startup")
+            case .main: HomeScreen(name: "main")
             }
-            if context[CurrentUser.self] == nil {
-                let user = try await hop(to: registry.makeScreen("login"), returning: String.self)
-                try context.set(user, for: CurrentUser.self, in: "app")
-            }
-            try hop(to: "main", then: nil)
         }
     }
 }
@@ -162,50 +115,41 @@ struct StartupFlowsArticleTests {
 
     // MARK: - Run the flow
 
-    @Test func theFlowWithContinuationsShowsOnboardingOnFirstUseOnly() throws {
-        typealias StartupScreen = Continuations.StartupScreen
-
-        let registry = ScreenRegistry()
-        try registry.register("splash") { SplashScreen() }
-        try registry.register("onboarding") { OnboardingScreen() }
-        try registry.register("main") { HomeScreen() }
-
-        let startup = StartupScreen(state: AppState(), registry: registry)
+    @Test func theFlowShowsOnboardingOnFirstUseOnlyAndEndsOnTheMainRoute() async throws {
         let window = ScreenWindow()
-        try window.setRoot(startup)
-        window.makeVisible()
-        try startup.start()  // shows the splash
+        let failures = window.launch(Route.startup)  // [] when the root was made
+        window.makeVisible()  // Baton starts run(): the splash shows
+        #expect(failures == [])
+        let startup = try #require(window.rootScreen as? StartupScreen)
 
-        #expect(startup.currentScreen is SplashScreen)
-        #expect(startup.currentScreen?.screenName == "splash")  // named after its identifier
-        weak let splash = startup.currentScreen
-
-        (startup.currentScreen as? SplashScreen)?.loadingFinished()
-        (startup.currentScreen as? OnboardingScreen)?.doneTapped()
+        try await window.next(SplashScreen.self).loadingFinished()
+        try await window.next(OnboardingScreen.self).doneTapped()
+        let home = try await window.next(HomeScreen.self)
         let log = window.transitionLog.map(\.description)
-        // ["replaceRoot: → startup", "hop: → splash (splash)",
-        //  "hop: splash → onboarding (onboarding)", "hop: onboarding → main (main)"]
+        // ["replaceRoot: → startup", "hop: → splash", "hop: splash → onboarding",
+        //  "hop: onboarding → main"]
 
         #expect(
             log == [
-                "replaceRoot: → startup", "hop: → splash (splash)",
-                "hop: splash → onboarding (onboarding)", "hop: onboarding → main (main)",
+                "replaceRoot: → startup", "hop: → splash", "hop: splash → onboarding", "hop: onboarding → main",
             ])
-        #expect(startup.currentScreen is HomeScreen)
-        #expect(splash == nil)  // every hop releases the screen it hides
-        #expect(startup.currentScreen?.context.parent === startup.context)
-        #expect(!startup.isWaitingForUnhop)  // main is the final step
+        #expect(startup.currentScreen === home)
+        #expect(try window.screenTree(Route.self)?.description == "startup(main)")
+        #expect(home.context.parent === startup.context)
+        #expect(startup.context[\.isFirstUse] == false)
 
         // A later launch goes straight to main.
-        let later = Continuations.StartupScreen(state: startup.state, registry: registry)
         let relaunched = ScreenWindow()
-        try relaunched.setRoot(later)
+        relaunched.context[\.isFirstUse] = false
+        #expect(relaunched.launch(Route.startup) == [])
         relaunched.makeVisible()
-        try later.start()
-        (later.currentScreen as? SplashScreen)?.loadingFinished()
+        weak let splash = try await relaunched.next(SplashScreen.self)
+        splash?.loadingFinished()
+        _ = try await relaunched.next(HomeScreen.self)
+        #expect(splash == nil)  // every hop releases the screen it hides
         #expect(
             relaunched.transitionLog.map(\.description) == [
-                "replaceRoot: → startup", "hop: → splash (splash)", "hop: splash → main (main)",
+                "replaceRoot: → startup", "hop: → splash", "hop: splash → main",
             ])
     }
 
@@ -219,72 +163,22 @@ struct StartupFlowsArticleTests {
         #expect(startup.currentScreen is SplashScreen)
     }
 
-    @Test func aStepReadsWhatTheAppStoredInTheWindowsContext() throws {
-        let registry = try registryOfTheSteps()
-        let startup = Continuations.StartupScreen(state: AppState(), registry: registry)
-        let window = ScreenWindow()
-        window.context.set("ada", for: CurrentUser.self)
-        try window.setRoot(startup)
-        try startup.start()
-        #expect(startup.currentScreen?.context[CurrentUser.self] == "ada")
-    }
-
     // MARK: - Add a login step
 
-    @Test func theLoginStepStoresTheUserInTheAppContextAndTheFlowGoesOnToMain() throws {
-        let registry = try registryOfTheSteps()
-        try registry.register("login") { LoginScreen() }
-
-        let state = AppState()
-        state.isFirstUse = false
-        let startup = WithLogin.StartupScreen(state: state, registry: registry)
+    @Test func theLoginStepHandsTheUserToTheFlowAndTheMainScreenReadsIt() async throws {
         let window = ScreenWindow()
-        try window.setRoot(startup)
+        window.context[\.isFirstUse] = false
+        #expect(window.launch(WithLogin.LoginRoute.startup) == [])
         window.makeVisible()
-        try startup.start()
-        (startup.currentScreen as? SplashScreen)?.loadingFinished()
-        try (startup.currentScreen as? LoginScreen)?.loggedIn(as: "ada")
-
-        #expect(window.context[CurrentUser.self] == "ada")
-        #expect(startup.currentScreen is HomeScreen)
-        #expect(startup.currentScreen?.context[CurrentUser.self] == "ada")
-        #expect(
-            window.transitionLog.map(\.description) == [
-                "replaceRoot: → startup", "hop: → splash (splash)", "hop: splash → login (login)",
-                "hop: login → main (main)",
-            ])
-
-        // Signed in: the next launch skips the login.
-        let next = WithLogin.StartupScreen(state: state, registry: registry)
-        try window.setRoot(next)
-        try next.start()
-        (next.currentScreen as? SplashScreen)?.loadingFinished()
-        #expect(next.currentScreen is HomeScreen)
-    }
-
-    // MARK: - Await each step
-
-    @Test func theAwaitingFlowRunsTheSameStepsAsStraightLineCode() async throws {
-        let registry = try registryOfTheSteps()
-        try registry.register("login") { Awaiting.LoginScreen() }
-        let startup = Awaiting.StartupScreen(state: AppState(), registry: registry)
-        let window = ScreenWindow()
-        try window.setRoot(startup)
-        window.makeVisible()
-
-        let flow = Task { try await startup.runSteps() }
-
         try await window.next(SplashScreen.self).loadingFinished()
-        try await window.next(OnboardingScreen.self).doneTapped()
-        try await window.next(Awaiting.LoginScreen.self).loggedIn(as: "ada")
-        try await flow.value
-        #expect(startup.currentScreen is HomeScreen)
-        #expect(startup.state.isFirstUse == false)
-        #expect(window.context[CurrentUser.self] == "ada")
+        try await window.next(LoginScreen.self).loggedIn(as: "ada")
+        let home = try await window.next(HomeScreen.self)
+
+        #expect(home.context[\.currentUser] == "ada")
+        #expect(window.context[\.currentUser] == nil)  // stored in the flow's context
         #expect(
             window.transitionLog.map(\.description) == [
-                "replaceRoot: → startup", "hop: → splash", "hop: splash → onboarding", "hop: onboarding → login",
-                "hop: login → main (main)",
+                "replaceRoot: → startup", "hop: → splash", "hop: splash → login", "hop: login → main",
             ])
     }
 
@@ -326,10 +220,10 @@ struct StartupFlowsArticleTests {
 
     @Test func unhopCurrentScreenUnhopsOnBehalfOfTheCurrentScreen() throws {
         let registry = try registryOfTheSteps()
-        let startup = Continuations.StartupScreen(state: AppState(), registry: registry)
+        let startup = HoppingScreen(name: "startup", registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
-        try startup.start()
+        try startup.hop(to: "splash") { try? startup.hop(to: "onboarding", then: nil) }
         try startup.unhopCurrentScreen()
         #expect(startup.currentScreen is OnboardingScreen)
     }
@@ -414,9 +308,9 @@ struct StartupFlowsArticleTests {
         let window = ScreenWindow()
         try window.setRoot(startup)
         window.makeVisible()
-        let login = Awaiting.LoginScreen(name: "login")
+        let login = LoginScreen(name: "login")
         let awaiting = Task { try await startup.hop(to: login, returning: Int.self) }
-        _ = try await window.next(Awaiting.LoginScreen.self)
+        _ = try await window.next(LoginScreen.self)
         MisuseMode.$current.withValue(.lenient) { login.loggedIn(as: "ada") }
         await #expect(throws: ScreenError.resultTypeMismatch(screen: "login", expected: "Int", actual: "String")) {
             try await awaiting.value
@@ -435,31 +329,18 @@ struct StartupFlowsArticleTests {
 
     // MARK: - Handle cancellation and superseded hops
 
-    @Test func aCancelledFlowEndsWithTaskCancelledAndTheStepStaysShown() async throws {
-        let registry = try registryOfTheSteps()
-        try registry.register("login") { Awaiting.LoginScreen() }
-        let startup = Awaiting.StartupScreen(state: AppState(), registry: registry)
+    @Test func aFlowThatLeavesTheTreeIsCancelledAndNeverHopsToItsMainRoute() async throws {
         let window = ScreenWindow()
-        try window.setRoot(startup)
+        #expect(window.launch(Route.startup) == [])
         window.makeVisible()
-
-        let flow = Task {
-            do {
-                try await startup.runSteps()
-            } catch ScreenError.cancelled(_, .taskCancelled) {
-                // The app is shutting down.
-            } catch ScreenError.cancelled {
-                // Something else took over the start-up container.
-            }
-        }
-
+        let startup = try #require(window.rootScreen as? StartupScreen)
         let splash = try await window.next(SplashScreen.self)
-        flow.cancel()
-        try await flow.value  // the first catch took it
-        #expect(startup.currentScreen === splash)  // the step stays shown
+        try window.setRoot(HomeScreen(name: "home"))  // a logout that replaces the whole flow
+        splash.finish()  // nothing waits any more
+        await Task.yield()
+        #expect(window.rootScreen?.screenName == "home")
         #expect(!startup.isWaitingForUnhop)
-        splash.finish()  // nothing waits: a late finish does nothing
-        #expect(startup.currentScreen === splash)
+        #expect(window.transitionLog.map(\.description).filter { $0.hasPrefix("hop") } == ["hop: → splash"])
     }
 
     @Test func aHopElsewhereEndsTheAwaitWithTheTransitionThatSupersededIt() async throws {
@@ -468,9 +349,9 @@ struct StartupFlowsArticleTests {
         let window = ScreenWindow()
         try window.setRoot(startup)
         window.makeVisible()
-        let login = Awaiting.LoginScreen(name: "login")
+        let login = LoginScreen(name: "login")
         let awaiting = Task { try await startup.hop(to: login, returning: String.self) }
-        _ = try await window.next(Awaiting.LoginScreen.self)
+        _ = try await window.next(LoginScreen.self)
         try startup.hop(to: "main", then: nil)  // a deep link or a logout, say
         let error = await #expect(throws: ScreenError.self) { try await awaiting.value }
         guard case .cancelled(let screen, .transition(let record)) = error else {
@@ -507,9 +388,9 @@ struct StartupFlowsArticleTests {
         let window = ScreenWindow()
         try window.setRoot(startup)
         window.makeVisible()
-        let login = Awaiting.LoginScreen(name: "login")
+        let login = LoginScreen(name: "login")
         let awaiting = Task { try await startup.hop(to: login, returning: String.self) }
-        _ = try await window.next(Awaiting.LoginScreen.self)
+        _ = try await window.next(LoginScreen.self)
         try window.setRoot(HomeScreen(name: "home"))  // a logout that replaces the whole flow
         let error = await #expect(throws: ScreenError.self) { try await awaiting.value }
         guard case .cancelled(let screen, .transition(let record)) = error else {

@@ -208,7 +208,7 @@ public struct AnyContextKey: Hashable, Sendable, CustomStringConvertible {
     var isPrivate: Bool {
         switch self {
         case .type(let key): key.isPrivate
-        case .entry: false
+        case .entry(let entry): entry.isPrivate
         }
     }
 }

@@ -58,6 +58,7 @@ public struct ContextEntry<Value> {
     let makeTest: @MainActor () -> Value?
     let makePreview: @MainActor () -> Value?
     let isLive: Bool
+    let isPrivate: Bool
     let name: String
     let declaration: String
 
@@ -65,16 +66,23 @@ public struct ContextEntry<Value> {
     ///
     /// ```swift
     /// var pageSize: ContextEntry<Int> { .init(default: 20) }
+    /// var pin: ContextEntry<String> { .init(default: "", isPrivate: true) }
     /// ```
     ///
     /// - Parameters:
     ///   - defaultValue: What a read returns when nothing is stored; made once, on first use.
+    ///   - isPrivate: Whether snapshots, the inspector and test failures show `<private>` instead
+    ///     of its values (a token, a password).
     ///   - name: The name in dumps and error messages; by default the member's name.
-    public init(default defaultValue: @autoclosure @escaping @MainActor () -> Value, name: String = #function) {
+    public init(
+        default defaultValue: @autoclosure @escaping @MainActor () -> Value, isPrivate: Bool = false,
+        name: String = #function
+    ) {
         self.makeDefault = defaultValue
         self.makeTest = { nil }
         self.makePreview = { nil }
         self.isLive = false
+        self.isPrivate = isPrivate
         self.name = name
         self.declaration = ""
     }
@@ -83,11 +91,15 @@ public struct ContextEntry<Value> {
     ///
     /// ```swift
     /// var userID: ContextEntry<String?> { .init() }
+    /// var apiToken: ContextEntry<String?> { .init(isPrivate: true) }
     /// ```
     ///
-    /// - Parameter name: The name in dumps and error messages; by default the member's name.
-    public init<Wrapped>(name: String = #function) where Value == Wrapped? {
-        self.init(default: nil, name: name)
+    /// - Parameters:
+    ///   - isPrivate: Whether snapshots, the inspector and test failures show `<private>` instead
+    ///     of its values.
+    ///   - name: The name in dumps and error messages; by default the member's name.
+    public init<Wrapped>(isPrivate: Bool = false, name: String = #function) where Value == Wrapped? {
+        self.init(default: nil, isPrivate: isPrivate, name: name)
     }
 
     /// Declares a dependency: its live value, and the values tests and previews use instead.
@@ -108,6 +120,8 @@ public struct ContextEntry<Value> {
     ///     it, such a read fails the test.
     ///   - preview: The value `ScreenPreview` uses when the preview sets none, made there only;
     ///     the live value without it.
+    ///   - isPrivate: Whether snapshots, the inspector and test failures show `<private>` instead
+    ///     of its values (a signing key, a session).
     ///   - name: The name in dumps and error messages; by default the member's name.
     ///   - fileID: Where the entry is declared, for the test failure; leave the default.
     ///   - line: The line of the declaration; leave the default.
@@ -115,6 +129,7 @@ public struct ContextEntry<Value> {
         live: @autoclosure @escaping @MainActor () -> Value,
         test: @autoclosure @escaping @MainActor () -> Value? = nil,
         preview: @autoclosure @escaping @MainActor () -> Value? = nil,
+        isPrivate: Bool = false,
         name: String = #function,
         fileID: StaticString = #fileID, line: UInt = #line
     ) {
@@ -122,6 +137,7 @@ public struct ContextEntry<Value> {
         self.makeTest = test
         self.makePreview = preview
         self.isLive = true
+        self.isPrivate = isPrivate
         self.name = name
         self.declaration = "\(fileID):\(line)"
     }
@@ -141,8 +157,10 @@ public struct ContextEntry<Value> {
     let keyPath: AnyKeyPath
     /// Where a live entry is declared (`file:line`); empty for a plain one.
     let declaration: String
-    /// Whether the entry declares a live value (``ContextEntry/init(live:test:preview:name:fileID:line:)``).
+    /// Whether the entry declares a live value (``ContextEntry/init(live:test:preview:isPrivate:name:fileID:line:)``).
     let isLive: Bool
+    /// Whether snapshots redact its values (``ContextEntry/init(default:isPrivate:name:)``).
+    let isPrivate: Bool
     /// Makes the default: the live value, or the plain default.
     let makeDefault: @MainActor () -> AnyBox
     /// Makes the test value, `nil` if the entry declares none (in a test only).
@@ -157,6 +175,7 @@ public struct ContextEntry<Value> {
         name = declared.name
         declaration = declared.declaration
         isLive = declared.isLive
+        isPrivate = declared.isPrivate
         let makeDefault = declared.makeDefault
         self.makeDefault = { Box(makeDefault()) as AnyBox }
         // Made on each call, so that each test gets its own value; never called in the app.

@@ -234,6 +234,13 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     /// event.result   // "byDate"
     /// ```
     public let result: String?
+    /// The type of ``result`` (`String`, `SortOrder`): all that ``description`` prints of it, so
+    /// that a log, a breadcrumb or a CI failure never shows the value itself (a user, a token).
+    ///
+    /// ```swift
+    /// event.resultType   // "SortOrder"
+    /// ```
+    public let resultType: String?
     /// How it ended.
     ///
     /// ```swift
@@ -269,12 +276,14 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     ///   - destination: The screen that appears.
     ///   - cause: Why.
     ///   - resolutions: The resolvers it ran.
-    ///   - result: The result delivered.
+    ///   - result: The result delivered, described.
+    ///   - resultType: The type of the result.
     ///   - outcome: How it ended.
     ///   - nanoseconds: How long it took.
     public init(
         _ action: Action, from source: String? = nil, to destination: String? = nil, cause: NavigationCause,
-        resolutions: [String] = [], result: String? = nil, outcome: Outcome = .completed, nanoseconds: Int64 = 0
+        resolutions: [String] = [], result: String? = nil, resultType: String? = nil,
+        outcome: Outcome = .completed, nanoseconds: Int64 = 0
     ) {
         self.action = action
         self.source = source
@@ -282,15 +291,17 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         self.cause = cause
         self.resolutions = resolutions
         self.result = result
+        self.resultType = resultType
         self.outcome = outcome
         self.nanoseconds = nanoseconds
     }
 
-    /// `push: list → detail (call by list)`, with the resolvers, result and outcome when there
-    /// are any; the duration is left out, so that the text is the same on every run.
+    /// `push: list → detail (call by list)`, with the resolvers, the result's type and the
+    /// outcome when there are any; the result's value (kept in ``result``) and the duration are
+    /// left out, so that the text leaks no user data and is the same on every run.
     ///
     /// ```swift
-    /// print(event)   // pop: detail → list (gesture swipeBack) result byDate
+    /// print(event)   // pop: detail → list (gesture swipeBack) result SortOrder
     /// ```
     public var description: String {
         var text: String
@@ -303,7 +314,7 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         }
         text += " (\(cause))"
         if !resolutions.isEmpty { text += " resolved by [\(resolutions.joined(separator: ", "))]" }
-        if let result { text += " result \(result)" }
+        if result != nil || resultType != nil { text += " result \(resultType ?? "value")" }
         if outcome != .completed { text += " \(outcome)" }
         return text
     }
@@ -316,6 +327,7 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.action == rhs.action && lhs.source == rhs.source && lhs.destination == rhs.destination
             && lhs.cause == rhs.cause && lhs.resolutions == rhs.resolutions && lhs.result == rhs.result
+            && lhs.resultType == rhs.resultType
             && lhs.outcome == rhs.outcome
     }
 
@@ -331,6 +343,7 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(cause)
         hasher.combine(resolutions)
         hasher.combine(result)
+        hasher.combine(resultType)
         hasher.combine(outcome)
     }
 }

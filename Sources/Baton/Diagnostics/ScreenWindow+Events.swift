@@ -188,7 +188,7 @@ final class NavigationEventHub {
 final class NavigationWatch {
     /// The cause it was requested with; an adapter that learns more later (a gesture) sets it.
     var cause: NavigationCause?
-    let result: String?
+    let result: (text: String, type: String)?
     /// The start, a `ContinuousClock.Instant` where the system has one (iOS 16 and later).
     let start: Any?
 
@@ -230,7 +230,8 @@ final class NavigationWatch {
             .transition(transition.kind), from: transition.source?.screenName,
             to: transition.destination.screenName,
             cause: cause(of: transition),
-            resolutions: resolutions, result: result, outcome: outcome, nanoseconds: elapsed)
+            resolutions: resolutions, result: result?.text, resultType: result?.type, outcome: outcome,
+            nanoseconds: elapsed)
     }
 }
 
@@ -244,7 +245,7 @@ enum NavigationContext {
     /// The cause of what runs now; `nil` means a screen's own call.
     @exclusivity(unchecked) static var cause: NavigationCause?
     /// The result a finishing screen delivers with the transition that runs now.
-    @exclusivity(unchecked) static var result: String?
+    @exclusivity(unchecked) static var result: (text: String, type: String)?
     /// The cause of the lifecycle callbacks that run now, while a transition is watched.
     @exclusivity(unchecked) static var lifecycleCause: NavigationCause?
     /// The resolver summaries of the transition being watched, or `nil` when none is.
@@ -259,7 +260,7 @@ enum NavigationContext {
 
     /// Runs `body` with `cause` (and `result`) as the cause of what it requests.
     static func with<Value, Failure: Error>(
-        _ cause: NavigationCause?, result: String? = nil, _ body: () throws(Failure) -> Value
+        _ cause: NavigationCause?, result: (text: String, type: String)? = nil, _ body: () throws(Failure) -> Value
     ) throws(Failure) -> Value {
         let outer = (self.cause, self.result)
         self.cause = cause

@@ -53,7 +53,8 @@ extension Screen {
         // What it requests is a call by this screen, delivering `value` (described only when a
         // window observes navigation events).
         let observed = ScreenWindow.containing(self)?.observesNavigation == true
-        let result = observed && !(value is Void) ? Box<Any>.debugText(value) : nil
+        let result =
+            observed && !(value is Void) ? (Box<Any>.debugText(value), String(describing: type(of: value))) : nil
         NavigationContext.with(observed ? .call(screen: screenName) : NavigationContext.cause, result: result) {
             finishStepNow(with: value)
         }

@@ -66,9 +66,10 @@ struct NavigationEventTests {
         #expect(
             recorder.transitions == [
                 NavigationEvent(
-                    .transition(.pop), from: "sort", to: "list", cause: .call(screen: "sort"), result: "byDate")
+                    .transition(.pop), from: "sort", to: "list", cause: .call(screen: "sort"), result: "byDate",
+                    resultType: "String")
             ])
-        #expect(recorder.transitions.first?.description == "pop: sort → list (call by sort) result byDate")
+        #expect(recorder.transitions.first?.description == "pop: sort → list (call by sort) result String")
     }
 
     @Test func aPopReportedBySwiftUIsPathBindingIsTheUsersGesture() throws {

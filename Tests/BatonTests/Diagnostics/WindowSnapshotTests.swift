@@ -9,6 +9,15 @@ enum SessionToken: ContextKey {
 
 enum TaskFilter: ContextKey { typealias Value = String }
 
+extension ContextValues {
+    fileprivate var apiToken: ContextEntry<String?> { .init(isPrivate: true) }
+    fileprivate var pin: ContextEntry<String> { .init(default: "0000", isPrivate: true) }
+    @MainActor fileprivate var signer: ContextEntry<String> {
+        .init(live: "live-key", test: "test-key", isPrivate: true)
+    }
+    fileprivate var theme: ContextEntry<String> { .init(default: "dark") }
+}
+
 /// A window's snapshot: screens, routes, phases, values, reads, resolutions, waiting links.
 @MainActor
 @Suite(.isolatedBaton)
@@ -44,6 +53,25 @@ struct WindowSnapshotTests {
                       reads TaskFilter = open (from list)
                       shown by push: list → detail
                 """)
+    }
+
+    @Test func anEntryMarkedPrivateIsRedactedInTheTextAndTheJSON() throws {
+        let window = ScreenWindow()
+        window.context[\.apiToken] = "secret-token"
+        window.context[\.pin] = "1234"
+        window.context[\.signer] = "signing-key"
+        window.context[\.theme] = "light"
+        #expect(
+            window.snapshot().text == """
+                window app
+                  holds apiToken = <private>
+                  holds pin = <private>
+                  holds signer = <private>
+                  holds theme = light
+                """)
+        let json = window.snapshot().json
+        #expect(!json.contains("secret-token") && !json.contains("1234") && !json.contains("signing-key"))
+        #expect(json.contains(#"{"key":"apiToken","value":"<private>","holder":null}"#))
     }
 
     @Test func theJSONHasTheSameContent() throws {

@@ -27,7 +27,7 @@ struct ScreenTaskAfterLeavingTests {
         let stack = try StackScreen(root: ScreenModel(name: "list"), name: "items")
         let window = try makeVisibleWindow(root: stack)
         var detail: DetailScreen? = DetailScreen(name: "detail")
-        weak var weakDetail = detail
+        weak let weakDetail = detail
         try stack.push(try #require(detail))
         #expect(stack.pop()?.screenName == "detail")
         let late = try #require(detail?.lateTask)
@@ -79,7 +79,7 @@ struct ScreenTaskAfterLeavingTests {
         let window = try makeVisibleWindow(root: stack)
         let (updates, continuation) = AsyncStream<Int>.makeStream()
         var splash: SplashScreen? = SplashScreen(updates: updates)
-        weak var weakSplash = splash
+        weak let weakSplash = splash
         try stack.push(try #require(splash))
         let started = try #require(splash?.started)
         splash = nil

@@ -24,6 +24,12 @@ public enum Route: ScreenRoute {
     }
 }
 
+/// A link or a restored screen names a sync-up the store does not have (it was deleted).
+struct SyncUpNotFound: Error, Equatable, CustomStringConvertible {
+    let id: UUID
+    var description: String { "No sync-up has the id \(id): it was deleted, or the link is wrong." }
+}
+
 /// A screen that shows one sync-up of the store.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 class SyncUpScreen: ScreenModel {
@@ -32,10 +38,16 @@ class SyncUpScreen: ScreenModel {
         self.id = id
         super.init(name: name)
     }
+    /// The sync-up, or an empty one while ``notFound`` says why there is none.
     var syncUp: SyncUp {
         get { context[\.store][id] ?? SyncUp(id: id) }
         set { context[\.store][id] = newValue }
     }
+    /// Set when the store has no sync-up with this id (a link or a restored screen to a deleted
+    /// one): the screen shows "not found" and its actions throw this error instead of editing nothing.
+    var notFound: SyncUpNotFound? { context[\.store][id] == nil ? SyncUpNotFound(id: id) : nil }
+    /// Throws ``notFound`` when there is no sync-up to act on.
+    func requireSyncUp() throws(SyncUpNotFound) { if let notFound { throw notFound } }
     func push(_ route: Route) throws { try (parentScreen as? StackScreen)?.push(route.screen()) }
 }
 
@@ -87,11 +99,13 @@ final class SyncUpDetailScreen: SyncUpScreen {
     init(id: UUID) { super.init(id: id, name: "detail") }
 
     func editTapped() async throws {
+        try requireSyncUp()
         let form = SyncUpFormScreen(syncUp, title: syncUp.title, done: "Done")
         if let edited = try await present(form, returning: SyncUp?.self) { syncUp = edited }
     }
 
     func deleteTapped() async throws {
+        try requireSyncUp()
         guard try await present(.deleteSyncUp) else { return }
         let store = context[\.store]  // read before the screen leaves the window that sets it
         finish()
@@ -101,6 +115,7 @@ final class SyncUpDetailScreen: SyncUpScreen {
     func deleteMeetings(atOffsets indices: IndexSet) { syncUp.meetings.removeAll(at: indices) }
 
     func startMeetingTapped() async throws {
+        try requireSyncUp()
         switch context[\.speech].authorizationStatus() {
         case .notDetermined, .authorized: try push(.record(id: id))
         case .restricted:

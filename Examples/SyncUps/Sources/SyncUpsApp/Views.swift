@@ -118,6 +118,15 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension SyncUpDetailScreen: ViewScreen {
         var body: some View {
+            if let notFound {
+                ContentUnavailableView(
+                    "Sync-up not found", systemImage: "questionmark.folder", description: Text(notFound.description))
+            } else {
+                details
+            }
+        }
+
+        private var details: some View {
             List {
                 Section("Sync-up Info") {
                     Button {

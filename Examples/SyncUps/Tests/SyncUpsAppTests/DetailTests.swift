@@ -109,6 +109,26 @@ struct DetailTests {
         #expect(try Route.links.url(for: tree) == "syncups://syncup/\(SyncUp.mock.id)")
     }
 
+    @Test func aLinkToAnUnknownSyncUpShowsItIsNotFoundAndRefusesEveryAction() async throws {
+        let window = try app.launch([.mock])
+        try window.open("syncups://syncup/\(UUID(9))", with: Route.links)
+        let detail = try await window.next(SyncUpDetailScreen.self)
+        let notFound = try #require(detail.notFound)
+        #expect(notFound.description == "No sync-up has the id \(UUID(9)): it was deleted, or the link is wrong.")
+        await #expect(throws: notFound) { try await detail.editTapped() }
+        await #expect(throws: notFound) { try await detail.startMeetingTapped() }
+        await #expect(throws: notFound) { try await detail.deleteTapped() }
+        #expect(window.topScreen === detail)
+        #expect(app.store.syncUps == [.mock])
+    }
+
+    @Test func aRestoredDetailOfADeletedSyncUpShowsItIsNotFound() async throws {
+        let (first, _) = try await app.detail()
+        let saved = try #require(try first.saveScreenTree(Route.self)).json
+        let second = try TestApp().launch([], restoring: saved)
+        #expect(try await second.next(SyncUpDetailScreen.self).notFound == SyncUpNotFound(id: SyncUp.mock.id))
+    }
+
     @Test func aRelaunchReturnsToTheMeetingOfTheLastRun() async throws {
         let (first, detail) = try await app.detail()
         try detail.push(.meeting(id: UUID(300), syncUp: SyncUp.mock.id))
