@@ -182,7 +182,7 @@ final class NavigationEventHub {
 ///
 /// A class, so that the `NavigationWatch?` every transition carries is one pointer: `nil` when
 /// no one observes, copied and destroyed inline. As a struct (an `Any?` and an optional enum
-/// inside) each copy of the optional went through runtime value witnesses, about 1,500
+/// inside) each copy of the optional went through runtime value witnesses, about 3,800
 /// instructions of an unobserved push + pop.
 @MainActor
 final class NavigationWatch {
