@@ -83,7 +83,8 @@
 /// address of a freed one never takes its identity.
 @MainActor
 enum IdentitySerial {
-    private static var last: UInt64 = 0
+    // Main-actor state; no user code runs during an access.
+    @exclusivity(unchecked) private static var last: UInt64 = 0
 
     /// A number no object had before.
     static func next() -> UInt64 {

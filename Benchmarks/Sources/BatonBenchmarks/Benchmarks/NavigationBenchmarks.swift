@@ -119,8 +119,10 @@ enum NavigationBenchmarks {
         } catch {
             fatalError("push: \(error)")
         }
+        // Ten snapshots a timed run (one in smoke mode): at scale 1 the full run made 100,000
+        // a run, hours in all.
         let snapshots = harness.nanosecondsPerOperation(
-            scale: 1,
+            scale: 10_000,
             [
                 ("snapshot-1000", { count in for _ in 0..<count { blackHole(thousand.snapshot().text) } }),
                 ("snapshot-json-1000", { count in for _ in 0..<count { blackHole(thousand.snapshot().json) } }),
