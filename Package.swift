@@ -74,7 +74,8 @@ let package = Package(
             exclude: ["README.md"]
         ),
         // The screens and flows driven headlessly through Baton.
-        .testTarget(name: "CoordinatesAppTests", dependencies: ["CoordinatesApp", "CoordinatesKit", "Baton"]),
+        .testTarget(
+            name: "CoordinatesAppTests", dependencies: ["CoordinatesApp", "CoordinatesKit", "Baton", "BatonTesting"]),
         // Runs the built `coordinates` binary; it depends on the executable so that it is built first.
         // The GPS tests feed the recordings in Fixtures/ to a real gpsd (`Scripts/test.sh` installs it).
         .testTarget(
