@@ -132,11 +132,13 @@
 
     // MARK: - Provider requests
 
-    enum TotalWeight: ContextKey { typealias Value = Double }
+    extension ContextValues {
+        var totalWeight: ContextEntry<Double?> { .init() }
+    }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct TotalView: View {
-        @ContextRequest(TotalWeight.self) private var total
+        @ContextRequest(\.totalWeight) private var total
         var body: some View {
             Text(total.map { "Total \($0)" } ?? "No total yet")
             if case .failure(let error) = $total {

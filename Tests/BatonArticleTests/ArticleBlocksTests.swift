@@ -69,7 +69,7 @@ import Testing
             otherLibraries: ["TCA", "swift-navigation"], batonBlocks: 4, otherBlocks: 3),
         Expectation(
             article: "GettingStarted", testFile: "GettingStartedArticleTests.swift", otherLibraries: [],
-            batonBlocks: 15, otherBlocks: 0),
+            batonBlocks: 14, otherBlocks: 0),
         Expectation(
             article: "ComingFromProContext", testFile: "ComingFromProContextTests.swift",
             otherLibraries: ["ProContext:"], batonBlocks: 14, otherBlocks: 4),

@@ -314,6 +314,10 @@ public final class ScreenWindow {
     /// Logs a completed transition (or gives up its place, with `nil`) in start order: a record
     /// waits until every transition that started before it has completed or failed.
     func log(_ transition: ScreenTransition?, at entry: UInt64) {
+        #if DEBUG
+            // Rule 1, make every screen through its route: checked once the screens are in the tree.
+            if let transition, ScreenWithoutRoute.reporter != nil { reportScreensWithoutRoute(transition) }
+        #endif
         completedOutOfOrder[entry] = .some(transition?.record)
         while let ready = completedOutOfOrder.removeValue(forKey: firstUnlogged) {
             firstUnlogged &+= 1
