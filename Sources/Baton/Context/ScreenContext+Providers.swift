@@ -140,7 +140,7 @@ extension ScreenContext {
     /// ```
     ///
     /// - Parameter key: The key whose provider to check.
-    /// - Returns: `true` when ``request(_:)`` would return a value.
+    /// - Returns: `true` when ``request(_:)-(Key.Type)`` would return a value.
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
         if isObservationTracking() { trackRead(.provider(id), key: .type(key)) }

@@ -12,7 +12,7 @@
 /// try stack.push(DetailScreen(id: 4))
 /// // Baton: detail 4 (DetailScreen) was shown by push: list → detail 4 without a route, in a
 /// // window of AppRoute routes: saving leaves it out and no link reaches it. Make it through its
-/// // route (try stack.push(AppRoute.….screen())), or declare its route (RoutedScreen); if it is
+/// // route (try push(AppRoute.….screen())), or declare its route (RoutedScreen); if it is
 /// // meant to have none, as an alert or a share sheet, override isRouteless to return true.
 /// ```
 public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
@@ -87,8 +87,8 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
             let shown = transition.record.description
             let fix: String
             switch transition.kind {
-            case .present: fix = "try \(transition.source?.screenName ?? "screen").present(\(routeType).….screen())"
-            case .push: fix = "try stack.push(\(routeType).….screen())"
+            case .present: fix = "try present(\(routeType).….screen())"
+            case .push: fix = "try push(\(routeType).….screen())"
             default: fix = "try \(routeType).….screen()"
             }
             var found: [ScreenWithoutRoute] = []
