@@ -140,7 +140,7 @@
     struct TotalView: View {
         @ContextRequest(\.totalWeight) private var total
         var body: some View {
-            Text(total.map { "Total \($0)" } ?? "No total yet")
+            Text(total.map { "Total \($0 ?? 0)" } ?? "No total yet")
             if case .failure(let error) = $total {
                 Text(error.description).font(.footnote)
             }
