@@ -130,6 +130,33 @@
         }
     }
 
+    // MARK: - Screens that are only a view
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    enum CafeRoute: ScreenRoute {
+        case splash, settings, profile
+
+        func makeScreen() throws -> ScreenModel {
+            ScreenModel(name: "\(self)")
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct CafeScene: Scene {
+        var body: some Scene {
+            WindowGroup {
+                ScreenScene(root: CafeRoute.splash)
+                    .screen(CafeRoute.splash) { _ in ProgressView("Loading…") }
+                    .screen(CafeRoute.settings) { settings in
+                        Button("Newest first") { settings.finish(with: "newest") }
+                    }
+                    .screen(CafeRoute.profile, tabLabel: Label("Profile", systemImage: "person")) { profile in
+                        Text(profile.context[\.userID] ?? "Signed out")
+                    }
+            }
+        }
+    }
+
     // MARK: - Provider requests
 
     extension ContextValues {
