@@ -70,18 +70,18 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
 
 #if DEBUG
     extension ScreenWindow {
-        /// Reports each screen `transition` brought into this window without a route, when the
-        /// window's root has one.
-        func reportScreensWithoutRoute(_ transition: ScreenTransition) {
-            guard let reporter = ScreenWithoutRoute.reporter, let rootRoute = rootScreen?.anyRoute,
-                let destination = transition.destination as? ScreenModel
-            else { return }
+        /// The screens `transition` brought into this window without a route, when the window's
+        /// root has one; the caller reports them once its own state is settled (the reporter is
+        /// user code, which may navigate).
+        func screensWithoutRoute(shownBy transition: ScreenTransition) -> [ScreenWithoutRoute] {
+            guard let rootRoute = rootScreen?.anyRoute, let destination = transition.destination as? ScreenModel
+            else { return [] }
             let checksDestination: Bool
             switch transition.kind {
             case .push, .present, .setStack, .segue, .manual: checksDestination = true
             // A hop step of a flow is shown again when the flow runs; its main screen's tabs are checked.
             case .hop, .replaceRoot, .embed: checksDestination = false
-            case .selectTab, .pop, .dismiss: return
+            case .selectTab, .pop, .dismiss: return []
             }
             let routeType = TypeNames.name(of: type(of: rootRoute))
             let shown = transition.record.description
@@ -108,9 +108,9 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
                 guard !(screen is HoppingScreen) else { return }
                 for case let child as ScreenModel in screen.childScreens { visit(child, inside: screen) }
             }
-            if !checksDestination, destination.anyRoute == nil { return }
+            if !checksDestination, destination.anyRoute == nil { return [] }
             visit(destination, inside: nil)
-            for report in found { reporter(report) }
+            return found
         }
     }
 #endif

@@ -147,6 +147,28 @@ struct ScreenWithoutRouteTests {
         }
     }
 
+    @Test func aReporterThatNavigatesSeesTheTransitionLoggedAndItsOwnPushFollows() throws {
+        let window = launched(.list)
+        let stack = try #require(window.rootScreen as? StackScreen)
+        let seen = Reports()
+        try ScreenWithoutRoute.$reporter.withValue({ _ in
+            MainActor.assumeIsolated {
+                seen.all = window.transitionLog.map(\.description)
+                do {
+                    try stack.push(ShopRoute.detail(1).screen())
+                } catch {
+                    Issue.record(error)
+                }
+            }
+        }) {
+            try stack.push(CartScreen(name: "cart"))
+        }
+        #expect(seen.all.last == "push: products → cart")
+        #expect(
+            window.transitionLog.map(\.description).suffix(2) == ["push: products → cart", "push: cart → detail 1"])
+        #expect(stack.screens.map(\.screenName) == ["products", "cart", "detail 1"])
+    }
+
     @Test func aWindowWhoseRootHasNoRouteIsNotChecked() async throws {
         let reports = try await collecting {
             let window = ScreenWindow()
