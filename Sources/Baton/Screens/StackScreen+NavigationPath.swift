@@ -184,6 +184,29 @@ extension ScreenModel {
         presentedScreen.map(ScreenIdentity.init)
     }
 
+    /// Where a UI framework shows the screen this one presents: an ``AlertScreen`` in the alert
+    /// slot (SwiftUI's `alert` or `confirmationDialog`), a screen that asks for a full-screen
+    /// cover in the cover slot where the platform has covers, any other in the sheet slot; `nil`
+    /// when this screen presents nothing. Each slot's binding shows the presented screen only when
+    /// it is its slot, so exactly one of them shows it.
+    ///
+    /// ```swift
+    /// main.presentationSlot(coversAvailable: true) { $0 is SignupScreen }   // .fullScreenCover
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - coversAvailable: Whether the platform has full-screen covers (macOS has none).
+    ///   - asksForCover: Whether a presented screen asks for a full-screen cover (its declared
+    ///     style, read by the adapter).
+    /// - Returns: The slot, or `nil`.
+    @_spi(Adapters) public final func presentationSlot(
+        coversAvailable: Bool, asksForCover: (ScreenModel) -> Bool
+    ) -> PresentationSlot? {
+        guard let presented = presentedScreen as? ScreenModel else { return nil }
+        if presented is AlertScreen { return .alert }
+        return coversAvailable && asksForCover(presented) ? .fullScreenCover : .sheet
+    }
+
     /// Brings the presentation in line with an item that a UI framework changed: `nil` written
     /// for the item it showed, `shown`, while this screen still presents that item (the user
     /// swiped a sheet down) dismisses it.
@@ -211,4 +234,30 @@ extension ScreenModel {
         NavigationContext.with(.gesture(.sheetSwipe)) { dismiss(sender: sender) }
         return true
     }
+}
+
+/// Where a UI framework shows a presented screen (``ScreenModel/presentationSlot(coversAvailable:asksForCover:)``).
+///
+/// ```swift
+/// if main.presentationSlot(coversAvailable: true, asksForCover: { _ in false }) == .sheet { … }
+/// ```
+@_spi(Adapters) public enum PresentationSlot: Sendable, Hashable {
+    /// A sheet (SwiftUI's `sheet(item:)`).
+    ///
+    /// ```swift
+    /// case .sheet
+    /// ```
+    case sheet
+    /// A full-screen cover (SwiftUI's `fullScreenCover(item:)`).
+    ///
+    /// ```swift
+    /// case .fullScreenCover
+    /// ```
+    case fullScreenCover
+    /// An alert or a confirmation dialog (an ``AlertScreen``).
+    ///
+    /// ```swift
+    /// case .alert
+    /// ```
+    case alert
 }

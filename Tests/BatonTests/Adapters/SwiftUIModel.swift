@@ -30,20 +30,27 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
     /// `navigationDestination(for:)` for that type (:1491), shows that destination outside the
     /// path; when false, SwiftUI refuses the link. Apple documents neither.
     var showsOtherLinkValuesOutsideThePath = false
+    /// When the user taps an alert's or a dialog's button (SwiftUI.swiftinterface:10878, 6890),
+    /// SwiftUI writes `false` to its `isPresented` binding before it runs the button's action.
+    /// Apple documents that the alert is dismissed when a button is tapped, not in which order.
+    var clearsAlertBindingBeforeButtonAction = false
 
     var testDescription: String {
         "N-E2 \(urlBeforeFirstAppear) E7 \(writesNilForASwappedItem) E6 \(writesPathAtSwipeStart)"
             + " other-type links \(showsOtherLinkValuesOutsideThePath)"
+            + " alert binding first \(clearsAlertBindingBeforeButtonAction)"
     }
 
     /// Every combination of the switches.
     static let all: [SwiftUIBehaviour] = [false, true].flatMap { url in
         [false, true].flatMap { swap in
             [false, true].flatMap { swipe in
-                [false, true].map { other in
-                    SwiftUIBehaviour(
-                        urlBeforeFirstAppear: url, writesNilForASwappedItem: swap, writesPathAtSwipeStart: swipe,
-                        showsOtherLinkValuesOutsideThePath: other)
+                [false, true].flatMap { other in
+                    [false, true].map { alert in
+                        SwiftUIBehaviour(
+                            urlBeforeFirstAppear: url, writesNilForASwappedItem: swap, writesPathAtSwipeStart: swipe,
+                            showsOtherLinkValuesOutsideThePath: other, clearsAlertBindingBeforeButtonAction: alert)
+                    }
                 }
             }
         }
@@ -252,4 +259,77 @@ final class ModelStackView {
 
     /// As ``swipeBack(completes:_:)``, under the view's behaviour.
     func swipeBack(completes: Bool) { swipeBack(completes: completes, behaviour) }
+}
+
+/// The presentations of a `ScreenView` (`PresentationHost` and `AlertHost` in
+/// Sources/BatonSwiftUI/ScreenView.swift): a `sheet(item:)` (SwiftUI.swiftinterface:345), a
+/// `fullScreenCover(item:)` where the platform has covers, and an `alert`/`confirmationDialog`
+/// (:10878, :6890), each with a binding that shows the presented screen only in the slot
+/// `presentationSlot(coversAvailable:asksForCover:)` gives.
+///
+/// Rules:
+/// - A modifier shows its content while its binding's item is non-nil (or `true`); each binding
+///   is read when the body is made.
+/// - A swipe down writes `nil` through the binding of the sheet shown (Apple's documentation of
+///   `sheet(item:onDismiss:content:)`).
+/// - A tap on an alert's button runs its action and dismisses the alert, writing `false` to the
+///   binding; the order is a switch. A tap outside a dialog writes `false` alone.
+@MainActor
+final class ModelPresentationHost {
+    let presenter: ScreenModel
+    let coversAvailable: Bool
+    let behaviour: SwiftUIBehaviour
+    /// The screens that ask for a full-screen cover.
+    private let covers: Set<String>
+    /// What each slot's binding shows, as its getter returns it.
+    private(set) var shown: [PresentationSlot: ScreenIdentity] = [:]
+    private var alert: AlertScreen?
+
+    init(presenter: ScreenModel, covers: Set<String> = [], coversAvailable: Bool = true, _ behaviour: SwiftUIBehaviour)
+    {
+        self.presenter = presenter
+        self.covers = covers
+        self.coversAvailable = coversAvailable
+        self.behaviour = behaviour
+        redraw()
+    }
+
+    /// The body runs again.
+    func redraw() {
+        let slot = presenter.presentationSlot(coversAvailable: coversAvailable) { covers.contains($0.screenName) }
+        shown = [:]
+        alert = nil
+        if let slot, let identity = presenter.presentedIdentity {
+            shown[slot] = identity
+            if slot == .alert { alert = presenter.presentedScreen as? AlertScreen }
+        }
+    }
+
+    /// The user swipes down the sheet or cover shown in `slot`.
+    func swipeDown(_ slot: PresentationSlot) {
+        presenter.followPresentation(nil, shown: shown[slot])
+        redraw()
+    }
+
+    /// The user taps the alert's button at `index`; returns the pending cancellation, if any.
+    func tapAlertButton(at index: Int) -> Task<Void, Never>? {
+        guard let alert else { return nil }
+        var pending: Task<Void, Never>?
+        if behaviour.clearsAlertBindingBeforeButtonAction {
+            pending = alert.followShown(false)
+            alert.tap(at: index)
+        } else {
+            alert.tap(at: index)
+            pending = alert.followShown(false)
+        }
+        redraw()
+        return pending
+    }
+
+    /// The user taps outside a confirmation dialog; returns the pending cancellation.
+    func tapOutsideTheAlert() -> Task<Void, Never>? {
+        let pending = alert?.followShown(false)
+        redraw()
+        return pending
+    }
 }
