@@ -141,4 +141,35 @@ struct SwiftUIStackTests {
         #expect(stack.screens.count == 1)
         #expect(weak.aliveCount == 0)
     }
+
+    // MARK: - Any sequence of taps, pushes, pops and swipes
+
+    /// Random runs of route links (from a pool of three, so routes repeat), screens without a
+    /// route, pops from code, swipes completed and released, and links that fail: after every step
+    /// the view's path is the stack's, and each element draws the screen at its place.
+    @Test(
+        arguments: SwiftUIBehaviour.all.filter { !$0.urlBeforeFirstAppear && !$0.clearsAlertBindingBeforeButtonAction })
+    func everyPathElementDrawsItsOwnScreenWhateverHappens(_ behaviour: SwiftUIBehaviour) throws {
+        for seed in 0..<20 {
+            let (scene, stack) = try launchedStack(behaviour)
+            let view = ModelStackView(stack: stack, behaviour)
+            var random = TreeRandom(seed: seed)
+            for step in 0..<200 {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0...3: view.tapLink(to: SceneRoute.item(id: Int.random(in: 0..<3, using: &random)))
+                case 4: try stack.push(ScreenModel(name: "share \(step)"))
+                case 5: stack.pop()
+                case 6, 7: view.swipeBack(completes: Bool.random(using: &random))
+                case 8: view.tapLink(to: SceneRoute.broken)
+                default: view.tapNavigationLink(value: SceneRoute.list, appHasADestination: true)
+                }
+                view.redraw()
+                #expect(view.path == stack.navigationPath, "seed \(seed), step \(step)")
+                let screens = Array(stack.screens.dropFirst())
+                #expect(view.drawn.count == screens.count)
+                #expect(zip(view.drawn, screens).allSatisfy { $0 === $1 }, "seed \(seed), step \(step)")
+            }
+            #expect(scene.failures == [])
+        }
+    }
 }
