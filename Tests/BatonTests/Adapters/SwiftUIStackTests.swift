@@ -172,4 +172,29 @@ struct SwiftUIStackTests {
             #expect(scene.failures == [])
         }
     }
+
+    // MARK: - Re-entrancy
+
+    @Test func aRouteWhoseFactoryPushesOntoTheSameStackLeavesTheViewConsistent() throws {
+        let (_, stack) = try launchedStack(SwiftUIBehaviour())
+        ReentrantRoute.stack = stack
+        defer { ReentrantRoute.stack = nil }
+        let view = ModelStackView(stack: stack)
+        view.tapLink(to: ReentrantRoute.item)
+        #expect(stack.screens.map(\.screenName) == ["list", "pushed by the factory", "item"])
+        #expect(view.path == stack.navigationPath)
+        #expect(zip(view.drawn, stack.screens.dropFirst()).allSatisfy { $0 === $1 })
+    }
+}
+
+/// A route whose factory calls back into the stack the link pushes onto.
+private enum ReentrantRoute: ScreenRoute {
+    case item
+
+    @MainActor static weak var stack: StackScreen?
+
+    func makeScreen() throws -> ScreenModel {
+        try Self.stack?.push(ScreenModel(name: "pushed by the factory"))
+        return ScreenModel(name: "item")
+    }
 }
