@@ -82,7 +82,7 @@ final class ItemDetailScreen: ScreenModel, Observable {
     extension ItemListScreen: ViewScreen {
         var body: some View {
             List(items) { item in
-                NavigationLink(value: Route.item(id: item.id)) { ItemRow(item: item) }
+                ScreenLink(value: Route.item(id: item.id)) { ItemRow(item: item) }
             }
             .navigationTitle("Tasks")
             .toolbar { Button("Sort") { self.task(self.chooseOrder) } }
