@@ -110,6 +110,16 @@ public enum UIKitNavigation {
         _ window: any UIKitWindow, to tree: ScreenTree<Route>, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> NavigationOutcome {
+        // Its transitions, also those that run later, report the cause of the request.
+        try NavigationContext.with(NavigationContext.cause ?? .assignment) { () throws(NavigationError) in
+            try navigateCaused(window, to: tree, animated: animated, making: make)
+        }
+    }
+
+    private static func navigateCaused<Route: ScreenRoute>(
+        _ window: any UIKitWindow, to tree: ScreenTree<Route>, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> NavigationOutcome {
         let baton = window.batonWindow
         if TransitionEngine.isBusy,
             baton.deferNavigation(
@@ -119,6 +129,7 @@ public enum UIKitNavigation {
                     _ = try assign(tree, to: window, animated: animated, making: make)
                 })
         {
+            if baton.observesNavigation { baton.emit(NavigationWatch().navigation(to: "\(tree)", outcome: .queued)) }
             return .queued
         }
         return try TransitionEngine.exclusively(while: "navigation to \(tree)") { () throws(NavigationError) in
@@ -177,7 +188,7 @@ public enum UIKitNavigation {
             let request = "restoration of \(part)"
             let running: String?
             do throws(NavigationError) {
-                running = try waitForRunningPresentation(in: window, request) { () throws(NavigationError) in
+                running = try waitForRunningTransition(in: window, request) { () throws(NavigationError) in
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
             } catch {
@@ -199,7 +210,32 @@ public enum UIKitNavigation {
         }
     }
 
+    /// Assigns `tree` now, or makes it wait; its navigation event, when the window is observed,
+    /// says which: completed, waiting for what, or failed with the error.
     private static func assign<Route: ScreenRoute>(
+        _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> NavigationOutcome {
+        let baton = window.batonWindow
+        guard baton.observesNavigation else { return try assignNow(tree, to: window, animated: animated, making: make) }
+        let watch = NavigationWatch()
+        do {
+            let outcome = try assignNow(tree, to: window, animated: animated, making: make)
+            let event: NavigationEvent.Outcome =
+                switch outcome {
+                case .applied: .completed
+                case .queued: .queued
+                case .waiting(let running): .waiting(for: running)
+                }
+            baton.emit(watch.navigation(to: "\(tree)", outcome: event))
+            return outcome
+        } catch {
+            baton.emit(watch.navigation(to: "\(tree)", outcome: .failed(error.description)))
+            throw error
+        }
+    }
+
+    private static func assignNow<Route: ScreenRoute>(
         _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> NavigationOutcome {
@@ -214,7 +250,7 @@ public enum UIKitNavigation {
             wait(for: flow, in: window, request, retry)
             return .waiting(for: flow.screenName)
         }
-        if let running = try waitForRunningPresentation(in: window, request, retry) { return .waiting(for: running) }
+        if let running = try waitForRunningTransition(in: window, request, retry) { return .waiting(for: running) }
         let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
         do {
             try plan.prepare(tree)
@@ -238,51 +274,121 @@ public enum UIKitNavigation {
 
     // MARK: - Waiting for UIKit
 
-    /// When UIKit runs a presentation or a dismissal in the window (on the window's chain of
-    /// presented controllers), the assignment waits for it: UIKit refuses `present` and `dismiss`
-    /// while one runs (UIKit practice, the review's N-E5), and would leave the tree half shown.
-    /// `run` runs when the transition's coordinator completes
-    /// (`UIViewControllerTransitionCoordinator.h:124-131`); a failure then posts
-    /// ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing runs.
+    /// When UIKit runs a transition the assignment would meet, the assignment waits for it: a
+    /// presentation or a dismissal on the window's chain of presented controllers (UIKit refuses
+    /// `present` and `dismiss` while one runs, or makes them late: UIKit practice, the review's
+    /// N-E5), or a navigation controller's animated push or pop or the user's interactive pop
+    /// anywhere in the window (UIKit drops or defers a stack change made then: undocumented,
+    /// N-E5). `run` runs when that transition's coordinator completes
+    /// (`UIViewControllerTransitionCoordinator.h:96-97`, `:124-131`), cancelled or not; a
+    /// failure then posts ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing
+    /// runs.
     ///
     /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` when one runs without a
     ///   coordinator to wait for; nothing changed.
-    private static func waitForRunningPresentation(
+    private static func waitForRunningTransition(
         in window: any UIKitWindow, _ request: String, _ run: @escaping @MainActor () throws(NavigationError) -> Void
     ) throws(NavigationError) -> String? {
+        guard let (running, coordinator) = runningTransition(in: window) else { return nil }
+        guard let coordinator else {
+            throw .refusedByUIKit(
+                step: request,
+                reason: "UIKit runs \(running), which has no transition coordinator to wait for; nothing changed")
+        }
+        let baton = window.batonWindow
+        let cause = NavigationContext.cause
+        let ending = EndingTransition(from: coordinator.fromScreen, to: coordinator.toScreen)
+        coordinator.onCompletion { [weak baton] _ in
+            // UIKit may still vend the coordinator in its completion
+            // (`UIViewControllerTransitionCoordinator.h:76-78`: released "after … the last
+            // callback"): the transition waited for is over, whatever it answers.
+            endingTransitions.append(ending)
+            defer { endingTransitions.removeLast() }
+            NavigationContext.with(cause) {
+                do throws(NavigationError) {
+                    try run()
+                } catch {
+                    baton?.context.post(
+                        NavigationDidFail.self, NavigationFailure(request: request, waitedFor: running, error: error),
+                        reach: .local)
+                }
+            }
+        }
+        return running
+    }
+
+    /// A transition whose coordinator's completion runs, identified by its screens (BatonUIKit's
+    /// coordinators are new values on each read).
+    @MainActor
+    private struct EndingTransition {
+        weak var from: AnyObject?
+        weak var to: AnyObject?
+
+        init(from: (any Screen)?, to: (any Screen)?) {
+            self.from = from
+            self.to = to
+        }
+
+        func isEnding(_ coordinator: any UIKitTransitionCoordinator) -> Bool {
+            from === coordinator.fromScreen && to === coordinator.toScreen
+        }
+    }
+
+    /// The transitions whose completions run now, innermost last.
+    private static var endingTransitions: [EndingTransition] = []
+
+    /// Whether `coordinator` is one that runs, not one whose completion runs now.
+    private static func isRunning(_ coordinator: any UIKitTransitionCoordinator) -> Bool {
+        !endingTransitions.contains { $0.isEnding(coordinator) }
+    }
+
+    /// The transition UIKit runs in the window, with its coordinator when UIKit vends one: a
+    /// presentation or dismissal on the chain of presented controllers first, then a navigation
+    /// controller's view transition (a navigation controller vends the coordinator of its own
+    /// transitions, as `transitionCoordinator` lets a container do, `UIViewControllerTransitionCoordinator.h:125-130`).
+    static func runningTransition(
+        in window: any UIKitWindow
+    ) -> (running: String, coordinator: (any UIKitTransitionCoordinator)?)? {
         var current = window.currentRoot
         while let screen = current {
             if let controller = screen as? any UIKitScreen {
-                let running: String?
-                if controller.isBeingDismissed {
-                    running = "the dismissal of \(controller.screenName)"
-                } else if controller.presentingScreen != nil, controller.activeTransitionCoordinator != nil {
-                    running = "the presentation of \(controller.screenName)"
-                } else {
-                    running = nil
+                if controller.isBeingDismissed, controller.activeTransitionCoordinator.map(isRunning) ?? true {
+                    return ("the dismissal of \(controller.screenName)", controller.activeTransitionCoordinator)
                 }
-                if let running {
-                    guard let coordinator = controller.activeTransitionCoordinator else {
-                        throw .refusedByUIKit(
-                            step: request,
-                            reason:
-                                "UIKit runs \(running), which has no transition coordinator to wait for; nothing changed"
-                        )
-                    }
-                    let baton = window.batonWindow
-                    coordinator.onCompletion { [weak baton] _ in
-                        do throws(NavigationError) {
-                            try run()
-                        } catch {
-                            baton?.context.post(
-                                NavigationDidFail.self,
-                                NavigationFailure(request: request, waitedFor: running, error: error), reach: .local)
-                        }
-                    }
-                    return running
+                // A presentation's coordinator has the presented controller as its destination
+                // (`UITransitionContextToViewControllerKey`, `UIViewControllerTransitionCoordinator.h:56-59`);
+                // a presented navigation controller also vends its own transitions' coordinators.
+                if controller.presentingScreen != nil, let coordinator = controller.activeTransitionCoordinator,
+                    coordinator.toScreen === controller, isRunning(coordinator)
+                {
+                    return ("the presentation of \(controller.screenName)", coordinator)
                 }
             }
             current = screen.presentedScreen
+        }
+        current = window.currentRoot
+        while let screen = current {
+            if let found = runningStackTransition(in: screen) { return found }
+            current = screen.presentedScreen
+        }
+        return nil
+    }
+
+    /// The view transition of a navigation controller in `screen` or among its descendants.
+    private static func runningStackTransition(
+        in screen: any Screen
+    ) -> (running: String, coordinator: (any UIKitTransitionCoordinator)?)? {
+        if let controller = screen as? any UIKitScreen, controller.containerRole == .navigation,
+            let coordinator = controller.activeTransitionCoordinator, isRunning(coordinator)
+        {
+            let running =
+                coordinator.isInteractive
+                ? "the interactive pop of \(controller.screenName)"
+                : "the animated transition of \(controller.screenName)"
+            return (running, coordinator)
+        }
+        for child in screen.childScreens {
+            if let found = runningStackTransition(in: child) { return found }
         }
         return nil
     }
