@@ -91,6 +91,11 @@ public enum UIKitNavigation {
     /// assignment), it runs right after it, as every nested transition does (<doc:Reentrancy>),
     /// and returns ``NavigationOutcome/queued``; a failure then posts ``NavigationDidFail`` on the
     /// window's context.
+    /// While UIKit runs a transition in the window (a presentation or dismissal, a navigation
+    /// controller's animated push or pop, the user's swipe back), or a start-up flow has not
+    /// reached its main screen, it waits and returns ``NavigationOutcome/waiting(for:)`` naming
+    /// what it waits for. A window that observes navigation gets one event per assignment with
+    /// its outcome, and another when a waiting one runs.
     ///
     /// ```swift
     /// try UIKitNavigation.navigate(window, to: .stack(.feed, [.list, .item(id: 42)]), animated: false) { route in
@@ -103,7 +108,8 @@ public enum UIKitNavigation {
     ///   - tree: The tree to show.
     ///   - animated: Whether UIKit animates its calls.
     ///   - make: Makes a new controller for a route.
-    /// - Returns: ``NavigationOutcome/applied``, or ``NavigationOutcome/queued``.
+    /// - Returns: ``NavigationOutcome/applied``, ``NavigationOutcome/queued`` or
+    ///   ``NavigationOutcome/waiting(for:)``.
     /// - Throws: ``NavigationError`` naming the step that could not be made; nothing changed.
     @discardableResult
     public static func navigate<Route: ScreenRoute>(
