@@ -107,7 +107,8 @@ import Testing
             let make: @MainActor (UIRoute) throws -> any UIKitScreen = { try factory.make($0) }
 
             try navigation.interactivePop(cancelledHalfway: true) {
-                try UIKitNavigation.navigate(window, to: .stack(.feed, [.list, .item(2)]), animated: false, making: make)
+                try UIKitNavigation.navigate(
+                    window, to: .stack(.feed, [.list, .item(2)]), animated: false, making: make)
             }
             uikit.runLoop()
             navigation.pushViewController(try factory.make(.item(3)), animated: true)
