@@ -165,8 +165,25 @@ public enum UIKitNavigation {
         _ saved: SavedScreenTree, as type: Route.Type, in window: any UIKitWindow, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> [NavigationError] {
+        // Its transitions and its navigation events report a restoration.
+        try NavigationContext.with(.restoration) { () throws(NavigationError) in
+            try restoreCaused(saved, as: type, in: window, animated: animated, making: make)
+        }
+    }
+
+    private static func restoreCaused<Route: ScreenRoute>(
+        _ saved: SavedScreenTree, as type: Route.Type, in window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> [NavigationError] {
         let (tree, dropped) = saved.validPart(as: type)
-        guard let tree else { throw dropped.first ?? .unreadable(reason: "it has no tree") }
+        guard let tree else {
+            let error = dropped.first ?? .unreadable(reason: "it has no tree")
+            let baton = window.batonWindow
+            if baton.observesNavigation {
+                baton.emit(NavigationWatch().navigation(to: "a saved tree", outcome: .failed(error.description)))
+            }
+            throw error
+        }
         let request = "restoration of \(tree)"
         let restore = { [weak window] () throws(NavigationError) -> [NavigationError] in
             guard let window else { return dropped }
@@ -178,12 +195,35 @@ public enum UIKitNavigation {
         return try TransitionEngine.exclusively(while: request, restore)
     }
 
+    /// Restores `tree` now, or makes it wait; its navigation event, when the window is observed,
+    /// says which: completed, waiting for what, or failed with the error.
     private static func restoreNow<Route: ScreenRoute>(
         _ tree: ScreenTree<Route>, dropped: [NavigationError], in window: any UIKitWindow, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> [NavigationError] {
+        let baton = window.batonWindow
+        let watch = baton.observesNavigation ? NavigationWatch() : nil
+        var waitsFor: String?
+        do {
+            let result = try restoreParts(
+                tree, dropped: dropped, in: window, animated: animated, making: make, waitsFor: &waitsFor)
+            if let watch {
+                baton.emit(watch.navigation(to: "\(tree)", outcome: waitsFor.map { .waiting(for: $0) } ?? .completed))
+            }
+            return result
+        } catch {
+            if let watch { baton.emit(watch.navigation(to: "\(tree)", outcome: .failed(error.description))) }
+            throw error
+        }
+    }
+
+    private static func restoreParts<Route: ScreenRoute>(
+        _ tree: ScreenTree<Route>, dropped: [NavigationError], in window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen, waitsFor: inout String?
+    ) throws(NavigationError) -> [NavigationError] {
         try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
             if let flow = waitingFlow(in: window) {
+                waitsFor = flow.screenName
                 // Behind an assignment that waits for a start-up flow, this one waits too.
                 wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
                     guard let window else { return }
@@ -200,12 +240,16 @@ public enum UIKitNavigation {
             } catch {
                 throw .error(error, at: [])
             }
-            if running != nil { return }
+            if let running {
+                waitsFor = running
+                return
+            }
             let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
             do throws(NavigationPlan.Failure) {
                 try plan.prepare(part)
             } catch {
                 guard let flow = plan.waitsFor else { throw error }
+                waitsFor = flow.screenName
                 wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
                     guard let window else { return }
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)

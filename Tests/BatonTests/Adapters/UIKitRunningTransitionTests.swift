@@ -91,6 +91,7 @@ struct UIKitRunningTransitionTests {
     @Test(arguments: UIKitModel.Behaviour.duringTransitions)
     func aRestorationDuringASwipeBackWaitsForIt(behaviour: UIKitModel.Behaviour) throws {
         try inUIKit(behaviour, showing: Self.detail) { uikit, factory, window in
+            let events = recordAssignments(in: window)
             let navigation = try #require(window.rootViewController as? ModelNavigationController)
             let saved = try SavedScreenTree(Tree.stack(.feed, [.list, .item(3)]))
             try navigation.interactivePop(cancelledHalfway: true) {
@@ -106,6 +107,13 @@ struct UIKitRunningTransitionTests {
             uikit.runLoop()
             let shown2 = try read(window)
             #expect(shown2 == Tree.stack(.feed, [.list, .item(3)]))
+            #expect(
+                events() == [
+                    NavigationEvent(
+                        .navigation(to: "feed[list, item(3)]"), cause: .restoration,
+                        outcome: .waiting(for: "the interactive pop of feed")),
+                    NavigationEvent(.navigation(to: "feed[list, item(3)]"), cause: .restoration),
+                ])
         }
     }
 
