@@ -184,15 +184,16 @@ public enum UIKitNavigation {
             }
             throw error
         }
-        let request = "restoration of \(tree)"
+        // Described only when a wait or a report needs it: describing a tree costs more than assigning it.
+        func request() -> String { "restoration of \(tree)" }
         let restore = { [weak window] () throws(NavigationError) -> [NavigationError] in
             guard let window else { return dropped }
             return try restoreNow(tree, dropped: dropped, in: window, animated: animated, making: make)
         }
-        if window.batonWindow.deferNavigation(request, { () throws(NavigationError) in _ = try restore() }) {
+        if window.batonWindow.deferNavigation(request(), { () throws(NavigationError) in _ = try restore() }) {
             return dropped
         }
-        return try TransitionEngine.exclusively(while: request, restore)
+        return try TransitionEngine.exclusively(while: request(), restore)
     }
 
     /// Restores `tree` now, or makes it wait; its navigation event, when the window is observed,
@@ -231,10 +232,10 @@ public enum UIKitNavigation {
                 }
                 return
             }
-            let request = "restoration of \(part)"
+            func request() -> String { "restoration of \(part)" }
             let running: String?
             do throws(NavigationError) {
-                running = try waitForRunningTransition(in: window, request) { () throws(NavigationError) in
+                running = try waitForRunningTransition(in: window, request()) { () throws(NavigationError) in
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
             } catch {
@@ -289,7 +290,8 @@ public enum UIKitNavigation {
         _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> NavigationOutcome {
-        let request = "navigation to \(tree)"
+        // Described only when a wait needs it: describing a tree costs more than assigning it.
+        func request() -> String { "navigation to \(tree)" }
         // Weakly: a waiting assignment must not keep a closed scene's window alive.
         let retry: @MainActor () throws(NavigationError) -> Void = { [weak window] () throws(NavigationError) in
             guard let window else { return }
@@ -297,16 +299,16 @@ public enum UIKitNavigation {
         }
         // Links are applied in the order they came: behind one that waits, the next waits too.
         if let flow = waitingFlow(in: window) {
-            wait(for: flow, in: window, request, retry)
+            wait(for: flow, in: window, request(), retry)
             return .waiting(for: flow.screenName)
         }
-        if let running = try waitForRunningTransition(in: window, request, retry) { return .waiting(for: running) }
+        if let running = try waitForRunningTransition(in: window, request(), retry) { return .waiting(for: running) }
         let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
         do {
             try plan.prepare(tree)
         } catch {
             if let flow = plan.waitsFor {
-                wait(for: flow, in: window, request, retry)
+                wait(for: flow, in: window, request(), retry)
                 return .waiting(for: flow.screenName)
             }
             switch error {
@@ -337,9 +339,11 @@ public enum UIKitNavigation {
     /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` when one runs without a
     ///   coordinator to wait for; nothing changed.
     private static func waitForRunningTransition(
-        in window: any UIKitWindow, _ request: String, _ run: @escaping @MainActor () throws(NavigationError) -> Void
+        in window: any UIKitWindow, _ request: @autoclosure () -> String,
+        _ run: @escaping @MainActor () throws(NavigationError) -> Void
     ) throws(NavigationError) -> String? {
         guard let (running, coordinator) = runningTransition(in: window) else { return nil }
+        let request = request()
         guard let coordinator else {
             throw .refusedByUIKit(
                 step: request,
@@ -418,29 +422,44 @@ public enum UIKitNavigation {
         }
         current = window.currentRoot
         while let screen = current {
-            if let found = runningStackTransition(in: screen) { return found }
+            if let found = runningStackTransition(shownBy: screen) { return found }
             current = screen.presentedScreen
         }
         return nil
     }
 
-    /// The view transition of a navigation controller in `screen` or among its descendants.
+    /// The running view transition of a navigation controller among the controllers `screen`
+    /// shows. UIKit animates only what is in a window, so only the shown path can run one, and
+    /// `transitionCoordinator` asks each parent in turn (`UIViewControllerTransitionCoordinator.h:125-130`):
+    /// the shown leaf's answer covers every container above it, with no walk over the hidden tabs
+    /// and the stacks' lower controllers.
     private static func runningStackTransition(
-        in screen: any Screen
+        shownBy screen: any Screen
     ) -> (running: String, coordinator: (any UIKitTransitionCoordinator)?)? {
-        if let controller = screen as? any UIKitScreen, controller.containerRole == .navigation,
-            let coordinator = controller.activeTransitionCoordinator, isRunning(coordinator)
-        {
-            let running =
-                coordinator.isInteractive
-                ? "the interactive pop of \(controller.screenName)"
-                : "the animated transition of \(controller.screenName)"
-            return (running, coordinator)
+        var leaf = screen as? any UIKitScreen
+        while let controller = leaf {
+            if let shown = controller.visibleChildScreen {
+                leaf = shown as? any UIKitScreen
+            } else if controller.containerRole == .plain,
+                let step = (controller as? any HopFlowContainer)?.hopFlow.current
+            {
+                leaf = step as? any UIKitScreen
+            } else {
+                break
+            }
         }
-        for child in screen.childScreens {
-            if let found = runningStackTransition(in: child) { return found }
+        guard let leaf, let coordinator = leaf.activeTransitionCoordinator, isRunning(coordinator) else { return nil }
+        // Its navigation controller: the nearest one above the leaf.
+        var owner: (any Screen)? = leaf
+        while let current = owner, (current as? any UIKitScreen)?.containerRole != .navigation {
+            owner = current.parentScreen
         }
-        return nil
+        guard let navigation = owner else { return nil }
+        let running =
+            coordinator.isInteractive
+            ? "the interactive pop of \(navigation.screenName)"
+            : "the animated transition of \(navigation.screenName)"
+        return (running, coordinator)
     }
 
     // MARK: - Waiting for a start-up flow
