@@ -403,6 +403,9 @@ public enum UIKitNavigation {
     static func runningTransition(
         in window: any UIKitWindow
     ) -> (running: String, coordinator: (any UIKitTransitionCoordinator)?)? {
+        // One walk, one cast per presented level; a presentation or dismissal anywhere on the
+        // chain is named before a navigation controller's transition.
+        var stackTransition: (running: String, coordinator: (any UIKitTransitionCoordinator)?)?
         var current = window.currentRoot
         while let screen = current {
             if let controller = screen as? any UIKitScreen {
@@ -417,15 +420,11 @@ public enum UIKitNavigation {
                 {
                     return ("the presentation of \(controller.screenName)", coordinator)
                 }
+                if stackTransition == nil { stackTransition = runningStackTransition(shownBy: controller) }
             }
             current = screen.presentedScreen
         }
-        current = window.currentRoot
-        while let screen = current {
-            if let found = runningStackTransition(shownBy: screen) { return found }
-            current = screen.presentedScreen
-        }
-        return nil
+        return stackTransition
     }
 
     /// The running view transition of a navigation controller among the controllers `screen`
@@ -434,15 +433,17 @@ public enum UIKitNavigation {
     /// the shown leaf's answer covers every container above it, with no walk over the hidden tabs
     /// and the stacks' lower controllers.
     private static func runningStackTransition(
-        shownBy screen: any Screen
+        shownBy screen: any UIKitScreen
     ) -> (running: String, coordinator: (any UIKitTransitionCoordinator)?)? {
-        var leaf = screen as? any UIKitScreen
+        var leaf: (any UIKitScreen)? = screen
         while let controller = leaf {
             if let shown = controller.visibleChildScreen {
                 leaf = shown as? any UIKitScreen
-            } else if controller.containerRole == .plain,
+            } else if controller.containerRole == .plain, !controller.childScreens.isEmpty,
                 let step = (controller as? any HopFlowContainer)?.hopFlow.current
             {
+                // A hopping container shows its step; a controller without children is none (a
+                // failing cast costs more than the check).
                 leaf = step as? any UIKitScreen
             } else {
                 break
