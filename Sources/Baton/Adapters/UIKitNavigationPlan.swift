@@ -236,7 +236,8 @@ final class UIKitNavigationPlan {
         do {
             screen = try make(tree.route)
         } catch {
-            throw .error(.factoryFailed(step: step(), route: route(), reason: String(describing: error)), at: path.indices)
+            throw .error(
+                .factoryFailed(step: step(), route: route(), reason: String(describing: error)), at: path.indices)
         }
         if !made.insert(ObjectIdentifier(screen)).inserted {
             throw .error(
