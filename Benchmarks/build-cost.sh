@@ -111,6 +111,7 @@ time_build() {
         >"$work/$package.log" 2>&1 || { cat "$work/$package.log"; exit 1; }
     read -r wall user sys <"$work/time"
     echo "$label|$wall|$user|$sys" >>"$rows"
+    echo "build-cost.sh: $label: $wall s, CPU $user s user + $sys s sys (load $(load))" >&2
 }
 
 # edit PACKAGE FROM TO: replaces the string FROM with TO in Screens/Screens.swift, or fails.
