@@ -88,9 +88,9 @@ EOF
 
 # 2. The app both ways. (a) Tasks' sources as they are; its SwiftUI views are compiled only where
 # SwiftUI exists, so on Linux this is its headless part.
-package TasksApp '.package(path: "../Baton")' \
+package TasksOnBaton '.package(path: "../Baton")' \
     '.product(name: "Baton", package: "Baton"), .product(name: "BatonSwiftUI", package: "Baton")'
-cp -R "$root/Examples/Tasks/Sources/TasksApp/." "$work/TasksApp/Sources/TasksApp/"
+cp -R "$root/Examples/Tasks/Sources/TasksApp/." "$work/TasksOnBaton/Sources/TasksOnBaton/"
 mkdir -p "$work/TasksPeer"
 cp -R "$root/Benchmarks/BuildCostPeer/Package.swift" "$root/Benchmarks/BuildCostPeer/Sources" "$work/TasksPeer/"
 
@@ -104,7 +104,8 @@ time_build() {
     local scratch=$work/scratch-$package-$configuration
     if [[ $kind == clean ]]; then
         rm -rf "$scratch"
-        swift package --package-path "$work/$package" --scratch-path "$scratch" resolve >/dev/null
+        swift package --package-path "$work/$package" --scratch-path "$scratch" resolve >"$work/$package.log" 2>&1 ||
+            { cat "$work/$package.log"; exit 1; }
     fi
     /usr/bin/time -f '%e %U %S' -o "$work/time" \
         swift build --package-path "$work/$package" --scratch-path "$scratch" -c "$configuration" "$@" \
@@ -124,15 +125,15 @@ edit() {
 if [[ $groups == *" debug "* ]]; then
     time_build "\`Baton\` product alone, clean debug" BatonAlone debug clean
     time_build "\`Dependencies\` product alone, clean debug" DependenciesAlone debug clean
-    time_build "(a) Tasks on Baton, clean debug" TasksApp debug clean
+    time_build "(a) Tasks on Baton, clean debug" TasksOnBaton debug clean
     time_build "(b) Tasks on swift-dependencies + macros, clean debug" TasksPeer debug clean
     # Three edits each, interleaved: a string in a screen's function body, changed and changed back.
     texts_a=("splash" "splash screen")
     texts_b=("Tasks" "My tasks")
     for round in 0 1 2; do
         from=$((round % 2)) to=$(((round + 1) % 2))
-        edit TasksApp "${texts_a[$from]}" "${texts_a[$to]}"
-        time_build "(a) Tasks on Baton, incremental debug after editing Screens.swift" TasksApp debug incremental
+        edit TasksOnBaton "${texts_a[$from]}" "${texts_a[$to]}"
+        time_build "(a) Tasks on Baton, incremental debug after editing Screens.swift" TasksOnBaton debug incremental
         edit TasksPeer "${texts_b[$from]}" "${texts_b[$to]}"
         time_build "(b) Tasks on swift-dependencies + macros, incremental debug after editing Screens.swift" \
             TasksPeer debug incremental
@@ -141,7 +142,7 @@ fi
 if [[ $groups == *" release "* ]]; then
     time_build "\`Baton\` product alone, clean release" BatonAlone release clean
     time_build "\`Dependencies\` product alone, clean release" DependenciesAlone release clean
-    time_build "(a) Tasks on Baton, clean release" TasksApp release clean
+    time_build "(a) Tasks on Baton, clean release" TasksOnBaton release clean
     time_build "(b) Tasks on swift-dependencies + macros, clean release" TasksPeer release clean
 fi
 if [[ $groups == *" own "* ]]; then
