@@ -86,8 +86,9 @@ public struct Greeter: Sendable {
 }
 EOF
 
-# 2. The app both ways. (a) Tasks' sources as they are; its SwiftUI views are compiled only where
-# SwiftUI exists, so on Linux this is its headless part.
+# 2. The app both ways. (a) Tasks' sources as they are (the target renamed: Baton's package has a
+# `TasksApp`); its SwiftUI views are compiled only where SwiftUI exists, so on Linux this is its
+# headless part.
 package TasksOnBaton '.package(path: "../Baton")' \
     '.product(name: "Baton", package: "Baton"), .product(name: "BatonSwiftUI", package: "Baton")'
 cp -R "$root/Examples/Tasks/Sources/TasksApp/." "$work/TasksOnBaton/Sources/TasksOnBaton/"
@@ -140,10 +141,10 @@ if [[ $groups == *" debug "* ]]; then
     done
 fi
 if [[ $groups == *" release "* ]]; then
-    time_build "\`Baton\` product alone, clean release" BatonAlone release clean
-    time_build "\`Dependencies\` product alone, clean release" DependenciesAlone release clean
     time_build "(a) Tasks on Baton, clean release" TasksOnBaton release clean
     time_build "(b) Tasks on swift-dependencies + macros, clean release" TasksPeer release clean
+    time_build "\`Baton\` product alone, clean release" BatonAlone release clean
+    time_build "\`Dependencies\` product alone, clean release" DependenciesAlone release clean
 fi
 if [[ $groups == *" own "* ]]; then
     # 3. The earlier way of measuring Baton alone: inside its own package, in a copy of its sources.
