@@ -129,7 +129,7 @@ if [[ $groups == *" debug "* ]]; then
     time_build "(a) Tasks on Baton, clean debug" TasksOnBaton debug clean
     time_build "(b) Tasks on swift-dependencies + macros, clean debug" TasksPeer debug clean
     # Three edits each, interleaved: a string in a screen's function body, changed and changed back.
-    texts_a=("splash" "splash screen")
+    texts_a=("login" "log in")
     texts_b=("Tasks" "My tasks")
     for round in 0 1 2; do
         from=$((round % 2)) to=$(((round + 1) % 2))
