@@ -150,15 +150,17 @@ public enum UIKitNavigation {
     ) throws(NavigationError) -> [NavigationError] {
         let (tree, dropped) = saved.validPart(as: type)
         guard let tree else { throw dropped.first ?? .unreadable(reason: "it has no tree") }
-        let request = "restoration of \(tree)"
         let restore = { [weak window] () throws(NavigationError) -> [NavigationError] in
             guard let window else { return dropped }
             return try restoreNow(tree, dropped: dropped, in: window, animated: animated, making: make)
         }
-        if window.batonWindow.deferNavigation(request, { () throws(NavigationError) in _ = try restore() }) {
+        // Described only when a report needs it: a tree's description costs more than restoring it.
+        if window.batonWindow.deferNavigation(
+            "restoration of \(tree)", { () throws(NavigationError) in _ = try restore() })
+        {
             return dropped
         }
-        return try TransitionEngine.exclusively(while: request, restore)
+        return try TransitionEngine.exclusively(while: "restoration of \(tree)", restore)
     }
 
     private static func restoreNow<Route: ScreenRoute>(

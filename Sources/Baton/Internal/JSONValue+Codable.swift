@@ -359,7 +359,16 @@ private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ValueDecoder
     let members: [JSONValue.Member]
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+    var allKeys: [Key] {
+        // A loop, not `compactMap`: this generic code is not specialised for the app's keys, and
+        // `compactMap` looked up the metadata of `Key?` and `[Key]` on each call.
+        var keys: [Key] = []
+        keys.reserveCapacity(members.count)
+        for member in members {
+            if let key = Key(stringValue: member.key) { keys.append(key) }
+        }
+        return keys
+    }
 
     func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
 
