@@ -11,7 +11,7 @@ enum JSONValueCoding {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, lenientScalars: Bool = false) throws -> T {
-        try T(from: ValueDecoder(value: value, codingPath: [], lenient: lenientScalars))
+        try T(from: ValueDecoder(value: value, outerPath: [], key: nil, lenient: lenientScalars))
     }
 
     /// A short description of a decoding error: what was expected where.
@@ -270,8 +270,12 @@ private struct SingleContainer: SingleValueEncodingContainer {
 
 private struct ValueDecoder: Decoder {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    /// The path to the container this value is in, and its key there: the coding path is put
+    /// together only when asked for (an error, a nested value), not for every value read.
+    let outerPath: [any CodingKey]
+    let key: (any CodingKey)?
     let lenient: Bool
+    var codingPath: [any CodingKey] { key.map { outerPath + [$0] } ?? outerPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func mismatch(_ expected: Any.Type) -> DecodingError {
@@ -292,7 +296,7 @@ private struct ValueDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleReader(decoder: self) }
 
     func child(_ value: JSONValue, key: any CodingKey) -> ValueDecoder {
-        ValueDecoder(value: value, codingPath: codingPath + [key], lenient: lenient)
+        ValueDecoder(value: value, outerPath: codingPath, key: key, lenient: lenient)
     }
 
     /// The scalar text of a number (or, leniently, of a string).
