@@ -12,13 +12,14 @@
 // Every tracked dependency of a context (one chain read of a key, say) is a *cell*
 // (`ObservationCell`), made once and kept by the context for as long as it lives. The cells of
 // one context share one `ObservationRegistrar`, and each has a key path of its own kind and key:
-// `\KeyCell<UserID>.value` for chain reads of `UserID`, `.slot` for named reads of it,
-// `.provider` for its provider requests, and `\LinkCell.value` for the context's parent and
-// name. A read records an access to its cell; a change that alters what the read returns fires
-// that cell (`withMutation`), which reaches exactly the trackings that accessed it. So a body
-// that reads 20 keys from a screen's context records 20 key paths under one registrar, as it
-// does for 20 properties of one `@Observable` model, and the key paths hash as cheaply as a
-// property's: no argument, one type per key.
+// the identity key path of its class, `\KeyCell<UserID, ChainRead>.self` for chain reads of
+// `UserID`, `KeyCell<UserID, SlotRead>` for named reads of it, `KeyCell<UserID, ProviderRead>`
+// for its provider requests, and `\LinkCell.self` for the context's parent and name. A read
+// records an access to its cell; a change that alters what the read returns fires that cell
+// (`withMutation`), which reaches exactly the trackings that accessed it. So a body that reads 20
+// keys from a screen's context records 20 key paths under one registrar, as it does for 20
+// properties of one `@Observable` model, and the key paths hash more cheaply than a property's:
+// no component and no argument, one type per key and kind.
 //
 // The fast path: a context's cached read (`CachedRead`) remembers the cell of that read once it
 // has one, so that the read records its access directly. Outside any tracking scope that access
@@ -394,11 +395,6 @@ struct ReparentedRead {
 
         init(registrar: ObservationRegistrar) { self.registrar = registrar }
 
-        /// What the key paths of cells name; they are never read for a value.
-        final var value: Int { 0 }
-        final var slot: Int { 0 }
-        final var provider: Int { 0 }
-
         /// Records an access in the current tracking scope; returns at once outside one.
         func recordAccess() {}
 
@@ -412,9 +408,9 @@ struct ReparentedRead {
         {
             func make<Key: ContextKey>(_: Key.Type) -> ObservationCell {
                 switch read {
-                case .value: KeyCell<Key>(registrar: registrar, keyPath: \.value)
-                case .slot: KeyCell<Key>(registrar: registrar, keyPath: \.slot)
-                case .provider: KeyCell<Key>(registrar: registrar, keyPath: \.provider)
+                case .value: KeyCell<Key, ChainRead>(registrar: registrar)
+                case .slot: KeyCell<Key, SlotRead>(registrar: registrar)
+                case .provider: KeyCell<Key, ProviderRead>(registrar: registrar)
                 case .link: LinkCell(registrar: registrar)
                 }
             }
@@ -460,27 +456,36 @@ struct ReparentedRead {
         override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
     }
 
-    /// A cell of a read of `Key`: its key path's type is the key's own, so that cells of
-    /// different keys never compare equal, and it hashes without calling any code of Baton.
+    /// A cell of a `Kind` of read (``ChainRead``, ``SlotRead``, ``ProviderRead``) of `Key`.
+    ///
+    /// Its key path is the identity key path of its own class, `\KeyCell<Key, Kind>.self`: the
+    /// key path's type is the cell's, so that cells of different keys or kinds never compare
+    /// equal, and a key path without components is the cheapest Observation hashes (the type
+    /// alone, where a property's key path also hashes its component) and compares (the same
+    /// object, kept by the cell). Observation hashes a cell's key path when a read records it,
+    /// when the tracking is installed, and when it ends; see BENCHMARKS.md, *Issue 34*.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    final class KeyCell<Key>: ObservationCell {
-        let keyPath: KeyPath<KeyCell<Key>, Int>
-
-        init(registrar: ObservationRegistrar, keyPath: KeyPath<KeyCell<Key>, Int>) {
-            self.keyPath = keyPath
-            super.init(registrar: registrar)
-        }
+    final class KeyCell<Key, Kind>: ObservationCell {
+        let keyPath: KeyPath<KeyCell<Key, Kind>, KeyCell<Key, Kind>> = \.self
 
         override func recordAccess() { registrar.access(self, keyPath: keyPath) }
         override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
     }
 
+    /// The kinds of ``KeyCell``: a chain read, a named read of one context's entry, a provider
+    /// request.
+    enum ChainRead {}
+    enum SlotRead {}
+    enum ProviderRead {}
+
     /// The cell of a context's parent and name (what named reads resolve their scope through),
     /// and of a screen's or window's observed state.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     final class LinkCell: ObservationCell {
-        override func recordAccess() { registrar.access(self, keyPath: \.value) }
-        override func fire() { registrar.withMutation(of: self, keyPath: \.value) {} }
+        let keyPath: KeyPath<LinkCell, LinkCell> = \.self
+
+        override func recordAccess() { registrar.access(self, keyPath: keyPath) }
+        override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
     }
 
     /// The shared subject whose access tells a read whether a tracking scope is recording.
