@@ -17,8 +17,9 @@ struct ReadCache: ~Copyable {
     private var storage: UnsafeMutableRawPointer?
 
     private static let headerSize = 4 * MemoryLayout<Int>.stride
-    /// The capacity of a new table; it doubles at three quarters full.
-    private static let initialBits = 2
+    /// log2 of the capacity of a new table (two slots: one entry, as most contexts cache one or two
+    /// reads); it doubles at three quarters full.
+    private static let initialBits = 1
 
     init() {}
 
