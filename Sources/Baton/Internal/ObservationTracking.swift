@@ -14,7 +14,8 @@
 // one context share one `ObservationRegistrar`, and each has a key path of its own kind and key:
 // the identity key path of its class, `\KeyCell<UserID, ChainRead>.self` for chain reads of
 // `UserID`, `KeyCell<UserID, SlotRead>` for named reads of it, `KeyCell<UserID, ProviderRead>`
-// for its provider requests, and `\LinkCell.self` for the context's parent and name. A read
+// for its provider requests (a `ContextValues` member gets a type of its own for `UserID`'s place:
+// `visitMemberType(ordinal:_:)`), and `\LinkCell.self` for the context's parent and name. A read
 // records an access to its cell; a change that alters what the read returns fires that cell
 // (`withMutation`), which reaches exactly the trackings that accessed it. So a body that reads 20
 // keys from a screen's context records 20 key paths under one registrar, as it does for 20
@@ -384,6 +385,38 @@ struct ReparentedRead {
     let before: Before
 }
 
+/// Something done with a type known only at run time: a ``ContextValues`` member's type.
+protocol TypeVisitor {
+    associatedtype Result
+    func visit<T>(_ type: T.Type) -> Result
+}
+
+/// Calls `visitor` with the type of the ``ContextValues`` member whose ``EntryKey/ordinal`` is
+/// `ordinal`.
+///
+/// A member has no type of its own, as a key type has, and an Observation cell's key path is
+/// typed by its key (an identity key path, the cheapest Observation hashes). So each member gets
+/// a type, made from its ordinal + 1 in binary: one `Bit0` or `Bit1` per digit below the leading
+/// 1, lowest digit innermost, around `MemberType` (`Bit0<Bit1<MemberType>>` for ordinal 4). No
+/// two ordinals make the same type, and no member's type is a key type. It is made once per
+/// cell, in as many generic calls as the ordinal has digits; the runtime keeps each type's
+/// metadata.
+func visitMemberType<Visitor: TypeVisitor>(ordinal: Int, _ visitor: Visitor) -> Visitor.Result {
+    func visit<Rest>(_: Rest.Type, digits: Int) -> Visitor.Result {
+        guard digits > 1 else { return visitor.visit(Rest.self) }
+        return digits & 1 == 0
+            ? visit(Bit0<Rest>.self, digits: digits >> 1) : visit(Bit1<Rest>.self, digits: digits >> 1)
+    }
+    return visit(MemberType.self, digits: ordinal + 1)
+}
+
+/// The innermost type of every ``ContextValues`` member's type (see ``visitMemberType(ordinal:_:)``).
+enum MemberType {}
+/// A binary digit 0 of a member's ordinal, around the digits above it.
+enum Bit0<Rest> {}
+/// A binary digit 1 of a member's ordinal, around the digits above it.
+enum Bit1<Rest> {}
+
 #if canImport(Observation)
     /// One tracked dependency of one context: reads access it, changes fire it. The Observable
     /// conformance is here, on a class that is not generic, so that recording an access needs no
@@ -406,54 +439,28 @@ struct ReparentedRead {
         static func make(for read: TrackedRead, key: KeySource, registrar: ObservationRegistrar)
             -> ObservationCell
         {
-            func make<Key: ContextKey>(_: Key.Type) -> ObservationCell {
-                switch read {
-                case .value: KeyCell<Key, ChainRead>(registrar: registrar)
-                case .slot: KeyCell<Key, SlotRead>(registrar: registrar)
-                case .provider: KeyCell<Key, ProviderRead>(registrar: registrar)
-                case .link: LinkCell(registrar: registrar)
-                }
-            }
             switch key {
-            case .type(let key):
-                return make(key)
+            case .type(let key): return CellMaker(read: read, registrar: registrar).visit(key)
             case .entry(let entry):
-                // A member of `ContextValues` has no type of its own: its cells' key paths take
-                // the entry's identity as their argument, which hashes without Baton's code.
-                let id = EntryCell.Member(id: entry.id)
-                switch read {
-                case .value: return EntryCell(registrar: registrar, keyPath: \.[value: id])
-                case .slot: return EntryCell(registrar: registrar, keyPath: \.[slot: id])
-                case .provider: return EntryCell(registrar: registrar, keyPath: \.[provider: id])
-                case .link: return LinkCell(registrar: registrar)
-                }
+                return visitMemberType(ordinal: entry.ordinal, CellMaker(read: read, registrar: registrar))
             }
         }
     }
 
-    /// A cell of a read of a ``ContextValues`` member: its key path's argument is the member's
-    /// identity, so that cells of different members never compare equal.
+    /// Makes the cell of a read whose key is `Key` (a key type, or a member's type).
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    final class EntryCell: ObservationCell {
-        /// A member's identity, as a key path argument.
-        struct Member: Hashable, Sendable {
-            // An entry is never freed, so its identity is never reused.
-            let id: ObjectIdentifier
+    struct CellMaker: TypeVisitor {
+        let read: TrackedRead
+        let registrar: ObservationRegistrar
+
+        func visit<Key>(_: Key.Type) -> ObservationCell {
+            switch read {
+            case .value: KeyCell<Key, ChainRead>(registrar: registrar)
+            case .slot: KeyCell<Key, SlotRead>(registrar: registrar)
+            case .provider: KeyCell<Key, ProviderRead>(registrar: registrar)
+            case .link: LinkCell(registrar: registrar)
+            }
         }
-
-        let keyPath: KeyPath<EntryCell, Int>
-
-        init(registrar: ObservationRegistrar, keyPath: KeyPath<EntryCell, Int>) {
-            self.keyPath = keyPath
-            super.init(registrar: registrar)
-        }
-
-        subscript(value member: Member) -> Int { 0 }
-        subscript(slot member: Member) -> Int { 0 }
-        subscript(provider member: Member) -> Int { 0 }
-
-        override func recordAccess() { registrar.access(self, keyPath: keyPath) }
-        override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
     }
 
     /// A cell of a `Kind` of read (``ChainRead``, ``SlotRead``, ``ProviderRead``) of `Key`.
