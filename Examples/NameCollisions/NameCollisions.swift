@@ -33,7 +33,7 @@
     func namesBatonNavigationTypes<Route: ScreenRoute>(
         _: ScreenLinks<Route>, _: LinkPattern<Route>, _: ScreenTree<Route>, _: any ScreenRoute,
         _: any RoutedScreen, _: SavedScreenTree, _: NavigationError, _: NavigationFailure,
-        _: NavigationDidFail.Type, _: NavigationOutcome, _: SceneRoutes<Route>
+        _: NavigationDidFail.Type, _: NavigationOutcome, _: SceneRoutes<Route>, _: PresentationSlot
     ) {}
 
     @MainActor
@@ -46,7 +46,8 @@
     @MainActor
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
-        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: TestDefaults, _: DumpFormat,
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: ScreenWithoutRoute,
+        _: TestDefaults, _: DumpFormat,
         _: FlowGraphFormat, _: NavigationEvent, _: NavigationCause, _: NavigationGesture, _: WindowSnapshot
     ) {}
 

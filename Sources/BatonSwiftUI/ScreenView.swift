@@ -121,8 +121,9 @@
 
     /// Shows any Baton screen in SwiftUI: a ``ViewScreen``'s body, a `StackScreen` as a
     /// ``StackView``, a `TabScreen` as a ``TabsView``, a `HoppingScreen` as a ``HoppingView``,
-    /// any other screen as `screenContent(_:)` draws it (or its name), with the screen's context and the screen in the environment and what it presents as a
-    /// sheet or a full-screen cover.
+    /// a screen whose route has a view as `screen(_:content:)` draws it, any other screen as
+    /// `screenContent(_:)` draws it (or its name), with the screen's context and the screen in the
+    /// environment and what it presents as a sheet or a full-screen cover.
     ///
     /// A presentation goes through Baton (`screen.present(_:)`), so the presented screen is
     /// wired and resolved before it appears; swiping a sheet down dismisses it in Baton too.
@@ -135,6 +136,7 @@
     public struct ScreenView: View {
         private let screen: ScreenModel
         @Environment(\.batonScreenContent) private var screenContent
+        @Environment(\.batonRouteScreens) private var routeScreens
 
         /// Shows `screen`.
         ///
@@ -166,6 +168,8 @@
                 HoppingView(hopping)
             } else if let viewScreen = screen as? any ViewScreen {
                 viewScreen.erasedBody
+            } else if let drawing = routeScreens.drawing(of: screen) {
+                drawing.content(screen)
             } else if let screenContent {
                 screenContent(screen)
             } else {
@@ -208,23 +212,36 @@
     private struct PresentationHost: ViewModifier {
         let screen: ScreenModel
         @Environment(\.batonScreenContent) private var screenContent
+        @Environment(\.batonRouteScreens) private var routeScreens
 
         func body(content: Content) -> some View {
-            let alert = screen.presentedScreen as? AlertScreen
-            let presented = alert == nil ? (screen.presentedScreen as? ScreenModel).map(ScreenItem.init) : nil
-            let style = (presented?.screen as? any ScreenStyling)?.presentationStyle ?? .sheet
+            #if os(macOS)
+                let coversAvailable = false
+            #else
+                let coversAvailable = true
+            #endif
+            let slot = screen.presentationSlot(coversAvailable: coversAvailable) {
+                ($0 as? any ScreenStyling)?.presentationStyle == .fullScreenCover
+            }
+            let presented = screen.presentedScreen as? ScreenModel
             #if os(macOS)
                 content
-                    .sheet(item: item(presented)) { item in presentedView(item) }
-                    .modifier(AlertHost(alert: alert))
+                    .sheet(item: item(presented, in: .sheet, slot)) { item in presentedView(item) }
+                    .modifier(AlertHost(alert: slot == .alert ? presented as? AlertScreen : nil))
             #else
                 content
-                    .sheet(item: item(style == .sheet ? presented : nil)) { item in presentedView(item) }
-                    .fullScreenCover(item: item(style == .fullScreenCover ? presented : nil)) { item in
+                    .sheet(item: item(presented, in: .sheet, slot)) { item in presentedView(item) }
+                    .fullScreenCover(item: item(presented, in: .fullScreenCover, slot)) { item in
                         presentedView(item)
                     }
-                    .modifier(AlertHost(alert: alert))
+                    .modifier(AlertHost(alert: slot == .alert ? presented as? AlertScreen : nil))
             #endif
+        }
+
+        private func item(_ screen: ScreenModel?, in slot: PresentationSlot, _ shownIn: PresentationSlot?)
+            -> Binding<ScreenItem?>
+        {
+            item(shownIn == slot ? screen.map(ScreenItem.init) : nil)
         }
 
         private func item(_ presented: ScreenItem?) -> Binding<ScreenItem?> {
@@ -238,15 +255,16 @@
             if let presented = item.screen {
                 ScreenView(presented)
                     .environment(\.batonScreenContent, screenContent)
+                    .environment(\.batonRouteScreens, routeScreens)
             }
         }
     }
 
     /// Draws a presented ``AlertScreen`` with SwiftUI's `alert(_:isPresented:actions:message:)` or
     /// `confirmationDialog(_:isPresented:titleVisibility:actions:message:)` (SwiftUI.swiftinterface
-    /// of the iOS 17.0 SDK, lines 10878 and 6890): a button's action taps it; the binding set to
-    /// `false` with no button tapped (a tap outside a dialog) cancels it, one main-actor turn
-    /// later, so that a button whose action SwiftUI runs after clearing the binding still wins.
+    /// of the iOS 17.0 SDK, lines 10878 and 6890): a button's action taps it; what SwiftUI writes
+    /// to the binding goes to `followShown(_:)`, which decides when a dismissal without a button
+    /// cancels it.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     private struct AlertHost: ViewModifier {
@@ -264,10 +282,7 @@
             let alert = self.alert
             return Binding(
                 get: { alert?.style == style },
-                set: { shown in
-                    guard !shown, let alert else { return }
-                    Task { @MainActor in alert.cancel() }
-                })
+                set: { shown in alert?.followShown(shown) })
         }
 
         @ViewBuilder private func buttons() -> some View {

@@ -33,6 +33,12 @@ public final class AlertScreen: ScreenModel {
     /// alert.style   // .alert
     /// ```
     public let style: AlertStyle
+    /// `true`: an alert is shown without a route and is not saved.
+    ///
+    /// ```swift
+    /// alert.isRouteless   // true
+    /// ```
+    public override var isRouteless: Bool { true }
     /// The buttons, in order, each with its choice.
     ///
     /// ```swift
@@ -111,6 +117,24 @@ public final class AlertScreen: ScreenModel {
         } else if !isFinishing {
             dismiss()
         }
+    }
+
+    /// Follows a UI framework's binding of whether the alert is shown: `false` written with no
+    /// button tapped (a tap outside a dialog) cancels the alert (``cancel()``) one main-actor turn
+    /// later, so that a button whose action the framework runs after clearing the binding still
+    /// wins; `true` does nothing.
+    ///
+    /// ```swift
+    /// // In an alert's isPresented binding:
+    /// set: { shown in alert.followShown(shown) }
+    /// ```
+    ///
+    /// - Parameter shown: What the framework wrote.
+    /// - Returns: The pending cancellation, to await in a test; `nil` when there is none.
+    @discardableResult
+    @_spi(Adapters) public func followShown(_ shown: Bool) -> Task<Void, Never>? {
+        guard !shown else { return nil }
+        return Task { @MainActor [weak self] in self?.cancel() }
     }
 }
 
