@@ -9,8 +9,9 @@ import Testing
 //
 // - A heavy test takes the main actor in slices: it calls `shareTheMainActor(at:every:)` in its
 //   loop (a property check hands it on between cases by itself).
-// - Heavy tests take turns (`.heavyOnTheMainActor`): with one slice queued at a time, a hop
-//   waits behind one slice, not behind a slice of every heavy test in the suite.
+// - Heavy tests take turns, two at a time (`.heavyOnTheMainActor`): a hop waits behind at most
+//   two slices, not behind a slice of every heavy test in the suite. Two, not one: while one
+//   heavy test's slice travels through the global executor, the other keeps the main actor busy.
 
 /// Hands the main actor to the suite's other tests once every `slice` iterations of a heavy loop.
 ///
@@ -31,7 +32,8 @@ func shareTheMainActor(at iteration: Int, every slice: Int) async {
     if iteration.isMultiple(of: slice) { await Task.yield() }
 }
 
-/// Runs a heavy test (each case of a parameterised one) only while no other heavy test runs.
+/// Runs a heavy test (each case of a parameterised one) only while at most one other heavy test
+/// runs.
 ///
 /// The tests still run in parallel with every light test; only heavy ones wait for each other,
 /// in the order they asked, outside any time limit (heavy tests have none).
@@ -51,7 +53,7 @@ struct HeavyOnTheMainActorTrait: TestTrait, TestScoping {
 }
 
 extension Trait where Self == HeavyOnTheMainActorTrait {
-    /// Makes a heavy test take its turn after the other heavy tests (see `HeavyOnTheMainActorTrait`).
+    /// Makes a heavy test take its turn with the other heavy tests (see `HeavyOnTheMainActorTrait`).
     ///
     /// ```swift
     /// @Test(.heavyOnTheMainActor) func tenThousandPushPopCyclesLeaveNoScreenAlive() async throws {}
@@ -59,16 +61,17 @@ extension Trait where Self == HeavyOnTheMainActorTrait {
     static var heavyOnTheMainActor: Self { Self() }
 }
 
-/// First come, first served: one heavy test at a time.
+/// First come, first served: two heavy tests at a time.
 private actor HeavyTestTurns {
     static let shared = HeavyTestTurns()
 
-    private var isTaken = false
+    private let width = 2
+    private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     func begin() async {
-        guard isTaken else {
-            isTaken = true
+        guard running == width else {
+            running += 1
             return
         }
         await withCheckedContinuation { waiting.append($0) }
@@ -76,9 +79,9 @@ private actor HeavyTestTurns {
 
     func end() {
         if waiting.isEmpty {
-            isTaken = false
+            running -= 1
         } else {
-            // The turn passes straight to the next test: `isTaken` stays true.
+            // The turn passes straight to the next test: `running` stays the same.
             waiting.removeFirst().resume()
         }
     }
