@@ -40,8 +40,8 @@
         var route: ShopRoute { .catalog }
         var body: some View {
             List(1..<20) { id in
-                // A value link: the stack's path holds routes, so this pushes a Baton screen.
-                NavigationLink("Product \(id)", value: ShopRoute.product(id: id))
+                // A link to a route: a NavigationLink(value:) that pushes the route's Baton screen.
+                ScreenLink("Product \(id)", value: ShopRoute.product(id: id))
             }
         }
     }

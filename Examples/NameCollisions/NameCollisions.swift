@@ -33,7 +33,7 @@
     func namesBatonNavigationTypes<Route: ScreenRoute>(
         _: ScreenLinks<Route>, _: LinkPattern<Route>, _: ScreenTree<Route>, _: any ScreenRoute,
         _: any RoutedScreen, _: SavedScreenTree, _: NavigationError, _: NavigationFailure,
-        _: NavigationDidFail.Type, _: NavigationOutcome, _: SceneRoutes<Route>
+        _: NavigationDidFail.Type, _: NavigationOutcome, _: SceneRoutes<Route>, _: PresentationSlot
     ) {}
 
     @MainActor

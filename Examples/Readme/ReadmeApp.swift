@@ -15,7 +15,7 @@ extension ContextValues {
     var sortOrder: ContextEntry<SortOrder> { .init(default: .title) }
 }
 
-// Every screen as the data that recreates it: for links, NavigationLink(value:) and restoration.
+// Every screen as the data that recreates it: for ScreenLink(value:), deep links and restoration.
 enum Route: ScreenRoute {
     case items, list, sort, item(id: Int)
 
@@ -43,7 +43,7 @@ final class ListScreen: ScreenModel, ViewScreen {
     }
 
     var body: some View {
-        List(items) { item in NavigationLink(item.title, value: Route.item(id: item.id)) }
+        List(items) { item in ScreenLink(item.title, value: Route.item(id: item.id)) }
             .toolbar { Button("Sort") { self.task(self.chooseOrder) } }
     }
 }

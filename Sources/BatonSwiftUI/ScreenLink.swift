@@ -10,13 +10,18 @@
     /// made when the link is tapped and pushed through the stack's path, so it is wired to the
     /// source's context (`.inherit`, `.share` or `.isolate`) and resolved, with the link's
     /// `identifier` and `sender` for ``DependencyResolver/transition(identifier:sender:fileID:line:_:)``
-    /// resolvers, before it appears. A present link, and a push link in a stack bound to routes
-    /// (`.screenRoutes(_:)`, where `NavigationLink(value: route)` is the link), is a button. A push
-    /// link that no stack encloses shows nothing: the tap is refused with
+    /// resolvers, before it appears. A link to a route, `ScreenLink(value: route)`, is the
+    /// `NavigationLink(value: route)` of Baton screens: its screen is the route's, made when the
+    /// link is tapped, so that the window's tree is read, saved and restored with its route; a
+    /// route twice on a stack is two screens, each drawn at its place. (SwiftUI's own
+    /// `NavigationLink(value: route)` in a Baton stack does nothing: the stack's path holds Baton's
+    /// items, and no `navigationDestination(for:)` of the route's type is there.) A present link
+    /// is a button. A push link that no stack encloses shows nothing: the tap is refused with
     /// ``ScreenError/noEnclosingStack(screen:link:)``, a misuse, never turned into a sheet. Every
     /// failure of a tap (a resolver that throws) shows nothing and is posted as ``TransitionDidFail``.
     ///
     /// ```swift
+    /// ScreenLink(item.title, value: Route.item(id: item.id))
     /// ScreenLink("Item", identifier: "showItem", sender: item) { ItemScreen() }
     /// ScreenLink("Sort", action: .present, returning: SortOrder.self) { SortScreen() } onResult: { result in
     ///     if case .success(let order) = result { self.order = order }
@@ -58,6 +63,22 @@
         ) {
             self.link = ScreenLinkRequest(
                 action: action, identifier: identifier, sender: sender, wiring: wiring, destination: destination)
+            self.label = label()
+        }
+
+        /// A link to the screen `route` makes, with a custom label: in a stack, SwiftUI's
+        /// `NavigationLink(value:)` for a Baton screen.
+        ///
+        /// ```swift
+        /// ScreenLink(value: Route.item(id: item.id)) { ItemRow(item: item) }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - route: The route of the screen to show, made when the link is tapped.
+        ///   - action: Push (the default) or present.
+        ///   - label: The link's label.
+        public init<Route: ScreenRoute>(value route: Route, action: Action = .push, @ViewBuilder label: () -> Label) {
+            self.link = ScreenLinkRequest(route: route, action: action)
             self.label = label()
         }
 
@@ -134,6 +155,21 @@
             self.init(
                 action: action, identifier: identifier, sender: sender, wiring: wiring, destination: destination
             ) { Text(title) }
+        }
+
+        /// A link to the screen `route` makes, labelled with a title: in a stack, SwiftUI's
+        /// `NavigationLink(_:value:)` for a Baton screen.
+        ///
+        /// ```swift
+        /// List(items) { item in ScreenLink(item.title, value: Route.item(id: item.id)) }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - title: The link's title.
+        ///   - route: The route of the screen to show, made when the link is tapped.
+        ///   - action: Push (the default) or present.
+        public init<Route: ScreenRoute>(_ title: String, value route: Route, action: Action = .push) {
+            self.init(value: route, action: action) { Text(title) }
         }
 
         /// A link labelled with a title whose screen returns a result.

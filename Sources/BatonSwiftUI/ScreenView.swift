@@ -210,21 +210,33 @@
         @Environment(\.batonScreenContent) private var screenContent
 
         func body(content: Content) -> some View {
-            let alert = screen.presentedScreen as? AlertScreen
-            let presented = alert == nil ? (screen.presentedScreen as? ScreenModel).map(ScreenItem.init) : nil
-            let style = (presented?.screen as? any ScreenStyling)?.presentationStyle ?? .sheet
+            #if os(macOS)
+                let coversAvailable = false
+            #else
+                let coversAvailable = true
+            #endif
+            let slot = screen.presentationSlot(coversAvailable: coversAvailable) {
+                ($0 as? any ScreenStyling)?.presentationStyle == .fullScreenCover
+            }
+            let presented = screen.presentedScreen as? ScreenModel
             #if os(macOS)
                 content
-                    .sheet(item: item(presented)) { item in presentedView(item) }
-                    .modifier(AlertHost(alert: alert))
+                    .sheet(item: item(presented, in: .sheet, slot)) { item in presentedView(item) }
+                    .modifier(AlertHost(alert: slot == .alert ? presented as? AlertScreen : nil))
             #else
                 content
-                    .sheet(item: item(style == .sheet ? presented : nil)) { item in presentedView(item) }
-                    .fullScreenCover(item: item(style == .fullScreenCover ? presented : nil)) { item in
+                    .sheet(item: item(presented, in: .sheet, slot)) { item in presentedView(item) }
+                    .fullScreenCover(item: item(presented, in: .fullScreenCover, slot)) { item in
                         presentedView(item)
                     }
-                    .modifier(AlertHost(alert: alert))
+                    .modifier(AlertHost(alert: slot == .alert ? presented as? AlertScreen : nil))
             #endif
+        }
+
+        private func item(_ screen: ScreenModel?, in slot: PresentationSlot, _ shownIn: PresentationSlot?)
+            -> Binding<ScreenItem?>
+        {
+            item(shownIn == slot ? screen.map(ScreenItem.init) : nil)
         }
 
         private func item(_ presented: ScreenItem?) -> Binding<ScreenItem?> {
@@ -244,9 +256,9 @@
 
     /// Draws a presented ``AlertScreen`` with SwiftUI's `alert(_:isPresented:actions:message:)` or
     /// `confirmationDialog(_:isPresented:titleVisibility:actions:message:)` (SwiftUI.swiftinterface
-    /// of the iOS 17.0 SDK, lines 10878 and 6890): a button's action taps it; the binding set to
-    /// `false` with no button tapped (a tap outside a dialog) cancels it, one main-actor turn
-    /// later, so that a button whose action SwiftUI runs after clearing the binding still wins.
+    /// of the iOS 17.0 SDK, lines 10878 and 6890): a button's action taps it; what SwiftUI writes
+    /// to the binding goes to `followShown(_:)`, which decides when a dismissal without a button
+    /// cancels it.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     private struct AlertHost: ViewModifier {
@@ -264,10 +276,7 @@
             let alert = self.alert
             return Binding(
                 get: { alert?.style == style },
-                set: { shown in
-                    guard !shown, let alert else { return }
-                    Task { @MainActor in alert.cancel() }
-                })
+                set: { shown in alert?.followShown(shown) })
         }
 
         @ViewBuilder private func buttons() -> some View {

@@ -7,7 +7,13 @@
     /// A push or pop through Baton shows in SwiftUI; the back button and the swipe back pop the
     /// `StackScreen` (through `followNavigationPath(_:)`), with its lifecycle and transition log.
     /// Each screen on the stack is shown by ``ScreenView``, with its own context. A push
-    /// ``ScreenLink`` in it is a `NavigationLink(value:)` that pushes through Baton.
+    /// ``ScreenLink`` in it, to a screen or to a route, is a `NavigationLink(value:)` that pushes
+    /// through Baton.
+    ///
+    /// Every stack is one `NavigationStack` of one type, whatever it holds: screens made from
+    /// routes and screens without one, a route twice. Each element of its path names one screen
+    /// object, so SwiftUI keeps every screen's view state across any push or pop, and draws each
+    /// screen at its place.
     ///
     /// ```swift
     /// let stack = try StackScreen(root: ListScreen())
@@ -19,7 +25,6 @@
     @MainActor
     public struct StackView: View {
         private let stack: StackScreen
-        @Environment(\.batonRoutes) private var routes
 
         /// Shows `stack`.
         ///
@@ -34,16 +39,8 @@
 
         /// The navigation stack.
         public var body: some View {
-            // Bound to routes below `.screenRoutes(_:)`.
-            if let routed = routes?.view(of: stack) {
-                routed
-            } else {
-                screensStack
-            }
-        }
-
-        @ViewBuilder private var screensStack: some View {
             let stack = self.stack
+            // Read in the body, so that every change of the stack's screens redraws the stack.
             let path = stack.screens.dropFirst().map(ScreenItem.init)
             NavigationStack(
                 path: Binding(
@@ -56,8 +53,7 @@
                     }
                 }
                 .navigationDestination(for: ScreenItem.self) { item in
-                    // A link's value becomes its screen's item once the link pushed it.
-                    if let screen = item.screen ?? stack.screen(for: item.id) {
+                    if let screen = stack.destination(for: item.id, holding: item.screen) {
                         ScreenView(screen)
                     }
                 }

@@ -9,8 +9,7 @@
     extension WindowView {
         /// Shows the window's screens as routes: the first time SwiftUI makes this view, before
         /// anything appears, the window shows `root` and the screens saved in `saved` over it
-        /// (``Baton/ScreenWindow/launch(_:restoring:)``); stacks follow `NavigationLink(value:)`
-        /// (``SwiftUI/View/screenRoutes(_:)``); every URL the scene opens is opened with `links`
+        /// (``Baton/ScreenWindow/launch(_:restoring:)``); every URL the scene opens is opened with `links`
         /// (``Baton/ScreenWindow/open(_:with:)``), whether it comes before or after the first
         /// appearance; and the window's screens are saved in `saved` whenever the scene leaves the
         /// foreground.
@@ -58,7 +57,6 @@
             onFailure: @escaping @MainActor (NavigationError) -> Void = WindowView.log
         ) -> some View {
             modifier(WindowRoutes(window: window, root: root, links: links, saved: saved, onFailure: onFailure))
-                .screenRoutes(Route.self)
         }
 
         /// Logs a navigation failure: the default of ``routes(root:links:savedIn:onFailure:)``.

@@ -1,9 +1,8 @@
 extension StackScreen {
     // MARK: - A navigation path of routes
 
-    /// The routes of the screens above the root: the path a SwiftUI `NavigationStack(path:)`
-    /// binds to, so that `NavigationLink(value: route)` pushes a Baton screen. `nil` when a
-    /// screen on the stack has no route of this type.
+    /// The routes of the screens above the root, bottom first: what the stack shows, as data.
+    /// `nil` when a screen on the stack has no route of this type.
     ///
     /// A read inside an Observation tracking scope is tracked like ``screens``.
     ///
@@ -27,8 +26,7 @@ extension StackScreen {
     /// routes after it are made, wired and resolved as pushes (one transition in all).
     ///
     /// ```swift
-    /// // In a NavigationStack's path binding:
-    /// try stack.setRoutePath([AppRoute.item(id: 42)])
+    /// try stack.setRoutePath([AppRoute.item(id: 42)])   // list > item 42, whatever was above the list
     /// ```
     ///
     /// - Parameter path: The routes above the root, bottom first.
@@ -51,36 +49,6 @@ extension StackScreen {
             return
         }
         try TransitionEngine.exclusively(while: request) { () throws(NavigationError) in try assignRoutePath(path) }
-    }
-
-    /// Brings the screens above the root in line with a path of routes that a UI framework
-    /// wrote, such as a `NavigationStack(path:)` after `NavigationLink(value:)`, the back button
-    /// or the swipe back, as ``setRoutePath(_:)`` does. A write that fails (a factory or a
-    /// resolver throws) changes nothing, is posted as ``NavigationDidFail`` in the window, and
-    /// tells every view that read the stack's path to read it again, so that the UI framework's
-    /// stack goes back to the stack's screens instead of showing a route Baton never pushed.
-    ///
-    /// ```swift
-    /// // In a NavigationStack's path binding:
-    /// set: { path in stack.followRoutePath(path) }
-    /// ```
-    ///
-    /// - Parameter path: The routes the UI framework now shows above the root, bottom first.
-    /// - Returns: The failure, also posted; `nil` when the stack follows the path (or will,
-    ///   after the running transition).
-    @discardableResult
-    @_spi(Adapters) public final func followRoutePath<Route: ScreenRoute>(_ path: [Route]) -> NavigationError? {
-        do {
-            try setRoutePath(path)
-            return nil
-        } catch {
-            let failure = NavigationFailure(
-                request: "a route path for \(screenName) written by the UI framework",
-                waitedFor: "nothing", error: error)
-            window?.context.post(NavigationDidFail.self, failure, reach: .local)
-            observedState.publish()
-            return error
-        }
     }
 
     private func assignRoutePath<Route: ScreenRoute>(_ path: [Route]) throws(NavigationError) {

@@ -112,6 +112,24 @@ public final class AlertScreen: ScreenModel {
             dismiss()
         }
     }
+
+    /// Follows a UI framework's binding of whether the alert is shown: `false` written with no
+    /// button tapped (a tap outside a dialog) cancels the alert (``cancel()``) one main-actor turn
+    /// later, so that a button whose action the framework runs after clearing the binding still
+    /// wins; `true` does nothing.
+    ///
+    /// ```swift
+    /// // In an alert's isPresented binding:
+    /// set: { shown in alert.followShown(shown) }
+    /// ```
+    ///
+    /// - Parameter shown: What the framework wrote.
+    /// - Returns: The pending cancellation, to await in a test; `nil` when there is none.
+    @discardableResult
+    @_spi(Adapters) public func followShown(_ shown: Bool) -> Task<Void, Never>? {
+        guard !shown else { return nil }
+        return Task { @MainActor [weak self] in self?.cancel() }
+    }
 }
 
 extension ScreenModel {

@@ -130,6 +130,14 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try alert.tap("Delete")   // throws when its buttons are "Yes" and "Nevermind"
     /// ```
     case noSuchButton(alert: String, label: String, buttons: [String])
+    /// A link to a route (``ScreenLinkRequest/init(route:action:identifier:sender:wiring:)``,
+    /// BatonSwiftUI's `ScreenLink(value:)`) was followed and the route's
+    /// ``ScreenRoute/makeScreen()`` threw; nothing was shown.
+    ///
+    /// ```swift
+    /// ScreenError.routeFailed(route: "item(id: 42)", reason: "the server is down")
+    /// ```
+    case routeFailed(route: String, reason: String)
 
     /// The diagnostic message.
     ///
@@ -177,6 +185,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             return "The alert \"\(alert)\" has no button \"\(label)\". "
                 + ContextError.listing("Its buttons", buttons, quoted: true)
                 + ContextError.suggestion(for: label, among: buttons)
+        case .routeFailed(let route, let reason):
+            return "Could not make the screen of the link to \(route): \(reason). Nothing was shown."
         case .noEnclosingStack(let screen, let link):
             let named = link.map { " \"\($0)\"" } ?? ""
             return "The push link\(named) in \(screen) has nowhere to push: no stack encloses \(screen)."

@@ -89,7 +89,7 @@ public final class ScreenLinkRequest: Hashable {
     /// ```
     public private(set) weak var shownScreen: ScreenModel?
 
-    private let destination: @MainActor () -> ScreenModel
+    private let destination: Destination
     /// Makes the waiter of a link that awaits a result; `nil` for one that does not.
     private let makeWaiter: (@MainActor (String) -> ResultWaiter)?
 
@@ -113,7 +113,35 @@ public final class ScreenLinkRequest: Hashable {
         self.identifier = identifier
         self.sender = sender
         self.wiring = wiring
-        self.destination = destination
+        self.destination = .screen(destination)
+        self.makeWaiter = nil
+    }
+
+    /// A link that shows the screen `route` makes (``ScreenRoute/screen()``), when it is followed:
+    /// the screen knows its route, so that the window's tree can be read, saved and restored with
+    /// it. Each link is its own place in a navigation path, so a route twice on a stack is two
+    /// screens, each drawn at its place.
+    ///
+    /// ```swift
+    /// ScreenLinkRequest(route: AppRoute.item(id: 42))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - route: The route of the screen to show.
+    ///   - action: Push (the default) or present.
+    ///   - identifier: The transition's identifier.
+    ///   - sender: The transition's sender.
+    ///   - wiring: How the new screen's context joins the link's screen's; the route's
+    ///     ``ScreenRoute/wiring`` by default, as a tree assignment wires it.
+    public init<Route: ScreenRoute>(
+        route: Route, action: Action = .push, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring? = nil
+    ) {
+        self.action = action
+        self.identifier = identifier
+        self.sender = sender
+        self.wiring = wiring ?? route.wiring
+        self.destination = .route(route)
         self.makeWaiter = nil
     }
 
@@ -145,7 +173,7 @@ public final class ScreenLinkRequest: Hashable {
         self.identifier = identifier
         self.sender = sender
         self.wiring = wiring
-        self.destination = destination
+        self.destination = .screen(destination)
         self.makeWaiter = { name in ResultWaiter.calling(for: name, Result.self, handler: onResult) }
     }
 
@@ -281,7 +309,7 @@ public final class ScreenLinkRequest: Hashable {
 
     /// Pushes the link's screen on `stack`, with the link's identity in the navigation path.
     func push(on stack: StackScreen) throws(ScreenError) {
-        let screen = destination()
+        let screen = try makeScreen()
         screen.linkIdentity = ScreenIdentity(object: ObjectIdentifier(self), serial: serial, name: screen.screenName)
         shownScreen = screen
         do throws(ScreenError) {
@@ -299,13 +327,33 @@ public final class ScreenLinkRequest: Hashable {
     }
 
     private func present(from presenter: ScreenModel) throws(ScreenError) {
-        let screen = destination()
+        let screen = try makeScreen()
         shownScreen = screen
         if let makeWaiter {
             try presenter.present(
                 screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: makeWaiter(screen.screenName))
         } else {
             try presenter.present(screen, identifier: identifier, sender: sender, wiring: wiring)
+        }
+    }
+
+    /// What a link shows: the screen a closure makes, or the screen a route makes.
+    private enum Destination {
+        case screen(@MainActor () -> ScreenModel)
+        case route(any ScreenRoute)
+    }
+
+    /// Makes the screen to show, each time the link is followed.
+    private func makeScreen() throws(ScreenError) -> ScreenModel {
+        switch destination {
+        case .screen(let make):
+            return make()
+        case .route(let route):
+            do {
+                return try route.screen()
+            } catch {
+                throw .routeFailed(route: NavigationPlan.describe(route), reason: String(describing: error))
+            }
         }
     }
 

@@ -25,6 +25,27 @@ extension StackScreen {
         stackedScreens.first { ScreenIdentity($0) == identity }
     }
 
+    /// The screen a UI framework draws for an element of ``navigationPath``: each element names
+    /// one screen object, so a route that is twice on the stack is drawn as two screens, each at
+    /// its place. An element made for a screen draws that screen, even after it left the stack
+    /// (SwiftUI may still draw it while it animates it away); an element a link appended draws
+    /// the screen the link pushed, while it is on the stack.
+    ///
+    /// ```swift
+    /// // In navigationDestination(for:):
+    /// if let screen = stack.destination(for: item.id, holding: item.screen) { ScreenView(screen) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identity: The element's identity.
+    ///   - screen: The screen the element was made for; `nil` for a link's element.
+    /// - Returns: The screen to draw, or `nil` when there is none (a link whose push failed).
+    @_spi(Adapters) public final func destination(for identity: ScreenIdentity, holding screen: ScreenModel?)
+        -> ScreenModel?
+    {
+        screen ?? self.screen(for: identity)
+    }
+
     /// Brings the stack in line with a path that a UI framework changed, such as a
     /// `NavigationStack` after its back button or the swipe back: the screens the path no
     /// longer holds are popped, in one pop transition.
@@ -35,8 +56,10 @@ extension StackScreen {
     /// and wiring. Other pushes go through ``push(_:identifier:sender:wiring:)``. A path that is
     /// not the stack's current path cut short or grown by a link (one with a screen the stack
     /// does not hold at that place) pops to the last place where both agree and ignores the
-    /// rest. A link's push that fails (a resolver throws) leaves the stack as it was and is
-    /// posted as ``TransitionDidFail`` in the window. A path written back with the screens the
+    /// rest. A link's push that fails (a resolver or a route's factory throws) leaves the stack
+    /// as it was, is posted as ``TransitionDidFail`` in the window, and tells every view that read
+    /// the stack's path to read it again, so that the UI framework's stack goes back to the
+    /// stack's screens instead of showing a blank destination. A path written back with the screens the
     /// previous write popped, the stack unchanged since (a swipe back released halfway, when the
     /// UI framework wrote the path as the swipe started), pushes those same screens back.
     ///
@@ -70,6 +93,7 @@ extension StackScreen {
                     error, request: "push of a link's screen onto \(screenName)",
                     inProgress: "a navigation path change",
                     in: self)
+                observedState.publish()
             }
             return []
         }
@@ -160,6 +184,29 @@ extension ScreenModel {
         presentedScreen.map(ScreenIdentity.init)
     }
 
+    /// Where a UI framework shows the screen this one presents: an ``AlertScreen`` in the alert
+    /// slot (SwiftUI's `alert` or `confirmationDialog`), a screen that asks for a full-screen
+    /// cover in the cover slot where the platform has covers, any other in the sheet slot; `nil`
+    /// when this screen presents nothing. Each slot's binding shows the presented screen only when
+    /// it is its slot, so exactly one of them shows it.
+    ///
+    /// ```swift
+    /// main.presentationSlot(coversAvailable: true) { $0 is SignupScreen }   // .fullScreenCover
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - coversAvailable: Whether the platform has full-screen covers (macOS has none).
+    ///   - asksForCover: Whether a presented screen asks for a full-screen cover (its declared
+    ///     style, read by the adapter).
+    /// - Returns: The slot, or `nil`.
+    @_spi(Adapters) public final func presentationSlot(
+        coversAvailable: Bool, asksForCover: (ScreenModel) -> Bool
+    ) -> PresentationSlot? {
+        guard let presented = presentedScreen as? ScreenModel else { return nil }
+        if presented is AlertScreen { return .alert }
+        return coversAvailable && asksForCover(presented) ? .fullScreenCover : .sheet
+    }
+
     /// Brings the presentation in line with an item that a UI framework changed: `nil` written
     /// for the item it showed, `shown`, while this screen still presents that item (the user
     /// swiped a sheet down) dismisses it.
@@ -187,4 +234,30 @@ extension ScreenModel {
         NavigationContext.with(.gesture(.sheetSwipe)) { dismiss(sender: sender) }
         return true
     }
+}
+
+/// Where a UI framework shows a presented screen (``ScreenModel/presentationSlot(coversAvailable:asksForCover:)``).
+///
+/// ```swift
+/// if main.presentationSlot(coversAvailable: true, asksForCover: { _ in false }) == .sheet { … }
+/// ```
+@_spi(Adapters) public enum PresentationSlot: Sendable, Hashable {
+    /// A sheet (SwiftUI's `sheet(item:)`).
+    ///
+    /// ```swift
+    /// case .sheet
+    /// ```
+    case sheet
+    /// A full-screen cover (SwiftUI's `fullScreenCover(item:)`).
+    ///
+    /// ```swift
+    /// case .fullScreenCover
+    /// ```
+    case fullScreenCover
+    /// An alert or a confirmation dialog (an ``AlertScreen``).
+    ///
+    /// ```swift
+    /// case .alert
+    /// ```
+    case alert
 }

@@ -21,7 +21,7 @@ struct AdapterSPITests {
         ("Screens/StackScreen+NavigationPath.swift", "public final var enclosingStack"),
         ("Screens/StackScreen+NavigationPath.swift", "public final var presentedIdentity"),
         ("Screens/StackScreen+NavigationPath.swift", "public final func followPresentation("),
-        ("Navigation/StackScreen+Routes.swift", "public final func followRoutePath<"),
+        ("Screens/StackScreen+NavigationPath.swift", "public final func destination(for identity"),
         ("Adapters/SwiftUIScene.swift", "public final class SceneRoutes<"),
     ]
 
@@ -45,7 +45,7 @@ struct AdapterSPITests {
         let adapterNames = [
             "ExternalTransition", "ScreenLifecycle", "ScreenIdentity", "containing(_:)", "hostedRoot",
             "navigationPath", "followNavigationPath", "screen(for:)", "enclosingStack", "presentedIdentity",
-            "followPresentation", "followRoutePath", "SceneRoutes", "### Adapters",
+            "followPresentation", "destination(for:holding:)", "SceneRoutes", "### Adapters",
         ]
         #expect(adapterNames.filter { topics.contains($0) } == [])
     }

@@ -263,26 +263,6 @@ struct SwiftUIBehaviourTests {
         #expect(stack.screens.map(\.screenName) == ["list"])
     }
 
-    // MARK: - A route path SwiftUI writes (N-B3)
-
-    @Test func aRoutePathWriteThatFailsIsReportedAndTheStackIsReadAgain() throws {
-        let scene = ModelScene(root: SceneRoute.main, links: nil)
-        scene.launch(SwiftUIBehaviour())
-        let stack = try #require(scene.window?.rootScreen as? StackScreen)
-        let redraw = track { _ = stack.routePath(SceneRoute.self) }
-        let error = stack.followRoutePath([SceneRoute.broken])
-        #expect(
-            error?.description
-                == "Could not make broken for push onto main at main: the server is down. Nothing changed.")
-        #expect(
-            scene.failures == ["Could not make broken for push onto main at main: the server is down. Nothing changed."]
-        )
-        #expect(redraw.count == 1)
-        #expect(stack.routePath(SceneRoute.self) == [])
-        #expect(stack.followRoutePath([SceneRoute.item(id: 3)]) == nil)
-        #expect(stack.routePath(SceneRoute.self) == [.item(id: 3)])
-    }
-
     // MARK: - Identities never reused (N-C5)
 
     @Test func aScreenMadeWhereAFreedOneWasHasANewIdentity() {

@@ -25,17 +25,33 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
     /// writes the shorter path when the swipe starts, and the old path back when the user
     /// releases it halfway. Apple documents only that the path changes when the user goes back.
     var writesPathAtSwipeStart = false
+    /// N-B4/N-B8. A `NavigationLink(value:)` whose value's type is not the element type of the
+    /// typed path of the enclosing `NavigationStack(path:)` (SwiftUI.swiftinterface:9420), with a
+    /// `navigationDestination(for:)` for that type (:1491), shows that destination outside the
+    /// path; when false, SwiftUI refuses the link. Apple documents neither.
+    var showsOtherLinkValuesOutsideThePath = false
+    /// When the user taps an alert's or a dialog's button (SwiftUI.swiftinterface:10878, 6890),
+    /// SwiftUI writes `false` to its `isPresented` binding before it runs the button's action.
+    /// Apple documents that the alert is dismissed when a button is tapped, not in which order.
+    var clearsAlertBindingBeforeButtonAction = false
 
     var testDescription: String {
         "N-E2 \(urlBeforeFirstAppear) E7 \(writesNilForASwappedItem) E6 \(writesPathAtSwipeStart)"
+            + " other-type links \(showsOtherLinkValuesOutsideThePath)"
+            + " alert binding first \(clearsAlertBindingBeforeButtonAction)"
     }
 
     /// Every combination of the switches.
     static let all: [SwiftUIBehaviour] = [false, true].flatMap { url in
         [false, true].flatMap { swap in
-            [false, true].map { swipe in
-                SwiftUIBehaviour(
-                    urlBeforeFirstAppear: url, writesNilForASwappedItem: swap, writesPathAtSwipeStart: swipe)
+            [false, true].flatMap { swipe in
+                [false, true].flatMap { other in
+                    [false, true].map { alert in
+                        SwiftUIBehaviour(
+                            urlBeforeFirstAppear: url, writesNilForASwappedItem: swap, writesPathAtSwipeStart: swipe,
+                            showsOtherLinkValuesOutsideThePath: other, clearsAlertBindingBeforeButtonAction: alert)
+                    }
+                }
             }
         }
     }
@@ -156,30 +172,75 @@ final class ModelSheet {
     }
 }
 
-/// The `NavigationStack(path:)` of a `StackView` (Sources/BatonSwiftUI/StackView.swift): its
-/// path is the stack's screens above the root as items, read when the body is made; its setter
-/// calls `followNavigationPath(_:)` with the items' identities.
+/// The `NavigationStack(path:)` of a `StackView` (Sources/BatonSwiftUI/StackView.swift), the one
+/// view of every stack, routed or not: its path is the stack's screens above the root as items
+/// (each the identity of one screen object, holding the screen), read when the body is made; its
+/// setter calls `followNavigationPath(_:)` with the items' identities; its only
+/// `navigationDestination(for:)` is for the items, and draws
+/// `destination(for:holding:)`. A `ScreenLink`, to a screen or to a route, is a
+/// `NavigationLink(value:)` of the link's item.
 ///
 /// Rules:
+/// - A `NavigationLink(value:)` whose value has the path's element type appends it to the path
+///   (Apple's documentation of `NavigationStack`: a stack bound to a collection updates it as the
+///   user navigates, https://developer.apple.com/documentation/swiftui/navigationstack; the
+///   initializer, SwiftUI.swiftinterface:9420-9422).
 /// - The back button and a completed swipe back write the path without its last item
-///   (SwiftUI.swiftinterface:9420; Apple's documentation of `NavigationStack` says the stack
-///   updates a bound path as the user navigates back,
-///   https://developer.apple.com/documentation/swiftui/navigationstack).
+///   (SwiftUI.swiftinterface:9420; the same documentation says the stack updates a bound path as
+///   the user navigates back).
 /// - E6: when the path is written during a swipe (a switch).
+/// - A link whose value is of another type than the path's elements (the app's own
+///   `NavigationLink(value: route)`): with no `navigationDestination(for:)` for that type in the
+///   stack, the link does nothing (Apple's documentation of `NavigationLink.init(_:value:)`: "In
+///   other cases, the link doesn't do anything"). With the app's own destination for it, a
+///   typed path cannot hold it (SwiftUI.swiftinterface:9420 binds `Binding<Data>`); whether SwiftUI
+///   then shows the destination outside the path or refuses is a switch.
 @MainActor
 final class ModelStackView {
     let stack: StackScreen
-    /// The path as SwiftUI holds it.
-    private var path: [ScreenIdentity]
+    let behaviour: SwiftUIBehaviour
+    /// The path as SwiftUI holds it: the items' identities and the screens they hold.
+    private var items: [(id: ScreenIdentity, screen: ScreenModel?)]
+    /// Destinations SwiftUI shows outside the path: the app's own `navigationDestination(for:)`
+    /// views, under `showsOtherLinkValuesOutsideThePath`.
+    private(set) var outsidePath: [AnyHashable] = []
 
-    init(stack: StackScreen) {
+    init(stack: StackScreen, _ behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) {
         self.stack = stack
-        path = stack.navigationPath
+        self.behaviour = behaviour
+        items = []
+        redraw()
     }
+
+    /// The type of the `NavigationStack` the view draws: the same for every stack, whatever is
+    /// on it.
+    var kind: String { "NavigationStack<[ScreenItem]>" }
+    /// The path as SwiftUI holds it.
+    var path: [ScreenIdentity] { items.map(\.id) }
+    /// What each element of the path draws.
+    var drawn: [ScreenModel?] { items.map { stack.destination(for: $0.id, holding: $0.screen) } }
 
     /// The body runs again.
     func redraw() {
-        path = stack.navigationPath
+        items = stack.screens.dropFirst().map { (ScreenIdentity($0), $0) }
+    }
+
+    /// The user taps `ScreenLink(value: route)`: SwiftUI appends the link's item.
+    func tapLink<Route: ScreenRoute>(to route: Route) {
+        tap(ScreenLinkRequest(route: route))
+    }
+
+    /// The user taps a `ScreenLink`: SwiftUI appends the link's item.
+    func tap(_ link: ScreenLinkRequest) {
+        stack.followNavigationPath(path + [link.identity])
+        redraw()
+    }
+
+    /// The user taps the app's own `NavigationLink(value: route)`, with the app's own
+    /// `navigationDestination(for:)` for it when `destination` is true.
+    func tapNavigationLink<Route: ScreenRoute>(value route: Route, appHasADestination destination: Bool) {
+        guard destination, behaviour.showsOtherLinkValuesOutsideThePath else { return }
+        outsidePath.append(route)
     }
 
     /// The user swipes back from the top screen and either completes the swipe or releases it
@@ -194,5 +255,81 @@ final class ModelStackView {
             stack.followNavigationPath(shorter)
         }
         redraw()
+    }
+
+    /// As ``swipeBack(completes:_:)``, under the view's behaviour.
+    func swipeBack(completes: Bool) { swipeBack(completes: completes, behaviour) }
+}
+
+/// The presentations of a `ScreenView` (`PresentationHost` and `AlertHost` in
+/// Sources/BatonSwiftUI/ScreenView.swift): a `sheet(item:)` (SwiftUI.swiftinterface:345), a
+/// `fullScreenCover(item:)` where the platform has covers, and an `alert`/`confirmationDialog`
+/// (:10878, :6890), each with a binding that shows the presented screen only in the slot
+/// `presentationSlot(coversAvailable:asksForCover:)` gives.
+///
+/// Rules:
+/// - A modifier shows its content while its binding's item is non-nil (or `true`); each binding
+///   is read when the body is made.
+/// - A swipe down writes `nil` through the binding of the sheet shown (Apple's documentation of
+///   `sheet(item:onDismiss:content:)`).
+/// - A tap on an alert's button runs its action and dismisses the alert, writing `false` to the
+///   binding; the order is a switch. A tap outside a dialog writes `false` alone.
+@MainActor
+final class ModelPresentationHost {
+    let presenter: ScreenModel
+    let coversAvailable: Bool
+    let behaviour: SwiftUIBehaviour
+    /// The screens that ask for a full-screen cover.
+    private let covers: Set<String>
+    /// What each slot's binding shows, as its getter returns it.
+    private(set) var shown: [PresentationSlot: ScreenIdentity] = [:]
+    private var alert: AlertScreen?
+
+    init(presenter: ScreenModel, covers: Set<String> = [], coversAvailable: Bool = true, _ behaviour: SwiftUIBehaviour)
+    {
+        self.presenter = presenter
+        self.covers = covers
+        self.coversAvailable = coversAvailable
+        self.behaviour = behaviour
+        redraw()
+    }
+
+    /// The body runs again.
+    func redraw() {
+        let slot = presenter.presentationSlot(coversAvailable: coversAvailable) { covers.contains($0.screenName) }
+        shown = [:]
+        alert = nil
+        if let slot, let identity = presenter.presentedIdentity {
+            shown[slot] = identity
+            if slot == .alert { alert = presenter.presentedScreen as? AlertScreen }
+        }
+    }
+
+    /// The user swipes down the sheet or cover shown in `slot`.
+    func swipeDown(_ slot: PresentationSlot) {
+        presenter.followPresentation(nil, shown: shown[slot])
+        redraw()
+    }
+
+    /// The user taps the alert's button at `index`; returns the pending cancellation, if any.
+    func tapAlertButton(at index: Int) -> Task<Void, Never>? {
+        guard let alert else { return nil }
+        var pending: Task<Void, Never>?
+        if behaviour.clearsAlertBindingBeforeButtonAction {
+            pending = alert.followShown(false)
+            alert.tap(at: index)
+        } else {
+            alert.tap(at: index)
+            pending = alert.followShown(false)
+        }
+        redraw()
+        return pending
+    }
+
+    /// The user taps outside a confirmation dialog; returns the pending cancellation.
+    func tapOutsideTheAlert() -> Task<Void, Never>? {
+        let pending = alert?.followShown(false)
+        redraw()
+        return pending
     }
 }

@@ -102,7 +102,7 @@ struct ScreenTreeAssignmentTests {
         #expect(window.transitionLog.count == 1)
     }
 
-    // MARK: - A stack's route path (SwiftUI's NavigationStack(path:))
+    // MARK: - A stack's route path
 
     @Test func aRoutePathPushesAndPopsLikeANavigationStack() throws {
         let window = ScreenWindow()
@@ -110,13 +110,13 @@ struct ScreenTreeAssignmentTests {
         try window.navigate(to: Tree.stack(.stack("feed"), [.screen("list")]))
         let stack = try #require(window.rootScreen as? StackScreen)
         #expect(stack.routePath(TestRoute.self) == [])
-        // NavigationLink(value:) appends a route: one push, made and resolved.
+        // A route appended: one push, made and resolved.
         try stack.setRoutePath([TestRoute.screen("item")])
         #expect(stack.routePath(TestRoute.self) == [.screen("item")])
         let item = stack.topScreen
         try stack.setRoutePath([TestRoute.screen("item"), .screen("more")])
         #expect(stack.screens[1] === item)
-        // The back button drops the last route: one pop.
+        // The last route dropped: one pop.
         try stack.setRoutePath([TestRoute.screen("item")])
         try stack.setRoutePath([TestRoute]())
         #expect(

@@ -26,7 +26,7 @@
                     }
                 }
                 ForEach(store.syncUps) { syncUp in
-                    NavigationLink(value: Route.detail(id: syncUp.id)) {
+                    ScreenLink(value: Route.detail(id: syncUp.id)) {
                         VStack(alignment: .leading) {
                             Text(syncUp.title).font(.headline)
                             Spacer()
@@ -144,7 +144,7 @@
                 if !syncUp.meetings.isEmpty {
                     Section("Past meetings") {
                         ForEach(syncUp.meetings) { meeting in
-                            NavigationLink(value: Route.meeting(id: meeting.id, syncUp: self.id)) {
+                            ScreenLink(value: Route.meeting(id: meeting.id, syncUp: self.id)) {
                                 Label(
                                     meeting.date.formatted(date: .abbreviated, time: .shortened),
                                     systemImage: "calendar")

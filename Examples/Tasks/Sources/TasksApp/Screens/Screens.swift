@@ -92,7 +92,7 @@ final class ProfileScreen: ScreenModel {}
     extension ItemListScreen: ViewScreen {
         var body: some View {
             List(items) { item in
-                NavigationLink(value: Route.item(id: item.id)) { ItemRow(item: item) }
+                ScreenLink(value: Route.item(id: item.id)) { ItemRow(item: item) }
             }
             .navigationTitle("Tasks")
             .toolbar { Button("Sort") { self.task(self.chooseOrder) } }

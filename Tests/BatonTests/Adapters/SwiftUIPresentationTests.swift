@@ -1,0 +1,93 @@
+import BatonTesting
+import Testing
+
+@_spi(Adapters) @testable import Baton
+
+private enum Answer: Equatable { case keep, discard, resume }
+
+/// Which of a `ScreenView`'s presentations shows a presented screen, and what SwiftUI's writes to
+/// their bindings mean (SwiftUIModel.swift, `ModelPresentationHost`), under every setting of the
+/// behaviours Apple does not document.
+@MainActor
+@Suite(.isolatedBaton)
+struct SwiftUIPresentationTests {
+    private static let answer = ScreenAlert(
+        "Discard changes?",
+        buttons: [.init("Keep", Answer.keep), .destructive("Discard", .discard), .cancel("Resume", .resume)])
+
+    // MARK: - Sheet, cover or alert
+
+    @Test(arguments: [true, false])
+    func aScreenThatAsksForACoverIsShownInTheCoverSlotOnlyWhereThereAreCovers(_ coversAvailable: Bool) throws {
+        let main = ScreenModel(name: "main")
+        _ = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(
+            presenter: main, covers: ["signup"], coversAvailable: coversAvailable, SwiftUIBehaviour())
+        try main.present(ScreenModel(name: "signup"))
+        host.redraw()
+        let slot: PresentationSlot = coversAvailable ? .fullScreenCover : .sheet
+        #expect(host.shown == [slot: try #require(main.presentedIdentity)])
+        host.swipeDown(slot)
+        #expect(main.presentedScreen == nil)
+        #expect(host.shown == [:])
+    }
+
+    @Test func aScreenThatAsksForNothingIsASheet() throws {
+        let main = ScreenModel(name: "main")
+        _ = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, covers: ["signup"], SwiftUIBehaviour())
+        #expect(host.shown == [:])
+        try main.present(ScreenModel(name: "settings"))
+        host.redraw()
+        #expect(host.shown == [.sheet: try #require(main.presentedIdentity)])
+        // The cover's binding, which showed nothing, writes nil: nothing is dismissed.
+        host.swipeDown(.fullScreenCover)
+        #expect(main.presentedScreen?.screenName == "settings")
+    }
+
+    @Test func anAlertIsShownOnlyAsAnAlert() async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, covers: ["Discard changes?"], SwiftUIBehaviour())
+        let asking = Task { try await main.present(Self.answer) }
+        _ = try await window.next(AlertScreen.self)
+        host.redraw()
+        #expect(host.shown == [.alert: try #require(main.presentedIdentity)])
+        host.swipeDown(.sheet)
+        #expect(main.presentedScreen is AlertScreen)
+        await host.tapOutsideTheAlert()?.value
+        #expect(try await asking.value == .resume)
+    }
+
+    // MARK: - When a dismissal without a button cancels an alert
+
+    @Test(arguments: SwiftUIBehaviour.all.filter { !$0.urlBeforeFirstAppear && !$0.writesNilForASwappedItem })
+    func aButtonTappedWinsWhicheverWaySwiftUIOrdersItsWrites(_ behaviour: SwiftUIBehaviour) async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, behaviour)
+        let asking = Task { try await main.present(Self.answer) }
+        weak let alert = try await window.next(AlertScreen.self)
+        host.redraw()
+        await host.tapAlertButton(at: 1)?.value
+        #expect(try await asking.value == .discard)
+        #expect(main.presentedScreen == nil)
+        #expect(alert == nil)
+    }
+
+    @Test func aDialogDismissedWithoutACancelButtonEndsItsAwaitWithACancellation() async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
+        let dialog = ScreenAlert("Share", style: .confirmationDialog, buttons: [.init("Copy", 1), .init("Mail", 2)])
+        let asking = Task { try await main.present(dialog) }
+        _ = try await window.next(AlertScreen.self)
+        host.redraw()
+        await host.tapOutsideTheAlert()?.value
+        let error = await #expect(throws: ScreenError.self) { try await asking.value }
+        #expect(
+            error?.description
+                == "The await for Share's result ended without one: dismiss: Share → main took it out of the screen"
+                + " tree before Share finished.")
+    }
+}

@@ -1,0 +1,200 @@
+import BatonTesting
+import Testing
+
+@_spi(Adapters) @testable import Baton
+
+/// The stacks SwiftUI shows for Baton (`StackView`, Sources/BatonSwiftUI/StackView.swift), with
+/// screens made from routes and screens without one, driven as SwiftUI drives the view
+/// (SwiftUIModel.swift), under every setting of the behaviours Apple does not document.
+@MainActor
+@Suite(.isolatedBaton)
+struct SwiftUIStackTests {
+    /// A launched scene whose window shows `main[list]`, every screen made from its route.
+    private func launchedStack(_ behaviour: SwiftUIBehaviour) throws -> (ModelScene<SceneRoute>, StackScreen) {
+        let scene = ModelScene(root: SceneRoute.main, links: SceneRoute.links)
+        scene.launch(behaviour)
+        return (scene, try #require(scene.window?.rootScreen as? StackScreen))
+    }
+
+    // MARK: - One NavigationStack whatever is pushed (N-B4)
+
+    @Test(arguments: SwiftUIBehaviour.all)
+    func aScreenWithoutARoutePushedOnARoutedStackKeepsTheOneNavigationStack(_ behaviour: SwiftUIBehaviour) throws {
+        let (_, stack) = try launchedStack(behaviour)
+        let view = ModelStackView(stack: stack, behaviour)
+        view.tapLink(to: SceneRoute.item(id: 1))
+        let item = try #require(stack.topScreen)
+        let kind = view.kind
+        let first = view.path
+        try stack.push(ScreenModel(name: "share"))
+        view.redraw()
+        #expect(view.kind == kind)
+        #expect(Array(view.path.prefix(1)) == first)
+        #expect(view.drawn.map { $0?.screenName } == ["item 1", "share"])
+        #expect(view.drawn.first ?? nil === item)
+        stack.pop()
+        view.redraw()
+        #expect(view.kind == kind)
+        #expect(view.path == first)
+    }
+
+    // MARK: - A route twice on a stack (N-B8)
+
+    @Test(arguments: SwiftUIBehaviour.all)
+    func aRouteTwiceOnAStackDrawsEachScreenAtItsPlace(_ behaviour: SwiftUIBehaviour) throws {
+        let (scene, stack) = try launchedStack(behaviour)
+        let view = ModelStackView(stack: stack, behaviour)
+        view.tapLink(to: SceneRoute.item(id: 1))
+        view.tapLink(to: SceneRoute.item(id: 2))
+        view.tapLink(to: SceneRoute.item(id: 1))
+        #expect(try sceneTree(scene.window) == "main[list, item(id: 1), item(id: 2), item(id: 1)]")
+        let screens = Array(stack.screens.dropFirst())
+        #expect(view.drawn.count == 3)
+        for (drawn, screen) in zip(view.drawn, screens) {
+            #expect(drawn === screen)
+        }
+    }
+
+    // MARK: - A swipe back released halfway (E6)
+
+    @Test(arguments: SwiftUIBehaviour.all)
+    func aSwipeBackReleasedHalfwayOnARoutedStackKeepsTheSameScreen(_ behaviour: SwiftUIBehaviour) throws {
+        let (scene, stack) = try launchedStack(behaviour)
+        let view = ModelStackView(stack: stack, behaviour)
+        view.tapLink(to: SceneRoute.item(id: 3))
+        let weak = WeakScreens()
+        do {
+            let item = try #require(stack.topScreen)
+            weak.track(item)
+            view.swipeBack(completes: false)
+            #expect(stack.topScreen === item)
+            #expect(view.drawn.first ?? nil === item)
+            #expect(try sceneTree(scene.window) == "main[list, item(id: 3)]")
+        }
+        view.swipeBack(completes: true)
+        #expect(try sceneTree(scene.window) == "main[list]")
+        #expect(weak.aliveCount == 0)
+    }
+
+    // MARK: - Links to routes, whichever way SwiftUI treats links of another type
+
+    @Test(arguments: SwiftUIBehaviour.all)
+    func aLinkToARoutePushesTheRoutesScreenWiredAndResolved(_ behaviour: SwiftUIBehaviour) throws {
+        let (scene, stack) = try launchedStack(behaviour)
+        let window = try #require(scene.window)
+        let before = window.transitionLog.count
+        let view = ModelStackView(stack: stack, behaviour)
+        view.tapLink(to: SceneRoute.item(id: 3))
+        #expect(try sceneTree(window) == "main[list, item(id: 3)]")
+        #expect(window.transitionLog.dropFirst(before).map(\.description) == ["push: list → item 3"])
+        #expect(stack.topScreen?.context.parent === stack.screens.first?.context)
+        #expect(view.path == stack.navigationPath)
+        #expect(scene.failures == [])
+    }
+
+    @Test(arguments: SwiftUIBehaviour.all)
+    func theAppsOwnNavigationLinkToARouteNeverChangesTheStackBehindBatonsBack(_ behaviour: SwiftUIBehaviour) throws {
+        let (scene, stack) = try launchedStack(behaviour)
+        let view = ModelStackView(stack: stack, behaviour)
+        view.tapNavigationLink(value: SceneRoute.item(id: 3), appHasADestination: false)
+        #expect(view.outsidePath == [])
+        view.tapNavigationLink(value: SceneRoute.item(id: 3), appHasADestination: true)
+        #expect(view.outsidePath.count == (behaviour.showsOtherLinkValuesOutsideThePath ? 1 : 0))
+        #expect(try sceneTree(scene.window) == "main[list]")
+        #expect(view.path == [])
+        // The Baton link works the same under either answer.
+        view.tapLink(to: SceneRoute.item(id: 3))
+        #expect(try sceneTree(scene.window) == "main[list, item(id: 3)]")
+    }
+
+    // MARK: - A link whose screen cannot be made (N-B3 on every stack)
+
+    @Test func aLinkToARouteThatCannotBeMadeIsReportedAndTheStackIsReadAgain() throws {
+        let (scene, stack) = try launchedStack(SwiftUIBehaviour())
+        let window = try #require(scene.window)
+        var failures: [String] = []
+        window.context.observe(TransitionDidFail.self, owner: window) { _, failure in
+            failures.append(failure.description)
+        }
+        let view = ModelStackView(stack: stack)
+        let redraw = track { _ = stack.navigationPath }
+        view.tapLink(to: SceneRoute.broken)
+        #expect(
+            failures == [
+                "push of a link's screen onto main, deferred until a navigation path change completed, failed:"
+                    + " Could not make the screen of the link to broken: the server is down. Nothing was shown."
+            ])
+        #expect(redraw.count == 1)
+        #expect(try sceneTree(window) == "main[list]")
+        #expect(view.drawn.isEmpty)
+    }
+
+    @Test func aLinkToARouteMadeOneHundredThousandTimesLeavesNoScreenAlive() throws {
+        let (_, stack) = try launchedStack(SwiftUIBehaviour())
+        let view = ModelStackView(stack: stack)
+        let weak = WeakScreens()
+        for index in 0..<100_000 {
+            view.tapLink(to: SceneRoute.item(id: index))
+            if index % 10_000 == 0, let top = stack.topScreen { weak.track(top) }
+            view.swipeBack(completes: true)
+        }
+        #expect(stack.screens.count == 1)
+        #expect(weak.aliveCount == 0)
+    }
+
+    // MARK: - Any sequence of taps, pushes, pops and swipes
+
+    /// Random runs of route links (from a pool of three, so routes repeat), screens without a
+    /// route, pops from code, swipes completed and released, and links that fail: after every step
+    /// the view's path is the stack's, and each element draws the screen at its place.
+    @Test(
+        arguments: SwiftUIBehaviour.all.filter { !$0.urlBeforeFirstAppear && !$0.clearsAlertBindingBeforeButtonAction })
+    func everyPathElementDrawsItsOwnScreenWhateverHappens(_ behaviour: SwiftUIBehaviour) throws {
+        for seed in 0..<20 {
+            let (scene, stack) = try launchedStack(behaviour)
+            let view = ModelStackView(stack: stack, behaviour)
+            var random = TreeRandom(seed: seed)
+            for step in 0..<200 {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0...3: view.tapLink(to: SceneRoute.item(id: Int.random(in: 0..<3, using: &random)))
+                case 4: try stack.push(ScreenModel(name: "share \(step)"))
+                case 5: stack.pop()
+                case 6, 7: view.swipeBack(completes: Bool.random(using: &random))
+                case 8: view.tapLink(to: SceneRoute.broken)
+                default: view.tapNavigationLink(value: SceneRoute.list, appHasADestination: true)
+                }
+                view.redraw()
+                #expect(view.path == stack.navigationPath, "seed \(seed), step \(step)")
+                let screens = Array(stack.screens.dropFirst())
+                #expect(view.drawn.count == screens.count)
+                #expect(zip(view.drawn, screens).allSatisfy { $0 === $1 }, "seed \(seed), step \(step)")
+            }
+            #expect(scene.failures == [])
+        }
+    }
+
+    // MARK: - Re-entrancy
+
+    @Test func aRouteWhoseFactoryPushesOntoTheSameStackLeavesTheViewConsistent() throws {
+        let (_, stack) = try launchedStack(SwiftUIBehaviour())
+        ReentrantRoute.stack = stack
+        defer { ReentrantRoute.stack = nil }
+        let view = ModelStackView(stack: stack)
+        view.tapLink(to: ReentrantRoute.item)
+        #expect(stack.screens.map(\.screenName) == ["list", "pushed by the factory", "item"])
+        #expect(view.path == stack.navigationPath)
+        #expect(zip(view.drawn, stack.screens.dropFirst()).allSatisfy { $0 === $1 })
+    }
+}
+
+/// A route whose factory calls back into the stack the link pushes onto.
+private enum ReentrantRoute: ScreenRoute {
+    case item
+
+    @MainActor static weak var stack: StackScreen?
+
+    func makeScreen() throws -> ScreenModel {
+        try Self.stack?.push(ScreenModel(name: "pushed by the factory"))
+        return ScreenModel(name: "item")
+    }
+}
