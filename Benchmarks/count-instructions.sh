@@ -5,7 +5,7 @@
 #     Benchmarks/count-instructions.sh SECTION PROBE [ITERATIONS]
 #     Benchmarks/count-instructions.sh reads read-10
 #
-# SECTION is reads, operations, events, transitions or memory; PROBE a body's name (see the
+# SECTION is reads, operations, events, transitions, navigation, uikit or memory; PROBE a body's name (see the
 # sources). It runs the probe with 2 × ITERATIONS operations and with ITERATIONS, and prints the
 # difference divided by ITERATIONS, so that one-time costs (first-use caches, set-up) cancel
 # out. Needs a release build and valgrind.

@@ -130,15 +130,44 @@
         }
     }
 
+    // MARK: - Screens that are only a view
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    enum CafeRoute: ScreenRoute {
+        case splash, settings, profile
+
+        func makeScreen() throws -> ScreenModel {
+            ScreenModel(name: "\(self)")
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct CafeScene: Scene {
+        var body: some Scene {
+            WindowGroup {
+                ScreenScene(root: CafeRoute.splash)
+                    .screen(CafeRoute.splash) { _ in ProgressView("Loading…") }
+                    .screen(CafeRoute.settings) { settings in
+                        Button("Newest first") { settings.finish(with: "newest") }
+                    }
+                    .screen(CafeRoute.profile, tabLabel: Label("Profile", systemImage: "person")) { profile in
+                        Text(profile.context[\.userID] ?? "Signed out")
+                    }
+            }
+        }
+    }
+
     // MARK: - Provider requests
 
-    enum TotalWeight: ContextKey { typealias Value = Double }
+    extension ContextValues {
+        var totalWeight: ContextEntry<Double?> { .init() }
+    }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     struct TotalView: View {
-        @ContextRequest(TotalWeight.self) private var total
+        @ContextRequest(\.totalWeight) private var total
         var body: some View {
-            Text(total.map { "Total \($0)" } ?? "No total yet")
+            Text(total.map { "Total \($0 ?? 0)" } ?? "No total yet")
             if case .failure(let error) = $total {
                 Text(error.description).font(.footnote)
             }

@@ -7,7 +7,7 @@
 
     final class PaletteViewController: UIViewController {
         @objc func blueTapped() {
-            context.set("Blue", for: Color.self)
+            context.set("Blue", for: \.color)
             // The size screen's context is layered over this one, as with initWithInnerContext:.
             navigationController?.pushViewController(SizeViewController(), animated: true)
         }
@@ -19,17 +19,17 @@
         override func viewDidLoad() {
             super.viewDidLoad()
             // registerCallback:forKey:withObject:, ended when this controller is gone.
-            context.onChange(of: Size.self, owner: self) { controller, size in controller.size = size }
+            context.onChange(of: \.size, owner: self) { controller, size in controller.size = size }
         }
 
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
-            title = context[Color.self]  // "Blue", from the palette's context
-            if let newSize = context[Size.self] { size = newSize }
+            title = context[\.color]  // "Blue", from the palette's context
+            if let newSize = context[\.size] { size = newSize }
         }
 
         @objc func largeTapped() {
-            context.set("Large", for: Size.self)
+            context.set("Large", for: \.size)
             print(context.dump())  // dumpToConsole
         }
     }
@@ -37,7 +37,7 @@
     final class ProfileViewController: UIViewController {
         func signedIn(as userID: String) {
             // The window's app context ("app"), which every root controller's context layers over.
-            try? context.set(userID, for: UserID.self, in: "app")
+            try? context.set(userID, for: \.userID, in: "app")
         }
     }
 #endif

@@ -6,7 +6,9 @@
     // "Coming from ProContext", in a UIKit app: the weights form of ProContext's example, whose two
     // child controllers share their container's context.
 
-    enum TotalWeight: ContextKey { typealias Value = Double? }
+    extension ContextValues {
+        var totalWeight: ContextEntry<Double?> { .init() }
+    }
     enum TotalWeightChanged: ContextEvent { typealias Payload = Double }
     enum UserUsedTheTotalField: ContextFlag {}
     enum SwapWeightInputViews: ContextAction {}
@@ -33,7 +35,7 @@
         override func viewDidLoad() {
             super.viewDidLoad()
             // ProContext's ifInWindow: is .whileOnScreen(self); the owner's lifetime is the expiry.
-            _ = try? context.provide(TotalWeight.self, owner: self, if: .whileOnScreen(self)) { owner in owner.weight }
+            _ = try? context.provide(\.totalWeight, owner: self, if: .whileOnScreen(self)) { owner in owner.weight }
             _ = try? context.register(SwapWeightInputViews.self, owner: self) { owner, _ in owner.swapInputs() }
         }
 
@@ -58,7 +60,7 @@
         override func viewDidAppear(_ animated: Bool) {
             super.viewDidAppear(animated)
             // `try?` flattens the provider's Double? and the failed request into one optional.
-            if let total = try? context.request(TotalWeight.self) { totalLabel.text = "Total: \(total)" }
+            if let total = try? context.request(\.totalWeight) { totalLabel.text = "Total: \(total)" }
         }
 
         @objc func swapTapped() {

@@ -12,7 +12,7 @@
 
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
-            title = baton.context[UserID.self].map { "Notes of \($0)" }
+            title = baton.context[\.userID].map { "Notes of \($0)" }
             _ = try? context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))
         }
     }

@@ -6,14 +6,16 @@
     // ControllerContext's third example: tabs share data and return the selection to the screen
     // that presented them.
 
-    enum Color: ContextKey { typealias Value = String }
-    enum Size: ContextKey { typealias Value = String }
+    extension ContextValues {
+        var color: ContextEntry<String?> { .init() }
+        var size: ContextEntry<String?> { .init() }
+    }
 
     final class ShopViewController: UIViewController {
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
-            let color = context[Color.self] ?? "any color"
-            let size = context[Size.self] ?? "any size"
+            let color = context[\.color] ?? "any color"
+            let size = context[\.size] ?? "any size"
             title = "\(color), \(size)"
         }
 
@@ -30,18 +32,18 @@
 
     final class ColorsViewController: UIViewController {
         func colorPicked(_ color: String) {
-            context.set(color, for: Color.self)  // the sizes tab and the shop see it
+            context.set(color, for: \.color)  // the sizes tab and the shop see it
         }
     }
 
     final class SizesViewController: UIViewController {
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
-            title = "Sizes in \(context[Color.self] ?? "any color")"
+            title = "Sizes in \(context[\.color] ?? "any color")"
         }
 
         func sizePicked(_ size: String) {
-            context.set(size, for: Size.self)
+            context.set(size, for: \.size)
             dismiss(animated: true)
         }
     }

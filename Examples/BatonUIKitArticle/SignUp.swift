@@ -5,7 +5,9 @@
 
     // ControllerContext's first example: a sign-up screen returns the user ID through a shared context.
 
-    enum UserID: ContextKey { typealias Value = String }
+    extension ContextValues {
+        var userID: ContextEntry<String?> { .init() }
+    }
 
     final class MainViewController: UIViewController {
         private let userLabel = UILabel()
@@ -13,7 +15,7 @@
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
             // Read what the sign-up screen left in the shared context.
-            userLabel.text = context[UserID.self].map { "Signed in as \($0)" } ?? "Not signed in"
+            userLabel.text = context[\.userID].map { "Signed in as \($0)" } ?? "Not signed in"
         }
 
         @objc func signUpTapped() {
@@ -24,7 +26,7 @@
 
     final class SignUpViewController: UIViewController {
         func signUpSucceeded(userID: String) {
-            context.set(userID, for: UserID.self)
+            context.set(userID, for: \.userID)
             dismiss(animated: true)
         }
     }

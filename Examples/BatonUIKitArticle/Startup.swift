@@ -64,7 +64,7 @@
             Task {
                 try await hop(to: MySplashViewController())
                 let user = try await hop(to: LoginViewController(), returning: User.self)
-                context.set(user.name, for: UserID.self)
+                context.set(user.name, for: \.userID)
                 try hop(to: MainViewController(), transition: .immediate, then: nil)  // this hop only
             }
         }

@@ -6,8 +6,10 @@
     // ControllerContext's second example: a multi-screen workflow returns its result to the screen
     // that started it, through a named context.
 
-    enum ShippingAddress: ContextKey { typealias Value = String }
-    enum OrderNumber: ContextKey { typealias Value = String }
+    extension ContextValues {
+        var shippingAddress: ContextEntry<String?> { .init() }
+        var orderNumber: ContextEntry<String?> { .init() }
+    }
 
     final class StoreViewController: UIViewController {
         init() {
@@ -22,7 +24,7 @@
 
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
-            if let order = context[OrderNumber.self] { title = "Order \(order) placed" }
+            if let order = context[\.orderNumber] { title = "Order \(order) placed" }
         }
 
         @objc func checkoutTapped() {
@@ -33,7 +35,7 @@
 
     final class AddressViewController: UIViewController {
         func addressEntered(_ address: String) {
-            context.set(address, for: ShippingAddress.self)
+            context.set(address, for: \.shippingAddress)
             navigationController?.pushViewController(ConfirmViewController(), animated: true)
         }
     }
@@ -41,8 +43,8 @@
     final class ConfirmViewController: UIViewController {
         func orderPlaced(number: String) {
             // Reads the address from the step before; writes the result where the store reads it.
-            print("Shipping to \(context[ShippingAddress.self] ?? "?")")
-            try? context.set(number, for: OrderNumber.self, in: "store")
+            print("Shipping to \(context[\.shippingAddress] ?? "?")")
+            try? context.set(number, for: \.orderNumber, in: "store")
             dismiss(animated: true)
         }
     }

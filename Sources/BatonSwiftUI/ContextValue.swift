@@ -125,7 +125,7 @@
     ///
     /// ```swift
     /// struct TotalView: View {
-    ///     @ContextRequest(TotalWeight.self) private var total
+    ///     @ContextRequest(\.totalWeight) private var total
     ///
     ///     var body: some View {
     ///         Text(total.map { "\($0 ?? 0)" } ?? "no total")
@@ -134,8 +134,20 @@
     /// ```
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @propertyWrapper
-    public struct ContextRequest<Key: ContextKey>: DynamicProperty {
+    public struct ContextRequest<Value>: DynamicProperty {
         @Environment(\.batonContext) private var context
+        private let access: ProviderAccess<Value>
+
+        /// Requests a ``ContextValues`` member's provider from the environment's context.
+        ///
+        /// ```swift
+        /// @ContextRequest(\.totalWeight) private var total
+        /// ```
+        ///
+        /// - Parameter entry: The member whose provider to ask.
+        public init(_ entry: ContextEntryPath<Value>) {
+            access = EntryProviderAccess(entry)
+        }
 
         /// Requests `key` from the environment's context.
         ///
@@ -144,7 +156,9 @@
         /// ```
         ///
         /// - Parameter key: The key whose provider to ask.
-        public init(_ key: Key.Type) {}
+        public init<Key: ContextKey>(_ key: Key.Type) where Value == Key.Value {
+            access = KeyProviderAccess<Key>()
+        }
 
         /// The provider's answer, or `nil` when no provider on the chain can answer now
         /// (missing, expired, or its condition does not hold) or outside any Baton context.
@@ -155,9 +169,10 @@
         /// ```swift
         /// if let total { Text("\(total ?? 0)") }
         /// ```
-        @MainActor public var wrappedValue: Key.Value? {
-            guard let context, context.canRequest(Key.self) else { return nil }
-            return try? context.request(Key.self)
+        @MainActor public var wrappedValue: Value? {
+            guard let context, access.canRequest(context) else { return nil }
+            // canRequest said the request succeeds now: nothing is dropped.
+            return try? access.request(context)
         }
 
         /// The request's outcome with the reason when it fails: the typed `ContextError` that
@@ -167,15 +182,41 @@
         /// ```swift
         /// if case .failure(let error) = $total { Text(error.description) }
         /// ```
-        @MainActor public var projectedValue: Result<Key.Value, ContextError>? {
+        @MainActor public var projectedValue: Result<Value, ContextError>? {
             guard let context else { return nil }
+            let access = self.access
             return MisuseMode.$current.withValue(.lenient) {
                 do throws(ContextError) {
-                    return .success(try context.request(Key.self))
+                    return .success(try access.request(context))
                 } catch {
                     return .failure(error)
                 }
             }
+        }
+    }
+
+    /// How a ``ContextRequest`` asks: by key type or by ``ContextValues`` member. A subclass per
+    /// form keeps the key without a closure, made in the wrapper's nonisolated initializer.
+    private class ProviderAccess<Value> {
+        @MainActor func canRequest(_ context: ScreenContext) -> Bool { false }
+        @MainActor func request(_ context: ScreenContext) throws(ContextError) -> Value {
+            preconditionFailure("Every form overrides request")
+        }
+    }
+
+    private final class KeyProviderAccess<Key: ContextKey>: ProviderAccess<Key.Value> {
+        @MainActor override func canRequest(_ context: ScreenContext) -> Bool { context.canRequest(Key.self) }
+        @MainActor override func request(_ context: ScreenContext) throws(ContextError) -> Key.Value {
+            try context.request(Key.self)
+        }
+    }
+
+    private final class EntryProviderAccess<Value>: ProviderAccess<Value> {
+        let entry: ContextEntryPath<Value>
+        init(_ entry: ContextEntryPath<Value>) { self.entry = entry }
+        @MainActor override func canRequest(_ context: ScreenContext) -> Bool { context.canRequest(entry) }
+        @MainActor override func request(_ context: ScreenContext) throws(ContextError) -> Value {
+            try context.request(entry)
         }
     }
 #endif

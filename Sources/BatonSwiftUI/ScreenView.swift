@@ -121,8 +121,9 @@
 
     /// Shows any Baton screen in SwiftUI: a ``ViewScreen``'s body, a `StackScreen` as a
     /// ``StackView``, a `TabScreen` as a ``TabsView``, a `HoppingScreen` as a ``HoppingView``,
-    /// any other screen as `screenContent(_:)` draws it (or its name), with the screen's context and the screen in the environment and what it presents as a
-    /// sheet or a full-screen cover.
+    /// a screen whose route has a view as `screen(_:content:)` draws it, any other screen as
+    /// `screenContent(_:)` draws it (or its name), with the screen's context and the screen in the
+    /// environment and what it presents as a sheet or a full-screen cover.
     ///
     /// A presentation goes through Baton (`screen.present(_:)`), so the presented screen is
     /// wired and resolved before it appears; swiping a sheet down dismisses it in Baton too.
@@ -135,6 +136,7 @@
     public struct ScreenView: View {
         private let screen: ScreenModel
         @Environment(\.batonScreenContent) private var screenContent
+        @Environment(\.batonRouteScreens) private var routeScreens
 
         /// Shows `screen`.
         ///
@@ -166,6 +168,8 @@
                 HoppingView(hopping)
             } else if let viewScreen = screen as? any ViewScreen {
                 viewScreen.erasedBody
+            } else if let drawing = routeScreens.drawing(of: screen) {
+                drawing.content(screen)
             } else if let screenContent {
                 screenContent(screen)
             } else {
@@ -208,6 +212,7 @@
     private struct PresentationHost: ViewModifier {
         let screen: ScreenModel
         @Environment(\.batonScreenContent) private var screenContent
+        @Environment(\.batonRouteScreens) private var routeScreens
 
         func body(content: Content) -> some View {
             #if os(macOS)
@@ -250,6 +255,7 @@
             if let presented = item.screen {
                 ScreenView(presented)
                     .environment(\.batonScreenContent, screenContent)
+                    .environment(\.batonRouteScreens, routeScreens)
             }
         }
     }

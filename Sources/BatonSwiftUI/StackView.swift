@@ -68,7 +68,8 @@
     /// Selecting a tab in SwiftUI selects it in the `TabScreen` (a tab switch, with its
     /// lifecycle); `select(at:)` in Baton selects it in SwiftUI. Each tab is shown by
     /// ``ScreenView`` with its own context, or the container's when the tabs share it; its label
-    /// is its ``ScreenStyling/tabLabel`` (for a stack without one, its root screen's).
+    /// is its ``ScreenStyling/tabLabel``, the one `screen(_:tabLabel:content:)` gives its route, or
+    /// (for a stack without one) its root screen's.
     ///
     /// ```swift
     /// let tabs = try TabScreen(tabs: [ColorsScreen(), SizesScreen()], sharesContext: true)
@@ -78,6 +79,7 @@
     @MainActor
     public struct TabsView: View {
         private let tabs: TabScreen
+        @Environment(\.batonRouteScreens) private var routeScreens
 
         /// Shows `tabs`.
         ///
@@ -101,15 +103,19 @@
             ) {
                 ForEach(Array(tabs.tabs.enumerated()), id: \.offset) { index, tab in
                     ScreenView(tab)
-                        .tabItem { Self.label(of: tab) }
+                        .tabItem { Self.label(of: tab, routeScreens: routeScreens) }
                         .tag(index)
                 }
             }
         }
 
-        @ViewBuilder private static func label(of tab: ScreenModel) -> some View {
+        @ViewBuilder private static func label(
+            of tab: ScreenModel, routeScreens: [AnyHashable: RouteScreenDrawing]
+        ) -> some View {
             if let styled = tab as? any ScreenStyling {
                 styled.erasedTabLabel
+            } else if let label = routeScreens.drawing(of: tab)?.tabLabel {
+                label
             } else if let styled = (tab as? StackScreen)?.rootScreen as? any ScreenStyling {
                 // A stack's tab is labelled by what it shows first, unless it has a label of its own.
                 styled.erasedTabLabel

@@ -16,6 +16,8 @@ import Testing
 ///   `testValue`; the read then returns the live value.
 /// - An error a screen's task throws (``ScreenModel/task(_:)``) records an issue naming the
 ///   screen (``ScreenTaskFailure``).
+/// - A screen shown without a route in a window whose root has one records an issue naming the
+///   screen, where it was shown and the fix (``ScreenWithoutRoute``).
 ///
 /// Attached to a suite, every test of the suite (and of nested suites) gets its own. Code the
 /// test runs — including tasks it creates — sees the test's own.
@@ -44,8 +46,8 @@ public struct IsolatedBatonTrait: SuiteTrait, TestTrait, TestScoping {
     public init() {}
 
     /// Runs `function` with a new default coordinator (named after the test), a new main
-    /// registry and the test's own context defaults; live values read without a test value and
-    /// errors of screens' tasks are recorded as issues.
+    /// registry and the test's own context defaults; live values read without a test value,
+    /// errors of screens' tasks and screens shown without a route are recorded as issues.
     ///
     /// ```swift
     /// try await IsolatedBatonTrait().provideScope(for: test, testCase: nil) { try await body() }
@@ -69,7 +71,11 @@ public struct IsolatedBatonTrait: SuiteTrait, TestTrait, TestScoping {
                     try await ScreenTaskFailure.$reporter.withValue({ failure in
                         Issue.record(Comment(rawValue: failure.description))
                     }) {
-                        try await function()
+                        try await ScreenWithoutRoute.$reporter.withValue({ report in
+                            Issue.record(Comment(rawValue: report.description))
+                        }) {
+                            try await function()
+                        }
                     }
                 }
             }

@@ -26,7 +26,39 @@ extension ScreenWindow {
     ///   cancelled.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public func next<Shown>(_ type: Shown.Type, timeout: Duration = .seconds(5)) async throws -> Shown {
-        let waiter = NextScreenWaiter<Shown>(window: self, timeout: timeout)
+        try await next(
+            NextScreenWaiter<Shown>(window: self, timeout: timeout, awaited: String(describing: Shown.self)) {
+                $0 as? Shown
+            })
+    }
+
+    /// Waits until a screen made for `route` is shown in this window and returns it: a screen
+    /// that is only a view has no class of its own to wait for.
+    ///
+    /// Each screen is returned once, as when waiting for a type.
+    ///
+    /// ```swift
+    /// try await window.next(Route.settings).finish(with: SortOrder.newest)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - route: The route the screen was made for (``ScreenRoute/screen()``), or that its type
+    ///     declares (``RoutedScreen``).
+    ///   - timeout: How long to wait before failing; a safety net, not a measure of speed.
+    /// - Returns: The screen.
+    /// - Throws: ``NextScreenTimeout`` naming the route, what is shown instead and the
+    ///   transitions performed while waiting; `CancellationError` when the test's task is
+    ///   cancelled.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public func next<Route: ScreenRoute>(_ route: Route, timeout: Duration = .seconds(5)) async throws -> ScreenModel {
+        try await next(
+            NextScreenWaiter<ScreenModel>(window: self, timeout: timeout, awaited: "\(route)") {
+                $0.route(as: Route.self) == route ? $0 : nil
+            })
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    private func next<Shown>(_ waiter: NextScreenWaiter<Shown>) async throws -> Shown {
         if let found = waiter.take() { return found }
         let handed = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -128,20 +160,26 @@ public struct NextScreenTimeout: Error, Hashable, Sendable, CustomStringConverti
 private final class NextScreenWaiter<Shown> {
     private let window: ScreenWindow
     private let timeout: Duration
+    private let awaited: String
+    private let match: @MainActor (ScreenModel) -> Shown?
     private var continuation: CheckedContinuation<ShownScreen<Shown>, any Error>?
     private var transitions: [String] = []
     private var timer: Task<Void, Never>?
     private var observation: Registration?
 
-    init(window: ScreenWindow, timeout: Duration) {
+    init(
+        window: ScreenWindow, timeout: Duration, awaited: String, match: @escaping @MainActor (ScreenModel) -> Shown?
+    ) {
         self.window = window
         self.timeout = timeout
+        self.awaited = awaited
+        self.match = match
     }
 
     /// A shown screen of the type that no `next` returned yet, marked as returned.
     func take() -> Shown? {
         for screen in window.shownScreens.reversed() {
-            guard let found = screen as? Shown, NextScreenLedger.claim(screen, in: window) else { continue }
+            guard let found = match(screen), NextScreenLedger.claim(screen, in: window) else { continue }
             return found
         }
         return nil
@@ -174,7 +212,7 @@ private final class NextScreenWaiter<Shown> {
         let components = timeout.components
         let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
         return NextScreenTimeout(
-            awaited: String(describing: Shown.self), shown: window.shownScreens.map(\.screenName),
+            awaited: awaited, shown: window.shownScreens.map(\.screenName),
             transitions: transitions, waited: "\(seconds) seconds", snapshot: window.snapshot().text)
     }
 }

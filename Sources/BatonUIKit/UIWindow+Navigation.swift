@@ -133,8 +133,9 @@
         /// final step (``Baton/NavigationOutcome/waiting(for:)``); after that its step is kept,
         /// never changed: the flow hops. Requested from a resolver or a lifecycle callback of
         /// another assignment, it runs right after it (``Baton/NavigationOutcome/queued``). While
-        /// UIKit presents or dismisses a controller in the window, it waits for that transition
-        /// to complete (``Baton/NavigationOutcome/waiting(for:)``).
+        /// UIKit runs a transition in the window (a presentation or dismissal, a navigation
+        /// controller's animated push or pop, the user's swipe back), it waits for that
+        /// transition to complete (``Baton/NavigationOutcome/waiting(for:)``).
         ///
         /// - Parameters:
         ///   - tree: The tree to show.

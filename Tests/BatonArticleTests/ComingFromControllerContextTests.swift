@@ -5,18 +5,19 @@ import Testing
 // The Baton code of the article "Coming from ControllerContext", run: each of its blocks, and
 // what its prose says of them.
 
-private enum UserID: ContextKey { typealias Value = String }
-private enum Color: ContextKey { typealias Value = String }
-private enum Size: ContextKey { typealias Value = String }
+extension ContextValues {
+    fileprivate var userID: ContextEntry<String?> { .init() }
+    fileprivate var color: ContextEntry<String?> { .init() }
+    fileprivate var size: ContextEntry<String?> { .init() }
+}
 
-private enum CustomerName: ContextKey {
-    typealias Value = String
-    static var name: String { "name" }
+extension ContextValues {
+    fileprivate var customerName: ContextEntry<String?> { .init(name: "name") }
 }
 
 private final class OrderContext: ScreenContext {
-    @ContextProperty(CustomerName.self) var customerName: String?
-    @ContextProperty(Size.self) var size: String?
+    @ContextProperty(\.customerName) var customerName: String?
+    @ContextProperty(\.size) var size: String?
 }
 
 private final class ProfileScreen: ScreenModel {
@@ -25,7 +26,7 @@ private final class ProfileScreen: ScreenModel {
     func showProfile(of userID: String?) { profiles.append(userID) }
 
     func startObserving() {
-        context.onChange(of: UserID.self, owner: self) { screen, userID in
+        context.onChange(of: \.userID, owner: self) { screen, userID in
             screen.showProfile(of: userID)
         }
     }
@@ -45,14 +46,14 @@ private final class MainScreen: ScreenModel {
 
     // MainScreen, when it reappears:
     override func willAppear() {
-        if let userID = context[UserID.self] { showProfile(of: userID) }
+        if let userID = context[\.userID] { showProfile(of: userID) }
     }
 }
 
 private final class SignupScreen: ScreenModel {
     func signedUp(as userID: String) {
         // SignupScreen, after the sign-up succeeded:
-        context.set(userID, for: UserID.self)
+        context.set(userID, for: \.userID)
     }
 }
 
@@ -61,30 +62,30 @@ private final class SignupScreen: ScreenModel {
 
     @Test func anOuterLayerReadsThroughToTheInnerOne() {
         let context1 = ScreenContext()
-        context1.set("12345", for: UserID.self)
+        context1.set("12345", for: \.userID)
 
         let context2 = ScreenContext(parent: context1)
-        context2.set("Blue", for: Color.self)
-        context2.set("Large", for: Size.self)
+        context2.set("Blue", for: \.color)
+        context2.set("Large", for: \.size)
 
-        let userID = context2[UserID.self]  // "12345", from context1
-        let color = context2[Color.self]  // "Blue"
+        let userID = context2[\.userID]  // "12345", from context1
+        let color = context2[\.color]  // "Blue"
         #expect(userID == "12345")
         #expect(color == "Blue")
-        #expect(context1[Color.self] == nil)
+        #expect(context1[\.color] == nil)
         #expect(context2.parent === context1)
 
         let context3 = ScreenContext(parent: context2)
-        context2.set(nil, for: Size.self)
+        context2.set(nil, for: \.size)
         print(context3.dump())  // context3 over context2 and context1 from the layers above
         // ---------------
         // 2:--- (unnamed) ---
         // 2:[empty]
         // 1:--- (unnamed) ---
-        // 1:Color = Blue
-        // 1:Size = <null>
+        // 1:color = Blue
+        // 1:size = <null>
         // 0:--- (unnamed) ---
-        // 0:UserID = 12345
+        // 0:userID = 12345
         // ---------------
         #expect(
             context3.dump() == """
@@ -92,32 +93,32 @@ private final class SignupScreen: ScreenModel {
                 2:--- (unnamed) ---
                 2:[empty]
                 1:--- (unnamed) ---
-                1:Color = Blue
-                1:Size = <null>
+                1:color = Blue
+                1:size = <null>
                 0:--- (unnamed) ---
-                0:UserID = 12345
+                0:userID = 12345
                 ---------------
                 """)
     }
 
     @Test func aNamedReadReadsThatContextOnly() throws {
         let app = ScreenContext(name: "app")
-        app.set("12345", for: UserID.self)
+        app.set("12345", for: \.userID)
 
         let form = ScreenContext(parent: app)
-        form.set("ABCDEF", for: UserID.self)
+        form.set("ABCDEF", for: \.userID)
 
-        let near = form[UserID.self]  // "ABCDEF"
-        let inApp = try form.value(for: UserID.self, in: "app")  // "12345"
+        let near = form[\.userID]  // "ABCDEF"
+        let inApp = try form.value(for: \.userID, in: "app")  // "12345"
         #expect(near == "ABCDEF")
         #expect(inApp == "12345")
-        #expect(try form.value(for: Color.self, in: "app") == nil)
+        #expect(try form.value(for: \.color, in: "app") == nil)
 
-        form.set(nil, for: UserID.self)
-        let masked = form[UserID.self]  // nil, although app holds "12345"
-        let isThere = form.contains(UserID.self)  // true
-        form.remove(UserID.self)
-        let shown = form[UserID.self]  // "12345"
+        form.set(nil, for: \.userID)
+        let masked = form[\.userID]  // nil, although app holds "12345"
+        let isThere = form.contains(\.userID)  // true
+        form.remove(\.userID)
+        let shown = form[\.userID]  // "12345"
         #expect(masked == nil)
         #expect(isThere)
         #expect(shown == "12345")
@@ -127,7 +128,7 @@ private final class SignupScreen: ScreenModel {
         let app = ScreenContext(name: "app")
         let form = ScreenContext(parent: app)
         #expect {
-            try form.value(for: UserID.self, in: "ap")
+            try form.value(for: \.userID, in: "ap")
         } throws: { error in
             guard case .unknownScope(let name, _, _, let named) = error as? ContextError else { return false }
             return name == "ap" && named == ["app"]
@@ -136,21 +137,21 @@ private final class SignupScreen: ScreenModel {
 
     @Test func removeDeletesFromTheNearestContextThatHoldsTheKey() throws {
         let app = ScreenContext(name: "app")
-        app.set("12345", for: UserID.self)
+        app.set("12345", for: \.userID)
         let form = ScreenContext(parent: app)
-        form.remove(UserID.self)
-        #expect(app[UserID.self] == nil)
-        app.set("12345", for: UserID.self)
-        try form.remove(UserID.self, in: "app")
-        #expect(app[UserID.self] == nil)
+        form.remove(\.userID)
+        #expect(app[\.userID] == nil)
+        app.set("12345", for: \.userID)
+        try form.remove(\.userID, in: "app")
+        #expect(app[\.userID] == nil)
     }
 
     @Test func theNearestOfTwoContextsWithOneNameWins() throws {
         let outer = ScreenContext(name: "app")
         let inner = ScreenContext(name: "app", parent: outer)
-        try inner.set("near", for: UserID.self, in: "app")
-        #expect(inner[UserID.self] == "near")
-        #expect(outer[UserID.self] == nil)
+        try inner.set("near", for: \.userID, in: "app")
+        #expect(inner[\.userID] == "near")
+        #expect(outer[\.userID] == nil)
     }
 
     // MARK: - Callbacks
@@ -159,14 +160,14 @@ private final class SignupScreen: ScreenModel {
         let app = ScreenContext(name: "app")
         let screen = ProfileScreen(name: "profile", context: ScreenContext(parent: app))
         screen.startObserving()
-        screen.context.set("ada", for: UserID.self)
-        screen.context.remove(UserID.self)
-        app.set("grace", for: UserID.self)
-        screen.context.set("ada", for: UserID.self)
-        app.set("hidden", for: UserID.self)  // shadowed by "ada": does not fire
+        screen.context.set("ada", for: \.userID)
+        screen.context.remove(\.userID)
+        app.set("grace", for: \.userID)
+        screen.context.set("ada", for: \.userID)
+        app.set("hidden", for: \.userID)  // shadowed by "ada": does not fire
         #expect(screen.profiles == ["ada", nil, "grace", "ada"])
         screen.stopObserving()
-        screen.context.set("alan", for: UserID.self)
+        screen.context.set("alan", for: \.userID)
         #expect(screen.profiles == ["ada", nil, "grace", "ada"])
     }
 
@@ -176,7 +177,7 @@ private final class SignupScreen: ScreenModel {
         screen?.startObserving()
         weak let gone = screen
         screen = nil
-        context.set("ada", for: UserID.self)
+        context.set("ada", for: \.userID)
         #expect(gone == nil)
     }
 
@@ -185,16 +186,16 @@ private final class SignupScreen: ScreenModel {
     @Test func aContextPropertyStoresThroughItsKey() throws {
         let order = OrderContext(name: "order")
         order.customerName = "Ada"
-        let customerName = order[CustomerName.self]  // "Ada"
+        let customerName = order[\.customerName]  // "Ada"
         #expect(customerName == "Ada")
 
         let outer = OrderContext(parent: order)
         order.size = "Large"
         #expect(outer.size == "Large")  // a property read walks the chain
-        #expect(try outer.value(for: Size.self, in: "order") == "Large")
+        #expect(try outer.value(for: \.size, in: "order") == "Large")
         outer.size = nil
         #expect(outer.size == nil)
-        #expect(outer.contains(Size.self))
+        #expect(outer.contains(\.size))
         #expect(order.name == "order")
     }
 
@@ -206,12 +207,12 @@ private final class SignupScreen: ScreenModel {
         let window = ScreenWindow()
         try window.setRoot(stack)
         window.makeVisible()
-        colors.context.set("Blue", for: Color.self)
+        colors.context.set("Blue", for: \.color)
         // ColorsVC → SizeVC: the size screen's context is layered over the colour screen's.
         try stack.push(SizeScreen())
         let size = try #require(stack.topScreen)
         #expect(size.context.parent === colors.context)
-        #expect(size.context[Color.self] == "Blue")
+        #expect(size.context[\.color] == "Blue")
     }
 
     @Test func aSharedContextPassesDataBack() throws {

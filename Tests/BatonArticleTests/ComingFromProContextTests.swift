@@ -9,7 +9,9 @@ import Testing
 
 // MARK: - Declarations
 
-private enum TotalWeight: ContextKey { typealias Value = Double? }
+extension ContextValues {
+    fileprivate var totalWeight: ContextEntry<Double?> { .init() }
+}
 
 private enum TotalWeightChanged: ContextEvent { typealias Payload = Double }
 
@@ -61,13 +63,13 @@ private final class WeightsScreen: ScreenModel {
 
     func provideWhileInWindow() throws {
         let isInWindow = Condition { [weak self] in self?.window != nil }
-        try context.provide(TotalWeight.self, owner: self, if: isInWindow) { owner in owner.weight }
+        try context.provide(\.totalWeight, owner: self, if: isInWindow) { owner in owner.weight }
     }
 
-    var totalWeight: Double? { try? context.request(TotalWeight.self) }
+    var totalWeight: Double? { try? context.request(\.totalWeight) }
 
     func provideWhileOnScreen() throws {
-        try context.provide(TotalWeight.self, owner: self, if: .whileOnScreen(self)) { owner in owner.weight }
+        try context.provide(\.totalWeight, owner: self, if: .whileOnScreen(self)) { owner in owner.weight }
     }
 
     // Notifications become typed events
@@ -98,7 +100,7 @@ private final class WeightsScreen: ScreenModel {
     // Conditions
 
     func provideUntilItLeavesTheScreen() throws {
-        try context.provide(TotalWeight.self, owner: self, if: .whileOnScreen(self), expiresIf: !.whileOnScreen(self)) {
+        try context.provide(\.totalWeight, owner: self, if: .whileOnScreen(self), expiresIf: !.whileOnScreen(self)) {
             owner in owner.weight
         }
     }
@@ -163,13 +165,13 @@ struct ComingFromProContextTests {
         let context = ScreenContext(name: "form")
         let aAndNotB =
             Condition { [weak owner] in owner?.a ?? false } && !Condition { [weak owner] in owner?.b ?? true }
-        try context.provide(TotalWeight.self, owner: owner, if: aAndNotB) { _ in 1 }
-        #expect(context.canRequest(TotalWeight.self))
+        try context.provide(\.totalWeight, owner: owner, if: aAndNotB) { _ in 1 }
+        #expect(context.canRequest(\.totalWeight))
         owner.b = true
-        #expect(!context.canRequest(TotalWeight.self))
+        #expect(!context.canRequest(\.totalWeight))
         owner.a = false
         owner.b = false
-        #expect(!context.canRequest(TotalWeight.self))
+        #expect(!context.canRequest(\.totalWeight))
         let aOrB = Condition { [weak owner] in owner?.a ?? false } || Condition { [weak owner] in owner?.b ?? false }
         try context.register(SwapWeightInputViews.self, owner: owner, if: aOrB) { _, _ in }
         #expect(!context.canExecute(SwapWeightInputViews.self))
@@ -187,8 +189,8 @@ struct ComingFromProContextTests {
             try screen.context.attach(to: assignments)
             try screen.provideWhileInWindow()  // the condition is false: not in a window
             #expect(
-                throws: ContextError.providerMissing(key: "TotalWeight", searched: ["class"], available: [])
-            ) { try classContext.request(TotalWeight.self) }
+                throws: ContextError.providerMissing(key: "totalWeight", searched: ["class"], available: [])
+            ) { try classContext.request(\.totalWeight) }
         }
     }
 
@@ -202,7 +204,7 @@ struct ComingFromProContextTests {
             defer { withExtendedLifetime(window) {} }
             try screen!.provideWhileInWindow()
             #expect(screen!.totalWeight == 40)
-            #expect(try summary.context.request(TotalWeight.self) == 40)  // a screen shown after it
+            #expect(try summary.context.request(\.totalWeight) == 40)  // a screen shown after it
 
             screen!.weight = nil
             #expect(screen!.totalWeight == nil)  // the provider's own nil
@@ -211,19 +213,19 @@ struct ComingFromProContextTests {
             _ = stack.popToRoot()  // out of the window: the condition no longer holds
             #expect(screen!.totalWeight == nil)
             #expect(
-                throws: ContextError.providerUnavailable(key: "TotalWeight", registeredIn: "weights")
-            ) { try screen!.context.request(TotalWeight.self) }
+                throws: ContextError.providerUnavailable(key: "totalWeight", registeredIn: "weights")
+            ) { try screen!.context.request(\.totalWeight) }
 
             weak let gone = screen
             let context = screen!.context
             screen = nil
             #expect(gone == nil)
-            #expect(!context.canRequest(TotalWeight.self))
+            #expect(!context.canRequest(\.totalWeight))
             // Its owner is gone, so a new provider replaces it silently.
             final class Owner {}
             let owner = Owner()
-            try context.provide(TotalWeight.self, owner: owner) { _ in 7 }
-            #expect(try context.request(TotalWeight.self) == 7)
+            try context.provide(\.totalWeight, owner: owner) { _ in 7 }
+            #expect(try context.request(\.totalWeight) == 7)
         }
     }
 
@@ -234,21 +236,21 @@ struct ComingFromProContextTests {
             let classContext = ClassContext(parent: nil)
             let assignments = classContext.makeChild(name: "Assignments")
             let exams = classContext.makeChild(name: "Exams")
-            try assignments.provide(TotalWeight.self, owner: owner) { _ in 20 }
-            try exams.provide(TotalWeight.self, owner: owner) { _ in 80 }
-            #expect(try assignments.request(TotalWeight.self) == 20)
-            #expect(try exams.request(TotalWeight.self) == 80)
+            try assignments.provide(\.totalWeight, owner: owner) { _ in 20 }
+            try exams.provide(\.totalWeight, owner: owner) { _ in 80 }
+            #expect(try assignments.request(\.totalWeight) == 20)
+            #expect(try exams.request(\.totalWeight) == 80)
             #expect(
                 throws: ContextError.providerAlreadyRegistered(
-                    key: "TotalWeight", registeredIn: "Assignments → ClassContext")
-            ) { try assignments.makeChild(name: "total").provide(TotalWeight.self, owner: owner) { _ in 1 } }
+                    key: "totalWeight", registeredIn: "Assignments → ClassContext")
+            ) { try assignments.makeChild(name: "total").provide(\.totalWeight, owner: owner) { _ in 1 } }
             #expect(throws: ContextError.self) {
-                try classContext.provide(TotalWeight.self, owner: owner) { _ in 1 }
+                try classContext.provide(\.totalWeight, owner: owner) { _ in 1 }
             }
 
             // Attaching a subtree is checked the same way.
             let other = ScreenContext(name: "other")
-            try other.provide(TotalWeight.self, owner: owner) { _ in 3 }
+            try other.provide(\.totalWeight, owner: owner) { _ in 3 }
             #expect(throws: ContextError.self) { try other.attach(to: assignments) }
             #expect(other.parent == nil)  // nothing changes when it throws
         }
@@ -265,8 +267,8 @@ struct ComingFromProContextTests {
             #expect(screen.totalWeight == nil)
             #expect(
                 throws: ContextError.providerUnavailable(
-                    key: "TotalWeight", registeredIn: "weights → list → form → app")
-            ) { try screen.context.request(TotalWeight.self) }
+                    key: "totalWeight", registeredIn: "weights → list → form → app")
+            ) { try screen.context.request(\.totalWeight) }
             _ = stack.pop()
             #expect(screen.totalWeight == 40)
         }
@@ -281,15 +283,15 @@ struct ComingFromProContextTests {
             #expect(screen.totalWeight == 40)
             try stack.push(ScreenModel(name: "cover"))
             #expect(
-                throws: ContextError.providerExpired(key: "TotalWeight", registeredIn: "weights → list → form → app")
-            ) { try screen.context.request(TotalWeight.self) }
+                throws: ContextError.providerExpired(key: "totalWeight", registeredIn: "weights → list → form → app")
+            ) { try screen.context.request(\.totalWeight) }
             _ = stack.pop()  // back on screen: still expired, for good
             #expect(screen.isOnScreen)
             #expect(screen.totalWeight == nil)
             #expect(
                 throws: ContextError.providerMissing(
-                    key: "TotalWeight", searched: ["weights", "list", "form", "app"], available: [])
-            ) { try screen.context.request(TotalWeight.self) }  // dropped once seen expired
+                    key: "totalWeight", searched: ["weights", "list", "form", "app"], available: [])
+            ) { try screen.context.request(\.totalWeight) }  // dropped once seen expired
             // An expired provider is replaced silently.
             try screen.provideWhileOnScreen()
             #expect(screen.totalWeight == 40)
@@ -496,7 +498,7 @@ struct ComingFromProContextTests {
         let context = ScreenContext(name: "form")
         try MisuseMode.$current.withValue(.strict) {
             try context.provide(
-                TotalWeight.self, owner: owner, if: Condition { [weak owner] in owner?.isAvailable ?? false }
+                \.totalWeight, owner: owner, if: Condition { [weak owner] in owner?.isAvailable ?? false }
             ) {
                 _ in 1
             }
@@ -504,14 +506,14 @@ struct ComingFromProContextTests {
                 SwapWeightInputViews.self, owner: owner,
                 expiresIf: Condition { [weak owner] in owner?.isExpired ?? true }
             ) { _, _ in }
-            #expect(throws: ContextError.providerUnavailable(key: "TotalWeight", registeredIn: "form")) {
-                try context.request(TotalWeight.self)
+            #expect(throws: ContextError.providerUnavailable(key: "totalWeight", registeredIn: "form")) {
+                try context.request(\.totalWeight)
             }
             owner.isExpired = true
             #expect(throws: ContextError.actionExpired(action: "SwapWeightInputViews", registeredIn: "form")) {
                 try context.execute(SwapWeightInputViews.self)
             }
-            let total = try? context.request(TotalWeight.self)
+            let total = try? context.request(\.totalWeight)
             #expect(total == nil)  // try? is safe
         }
     }

@@ -15,12 +15,12 @@ private extension ContextValues {
     var pageSize: ContextEntry<Int> { .init(default: 20) }  // never nil
 }
 
-private enum SessionToken: ContextKey { typealias Value = String }  // context[SessionToken.self]: String?
-private enum Retries: ContextKeyWithDefault { static let defaultValue = 3 }  // context[Retries.self]: Int
-
 // MARK: - Providers, events, flags, actions
 
-private enum TotalWeight: ContextKey { typealias Value = Double }
+extension ContextValues {
+    fileprivate var totalWeight: ContextEntry<Double?> { .init() }
+    fileprivate var sessionToken: ContextEntry<String?> { .init() }
+}
 
 private enum TotalWeightChanged: ContextEvent { typealias Payload = Double }
 
@@ -54,10 +54,6 @@ struct GettingStartedArticleTests {
     }
 
     private func runTheArticle() throws {
-        let token: String? = ScreenContext()[SessionToken.self]
-        let retries: Int = ScreenContext()[Retries.self]
-        #expect(token == nil)
-        #expect(retries == 3)
 
         // Layer contexts
         let app = ScreenContext(name: "app")
@@ -160,20 +156,20 @@ struct GettingStartedArticleTests {
         }
         let totalField = TotalField()
         let totalFieldIsOnScreen = Condition { [weak totalField] in totalField?.isOnScreen ?? false }
-        try form.provide(TotalWeight.self, owner: totalField, if: totalFieldIsOnScreen) { field in
+        try form.provide(\.totalWeight, owner: totalField, if: totalFieldIsOnScreen) { field in
             field.weight
         }
 
         let each = ScreenContext(name: "each", parent: form)
-        let total = try each.request(TotalWeight.self)  // 40.0
-        let canRequest = each.canRequest(TotalWeight.self)  // true
+        let total = try each.request(\.totalWeight)  // Optional(40.0)
+        let canRequest = each.canRequest(\.totalWeight)  // true
 
         #expect(total == 40.0)
         #expect(canRequest)
         totalField.isOnScreen = false
-        #expect(!each.canRequest(TotalWeight.self))
-        #expect(throws: ContextError.providerUnavailable(key: "TotalWeight", registeredIn: "form → (unnamed) → app")) {
-            try each.request(TotalWeight.self)
+        #expect(!each.canRequest(\.totalWeight))
+        #expect(throws: ContextError.providerUnavailable(key: "totalWeight", registeredIn: "form → (unnamed) → app")) {
+            try each.request(\.totalWeight)
         }
         totalField.isOnScreen = true
 
@@ -227,20 +223,20 @@ struct GettingStartedArticleTests {
         // Choose how misuses are reported
         MisuseMode.$current.withValue(.lenient) {
             do {
-                _ = try each.request(SessionToken.self)
+                _ = try each.request(\.sessionToken)
             } catch {
                 print(error)
-                // No provider for SessionToken: searched each → form → (unnamed) → app.
-                // Providers on the chain: TotalWeight. Register one with provide(SessionToken.self, owner:_:).
+                // No provider for sessionToken: searched each → form → (unnamed) → app.
+                // Providers on the chain: totalWeight. Register one with provide(\.sessionToken, owner:_:).
             }
         }
 
-        let providerError = #expect(throws: ContextError.self) { try each.request(SessionToken.self) }
+        let providerError = #expect(throws: ContextError.self) { try each.request(\.sessionToken) }
         #expect(
             providerError?.description
                 == """
-                No provider for SessionToken: searched each → form → (unnamed) → app. \
-                Providers on the chain: TotalWeight. Register one with provide(SessionToken.self, owner:_:).
+                No provider for sessionToken: searched each → form → (unnamed) → app. \
+                Providers on the chain: totalWeight. Register one with provide(\\.sessionToken, owner:_:).
                 """)
 
         // Dump a chain
@@ -356,18 +352,18 @@ struct GettingStartedArticleTests {
             final class Owner {}
             let form = ScreenContext(name: "form")
             let first = Owner()
-            try form.provide(TotalWeight.self, owner: first) { _ in 1 }
+            try form.provide(\.totalWeight, owner: first) { _ in 1 }
             let child = form.makeChild(name: "child")
-            #expect(throws: ContextError.self) { try child.provide(TotalWeight.self, owner: first) { _ in 2 } }
+            #expect(throws: ContextError.self) { try child.provide(\.totalWeight, owner: first) { _ in 2 } }
 
             let tabs = ScreenContext(name: "tabs")
             let left = tabs.makeChild(name: "left")
             let right = tabs.makeChild(name: "right")
             let owner = Owner()
-            try left.provide(TotalWeight.self, owner: owner) { _ in 1 }
-            try right.provide(TotalWeight.self, owner: owner) { _ in 2 }
-            #expect(try left.request(TotalWeight.self) == 1)
-            #expect(try right.request(TotalWeight.self) == 2)
+            try left.provide(\.totalWeight, owner: owner) { _ in 1 }
+            try right.provide(\.totalWeight, owner: owner) { _ in 2 }
+            #expect(try left.request(\.totalWeight) == 1)
+            #expect(try right.request(\.totalWeight) == 2)
             withExtendedLifetime(first) {}
         }
     }
@@ -376,11 +372,11 @@ struct GettingStartedArticleTests {
         final class Owner {}
         let form = ScreenContext(name: "form")
         var gone: Owner? = Owner()
-        try form.provide(TotalWeight.self, owner: gone!) { _ in 1 }
+        try form.provide(\.totalWeight, owner: gone!) { _ in 1 }
         gone = nil
         let next = Owner()
-        try form.provide(TotalWeight.self, owner: next) { _ in 2 }  // strict mode: no stop
-        #expect(try form.request(TotalWeight.self) == 2)
+        try form.provide(\.totalWeight, owner: next) { _ in 2 }  // strict mode: no stop
+        #expect(try form.request(\.totalWeight) == 2)
         withExtendedLifetime(next) {}
     }
 

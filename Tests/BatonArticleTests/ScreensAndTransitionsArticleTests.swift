@@ -5,15 +5,17 @@ import Testing
 // The code of the article "Screens and transitions", run: each of its blocks, and what its prose
 // says of them.
 
-private enum UserID: ContextKey { typealias Value = String }
-private enum Color: ContextKey { typealias Value = String }
+extension ContextValues {
+    fileprivate var userID: ContextEntry<String?> { .init() }
+    fileprivate var color: ContextEntry<String?> { .init() }
+}
 private enum Deletion { case delete, keep }
 
 private final class MainScreen: ScreenModel {
     private(set) var userID: String?
 
     override func willAppear() {
-        userID = context[UserID.self]  // what a sign-up screen passed back
+        userID = context[\.userID]  // what a sign-up screen passed back
     }
 }
 
@@ -41,7 +43,7 @@ private final class TransitionLogger {
         #expect(main.context.name == "main")
         #expect(MainScreen().context.name == "MainScreen")
         #expect(MainScreen().screenName == "MainScreen")
-        main.context.set("12345", for: UserID.self)
+        main.context.set("12345", for: \.userID)
         let window = ScreenWindow()
         try window.setRoot(main)
         window.makeVisible()
@@ -80,10 +82,10 @@ private final class TransitionLogger {
         let window = ScreenWindow()
         try window.setRoot(stack)  // stack.context.parent === window.context
         window.makeVisible()  // stack, then list, appear
-        try list.context.set("12345", for: UserID.self, in: "app")  // window.context holds it
+        try list.context.set("12345", for: \.userID, in: "app")  // window.context holds it
         #expect(stack.context.parent === window.context)
         #expect(window.context.name == "app")
-        #expect(window.context[UserID.self] == "12345")
+        #expect(window.context[\.userID] == "12345")
 
         let detail = ScreenModel(name: "detail")
         try stack.push(detail, identifier: "showDetail")  // detail.context.parent === list.context
@@ -104,11 +106,11 @@ private final class TransitionLogger {
         let tabs = try TabScreen(tabs: [colors, sizes], sharesContext: true, name: "tabs")
 
         try list.present(tabs, wiring: .share)  // tabs, colors and sizes all use list's context
-        colors.context.set("Blue", for: Color.self)
+        colors.context.set("Blue", for: \.color)
         tabs.select(sizes)
-        tabs.dismiss()  // back to list: list.context[Color.self] == "Blue"
+        tabs.dismiss()  // back to list: list.context[\.color] == "Blue"
         let selected = list.context[TabScreen.SelectedTabIndex.self]  // 1, reported back
-        #expect(list.context[Color.self] == "Blue")
+        #expect(list.context[\.color] == "Blue")
         #expect(selected == 1)
         #expect(list.presentedScreen == nil)
         #expect(
@@ -118,9 +120,9 @@ private final class TransitionLogger {
 
         let signup = ScreenModel(name: "signup")
         try stack.push(signup, wiring: .share)  // signup.context === list.context
-        signup.context.set("67890", for: UserID.self)  // list reads it when it reappears
+        signup.context.set("67890", for: \.userID)  // list reads it when it reappears
         stack.pop()
-        #expect(list.context[UserID.self] == "67890")
+        #expect(list.context[\.userID] == "67890")
     }
 
     @Test func aSharedPresentationAndASharedPushUseTheSourcesContext() throws {

@@ -6,6 +6,7 @@ import Testing
 extension ContextValues {
     var userID: ContextEntry<String?> { .init() }  // nil until set
     var pageSize: ContextEntry<Int> { .init(default: 20) }  // never nil
+    var totalWeight: ContextEntry<Double?> { .init() }  // served by a provider below
 }
 
 // README quick start declarations: end
@@ -17,7 +18,6 @@ extension ContextValues {
 struct ReadmeQuickStartTests {
     @Test func quickStartRunsAsTheReadmeSays() throws {
         // README quick start: begin
-        enum TotalWeight: ContextKey { typealias Value = Double }
         enum ColorPicked: ContextEvent { typealias Payload = String }
         final class WeightScreen {
             var weight = 40.0
@@ -33,8 +33,8 @@ struct ReadmeQuickStartTests {
         let size = form[\.pageSize]  // 20: the default, as nothing is stored
 
         let screen = WeightScreen()
-        try app.provide(TotalWeight.self, owner: screen) { screen in screen.weight }
-        let total = try form.request(TotalWeight.self)  // 40.0, computed on request
+        try app.provide(\.totalWeight, owner: screen) { screen in screen.weight }
+        let total = try form.request(\.totalWeight)  // Optional(40.0), computed on request
         form.observe(ColorPicked.self, owner: screen) { screen, color in screen.color = color }
         form.post(ColorPicked.self, "Blue")  // screen.color == "Blue"
         // README quick start: end

@@ -93,7 +93,7 @@ import Testing
         let main = try #require(harness.top)
         await harness.send("e")
         #expect(harness.top?.context === main.context)
-        #expect(harness.top?.context[EntryRequestKey.self] == .position)
+        #expect(harness.top?.context[\.entryRequest] == .position)
     }
 
     @Test func aValidEntryGoesBackToMainWhichAppliesIt() async throws {
@@ -102,7 +102,7 @@ import Testing
         await harness.send("e", "-33.8688 151.2093")
         #expect(harness.app.topScreenName == "main")
         #expect(harness.app.model.position == .at("-33.8688, 151.2093"))
-        #expect(harness.top?.context.contains(EnteredCoordinateKey.self) == false)
+        #expect(harness.top?.context.contains(\.enteredCoordinate) == false)
         #expect(harness.app.takeContent().status == "Position updated.")
     }
 

@@ -20,7 +20,7 @@ import Testing
             $0.components(separatedBy: "; resolvers")[0].components(separatedBy: " resolved by")[0]
         }
         #expect(
-            trimmed.filter { !$0.contains("PositionLocatorKey") } == [
+            trimmed.filter { !$0.contains("positionLocator") } == [
                 "!",
                 "== Inspector ==",
                 "window app",

@@ -20,7 +20,7 @@ struct BatonBenchmarks {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|navigation|saving|memory|scale] [--iterations N] [--probe NAME] [--plot FILE.svg]; a child of the memory section: --resident KIND CYCLES"
+                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|navigation|uikit|saving|memory|scale] [--iterations N] [--probe NAME] [--plot FILE.svg]; a child of the memory section: --resident KIND CYCLES"
             )
             return
         }
@@ -70,6 +70,7 @@ struct BatonBenchmarks {
         if runs("events") { sections.append(EventBenchmarks.posts(harness)) }
         if runs("transitions") { sections.append(TransitionBenchmarks.transitions(harness)) }
         if runs("navigation") { sections.append(NavigationBenchmarks.navigation(harness)) }
+        if runs("uikit") { sections.append(UIKitAssignmentBenchmarks.assignments(harness)) }
         if runs("saving") { sections.append(NavigationBenchmarks.saving(harness)) }
         var curves: [ScaleBenchmarks.Curve] = []
         if runs("scale") {

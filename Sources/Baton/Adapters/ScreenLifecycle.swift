@@ -48,6 +48,23 @@ public final class ScreenLifecycle {
     /// ```
     public init() {}
 
+    /// Work waiting for the did-appear of a screen that is appearing.
+    private var afterAppearing: [@MainActor () -> Void] = []
+
+    /// Runs `work` once the screen has appeared: at its next did-appear while it is appearing
+    /// (UIKit may complete a presentation's transition coordinator before the presented
+    /// controller's `viewDidAppear(_:)`: undocumented, the UIKit model's switch E2), else now.
+    ///
+    /// ```swift
+    /// sheet.screenLifecycle.whenAppeared { presenter.dismissPresentedScreen(animated: false) {} }
+    /// ```
+    ///
+    /// - Parameter work: What to run.
+    public func whenAppeared(_ work: @escaping @MainActor () -> Void) {
+        guard appearance == .appearing else { return work() }
+        afterAppearing.append(work)
+    }
+
     /// The window of the last reported callback.
     private weak var lastWindow: ScreenWindow?
 
@@ -111,6 +128,11 @@ public final class ScreenLifecycle {
         // Baton is settled (state, log, transitions) before the framework's callback runs, so a
         // transition the callback starts comes after this one in the log.
         body()
+        if phase != .willAppear, !afterAppearing.isEmpty {
+            let waiting = afterAppearing
+            afterAppearing = []
+            for work in waiting { work() }
+        }
         return true
     }
 

@@ -744,8 +744,33 @@ public enum UIKitEvents {
             .hop, from: old, to: step, identifier: identifier, parentContext: container.context,
             resolutionSource: container)
         return HopHandoff(
-            presentation: old.flatMap(presentation(over:)), transition: transition, unshown: left.unshown,
+            presentation: old.flatMap(presentation(over:)).flatMap(dismissibleNow), transition: transition,
+            unshown: left.unshown,
             displayed: left.displayed, step: step, container: container)
+    }
+
+    /// `presented`, which a hop dismisses at once, or `nil` while UIKit runs its presentation or
+    /// a dismissal of it (an animation, the user dragging the sheet down): UIKit refuses a
+    /// `dismiss` made then, without its completion, or makes it late (UIKit practice, the review's
+    /// N-E5). Then the hop dismisses it when that transition's coordinator completes
+    /// (`UIViewControllerTransitionCoordinator.h:96-97`), if it is still presented (a sheet the
+    /// user let go of halfway, a presentation that ended), so nothing stays up over the next step.
+    private static func dismissibleNow(_ presented: any Screen) -> (any Screen)? {
+        guard let controller = presented as? any UIKitScreen,
+            let coordinator = controller.activeTransitionCoordinator,
+            controller.isBeingDismissed || coordinator.toScreen === controller
+        else { return presented }
+        trace?("hop: \(controller.screenName) is dismissed when UIKit's running transition ends")
+        coordinator.onCompletion { [weak controller] _ in
+            // After its viewDidAppear(_:), which may come after the coordinator's completion.
+            controller?.screenLifecycle.whenAppeared { [weak controller] in
+                guard let controller, !controller.isBeingDismissed,
+                    let presenter = controller.presentingScreen as? any UIKitScreen
+                else { return }
+                presenter.dismissPresentedScreen(animated: false) {}
+            }
+        }
+        return nil
     }
 
     // MARK: - Explicit calls
@@ -903,7 +928,8 @@ public enum UIKitEvents {
 @MainActor
 public struct HopHandoff {
     /// What the old step, or a screen inside it, presents: a presentation over the container
-    /// that would otherwise stay up over the next step.
+    /// that would otherwise stay up over the next step. `nil` while UIKit presents or dismisses
+    /// it: the core dismisses it once that transition has ended.
     ///
     /// ```swift
     /// (hop.presentation as? UIViewController)?.dismiss(animated: false)

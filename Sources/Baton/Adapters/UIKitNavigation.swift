@@ -91,6 +91,11 @@ public enum UIKitNavigation {
     /// assignment), it runs right after it, as every nested transition does (<doc:Reentrancy>),
     /// and returns ``NavigationOutcome/queued``; a failure then posts ``NavigationDidFail`` on the
     /// window's context.
+    /// While UIKit runs a transition in the window (a presentation or dismissal, a navigation
+    /// controller's animated push or pop, the user's swipe back), or a start-up flow has not
+    /// reached its main screen, it waits and returns ``NavigationOutcome/waiting(for:)`` naming
+    /// what it waits for. A window that observes navigation gets one event per assignment with
+    /// its outcome, and another when a waiting one runs.
     ///
     /// ```swift
     /// try UIKitNavigation.navigate(window, to: .stack(.feed, [.list, .item(id: 42)]), animated: false) { route in
@@ -103,10 +108,21 @@ public enum UIKitNavigation {
     ///   - tree: The tree to show.
     ///   - animated: Whether UIKit animates its calls.
     ///   - make: Makes a new controller for a route.
-    /// - Returns: ``NavigationOutcome/applied``, or ``NavigationOutcome/queued``.
+    /// - Returns: ``NavigationOutcome/applied``, ``NavigationOutcome/queued`` or
+    ///   ``NavigationOutcome/waiting(for:)``.
     /// - Throws: ``NavigationError`` naming the step that could not be made; nothing changed.
     @discardableResult
     public static func navigate<Route: ScreenRoute>(
+        _ window: any UIKitWindow, to tree: ScreenTree<Route>, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> NavigationOutcome {
+        // Its transitions, also those that run later, report the cause of the request.
+        try NavigationContext.with(NavigationContext.cause ?? .assignment) { () throws(NavigationError) in
+            try navigateCaused(window, to: tree, animated: animated, making: make)
+        }
+    }
+
+    private static func navigateCaused<Route: ScreenRoute>(
         _ window: any UIKitWindow, to tree: ScreenTree<Route>, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> NavigationOutcome {
@@ -119,6 +135,7 @@ public enum UIKitNavigation {
                     _ = try assign(tree, to: window, animated: animated, making: make)
                 })
         {
+            if baton.observesNavigation { baton.emit(NavigationWatch().navigation(to: "\(tree)", outcome: .queued)) }
             return .queued
         }
         return try TransitionEngine.exclusively(while: "navigation to \(tree)") { () throws(NavigationError) in
@@ -148,25 +165,66 @@ public enum UIKitNavigation {
         _ saved: SavedScreenTree, as type: Route.Type, in window: any UIKitWindow, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> [NavigationError] {
+        // Its transitions and its navigation events report a restoration.
+        try NavigationContext.with(.restoration) { () throws(NavigationError) in
+            try restoreCaused(saved, as: type, in: window, animated: animated, making: make)
+        }
+    }
+
+    private static func restoreCaused<Route: ScreenRoute>(
+        _ saved: SavedScreenTree, as type: Route.Type, in window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> [NavigationError] {
         let (tree, dropped) = saved.validPart(as: type)
-        guard let tree else { throw dropped.first ?? .unreadable(reason: "it has no tree") }
-        let request = "restoration of \(tree)"
+        guard let tree else {
+            let error = dropped.first ?? .unreadable(reason: "it has no tree")
+            let baton = window.batonWindow
+            if baton.observesNavigation {
+                baton.emit(NavigationWatch().navigation(to: "a saved tree", outcome: .failed(error.description)))
+            }
+            throw error
+        }
+        // Described only when a wait or a report needs it: describing a tree costs more than assigning it.
+        func request() -> String { "restoration of \(tree)" }
         let restore = { [weak window] () throws(NavigationError) -> [NavigationError] in
             guard let window else { return dropped }
             return try restoreNow(tree, dropped: dropped, in: window, animated: animated, making: make)
         }
-        if window.batonWindow.deferNavigation(request, { () throws(NavigationError) in _ = try restore() }) {
+        if window.batonWindow.deferNavigation(request(), { () throws(NavigationError) in _ = try restore() }) {
             return dropped
         }
-        return try TransitionEngine.exclusively(while: request, restore)
+        return try TransitionEngine.exclusively(while: request(), restore)
     }
 
+    /// Restores `tree` now, or makes it wait; its navigation event, when the window is observed,
+    /// says which: completed, waiting for what, or failed with the error.
     private static func restoreNow<Route: ScreenRoute>(
         _ tree: ScreenTree<Route>, dropped: [NavigationError], in window: any UIKitWindow, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> [NavigationError] {
+        let baton = window.batonWindow
+        let watch = baton.observesNavigation ? NavigationWatch() : nil
+        var waitsFor: String?
+        do {
+            let result = try restoreParts(
+                tree, dropped: dropped, in: window, animated: animated, making: make, waitsFor: &waitsFor)
+            if let watch {
+                baton.emit(watch.navigation(to: "\(tree)", outcome: waitsFor.map { .waiting(for: $0) } ?? .completed))
+            }
+            return result
+        } catch {
+            if let watch { baton.emit(watch.navigation(to: "\(tree)", outcome: .failed(error.description))) }
+            throw error
+        }
+    }
+
+    private static func restoreParts<Route: ScreenRoute>(
+        _ tree: ScreenTree<Route>, dropped: [NavigationError], in window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen, waitsFor: inout String?
+    ) throws(NavigationError) -> [NavigationError] {
         try ScreenTree.assignValidPart(of: tree, dropped: dropped) { part throws(NavigationPlan.Failure) in
             if let flow = waitingFlow(in: window) {
+                waitsFor = flow.screenName
                 // Behind an assignment that waits for a start-up flow, this one waits too.
                 wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
                     guard let window else { return }
@@ -174,21 +232,25 @@ public enum UIKitNavigation {
                 }
                 return
             }
-            let request = "restoration of \(part)"
+            func request() -> String { "restoration of \(part)" }
             let running: String?
             do throws(NavigationError) {
-                running = try waitForRunningPresentation(in: window, request) { () throws(NavigationError) in
+                running = try waitForRunningTransition(in: window, request()) { () throws(NavigationError) in
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
                 }
             } catch {
                 throw .error(error, at: [])
             }
-            if running != nil { return }
+            if let running {
+                waitsFor = running
+                return
+            }
             let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
             do throws(NavigationPlan.Failure) {
                 try plan.prepare(part)
             } catch {
                 guard let flow = plan.waitsFor else { throw error }
+                waitsFor = flow.screenName
                 wait(for: flow, in: window, "restoration of \(part)") { [weak window] () throws(NavigationError) in
                     guard let window else { return }
                     _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
@@ -199,11 +261,37 @@ public enum UIKitNavigation {
         }
     }
 
+    /// Assigns `tree` now, or makes it wait; its navigation event, when the window is observed,
+    /// says which: completed, waiting for what, or failed with the error.
     private static func assign<Route: ScreenRoute>(
         _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
     ) throws(NavigationError) -> NavigationOutcome {
-        let request = "navigation to \(tree)"
+        let baton = window.batonWindow
+        guard baton.observesNavigation else { return try assignNow(tree, to: window, animated: animated, making: make) }
+        let watch = NavigationWatch()
+        do {
+            let outcome = try assignNow(tree, to: window, animated: animated, making: make)
+            let event: NavigationEvent.Outcome =
+                switch outcome {
+                case .applied: .completed
+                case .queued: .queued
+                case .waiting(let running): .waiting(for: running)
+                }
+            baton.emit(watch.navigation(to: "\(tree)", outcome: event))
+            return outcome
+        } catch {
+            baton.emit(watch.navigation(to: "\(tree)", outcome: .failed(error.description)))
+            throw error
+        }
+    }
+
+    private static func assignNow<Route: ScreenRoute>(
+        _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
+        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> NavigationOutcome {
+        // Described only when a wait needs it: describing a tree costs more than assigning it.
+        func request() -> String { "navigation to \(tree)" }
         // Weakly: a waiting assignment must not keep a closed scene's window alive.
         let retry: @MainActor () throws(NavigationError) -> Void = { [weak window] () throws(NavigationError) in
             guard let window else { return }
@@ -211,16 +299,16 @@ public enum UIKitNavigation {
         }
         // Links are applied in the order they came: behind one that waits, the next waits too.
         if let flow = waitingFlow(in: window) {
-            wait(for: flow, in: window, request, retry)
+            wait(for: flow, in: window, request(), retry)
             return .waiting(for: flow.screenName)
         }
-        if let running = try waitForRunningPresentation(in: window, request, retry) { return .waiting(for: running) }
+        if let running = try waitForRunningTransition(in: window, request(), retry) { return .waiting(for: running) }
         let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
         do {
             try plan.prepare(tree)
         } catch {
             if let flow = plan.waitsFor {
-                wait(for: flow, in: window, request, retry)
+                wait(for: flow, in: window, request(), retry)
                 return .waiting(for: flow.screenName)
             }
             switch error {
@@ -238,53 +326,141 @@ public enum UIKitNavigation {
 
     // MARK: - Waiting for UIKit
 
-    /// When UIKit runs a presentation or a dismissal in the window (on the window's chain of
-    /// presented controllers), the assignment waits for it: UIKit refuses `present` and `dismiss`
-    /// while one runs (UIKit practice, the review's N-E5), and would leave the tree half shown.
-    /// `run` runs when the transition's coordinator completes
-    /// (`UIViewControllerTransitionCoordinator.h:124-131`); a failure then posts
-    /// ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing runs.
+    /// When UIKit runs a transition the assignment would meet, the assignment waits for it: a
+    /// presentation or a dismissal on the window's chain of presented controllers (UIKit refuses
+    /// `present` and `dismiss` while one runs, or makes them late: UIKit practice, the review's
+    /// N-E5), or a navigation controller's animated push or pop or the user's interactive pop
+    /// anywhere in the window (UIKit drops or defers a stack change made then: undocumented,
+    /// N-E5). `run` runs when that transition's coordinator completes
+    /// (`UIViewControllerTransitionCoordinator.h:96-97`, `:124-131`), cancelled or not; a
+    /// failure then posts ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing
+    /// runs.
     ///
     /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` when one runs without a
     ///   coordinator to wait for; nothing changed.
-    private static func waitForRunningPresentation(
-        in window: any UIKitWindow, _ request: String, _ run: @escaping @MainActor () throws(NavigationError) -> Void
+    private static func waitForRunningTransition(
+        in window: any UIKitWindow, _ request: @autoclosure () -> String,
+        _ run: @escaping @MainActor () throws(NavigationError) -> Void
     ) throws(NavigationError) -> String? {
+        guard let (running, coordinator) = runningTransition(in: window) else { return nil }
+        let request = request()
+        guard let coordinator else {
+            throw .refusedByUIKit(
+                step: request,
+                reason: "UIKit runs \(running), which has no transition coordinator to wait for; nothing changed")
+        }
+        let baton = window.batonWindow
+        let cause = NavigationContext.cause
+        let ending = EndingTransition(from: coordinator.fromScreen, to: coordinator.toScreen)
+        coordinator.onCompletion { [weak baton] _ in
+            // UIKit may still vend the coordinator in its completion
+            // (`UIViewControllerTransitionCoordinator.h:76-78`: released "after … the last
+            // callback"): the transition waited for is over, whatever it answers.
+            endingTransitions.append(ending)
+            defer { endingTransitions.removeLast() }
+            NavigationContext.with(cause) {
+                do throws(NavigationError) {
+                    try run()
+                } catch {
+                    baton?.context.post(
+                        NavigationDidFail.self, NavigationFailure(request: request, waitedFor: running, error: error),
+                        reach: .local)
+                }
+            }
+        }
+        return running
+    }
+
+    /// A transition whose coordinator's completion runs, identified by its screens (BatonUIKit's
+    /// coordinators are new values on each read).
+    @MainActor
+    private struct EndingTransition {
+        weak var from: AnyObject?
+        weak var to: AnyObject?
+
+        init(from: (any Screen)?, to: (any Screen)?) {
+            self.from = from
+            self.to = to
+        }
+
+        func isEnding(_ coordinator: any UIKitTransitionCoordinator) -> Bool {
+            from === coordinator.fromScreen && to === coordinator.toScreen
+        }
+    }
+
+    /// The transitions whose completions run now, innermost last.
+    private static var endingTransitions: [EndingTransition] = []
+
+    /// Whether `coordinator` is one that runs, not one whose completion runs now.
+    private static func isRunning(_ coordinator: any UIKitTransitionCoordinator) -> Bool {
+        !endingTransitions.contains { $0.isEnding(coordinator) }
+    }
+
+    /// The transition UIKit runs in the window, with its coordinator when UIKit vends one: a
+    /// presentation or dismissal on the chain of presented controllers first, then a navigation
+    /// controller's view transition (a navigation controller vends the coordinator of its own
+    /// transitions, as `transitionCoordinator` lets a container do, `UIViewControllerTransitionCoordinator.h:125-130`).
+    static func runningTransition(
+        in window: any UIKitWindow
+    ) -> (running: String, coordinator: (any UIKitTransitionCoordinator)?)? {
+        // One walk, one cast per presented level; a presentation or dismissal anywhere on the
+        // chain is named before a navigation controller's transition.
+        var stackTransition: (running: String, coordinator: (any UIKitTransitionCoordinator)?)?
         var current = window.currentRoot
         while let screen = current {
             if let controller = screen as? any UIKitScreen {
-                let running: String?
-                if controller.isBeingDismissed {
-                    running = "the dismissal of \(controller.screenName)"
-                } else if controller.presentingScreen != nil, controller.activeTransitionCoordinator != nil {
-                    running = "the presentation of \(controller.screenName)"
-                } else {
-                    running = nil
+                if controller.isBeingDismissed, controller.activeTransitionCoordinator.map(isRunning) ?? true {
+                    return ("the dismissal of \(controller.screenName)", controller.activeTransitionCoordinator)
                 }
-                if let running {
-                    guard let coordinator = controller.activeTransitionCoordinator else {
-                        throw .refusedByUIKit(
-                            step: request,
-                            reason:
-                                "UIKit runs \(running), which has no transition coordinator to wait for; nothing changed"
-                        )
-                    }
-                    let baton = window.batonWindow
-                    coordinator.onCompletion { [weak baton] _ in
-                        do throws(NavigationError) {
-                            try run()
-                        } catch {
-                            baton?.context.post(
-                                NavigationDidFail.self,
-                                NavigationFailure(request: request, waitedFor: running, error: error), reach: .local)
-                        }
-                    }
-                    return running
+                // A presentation's coordinator has the presented controller as its destination
+                // (`UITransitionContextToViewControllerKey`, `UIViewControllerTransitionCoordinator.h:56-59`);
+                // a presented navigation controller also vends its own transitions' coordinators.
+                if controller.presentingScreen != nil, let coordinator = controller.activeTransitionCoordinator,
+                    coordinator.toScreen === controller, isRunning(coordinator)
+                {
+                    return ("the presentation of \(controller.screenName)", coordinator)
                 }
+                if stackTransition == nil { stackTransition = runningStackTransition(shownBy: controller) }
             }
             current = screen.presentedScreen
         }
-        return nil
+        return stackTransition
+    }
+
+    /// The running view transition of a navigation controller among the controllers `screen`
+    /// shows. UIKit animates only what is in a window, so only the shown path can run one, and
+    /// `transitionCoordinator` asks each parent in turn (`UIViewControllerTransitionCoordinator.h:125-130`):
+    /// the shown leaf's answer covers every container above it, with no walk over the hidden tabs
+    /// and the stacks' lower controllers.
+    private static func runningStackTransition(
+        shownBy screen: any UIKitScreen
+    ) -> (running: String, coordinator: (any UIKitTransitionCoordinator)?)? {
+        var leaf: (any UIKitScreen)? = screen
+        while let controller = leaf {
+            if let shown = controller.visibleChildScreen {
+                leaf = shown as? any UIKitScreen
+            } else if controller.containerRole == .plain, !controller.childScreens.isEmpty,
+                let step = (controller as? any HopFlowContainer)?.hopFlow.current
+            {
+                // A hopping container shows its step; a controller without children is none (a
+                // failing cast costs more than the check).
+                leaf = step as? any UIKitScreen
+            } else {
+                break
+            }
+        }
+        guard let leaf, let coordinator = leaf.activeTransitionCoordinator, isRunning(coordinator) else { return nil }
+        // Its navigation controller: the nearest one above the leaf.
+        var owner: (any Screen)? = leaf
+        while let current = owner, (current as? any UIKitScreen)?.containerRole != .navigation {
+            owner = current.parentScreen
+        }
+        guard let navigation = owner else { return nil }
+        let running =
+            coordinator.isInteractive
+            ? "the interactive pop of \(navigation.screenName)"
+            : "the animated transition of \(navigation.screenName)"
+        return (running, coordinator)
     }
 
     // MARK: - Waiting for a start-up flow

@@ -225,20 +225,24 @@ final class UIKitNavigationPlan {
     /// Makes the controller for `tree` with the app's factory, wires it, builds what it shows and
     /// resolves it with the transition that will show it (`live`: in the window).
     private func makeScreen(
-        _ tree: Node, step: String, at path: Location, live: Bool, parent: ScreenContext, kind: TransitionKind,
+        _ tree: Node, step: @autoclosure () -> String, at path: Location, live: Bool, parent: ScreenContext,
+        kind: TransitionKind,
         source: (any Screen)?
     ) throws(Failure) -> any UIKitScreen {
-        let route = NavigationPlan.describe(tree.route)
+        // The step and the route are described only for an error: describing a route costs more
+        // than making its screen.
+        func route() -> String { NavigationPlan.describe(tree.route) }
         let screen: any UIKitScreen
         do {
             screen = try make(tree.route)
         } catch {
-            throw .error(.factoryFailed(step: step, route: route, reason: String(describing: error)), at: path.indices)
+            throw .error(
+                .factoryFailed(step: step(), route: route(), reason: String(describing: error)), at: path.indices)
         }
         if !made.insert(ObjectIdentifier(screen)).inserted {
             throw .error(
                 .factoryFailed(
-                    step: step, route: route,
+                    step: step(), route: route(),
                     reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
                 at: path.indices)
         }
@@ -246,18 +250,18 @@ final class UIKitNavigationPlan {
             // UIKit raises an exception for a controller shown twice (pushed, or in two stacks).
             throw .error(
                 .factoryFailed(
-                    step: step, route: route,
+                    step: step(), route: route(),
                     reason: "it made \(screen.screenName), which is already shown; make a new controller"),
                 at: path.indices)
         }
         screen.recordedScreenRoute = tree.route
         // The controllers its factory put inside it, whose required dependencies are checked with its own.
         let inside = screen.screenAndDescendants
-        try wire(screen, to: parent, tree.route.wiring, step: step, route: route, at: path)
+        try wire(screen, to: parent, tree.route.wiring, step: step(), route: route(), at: path)
         // What the factory put inside it joins it, as an external transition wires it.
         for inner in screen.screenAndDescendants.dropFirst() where inner.context.parent == nil {
             guard let container = inner.parentScreen, container.context !== inner.context else { continue }
-            try wire(inner, to: container.context, .inherit, step: step, route: route, at: path)
+            try wire(inner, to: container.context, .inherit, step: step(), route: route(), at: path)
         }
         _ = try reconcile(screen, with: tree, at: path, live: false, presentation: false, checked: false)
         // As in ``NavigationPlan``: each controller the plan builds inside a new container is
@@ -270,12 +274,12 @@ final class UIKitNavigationPlan {
                 skipping: resolvedByPlan)
             if !live { resolvedByPlan.insert(ObjectIdentifier(screen)) }
         } catch {
-            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+            throw .error(.transitionFailed(step: step(), route: route(), error: error), at: path.indices)
         }
         // A required dependency no resolver set would stop the program when the controller reads it.
         for checked in inside {
             if let report = ResolvedCheck.unsetReport(for: checked) {
-                throw .error(.unresolvedDependency(step: step, route: route, report: report), at: path.indices)
+                throw .error(.unresolvedDependency(step: step(), route: route(), report: report), at: path.indices)
             }
         }
         // What it presents is resolved after it, as a controller presents only once it is shown.
@@ -285,7 +289,8 @@ final class UIKitNavigationPlan {
     }
 
     private func wire(
-        _ screen: any Screen, to context: ScreenContext, _ wiring: ContextWiring, step: String, route: String,
+        _ screen: any Screen, to context: ScreenContext, _ wiring: ContextWiring, step: @autoclosure () -> String,
+        route: @autoclosure () -> String,
         at path: Location
     ) throws(Failure) {
         do {
@@ -293,7 +298,7 @@ final class UIKitNavigationPlan {
                 undo.append(undoWiring)
             }
         } catch {
-            throw .error(.transitionFailed(step: step, route: route, error: error), at: path.indices)
+            throw .error(.transitionFailed(step: step(), route: route(), error: error), at: path.indices)
         }
     }
 

@@ -109,7 +109,7 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
             return "No provider for \(key): searched \(Self.path(searched)). "
                 + Self.listing("Providers on the chain", available, quoted: false)
                 + Self.suggestion(for: key, among: available)
-                + " Register one with provide(\(key).self, owner:_:)."
+                + " Register one with provide(\(Self.keyArgument(key)), owner:_:)."
         case .providerUnavailable(let key, let registeredIn):
             return "The provider for \(key) in \(registeredIn) is not available: its condition is not met."
                 + " Check the condition before requesting, or observe the event that makes it available."
@@ -145,6 +145,12 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Cannot attach \(context) to \(parent): \(parent) is \(context) or one of its descendants,"
                 + " which would make a cycle."
         }
+    }
+
+    /// How `provide` names a key: `\.totalWeight` for a ``ContextValues`` member (whose name
+    /// is the member's, lower camel case), `TotalWeight.self` for a key type.
+    static func keyArgument(_ key: String) -> String {
+        key.first?.isLowercase == true ? "\\.\(key)" : "\(key).self"
     }
 
     static func path(_ labels: [String]) -> String {

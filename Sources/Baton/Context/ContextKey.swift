@@ -1,5 +1,9 @@
 /// A type that names one value stored in a ``ScreenContext`` and fixes the value's type.
 ///
+/// An app declares its values as ``ContextValues`` members (``ContextEntry``), which every API
+/// that takes a key accepts (`context[\.userID]`, `provide(\.totalWeight, …)`); a key type is
+/// the lower-level form, for code that needs a key as a type.
+///
 /// Declare a key as an uninhabited `enum` whose `Value` is the type it stores. The key's
 /// identity is its metatype, which is as cheap to hash as a pointer, and its ``name`` is used in
 /// dumps and error messages.
@@ -14,7 +18,7 @@
 /// let id: String? = context[UserID.self]   // "12345", no cast needed
 /// ```
 ///
-/// A key can also serve as the name of a provider (see ``ScreenContext/provide(_:owner:if:expiresIf:_:)``).
+/// A key can also serve as the name of a provider (see ``ScreenContext/provide(_:owner:if:expiresIf:_:)-(Key.Type,_,_,_,_)``).
 public protocol ContextKey {
     /// The type of the value stored under this key.
     ///

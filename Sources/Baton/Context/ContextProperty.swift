@@ -2,38 +2,29 @@
 /// (ControllerContext 0.2.0's custom context classes, whose `@property` declarations read and
 /// write the context's dictionary).
 ///
-/// Reading the property reads `context[Key.self]`, so it walks the chain like every other read;
-/// setting it stores the value in this context, and setting `nil` stores an explicit nil, as
-/// `set(_:for:)` does. Observers of the key see the change. The key, not the property, names the
-/// value in dumps, so a property may be called anything, and a key may be called `name` without
-/// clashing with ``ScreenContext/name``:
+/// Reading the property reads `context[\.customerName]`, so it walks the chain like every other
+/// read; setting it stores the value in this context, and setting `nil` stores an explicit nil,
+/// as `set(_:for:)` does. Observers of the member see the change. The member's name, not the
+/// property, names the value in dumps, so a property may be called anything, and a member may be
+/// named `"name"` without clashing with ``ScreenContext/name``:
 ///
 /// ```swift
-/// enum CustomerName: ContextKey {
-///     typealias Value = String
-///     static var name: String { "name" }
+/// extension ContextValues {
+///     var customerName: ContextEntry<String?> { .init(name: "name") }
+///     var size: ContextEntry<String?> { .init() }
+///     var sortOrder: ContextEntry<SortOrder> { .init(default: .byName) }
 /// }
-/// enum Size: ContextKey { typealias Value = String }
 ///
 /// final class OrderContext: ScreenContext {
-///     @ContextProperty(CustomerName.self) var customerName: String?
-///     @ContextProperty(Size.self) var size: String?
+///     @ContextProperty(\.customerName) var customerName: String?
+///     @ContextProperty(\.size) var size: String?
+///     @ContextProperty(\.sortOrder) var sortOrder: SortOrder   // a member with a default: not optional
 /// }
 ///
 /// let order = OrderContext(name: "order")
 /// order.customerName = "Ada"
-/// order[CustomerName.self]   // "Ada"
-/// print(order.dump())        // 0:name = Ada
-/// ```
-///
-/// A key with a default (``ContextKeyWithDefault``) or a member of ``ContextValues`` makes a
-/// property that is not optional:
-///
-/// ```swift
-/// final class ListContext: ScreenContext {
-///     @ContextProperty(\.sortOrder) var sortOrder: SortOrder
-///     @ContextProperty(PageSize.self) var pageSize: Int
-/// }
+/// order[\.customerName]   // "Ada"
+/// print(order.dump())      // 0:name = Ada
 /// ```
 ///
 /// The wrapper can only be used in a subclass of ``ScreenContext``; it stores nothing itself.

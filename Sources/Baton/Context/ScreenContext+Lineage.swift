@@ -425,7 +425,7 @@ extension ScreenContext {
 
     /// The provider or action registration `id` that a request or an action call uses, and its
     /// owner, both retained: the nearest on the chain, live and with its condition met. Otherwise
-    /// it throws the error ``request(_:)`` or ``execute(_:with:)`` reports.
+    /// it throws the error `request(_:)` or `execute(_:with:)` reports.
     ///
     /// The nearest record comes from the cache (``CachedHolder``), unretained; it is retained
     /// before any user code runs (its expiry, its condition, then its closure), as that code may

@@ -35,7 +35,57 @@ extension ScreenContext {
         expiresIf expiry: Condition? = nil,
         _ produce: @escaping @MainActor (Owner) -> Key.Value
     ) throws(ContextError) -> Registration {
-        let id = ObjectIdentifier(key)
+        try provide(.type(key), owner: owner, if: condition, expiresIf: expiry, produce)
+    }
+
+    /// Serves a ``ContextValues`` member by a closure instead of a stored value (ProContext's
+    /// requestables): ``request(_:)-(ContextEntryPath<Value>)`` asks it; reading the member with
+    /// its subscript still reads the stored value or the default.
+    ///
+    /// The provider is tied to `owner`, held weakly, and `produce` receives the owner, so no
+    /// capture list is needed. Only one live provider per member may exist on a lineage (this
+    /// context, its ancestors and its descendants); two sibling contexts (two tabs) may each serve
+    /// it; a provider whose owner is gone or whose `expiry` holds is replaced silently.
+    ///
+    /// ```swift
+    /// extension ContextValues {
+    ///     var totalWeight: ContextEntry<Double?> { .init() }
+    /// }
+    ///
+    /// @MainActor final class TotalFieldContainer {
+    ///     var weight: Double? = 40
+    ///     init(context: ScreenContext) throws {
+    ///         try context.provide(\.totalWeight, owner: self) { owner in owner.weight }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - entry: The member to serve; its value type is what requests return.
+    ///   - owner: The object the provider lives with.
+    ///   - condition: When given, requests succeed only while it holds (ProContext's `if:`).
+    ///   - expiry: When given, the provider expires as soon as it holds (ProContext's `expiresIf:`).
+    ///   - produce: Computes the value on each request.
+    /// - Returns: A handle that can end the provider early.
+    /// - Throws: ``ContextError/providerAlreadyRegistered(key:registeredIn:)`` while another live
+    ///   provider for `entry` exists on this context's lineage.
+    @discardableResult
+    public final func provide<Value, Owner: AnyObject>(
+        _ entry: ContextEntryPath<Value>,
+        owner: Owner,
+        if condition: Condition? = nil,
+        expiresIf expiry: Condition? = nil,
+        _ produce: @escaping @MainActor (Owner) -> Value
+    ) throws(ContextError) -> Registration {
+        let key = EntryKeys.entry(for: entry).takeUnretainedValue()
+        return try provide(.entry(key), owner: owner, if: condition, expiresIf: expiry, produce)
+    }
+
+    private func provide<Value, Owner: AnyObject>(
+        _ key: KeySource, owner: Owner, if condition: Condition?, expiresIf expiry: Condition?,
+        _ produce: @escaping @MainActor (Owner) -> Value
+    ) throws(ContextError) -> Registration {
+        let id = key.id
         var replaced: [ScreenContext] = []
         // Expired providers removed on the way are released last, once this one is in place: a
         // `deinit` of what they captured may call back into the context (DESIGN's re-entrancy rule).
@@ -47,9 +97,9 @@ extension ScreenContext {
         if let holder {
             // Removing an expired provider changes what a request there returns, even if this one fails.
             for context in replaced where context !== self { context.publishProviderChange(of: id) }
-            throw misuse(ContextError.providerAlreadyRegistered(key: Key.name, registeredIn: holder.pathDescription))
+            throw misuse(ContextError.providerAlreadyRegistered(key: key.name, registeredIn: holder.pathDescription))
         }
-        let record = TypedProviderRecord<Key.Value>(
+        let record = TypedProviderRecord<Value>(
             key: key, owner: owner, condition: condition, expiry: expiry, context: self
         ) { owner in
             produce(unsafeDowncast(owner, to: Owner.self))
@@ -90,12 +140,53 @@ extension ScreenContext {
     /// ```
     ///
     /// - Parameter key: The key whose provider to check.
-    /// - Returns: `true` when ``request(_:)`` would return a value.
+    /// - Returns: `true` when ``request(_:)-(Key.Type)`` would return a value.
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
         let id = ObjectIdentifier(key)
         if isObservationTracking() { trackRead(.provider(id), key: .type(key)) }
         guard let cached = holderEntry(of: id, .provider).record else { return false }
         // Retained: its expiry and condition are user code, which may end the registration.
+        let record = cached.takeUnretainedValue()
+        guard record.isLive else { return false }
+        guard let condition = record.condition else { return true }
+        return condition.isMet()
+    }
+
+    /// Asks the nearest provider of a ``ContextValues`` member on the chain for its value.
+    ///
+    /// ```swift
+    /// let total = try context.request(\.totalWeight)
+    /// ```
+    ///
+    /// - Parameter entry: The member whose provider to ask.
+    /// - Returns: The value the provider computes now.
+    /// - Throws: ``ContextError/providerMissing(key:searched:available:)`` when no provider is on
+    ///   the chain, ``ContextError/providerExpired(key:registeredIn:)`` when the nearest one has
+    ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
+    ///   not hold.
+    public final func request<Value>(_ entry: ContextEntryPath<Value>) throws(ContextError) -> Value {
+        let key = EntryKeys.entry(for: entry).takeUnretainedValue()
+        let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id), key: .entry(key)) }
+        let (record, owner) = try liveRegistration(of: id, .provider, as: ProviderRecord.self, named: key.name)
+        // `provide` made the record for this member, so its value type is `Value`.
+        return unsafeDowncast(record, to: TypedProviderRecord<Value>.self).produce(owner)
+    }
+
+    /// Whether a request for a ``ContextValues`` member would succeed now: a live provider is on
+    /// the chain and its condition holds.
+    ///
+    /// ```swift
+    /// if context.canRequest(\.totalWeight) { … }
+    /// ```
+    ///
+    /// - Parameter entry: The member whose provider to check.
+    /// - Returns: `true` when ``request(_:)-(ContextEntryPath<Value>)`` would return a value.
+    public final func canRequest<Value>(_ entry: ContextEntryPath<Value>) -> Bool {
+        let key = EntryKeys.entry(for: entry).takeUnretainedValue()
+        let id = ObjectIdentifier(key)
+        if isObservationTracking() { trackRead(.provider(id), key: .entry(key)) }
+        guard let cached = holderEntry(of: id, .provider).record else { return false }
         let record = cached.takeUnretainedValue()
         guard record.isLive else { return false }
         guard let condition = record.condition else { return true }

@@ -6,17 +6,19 @@
 /// the root and return the first match.
 ///
 /// ```swift
-/// enum UserID: ContextKey { typealias Value = String }
-/// enum Color: ContextKey { typealias Value = String }
+/// extension ContextValues {
+///     var userID: ContextEntry<String?> { .init() }
+///     var color: ContextEntry<String?> { .init() }
+/// }
 ///
 /// let app = ScreenContext(name: "app")
-/// app.set("12345", for: UserID.self)
+/// app.set("12345", for: \.userID)
 ///
 /// let form = ScreenContext(parent: app)          // form → app, like an onion
-/// form.set("Blue", for: Color.self)
+/// form.set("Blue", for: \.color)
 ///
-/// form[UserID.self]                        // "12345", found in app
-/// form[Color.self]                         // "Blue"
+/// form[\.userID]                        // "12345", found in app
+/// form[\.color]                         // "Blue"
 /// ```
 ///
 /// Besides values a context carries providers (lazily computed values), events, flags and

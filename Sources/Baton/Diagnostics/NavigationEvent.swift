@@ -161,7 +161,8 @@ public struct NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         /// event.outcome == .completed
         /// ```
         case completed
-        /// A screen tree assignment waits for the named start-up flow to reach its main screen.
+        /// A screen tree assignment waits for the named start-up flow to reach its main screen, or,
+        /// in a UIKit window, for the named transition UIKit runs ("the interactive pop of feed").
         ///
         /// ```swift
         /// event.outcome == .waiting(for: "startup")

@@ -181,11 +181,10 @@ final class KeyObserverRecord: RegistrationRecord {
 class ProviderRecord: RegistrationRecord {
     /// The key served. Its name is made only for messages and dumps: `String(describing:)` of a
     /// type, the default name, costs more than the rest of a registration.
-    let key: any ContextKey.Type
+    let key: KeySource
     var name: String { key.name }
 
-    init(key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext)
-    {
+    init(key: KeySource, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext) {
         self.key = key
         super.init(owner: owner, condition: condition, expiry: expiry, context: context)
     }
@@ -197,7 +196,7 @@ final class TypedProviderRecord<Value>: ProviderRecord {
     let produce: @MainActor (AnyObject) -> Value
 
     init(
-        key: any ContextKey.Type, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext,
+        key: KeySource, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext,
         produce: @escaping @MainActor (AnyObject) -> Value
     ) {
         self.produce = produce

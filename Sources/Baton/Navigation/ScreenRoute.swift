@@ -118,8 +118,14 @@ extension ScreenModel {
         return madeForRoute as? Route
     }
 
-    /// A description of this screen's route for errors: the route, or `nil`.
-    final var anyRoute: (any ScreenRoute)? {
+    /// This screen's route of any type: the one its type declares (``RoutedScreen``), else the
+    /// one it was made for (``ScreenRoute/screen()``); `nil` when it has neither. Adapter
+    /// plumbing (SPI).
+    ///
+    /// ```swift
+    /// detail.anyRoute   // AppRoute.item(id: 42)
+    /// ```
+    @_spi(Adapters) public final var anyRoute: (any ScreenRoute)? {
         if declaresRoute, let routed = self as? any RoutedScreen { return routed.route }
         return madeForRoute
     }

@@ -16,8 +16,10 @@ public enum NavigationOutcome: Hashable, Sendable {
     case applied
     /// A start-up flow (a ``HoppingScreen`` that shows no step yet, or whose step waits for an
     /// unhop) has not reached its main screen yet; the tree is assigned when it hops to a final step, in request order.
-    /// In a UIKit window, also a presentation or dismissal UIKit runs ("the dismissal of share"):
-    /// the tree is assigned when its transition coordinator completes.
+    /// In a UIKit window, also a transition UIKit runs: a presentation or dismissal ("the
+    /// dismissal of share"), a navigation controller's animated push or pop ("the animated
+    /// transition of feed") or the user's swipe back ("the interactive pop of feed"); the tree is
+    /// assigned when its transition coordinator completes, and a failure then posts ``NavigationDidFail``.
     ///
     /// ```swift
     /// try window.navigate(to: tree)   // .waiting(for: "startup") while the splash shows

@@ -33,6 +33,12 @@ public final class AlertScreen: ScreenModel {
     /// alert.style   // .alert
     /// ```
     public let style: AlertStyle
+    /// `true`: an alert is shown without a route and is not saved.
+    ///
+    /// ```swift
+    /// alert.isRouteless   // true
+    /// ```
+    public override var isRouteless: Bool { true }
     /// The buttons, in order, each with its choice.
     ///
     /// ```swift

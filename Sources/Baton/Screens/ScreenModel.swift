@@ -171,6 +171,18 @@ open class ScreenModel: Screen {
         return current.hostWindow
     }
 
+    /// Whether the screen is meant to be shown without a route, as an alert or a share sheet
+    /// is: `false` unless overridden. In a window whose root has a route, a screen shown without
+    /// one is reported (``ScreenWithoutRoute``) unless this is `true`; either way, saving leaves
+    /// it out.
+    ///
+    /// ```swift
+    /// final class ShareScreen: ScreenModel {
+    ///     override var isRouteless: Bool { true }
+    /// }
+    /// ```
+    open var isRouteless: Bool { false }
+
     // MARK: - Lifecycle, overridable
 
     /// Called before the screen appears. Read what other screens left in the context here.

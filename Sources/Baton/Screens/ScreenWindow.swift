@@ -314,6 +314,13 @@ public final class ScreenWindow {
     /// Logs a completed transition (or gives up its place, with `nil`) in start order: a record
     /// waits until every transition that started before it has completed or failed.
     func log(_ transition: ScreenTransition?, at entry: UInt64) {
+        #if DEBUG
+            // Rule 1, make every screen through its route: checked once the screens are in the
+            // tree, reported once the log is settled.
+            let reporter = transition == nil ? nil : ScreenWithoutRoute.reporter
+            let unrouted = reporter == nil ? [] : transition.map { screensWithoutRoute(shownBy: $0) } ?? []
+            defer { if let reporter { for report in unrouted { reporter(report) } } }
+        #endif
         completedOutOfOrder[entry] = .some(transition?.record)
         while let ready = completedOutOfOrder.removeValue(forKey: firstUnlogged) {
             firstUnlogged &+= 1

@@ -69,7 +69,7 @@ public final class CoordinatesApplication {
     /// app.locator = myGPSLocator
     /// ```
     public var locator: (any PositionLocator)? {
-        didSet { window.context.set(locator.map(LocatorBox.init), for: PositionLocatorKey.self) }
+        didSet { window.context.set(locator.map(LocatorBox.init), for: \.positionLocator) }
     }
 
     /// Called when work that finished in the background (a GPS fix) changed what the top screen
@@ -423,7 +423,7 @@ public final class CoordinatesApplication {
     ///   - colour: Whether ANSI colours may be used.
     public func setDisplay(columns: Int, rows: Int, colour: Bool) {
         let display = MapDisplay(columns: columns, rows: rows, colour: colour)
-        if window.context[MapDisplayKey.self] != display { window.context.set(display, for: MapDisplayKey.self) }
+        if window.context[\.mapDisplay] != display { window.context.set(display, for: \.mapDisplay) }
     }
 
     /// Whether the top screen is editing text: a terminal host then gives it Ctrl-D (delete) instead

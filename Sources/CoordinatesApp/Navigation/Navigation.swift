@@ -48,9 +48,16 @@ enum QuitApp: ContextAction {}
 /// Asks the application's locator for the position, in the background.
 enum LocatePosition: ContextAction {}
 
-/// The application's locator, set on the window's context when there is one.
-enum PositionLocatorKey: ContextKey {
-    typealias Value = LocatorBox
+extension ContextValues {
+    /// The application's locator, set on the window's context when there is one.
+    var positionLocator: ContextEntry<LocatorBox?> { .init() }
+    /// Which coordinate an entry screen edits; set by the asking screen in its context before it
+    /// navigates to the entry screen.
+    var entryRequest: ContextEntry<CoordinateField?> { .init() }
+    /// Where the entry screen leaves the new value for the asking screen.
+    var enteredCoordinate: ContextEntry<EnteredCoordinate?> { .init() }
+    /// Where the application keeps the ``MapDisplay``, in the window's context.
+    var mapDisplay: ContextEntry<MapDisplay?> { .init() }
 }
 
 /// Holds a locator as a context value.
@@ -73,17 +80,6 @@ protocol StateStoreConfigurable: AnyObject {
 struct EnteredCoordinate {
     let field: CoordinateField
     let coordinate: Coordinate
-}
-
-/// Which coordinate an entry screen edits; set by the asking screen in its context before it
-/// navigates to the entry screen.
-enum EntryRequestKey: ContextKey {
-    typealias Value = CoordinateField
-}
-
-/// Where the entry screen leaves the new value for the asking screen.
-enum EnteredCoordinateKey: ContextKey {
-    typealias Value = EnteredCoordinate
 }
 
 /// Which of the model's coordinates is edited.

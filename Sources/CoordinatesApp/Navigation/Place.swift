@@ -216,7 +216,7 @@ extension HelpScreen: RoutedScreen {
 }
 
 extension EntryScreen: RoutedScreen {
-    var route: Place { .entry(field: (context[EntryRequestKey.self] ?? .position).rawValue) }
+    var route: Place { .entry(field: (context[\.entryRequest] ?? .position).rawValue) }
 }
 
 // MARK: - What is saved

@@ -15,8 +15,8 @@ final class BearingScreen: AppScreen {
     }
 
     override func willAppear() {
-        if let entered = context[EnteredCoordinateKey.self], entered.field == .target {
-            context.remove(EnteredCoordinateKey.self)
+        if let entered = context[\.enteredCoordinate], entered.field == .target {
+            context.remove(\.enteredCoordinate)
             model?.setTarget(entered.coordinate)
             status = "Target updated."
         }
@@ -39,7 +39,7 @@ final class BearingScreen: AppScreen {
     override func perform(_ command: ScreenCommand) {
         switch command {
         case Self.setTarget:
-            context.set(.target, for: EntryRequestKey.self)
+            context.set(.target, for: \.entryRequest)
             navigate(to: ScreenID.entry, .pushSharingContext)
         case Self.clearTarget:
             model?.setTarget(nil)

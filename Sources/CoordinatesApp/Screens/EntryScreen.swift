@@ -2,8 +2,8 @@ import Baton
 import CoordinatesKit
 import Foundation
 
-/// Edits one coordinate. It reads which one from ``EntryRequestKey`` in its context and, on a valid
-/// entry, leaves the new value under ``EnteredCoordinateKey`` in the same context, which it shares
+/// Edits one coordinate. It reads which one from `\.entryRequest` in its context and, on a valid
+/// entry, leaves the new value under `\.enteredCoordinate` in the same context, which it shares
 /// with the screen that asked, and goes back: that screen reads it when it reappears (seed 000).
 /// It never learns which screen asked.
 final class EntryScreen: AppScreen {
@@ -12,7 +12,7 @@ final class EntryScreen: AppScreen {
     private var errorOffset: Int?
     private var hasStarted = false
 
-    private var field: CoordinateField { context[EntryRequestKey.self] ?? .position }
+    private var field: CoordinateField { context[\.entryRequest] ?? .position }
 
     override var title: String { field == .position ? "Edit position" : "Set target" }
     override var commands: [ScreenCommand] { [] }
@@ -71,7 +71,7 @@ final class EntryScreen: AppScreen {
     private func submit() {
         do {
             let coordinate = try Coordinate(parsing: text)
-            context.set(EnteredCoordinate(field: field, coordinate: coordinate), for: EnteredCoordinateKey.self)
+            context.set(EnteredCoordinate(field: field, coordinate: coordinate), for: \.enteredCoordinate)
             navigateBack()
         } catch {
             status = error.message

@@ -28,15 +28,15 @@ final class MainScreen: AppScreen {
 
     override var title: String { "Coordinates" }
     override var commands: [ScreenCommand] {
-        let gps = context[PositionLocatorKey.self] != nil ? [Self.gps] : []
+        let gps = context[\.positionLocator] != nil ? [Self.gps] : []
         return [Self.edit] + gps + [Self.bearing, Self.map, Self.share, .help, .quit]
     }
 
     override func lines(for model: CoordinatesModel) -> [String] { shownLines }
 
     override func willAppear() {
-        if let entered = context[EnteredCoordinateKey.self], entered.field == .position {
-            context.remove(EnteredCoordinateKey.self)
+        if let entered = context[\.enteredCoordinate], entered.field == .position {
+            context.remove(\.enteredCoordinate)
             model?.setPosition(entered.coordinate)
             status = "Position updated."
         }
@@ -56,7 +56,7 @@ final class MainScreen: AppScreen {
     override func perform(_ command: ScreenCommand) {
         switch command {
         case Self.edit:
-            context.set(.position, for: EntryRequestKey.self)
+            context.set(.position, for: \.entryRequest)
             navigate(to: ScreenID.entry, .pushSharingContext)
         case Self.bearing:
             navigate(to: ScreenID.bearing, .push)

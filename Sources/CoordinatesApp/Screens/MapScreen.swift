@@ -33,7 +33,7 @@ final class MapScreen: AppScreen {
     override var title: String { "Map" }
     override var commands: [ScreenCommand] { [Self.zoomIn, Self.zoomOut, Self.reset, .back, .help, .quit] }
 
-    private var display: MapDisplay { context[MapDisplayKey.self] ?? MapDisplay() }
+    private var display: MapDisplay { context[\.mapDisplay] ?? MapDisplay() }
 
     /// The map's size: the terminal less the title, the legend, the commands, a status and the
     /// key help (10 rows).
@@ -110,9 +110,4 @@ struct MapDisplay: Hashable, Sendable {
     var columns = 74
     var rows = 28
     var colour = false
-}
-
-/// Where the application keeps the ``MapDisplay``, in the window's context.
-enum MapDisplayKey: ContextKey {
-    typealias Value = MapDisplay
 }

@@ -87,4 +87,43 @@ import Testing
         }
         #expect(lines == ["viewWillAppear screen: appearing", "viewWillAppear screen: ignored (already appearing)"])
     }
+
+    @Test func aChangeDuringASwipeBackOrAnAnimatedPushReportsWhatTheArticleShows() throws {
+        let uikit = UIKitModel()
+        try UIKitModel.$current.withValue(uikit) {
+            let factory = UIKitRouteFactory(uikit)
+            let list = try factory.make(.list)
+            let navigation = ModelNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+            navigation.recordedScreenRoute = UIRoute.feed
+            let window = ModelWindow(uikit: uikit)
+            window.setRootViewController(navigation)
+            window.makeKeyAndVisible()
+            navigation.pushViewController(try factory.make(.item(1)), animated: true)
+            uikit.runLoop()
+            var outcomes: [String] = []
+            window.baton.onNavigation = { event in
+                if case .navigation = event.action { outcomes.append(event.outcome.description) }
+            }
+            let make: @MainActor (UIRoute) throws -> any UIKitScreen = { try factory.make($0) }
+
+            try navigation.interactivePop(cancelledHalfway: true) {
+                try UIKitNavigation.navigate(
+                    window, to: .stack(.feed, [.list, .item(2)]), animated: false, making: make)
+            }
+            uikit.runLoop()
+            navigation.pushViewController(try factory.make(.item(3)), animated: true)
+            uikit.runLayout()
+            try UIKitNavigation.navigate(window, to: .stack(.feed, [.list]), animated: false, making: make)
+            uikit.runLoop()
+
+            #expect(
+                outcomes == [
+                    "waiting for the interactive pop of nav", "completed",
+                    "waiting for the animated transition of nav", "completed",
+                ])
+            let text = try String(contentsOf: Self.article, encoding: .utf8)
+            #expect(text.contains("`waiting for the interactive pop of nav`"))
+            #expect(text.contains("`waiting for the animated transition of nav`"))
+        }
+    }
 }

@@ -35,13 +35,29 @@ final class UIKitModel {
         /// (`UINavigationController.h:55` says the initializer "pushes the root view
         /// controller"; through which method is not documented).
         var settersCallExchangedMethods = true
+        /// N-E5a. `dismiss(animated:completion:)` called while a presentation or dismissal of the
+        /// same controller runs is refused, with a console warning ("Attempt to dismiss … while a
+        /// presentation or dismiss is in progress"), and its completion never runs; when off,
+        /// UIKit runs it once the running one has ended, and then its completion. `UIViewController.h`
+        /// documents neither (`:252-253` says only that the completion runs "after the dismissed
+        /// controller's viewDidDisappear:").
+        var refusesDismissalDuringDismissal = true
+        /// N-E5b. A `pushViewController`, pop or `setViewControllers` made while the navigation
+        /// controller runs an animated transition or an interactive pop (while it vends a
+        /// `transitionCoordinator`) is dropped; when off, UIKit makes it once that transition has
+        /// ended. `UINavigationController.h:61-72` documents neither; its transition coordinator is
+        /// "ephemeral … released after the transition completes"
+        /// (`UIViewControllerTransitionCoordinator.h:74-78`).
+        var dropsStackChangesDuringTransition = true
 
         var testDescription: String {
             "E1 \(backButtonCallsPublicPop) E2 \(coordinatorCompletesBeforeDidAppear)"
                 + " E3 \(coalescesUnanimatedPushes) E4 \(settersCallExchangedMethods)"
+                + " E5a \(refusesDismissalDuringDismissal) E5b \(dropsStackChangesDuringTransition)"
         }
 
-        /// Every combination of the switches.
+        /// Every combination of the section-E switches (E1–E4), with UIKit's refusals (E5) as
+        /// UIKit practice has them.
         static let all: [Behaviour] = [false, true].flatMap { e1 in
             [false, true].flatMap { e2 in
                 [false, true].flatMap { e3 in
@@ -49,6 +65,20 @@ final class UIKitModel {
                         Behaviour(
                             backButtonCallsPublicPop: e1, coordinatorCompletesBeforeDidAppear: e2,
                             coalescesUnanimatedPushes: e3, settersCallExchangedMethods: e4)
+                    }
+                }
+            }
+        }
+
+        /// Every combination of the switches of changes that meet a running transition (N-E5a,
+        /// N-E5b) with the coordinator's order (E2) and the back button's path (E1).
+        static let duringTransitions: [Behaviour] = [false, true].flatMap { e1 in
+            [false, true].flatMap { e2 in
+                [false, true].flatMap { e5a in
+                    [false, true].map { e5b in
+                        Behaviour(
+                            backButtonCallsPublicPop: e1, coordinatorCompletesBeforeDidAppear: e2,
+                            refusesDismissalDuringDismissal: e5a, dropsStackChangesDuringTransition: e5b)
                     }
                 }
             }
@@ -94,6 +124,16 @@ final class UIKitModel {
 
     /// Work that runs when the running animations end (`UIView` animation completions).
     func whenAnimationsEnd(_ work: @escaping @MainActor () -> Void) { animationEnds.append(work) }
+
+    /// Runs the layout passes due, which start the deferred view transitions, and leaves their
+    /// animations running: what the app does next meets them.
+    func runLayout() {
+        while !layoutPasses.isEmpty {
+            let passes = layoutPasses
+            layoutPasses.removeAll()
+            for pass in passes { pass() }
+        }
+    }
 
     /// Lets the run loop turn until nothing is left: layout passes, then animation ends.
     func runLoop() {
@@ -472,8 +512,18 @@ class ModelViewController: UIKitScreen {
             controller.appearanceCallback(.didAppear)
             if !self.uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
             completion()
+            controller.runAfterTransition()
         }
         if animated { uikit.whenAnimationsEnd(end) } else { end() }
+    }
+
+    /// The calls UIKit makes once this controller's presentation or dismissal has ended (N-E5a).
+    private var afterTransition: [@MainActor () -> Void] = []
+
+    fileprivate func runAfterTransition() {
+        let calls = afterTransition
+        afterTransition.removeAll()
+        for call in calls { call() }
     }
 
     /// `dismissViewControllerAnimated:completion:`, exchanged by BatonUIKit.
@@ -505,10 +555,22 @@ class ModelViewController: UIKitScreen {
         } else {
             return
         }
-        // Refused, with a console warning and no completion, while its presentation or a
-        // dismissal of it runs (UIKit practice: "Attempt to dismiss … while a presentation or
-        // dismiss is in progress"; the review's N-E5).
-        guard let presenter = dismissed.presentingOwn, !dismissed.isInPresentationTransition else { return }
+        guard let presenter = dismissed.presentingOwn else { return }
+        // While its presentation or a dismissal of it runs: refused, with a console warning and
+        // no completion (UIKit practice: "Attempt to dismiss … while a presentation or dismiss is
+        // in progress"), or made once it has ended (switch N-E5a). Made then, with nothing left
+        // to dismiss, it only completes.
+        if dismissed.isInPresentationTransition {
+            guard !uikit.behaviour.refusesDismissalDuringDismissal else { return }
+            dismissed.afterTransition.append { [self] in
+                if presentedViewController == nil, presentingViewController == nil {
+                    completion()
+                } else {
+                    uikitDismiss(animated: animated, completion: completion)
+                }
+            }
+            return
+        }
         var top = dismissed
         while let next = top.presentedOwn { top = next }
         dismissed.isBeingDismissed = true
@@ -526,6 +588,7 @@ class ModelViewController: UIKitScreen {
             dismissed.isBeingDismissed = false
             coordinator.end()
             completion()
+            dismissed.runAfterTransition()
         }
         if animated { uikit.whenAnimationsEnd(end) } else { end() }
     }
@@ -554,6 +617,7 @@ class ModelViewController: UIKitScreen {
             appearanceCallback(.willAppear)
             appearanceCallback(.didAppear)
             coordinator.end()
+            runAfterTransition()
             return
         }
         appearanceCallback(.didDisappear)
@@ -561,6 +625,7 @@ class ModelViewController: UIKitScreen {
         presentingOwn = nil
         isBeingDismissed = false
         coordinator.end()
+        runAfterTransition()
     }
 
     // MARK: Split views
@@ -730,6 +795,7 @@ final class ModelNavigationController: ModelViewController {
     /// (UINavigationController.h:61). The controller joins the stack at once; the view
     /// transition waits for layout.
     private func uikitPush(_ controller: ModelViewController, animated: Bool) {
+        if meetsRunningTransition({ [self] in uikitPush(controller, animated: animated) }) { return }
         guard !children.contains(where: { $0 === controller }) else { return }
         addChild(controller)
         scheduleViewTransition(animated: animated, added: [controller])
@@ -778,6 +844,7 @@ final class ModelNavigationController: ModelViewController {
     /// and `topViewController` answer the new stack during the animation); the view transition
     /// waits for layout; each popped controller is removed from its parent when it ends.
     private func uikitPop(to index: Int, animated: Bool) -> [ModelViewController] {
+        if meetsRunningTransition({ [self] in _ = uikitPop(to: index, animated: animated) }) { return [] }
         guard index >= 0, index < children.count - 1 else { return [] }
         let popped = Array(children[(index + 1)...])
         children.removeSubrange((index + 1)...)
@@ -799,12 +866,24 @@ final class ModelNavigationController: ModelViewController {
     }
 
     private func uikitSetViewControllers(_ controllers: [ModelViewController], animated: Bool) {
+        if meetsRunningTransition({ [self] in uikitSetViewControllers(controllers, animated: animated) }) { return }
         let removed = children.filter { old in !controllers.contains { $0 === old } }
         let added = controllers.filter { new in !children.contains { $0 === new } }
         for controller in added { controller.willMove(toParent: self) }
         children = controllers
         for controller in added { controller.setParent(self) }
         scheduleViewTransition(animated: animated, added: added, removed: removed)
+    }
+
+    /// The animated view transition or the interactive pop that runs, while it runs.
+    private var runningTransition: ModelCoordinator?
+
+    /// A change of the stack made while a view transition runs is dropped, or made when it has
+    /// ended (switch N-E5b). Returns whether the change met one.
+    private func meetsRunningTransition(_ change: @escaping @MainActor () -> Void) -> Bool {
+        guard let running = runningTransition else { return false }
+        if !uikit.behaviour.dropsStackChangesDuringTransition { running.onCompletion { _ in change() } }
+        return true
     }
 
     /// The back button, or the interactive pop gesture finished: through the public
@@ -823,7 +902,12 @@ final class ModelNavigationController: ModelViewController {
     /// and the view controller that was disappearing will receive a viewWillAppear: call"
     /// (UIViewControllerTransitionCoordinator.h:104-110), and the stack is restored; finished,
     /// the did-callbacks follow.
-    func interactivePop(cancelledHalfway: Bool) {
+    func interactivePop(cancelledHalfway: Bool) { interactivePop(cancelledHalfway: cancelledHalfway, duringDrag: {}) }
+
+    /// The interactive pop, with `duringDrag` run while the user drags: the navigation
+    /// controller's interactive transition coordinator is the one its children's
+    /// `transitionCoordinator` returns.
+    func interactivePop(cancelledHalfway: Bool, duringDrag: () throws -> Void) rethrows {
         guard children.count > 1, let top = children.last else { return }
         let below = children[children.count - 2]
         let coordinator = ModelCoordinator(from: top, to: below)
@@ -838,6 +922,9 @@ final class ModelNavigationController: ModelViewController {
         }
         top.appearanceCallback(.willDisappear)
         below.appearanceCallback(.willAppear)
+        runningTransition = coordinator
+        try duringDrag()
+        runningTransition = nil
         if cancelledHalfway {
             coordinator.isCancelled = true
             children.append(top)
@@ -846,9 +933,12 @@ final class ModelNavigationController: ModelViewController {
             top.appearanceCallback(.willAppear)
             top.appearanceCallback(.didAppear)
             ownCoordinator = nil
+            interactive = false
             coordinator.end()
             return
         }
+        // The gesture is over: what the completion changes gets its own view transition.
+        interactive = false
         if uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
         top.appearanceCallback(.didDisappear)
         displayedTop = below
@@ -905,6 +995,7 @@ final class ModelNavigationController: ModelViewController {
         if from !== target {
             let coordinator = ModelCoordinator(from: from, to: target)
             ownCoordinator = animated ? coordinator : nil
+            runningTransition = animated ? coordinator : nil
             if visible {
                 from?.appearanceCallback(.willDisappear)
                 displayedTop = target
@@ -914,6 +1005,7 @@ final class ModelNavigationController: ModelViewController {
             }
             let end: @MainActor () -> Void = { [self] in
                 if ownCoordinator === coordinator { ownCoordinator = nil }
+                if runningTransition === coordinator { runningTransition = nil }
                 if uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
                 if visible {
                     from?.appearanceCallback(.didDisappear)

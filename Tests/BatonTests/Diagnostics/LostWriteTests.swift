@@ -13,9 +13,9 @@ import Testing
 struct LostWriteTests {
     enum SortOrder: ContextKey { typealias Value = String }
     enum Draft: ContextKey { typealias Value = String }
-    /// Which field the entry screen edits (Coordinates' EntryRequestKey).
+    /// Which field the entry screen edits (Coordinates' entryRequest).
     enum Request: ContextKey { typealias Value = String }
-    /// What the entry screen entered (Coordinates' EnteredCoordinateKey).
+    /// What the entry screen entered (Coordinates' enteredCoordinate).
     enum Entered: ContextKey { typealias Value = String }
     enum Payload: ContextKey { typealias Value = Token }
 

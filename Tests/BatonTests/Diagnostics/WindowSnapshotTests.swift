@@ -103,7 +103,7 @@ struct WindowSnapshotTests {
         try startup.hop(to: splash) {}
         try window.open("myapp://item/42", with: StartupLinkRoute.links)
         let tabs = try TabScreen(tabs: [ScreenModel(name: "one"), ScreenModel(name: "two")], name: "tabs")
-        try splash.present(tabs)
+        try ScreenWithoutRoute.$reporter.withValue(nil) { try splash.present(tabs) }  // without a route, on purpose
         #expect(
             window.snapshot().text == """
                 window app

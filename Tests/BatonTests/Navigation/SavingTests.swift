@@ -174,14 +174,17 @@ struct SavingTests {
                 [.stack(.stack("feed"), [Tree(.screen("list")), Tree(.screen("item"))]), Tree(.screen("settings"))],
                 selected: 0))
         let feed = try #require((window.rootScreen as? TabScreen)?.tabs.first as? StackScreen)
-        // A screen pushed without a route, then one with a route above it.
-        try feed.push(ScreenModel(name: "sort"))
-        try feed.push(TestRoute.screen("more").screen())
-        // An alert presented without a route, presenting a routed screen.
-        let top = try #require(feed.screens.last)
-        let alert = ScreenModel(name: "alert")
-        try top.present(alert)
-        try alert.present(TestRoute.screen("help").screen())
+        // Shown without routes on purpose (what saving then does is the test): not reported.
+        try ScreenWithoutRoute.$reporter.withValue(nil) {
+            // A screen pushed without a route, then one with a route above it.
+            try feed.push(ScreenModel(name: "sort"))
+            try feed.push(TestRoute.screen("more").screen())
+            // An alert presented without a route, presenting a routed screen.
+            let top = try #require(feed.screens.last)
+            let alert = ScreenModel(name: "alert")
+            try top.present(alert)
+            try alert.present(TestRoute.screen("help").screen())
+        }
 
         let saved = try #require(try window.saveScreenTree(TestRoute.self))
 
@@ -209,8 +212,11 @@ struct SavingTests {
         try window.navigate(to: Tree.stack(.stack("feed"), [TestRoute.screen("list")]))
         let list = try #require((window.rootScreen as? StackScreen)?.screens.last)
         let share = ScreenModel(name: "share")
-        try list.present(share)
-        try share.present(TestRoute.screen("help").screen())
+        // Shown without a route on purpose (what saving then does is the test): not reported.
+        try ScreenWithoutRoute.$reporter.withValue(nil) {
+            try list.present(share)
+            try share.present(TestRoute.screen("help").screen())
+        }
 
         let saved = try #require(try window.saveScreenTree(TestRoute.self))
 

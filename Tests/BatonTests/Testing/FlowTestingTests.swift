@@ -72,6 +72,25 @@ struct FlowTestingTests {
                 + " running, and does it reach HomeScreen?\nThe window now:\n\(expected.snapshot)")
     }
 
+    private enum PlainRoute: ScreenRoute {
+        case home, settings
+        func makeScreen() throws -> ScreenModel { ScreenModel(name: "\(self)") }
+    }
+
+    @Test func nextReturnsTheScreenMadeForARouteOnceAndNamesTheRouteWhenItTimesOut() async throws {
+        let stack = try StackScreen(root: PlainRoute.home.screen(), name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let pushing = Task { try stack.push(PlainRoute.settings.screen()) }
+        let settings = try await window.next(PlainRoute.settings)
+        try await pushing.value
+        #expect(settings === stack.topScreen)
+        let timeout = await #expect(throws: NextScreenTimeout.self) {
+            try await window.next(PlainRoute.settings, timeout: .milliseconds(10))
+        }
+        #expect(timeout?.awaited == "settings")
+        #expect(timeout?.shown == ["stack", "settings"])
+    }
+
     @Test func aPresentationHidesWhatItCovers() throws {
         let list = ScreenModel(name: "list")
         let window = try makeVisibleWindow(root: try StackScreen(root: list, name: "stack"))

@@ -62,7 +62,8 @@ final class SyncUpsListScreen: ScreenModel {
     }
 }
 
-/// The add and edit sheet: finishes with the edited sync-up, or `nil` when dismissed.
+/// The add and edit sheet: finishes with the edited sync-up, or `nil` when dismissed. It has no
+/// route, on purpose: a relaunch does not restore a half-edited sheet.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
 final class SyncUpFormScreen: ScreenModel {
@@ -70,6 +71,7 @@ final class SyncUpFormScreen: ScreenModel {
     var syncUp: SyncUp
     var focus: Field? = .title
     let title: String, done: String
+    override var isRouteless: Bool { true }
 
     init(_ syncUp: SyncUp, title: String, done: String) {
         (self.syncUp, self.title, self.done) = (syncUp, title, done)

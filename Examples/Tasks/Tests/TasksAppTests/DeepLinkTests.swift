@@ -26,7 +26,7 @@ struct Launch {
         window.context.set(preferences, for: \.preferences)
         #expect(window.launch(Route.startup) == [])
         self.window = window
-        var onboarding: OnboardingScreen?
+        var onboarding: ScreenModel?
         var login: LoginScreen?
         finishStartup = {
             window.makeVisible()
@@ -38,11 +38,11 @@ struct Launch {
         }
         if state == .beforeLaunch { return }
         window.makeVisible()
-        _ = try await window.next(SplashScreen.self)
+        _ = try await window.next(Route.splash)
         if state == .splash { return }
         loaded.yield(Item.samples)
         if state == .onboarding {
-            onboarding = try await window.next(OnboardingScreen.self)
+            onboarding = try await window.next(Route.onboarding)
             return
         }
         login = try await window.next(LoginScreen.self)
@@ -54,7 +54,7 @@ struct Launch {
         case .profile: window.main?.select(at: 1)
         case .settings:
             Task { try await list.chooseOrder() }
-            _ = try await window.next(SettingsScreen.self)
+            _ = try await window.next(Route.settings)
         default: break
         }
     }

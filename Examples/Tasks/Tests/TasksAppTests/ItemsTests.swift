@@ -23,7 +23,7 @@ struct ItemsTests {
     @Test func theSortOrderChosenInSettingsIsTheListsOrder() async throws {
         let (window, list) = try await loggedIn()
         let choosing = Task { try await list.chooseOrder() }
-        weak let settings = try await window.next(SettingsScreen.self)
+        weak let settings = try await window.next(Route.settings)
         #expect(settings?.context[\.sortOrder] == .title)
         settings?.finish(with: SortOrder.newest)
         try await choosing.value
@@ -36,7 +36,7 @@ struct ItemsTests {
     @Test func swipingTheSettingsSheetAwayKeepsTheOrder() async throws {
         let (window, list) = try await loggedIn()
         let choosing = Task { try await list.chooseOrder() }
-        let settings = try await window.next(SettingsScreen.self)
+        let settings = try await window.next(Route.settings)
         settings.dismiss()
         let error = await #expect(throws: ScreenError.self) { try await choosing.value }
         #expect(
@@ -84,7 +84,7 @@ struct RestorationTests {
         first.main?.select(at: 1)
         let saved = try #require(try first.saveScreenTree(Route.self)).json
         let second = try launch(preferences: preferences, restoring: saved)
-        _ = try await second.next(ProfileScreen.self)
+        _ = try await second.next(Route.profile)
         #expect(second.main?.selectedIndex == 1)
     }
 

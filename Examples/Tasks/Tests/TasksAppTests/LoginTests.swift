@@ -38,7 +38,7 @@ struct LoginTests {
         let preferences = Preferences(defaults: nil)
         for run in 1...2 {
             let window = try launch(preferences: preferences, firstRun: run == 1)
-            if run == 1 { try await window.next(OnboardingScreen.self).finish() }
+            if run == 1 { try await window.next(Route.onboarding).finish() }
             _ = try await window.next(LoginScreen.self)
             #expect(window.transitionLog.map(\.description).contains("hop: splash → onboarding") == (run == 1))
         }
@@ -49,7 +49,7 @@ struct LoginTests {
         let window = try launch()
         let startup = try #require(window.screen(StartupScreen.self))
         // Covered and uncovered before the flow's task ran: it appears twice.
-        try startup.present(OnboardingScreen(name: "cover"))
+        try startup.present(Route.settings.screen())
         startup.dismiss()
         _ = try await window.next(LoginScreen.self)
         #expect(

@@ -23,7 +23,7 @@ struct LostWriteFreeTests {
             let (window, list) = try await loggedIn()
             _ = list.items  // the list shows the items in the chosen order
             let choosing = Task { try await list.chooseOrder() }
-            try await window.next(SettingsScreen.self).finish(with: SortOrder.newest)
+            try await window.next(Route.settings).finish(with: SortOrder.newest)
             try await choosing.value
             try window.items?.push(Route.item(id: 1).screen())
             let detail = try await window.next(ItemDetailScreen.self)

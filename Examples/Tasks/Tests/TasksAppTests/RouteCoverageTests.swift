@@ -10,7 +10,8 @@ import Testing
 struct RouteCoverageTests {
     @Test func everyRouteMakesItsScreenRestoresAndRoundTripsItsLink() {
         let coverage = checkRoutes(
-            [Route.startup, .main, .items, .list, .settings, .profile, .item(id: 3)], links: Route.links
+            [Route.startup, .splash, .onboarding, .main, .items, .list, .settings, .profile, .item(id: 3)],
+            links: Route.links
         ) {
             let window = ScreenWindow()
             window.context.set(ItemStore(Item.samples), for: \.store)
@@ -21,11 +22,13 @@ struct RouteCoverageTests {
             coverage.table == """
                   route        screen                     restoration         link
                 ✓ startup      startup (StartupScreen)    saved and restored  no link
+                ✓ splash       splash (ScreenModel)       saved and restored  no link
+                ✓ onboarding   onboarding (ScreenModel)   saved and restored  no link
                 ✓ main         main (TabScreen)           saved and restored  no link
                 ✓ items        Items (StackScreen)        saved and restored  no link
                 ✓ list         list (ItemListScreen)      saved and restored  no link
-                ✓ settings     settings (SettingsScreen)  saved and restored  no link
-                ✓ profile      Profile (ProfileScreen)    saved and restored  no link
+                ✓ settings     settings (ScreenModel)     saved and restored  no link
+                ✓ profile      profile (ScreenModel)      saved and restored  no link
                 ✓ item(id: 3)  item 3 (ItemDetailScreen)  saved and restored  tasks://item/3
                 """)
     }

@@ -27,8 +27,8 @@ struct SnapshotTests {
                         shown by hop: → main (Items inside main)
                       list (ItemListScreen) appeared
                           shown by hop: → main (list inside main)
-                    Profile (ProfileScreen) route profile disappeared
-                        shown by hop: → main (Profile inside main)
+                    profile (ScreenModel) disappeared
+                        shown by hop: → main (profile inside main)
                 """)
     }
 }

@@ -13,17 +13,17 @@ extension ContextValues {
 /// Every screen of the app as the data that recreates it: what links open and restoration saves.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public enum Route: ScreenRoute {
-    case startup, main, items, list, settings, profile, item(id: Int)
+    case startup, splash, onboarding, main, items, list, settings, profile, item(id: Int)
 
-    /// The screen of this route.
+    /// The screen of this route: a plain `ScreenModel` for a screen that is only a view, which
+    /// the app's scene draws (`TasksMain`).
     public func makeScreen() throws -> ScreenModel {
         switch self {
         case .startup: StartupScreen(name: "startup")
+        case .splash, .onboarding, .settings, .profile: ScreenModel(name: "\(self)")
         case .main: try TabScreen(tabs: [Route.items.screen(), Route.profile.screen()], name: "main")
         case .items: try StackScreen(root: Route.list.screen(), name: "Items")
         case .list: ItemListScreen(name: "list")
-        case .settings: SettingsScreen(name: "settings")
-        case .profile: ProfileScreen(name: "Profile")
         case .item(let id): ItemDetailScreen(id: id)
         }
     }

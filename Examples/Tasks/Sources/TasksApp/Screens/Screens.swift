@@ -8,10 +8,10 @@ final class StartupScreen: HoppingScreen {
     override var mainRoute: (any ScreenRoute)? { Route.main }
 
     override func run() async throws {
-        try hop(to: SplashScreen(name: "splash"), then: nil)
+        try hop(to: Route.splash.screen(), then: nil)
         await context[\.store].load()
         if !context[\.preferences].hasSeenOnboarding {
-            try await hop(to: OnboardingScreen(name: "onboarding"))
+            try await hop(to: Route.onboarding.screen())
             context[\.preferences].hasSeenOnboarding = true
         }
         if context[\.preferences].user == nil {
@@ -19,13 +19,6 @@ final class StartupScreen: HoppingScreen {
         }
     }
 }
-
-/// Shown while the items load.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-final class SplashScreen: ScreenModel {}
-
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-final class OnboardingScreen: ScreenModel {}
 
 /// Logs in and returns the user to the start-up flow.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -61,26 +54,23 @@ final class ItemDetailScreen: ScreenModel, Observable {
     }
 }
 
-/// The settings sheet: returns the list's sort order.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-final class SettingsScreen: ScreenModel {}
-
-/// The logged-in user.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-final class ProfileScreen: ScreenModel {}
-
 #if canImport(SwiftUI)
     import BatonSwiftUI
     import SwiftUI
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    extension SplashScreen: ViewScreen {
-        var body: some View { ProgressView("Loading your tasks…") }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    extension OnboardingScreen: ViewScreen {
-        var body: some View { WelcomeView { [unowned self] in finish() } }
+    extension View {
+        /// Draws the screens that are only a view, by their route.
+        public func tasksScreens() -> some View {
+            screen(Route.splash) { _ in ProgressView("Loading your tasks…") }
+                .screen(Route.onboarding) { onboarding in WelcomeView { onboarding.finish() } }
+                .screen(Route.settings) { settings in
+                    NavigationStack { SortPicker(current: settings.context[\.sortOrder]) { settings.finish(with: $0) } }
+                }
+                .screen(Route.profile, tabLabel: Label("Profile", systemImage: "person")) { profile in
+                    UserCard(user: profile.context[\.preferences].user)
+                }
+        }
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -105,18 +95,5 @@ final class ProfileScreen: ScreenModel {}
         var body: some View {
             if let item = Binding(Bindable(self).item) { ItemEditorForm(item: item) }
         }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    extension SettingsScreen: ViewScreen {
-        var body: some View {
-            NavigationStack { SortPicker(current: context[\.sortOrder]) { [unowned self] in finish(with: $0) } }
-        }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    extension ProfileScreen: ViewScreen {
-        var body: some View { UserCard(user: context[\.preferences].user) }
-        var tabLabel: some View { Label("Profile", systemImage: "person") }
     }
 #endif

@@ -1,0 +1,329 @@
+@_spi(Adapters) import Baton
+import BatonTesting
+import Testing
+
+/// Assignments, restorations and links that meet a transition UIKit runs: the user's swipe back,
+/// a navigation controller's animated push, a sheet the user swipes down or a dismissal that
+/// animates. UIKit drops or defers a stack change made during a navigation transition, and
+/// refuses or defers a dismissal made during a dismissal (the model's switches N-E5a and N-E5b,
+/// since Apple documents neither); under every setting, Baton waits for the transition's
+/// coordinator, then shows the tree, and the outcome and the navigation event say so.
+@MainActor
+@Suite(.isolatedBaton, .lenientMisuse)
+struct UIKitRunningTransitionTests {
+    typealias Tree = ScreenTree<UIRoute>
+
+    /// The window and its factory, under `behaviour`, showing `shown`.
+    private func inUIKit(
+        _ behaviour: UIKitModel.Behaviour, showing shown: Tree,
+        _ body: (UIKitModel, UIKitRouteFactory, ModelWindow) throws -> Void
+    ) throws {
+        let uikit = UIKitModel(behaviour)
+        try UIKitModel.$current.withValue(uikit) {
+            let window = ModelWindow(uikit: uikit)
+            window.makeKeyAndVisible()
+            let factory = UIKitRouteFactory(uikit)
+            try UIKitNavigation.navigate(window, to: shown, animated: false) { try factory.make($0) }
+            uikit.runLoop()
+            uikit.calls = []
+            window.baton.clearLogs()
+            try body(uikit, factory, window)
+        }
+    }
+
+    private func navigate(
+        _ window: ModelWindow, to tree: Tree, _ factory: UIKitRouteFactory, animated: Bool = false
+    ) throws(NavigationError) -> NavigationOutcome {
+        try UIKitNavigation.navigate(window, to: tree, animated: animated) { try factory.make($0) }
+    }
+
+    private func read(_ window: ModelWindow) throws -> Tree? {
+        try UIKitNavigation.screenTree(in: window, as: UIRoute.self)
+    }
+
+    /// The navigation events of assignments the window reports.
+    private func recordAssignments(in window: ModelWindow) -> () -> [NavigationEvent] {
+        var events: [NavigationEvent] = []
+        window.baton.onNavigation = { event in
+            if case .navigation = event.action { events.append(event) }
+        }
+        return { events }
+    }
+
+    private static let detail = Tree.stack(.feed, [.list, .item(1)])
+
+    // MARK: - The user's swipe back (N-E5b)
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions, [false, true])
+    func anAssignmentDuringASwipeBackWaitsForItAndThenShowsTheTree(
+        behaviour: UIKitModel.Behaviour, released: Bool
+    ) throws {
+        try inUIKit(behaviour, showing: Self.detail) { uikit, factory, window in
+            let events = recordAssignments(in: window)
+            let navigation = try #require(window.rootViewController as? ModelNavigationController)
+            weak let item1 = navigation.children.last
+            let target = Tree.stack(.feed, [.list, .item(2)])
+            try navigation.interactivePop(cancelledHalfway: released) {
+                let outcome = try navigate(window, to: target, factory)
+                #expect(outcome == .waiting(for: "the interactive pop of feed"))
+                #expect(!uikit.calls.contains { $0.hasPrefix("setViewControllers") })
+            }
+            uikit.runLoop()
+            let shown1 = try read(window)
+            #expect(shown1 == target)
+            #expect(
+                uikit.calls.filter { $0.hasPrefix("setViewControllers") } == [
+                    "setViewControllers [list, item(2)] on feed"
+                ])
+            #expect(
+                events() == [
+                    NavigationEvent(
+                        .navigation(to: "feed[list, item(2)]"), cause: .assignment,
+                        outcome: .waiting(for: "the interactive pop of feed")),
+                    NavigationEvent(.navigation(to: "feed[list, item(2)]"), cause: .assignment),
+                ])
+            #expect(navigation.children.map(\.screenName) == ["list", "item(2)"])
+            #expect(navigation.children.allSatisfy { $0.context.parent != nil })
+            #expect(item1 == nil)
+        }
+    }
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func aRestorationDuringASwipeBackWaitsForIt(behaviour: UIKitModel.Behaviour) throws {
+        try inUIKit(behaviour, showing: Self.detail) { uikit, factory, window in
+            let events = recordAssignments(in: window)
+            let navigation = try #require(window.rootViewController as? ModelNavigationController)
+            let saved = try SavedScreenTree(Tree.stack(.feed, [.list, .item(3)]))
+            try navigation.interactivePop(cancelledHalfway: true) {
+                let dropped = try UIKitNavigation.restoreScreenTree(
+                    saved, as: UIRoute.self, in: window, animated: false
+                ) {
+                    try factory.make($0)
+                }
+                let shown = try read(window)
+                #expect(dropped.isEmpty)
+                #expect(shown == Tree.stack(.feed, [.list]))
+            }
+            uikit.runLoop()
+            let shown2 = try read(window)
+            #expect(shown2 == Tree.stack(.feed, [.list, .item(3)]))
+            #expect(
+                events() == [
+                    NavigationEvent(
+                        .navigation(to: "feed[list, item(3)]"), cause: .restoration,
+                        outcome: .waiting(for: "the interactive pop of feed")),
+                    NavigationEvent(.navigation(to: "feed[list, item(3)]"), cause: .restoration),
+                ])
+        }
+    }
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func anAssignmentThatFailsAfterWaitingForASwipeBackIsReportedAndChangesNothing(
+        behaviour: UIKitModel.Behaviour
+    ) throws {
+        try inUIKit(behaviour, showing: Self.detail) { uikit, factory, window in
+            var failures: [NavigationFailure] = []
+            window.baton.context.observe(NavigationDidFail.self, owner: window.baton) { _, failure in
+                failures.append(failure)
+            }
+            let events = recordAssignments(in: window)
+            let navigation = try #require(window.rootViewController as? ModelNavigationController)
+            factory.refused = [.item(2)]
+            try navigation.interactivePop(cancelledHalfway: true) {
+                _ = try navigate(window, to: .stack(.feed, [.list, .item(2)]), factory)
+            }
+            uikit.runLoop()
+            let error = NavigationError.factoryFailed(
+                step: "push onto feed at feed", route: "item(2)", reason: "no item(2)")
+            #expect(failures.map(\.request) == ["navigation to feed[list, item(2)]"])
+            #expect(failures.map(\.waitedFor) == ["the interactive pop of feed"])
+            #expect(failures.map(\.error) == [error])
+            #expect(events().last?.outcome == .failed(error.description))
+            let shown3 = try read(window)
+            #expect(shown3 == Self.detail)
+            #expect(!uikit.calls.contains { $0.hasPrefix("setViewControllers") })
+        }
+    }
+
+    // MARK: - A navigation controller's animated push (N-E5b)
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func anAssignmentDuringAnAnimatedPushWaitsForItAndFreesWhatItPopped(behaviour: UIKitModel.Behaviour) throws {
+        try inUIKit(behaviour, showing: Tree.stack(.feed, [.list])) { uikit, factory, window in
+            let navigation = try #require(window.rootViewController as? ModelNavigationController)
+            weak var pushed: ModelViewController?
+            do {
+                let item = try factory.make(.item(5))
+                pushed = item
+                navigation.pushViewController(item, animated: true)
+            }
+            uikit.runLayout()
+            let target = Tree.stack(.feed, [.list, .item(6)])
+            let outcome4 = try navigate(window, to: target, factory)
+            #expect(outcome4 == .waiting(for: "the animated transition of feed"))
+            uikit.runLoop()
+            let shown5 = try read(window)
+            #expect(shown5 == target)
+            #expect(pushed == nil)
+            #expect(
+                uikit.calls == [
+                    "push item(5) on feed", "setViewControllers [list, item(6)] on feed",
+                ])
+        }
+    }
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func anAnimatedAssignmentFollowedByAnotherRunsBothInOrder(behaviour: UIKitModel.Behaviour) throws {
+        try inUIKit(behaviour, showing: Tree.stack(.feed, [.list])) { uikit, factory, window in
+            let outcome6 = try navigate(window, to: .stack(.feed, [.list, .item(1)]), factory, animated: true)
+            #expect(outcome6 == .applied)
+            uikit.runLayout()
+            let target = Tree.stack(.feed, [.list, .item(1), .item(2)])
+            let outcome7 = try navigate(window, to: target, factory, animated: true)
+            #expect(outcome7 == .waiting(for: "the animated transition of feed"))
+            uikit.runLoop()
+            let shown8 = try read(window)
+            #expect(shown8 == target)
+        }
+    }
+
+    // MARK: - A dismissal during a dismissal (N-E5a)
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions, [false, true])
+    func anAssignmentDuringASheetSwipedDownWaitsForIt(behaviour: UIKitModel.Behaviour, releasedEarly: Bool) throws {
+        try inUIKit(behaviour, showing: Tree.stack(.feed, [Tree(.list, presenting: Tree(.share))])) {
+            uikit, factory, window in
+            let events = recordAssignments(in: window)
+            weak var sheet: ModelViewController?
+            let target = Tree.stack(.feed, [Tree(.list, presenting: Tree(.login))])
+            do {
+                let share = try #require(window.rootViewController?.children.first?.presentedViewController)
+                sheet = share
+                try share.swipeDownSheet(releasedEarly: releasedEarly) {
+                    let outcome = try navigate(window, to: target, factory)
+                    #expect(outcome == .waiting(for: "the dismissal of share"))
+                    #expect(uikit.calls.isEmpty)
+                }
+                uikit.runLoop()
+                #expect(!share.isOnScreen && share.context.parent == nil)
+            }
+            let shown9 = try read(window)
+            #expect(shown9 == target)
+            #expect(
+                uikit.calls
+                    == (releasedEarly ? ["dismiss on list", "present login on list"] : ["present login on list"]))
+            #expect(events().map(\.outcome) == [.waiting(for: "the dismissal of share"), .completed])
+            #expect(sheet == nil)
+        }
+    }
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func anAssignmentDuringAnAnimatedDismissalWaitsWhateverUIKitDoesWithASecondDismissal(
+        behaviour: UIKitModel.Behaviour
+    ) throws {
+        try inUIKit(behaviour, showing: Tree.stack(.feed, [Tree(.list, presenting: Tree(.share))])) {
+            uikit, factory, window in
+            let share = try #require(window.rootViewController?.children.first?.presentedViewController)
+            share.dismiss(animated: true)
+            // The app's own second dismissal meets the first: refused, or made after it.
+            share.dismiss(animated: true)
+            let target = Tree.stack(.feed, [Tree(.list, presenting: Tree(.login))])
+            let outcome10 = try navigate(window, to: target, factory)
+            #expect(outcome10 == .waiting(for: "the dismissal of share"))
+            uikit.runLoop()
+            let shown11 = try read(window)
+            #expect(shown11 == target)
+            #expect(uikit.calls == ["dismiss on share", "dismiss on share", "present login on list"])
+        }
+    }
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func anAssignmentFromTheCallbackOfAnUnanimatedDismissalIsRefusedAndChangesNothing(
+        behaviour: UIKitModel.Behaviour
+    ) throws {
+        try inUIKit(behaviour, showing: Tree.stack(.feed, [Tree(.list, presenting: Tree(.share))])) {
+            uikit, factory, window in
+            let share = try #require(window.rootViewController?.children.first?.presentedViewController)
+            var outcome: Result<NavigationOutcome, NavigationError>?
+            factory.onAppearance = { controller, phase in
+                guard controller === share, phase == .willDisappear, outcome == nil else { return }
+                outcome = Result { () throws(NavigationError) in
+                    try navigate(window, to: .stack(.feed, [Tree(.list, presenting: Tree(.login))]), factory)
+                }
+            }
+            share.dismiss(animated: false)
+            uikit.runLoop()
+            #expect(
+                throws: NavigationError.refusedByUIKit(
+                    step: "navigation to feed[list ^ login]",
+                    reason:
+                        "UIKit runs the dismissal of share, which has no transition coordinator to wait for; nothing changed"
+                )
+            ) { try outcome?.get() }
+            let shown12 = try read(window)
+            #expect(shown12 == Tree.stack(.feed, [.list]))
+            #expect(uikit.calls == ["dismiss on share"])
+        }
+    }
+
+    // MARK: - A finish that meets a presentation or dismissal (N-E5a)
+
+    /// A key window showing a hopping container at its first step, `splash`, which presents
+    /// `share` as a page sheet; after `body`, the sheet must be freed.
+    private func splashPresentingShare(
+        _ behaviour: UIKitModel.Behaviour, animated: Bool,
+        _ body: (UIKitModel, ModelHoppingViewController, ModelViewController, ModelViewController) throws -> Void
+    ) throws {
+        let uikit = UIKitModel(behaviour)
+        try UIKitModel.$current.withValue(uikit) {
+            let startup = ModelHoppingViewController(storyboardIdentifier: "startup", uikit: uikit)
+            let window = ModelWindow(uikit: uikit)
+            window.setRootViewController(startup)
+            window.makeKeyAndVisible()
+            let main = ModelViewController(storyboardIdentifier: "main")
+            let splash = ModelViewController(storyboardIdentifier: "splash")
+            try startup.hop(to: splash) { [unowned startup] in try? startup.hop(to: main, then: nil) }
+            uikit.runLoop()
+            weak var sheet: ModelViewController?
+            do {
+                let share = ModelViewController(storyboardIdentifier: "share")
+                sheet = share
+                splash.present(share, style: .pageSheet, animated: animated)
+                try body(uikit, startup, splash, share)
+            }
+            // Dismissed and out of the tree, the sheet is freed.
+            #expect(sheet == nil)
+            #expect(uikit.errors.isEmpty)
+        }
+    }
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func aStepThatFinishesWhileItsSheetIsBeingPresentedHasTheSheetDismissedWhenThePresentationEnds(
+        behaviour: UIKitModel.Behaviour
+    ) throws {
+        try splashPresentingShare(behaviour, animated: true) { uikit, startup, splash, share in
+            splash.finish()
+            uikit.runLoop()
+            #expect(startup.currentViewController?.screenName == "main")
+            #expect(startup.presentedViewController == nil)
+            #expect(share.presentingViewController == nil)
+            #expect(!share.isOnScreen)
+            #expect(share.context.parent == nil)
+        }
+    }
+
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions, [false, true])
+    func aStepThatFinishesWhileTheUserSwipesItsSheetDownLeavesNoSheetOverTheNextStep(
+        behaviour: UIKitModel.Behaviour, releasedEarly: Bool
+    ) throws {
+        try splashPresentingShare(behaviour, animated: false) { uikit, startup, splash, share in
+            uikit.runLoop()
+            share.swipeDownSheet(releasedEarly: releasedEarly) { splash.finish() }
+            uikit.runLoop()
+            #expect(startup.currentViewController?.screenName == "main")
+            #expect(startup.presentedViewController == nil)
+            #expect(!share.isOnScreen)
+            #expect(share.context.parent == nil)
+        }
+    }
+}
