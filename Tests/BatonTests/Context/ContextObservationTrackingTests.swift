@@ -524,11 +524,12 @@ struct ContextObservationTrackingTests {
         app.set("after", for: UserID.self)
     }
 
-    @Test func hundredThousandTrackedReadsStayCorrect() {
+    @Test(.heavyOnTheMainActor) func hundredThousandTrackedReadsStayCorrect() async {
         let app = ScreenContext(name: "app")
         let form = ScreenContext(name: "form", parent: app)
         var fired = 0
         for index in 0..<100_000 {
+            await shareTheMainActor(at: index, every: 250)
             let change = track { _ = form[UserID.self] }
             app.set("\(index)", for: UserID.self)
             fired += change.count
