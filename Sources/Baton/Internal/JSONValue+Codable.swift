@@ -365,9 +365,9 @@ private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] {
         // A loop, not `compactMap`: this generic code is not specialised for the app's keys, and
-        // `compactMap` looked up the metadata of `Key?` and `[Key]` on each call.
+        // `compactMap` looked up the metadata of `Key?` and `[Key]` on each call. No
+        // `reserveCapacity`: an enum's container has one member, and appending it costs less.
         var keys: [Key] = []
-        keys.reserveCapacity(members.count)
         for member in members {
             if let key = Key(stringValue: member.key) { keys.append(key) }
         }
@@ -376,30 +376,44 @@ private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
 
-    private func child(_ key: Key) throws -> ValueDecoder {
-        guard let member = members.last(where: { $0.key == key.stringValue }) else {
+    private func memberValue(_ key: Key) throws -> JSONValue {
+        let name = key.stringValue
+        guard let member = members.last(where: { $0.key == name }) else {
             throw DecodingError.keyNotFound(
-                key, DecodingError.Context(codingPath: codingPath, debugDescription: "no \(key.stringValue)"))
+                key, DecodingError.Context(codingPath: codingPath, debugDescription: "no \(name)"))
         }
-        return decoder.child(member.value, key: key)
+        return member.value
+    }
+
+    private func child(_ key: Key) throws -> ValueDecoder { decoder.child(try memberValue(key), key: key) }
+
+    /// A number read in place: a child decoder (and its coding path) is made only for an error.
+    private func integer<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
+        let value = try memberValue(key)
+        if case .number(let text) = value, let result = T(text) { return result }
+        return try decoder.child(value, key: key).integer(type)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).value == .null }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decode(type) }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).bool() }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).string() }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let value = try memberValue(key)
+        if case .string(let text) = value { return text }
+        return try decoder.child(value, key: key).string()
+    }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).floating(type) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).floating(type) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).integer(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).integer(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).integer(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).integer(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).integer(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).integer(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).integer(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).integer(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).integer(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).integer(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, forKey: key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>

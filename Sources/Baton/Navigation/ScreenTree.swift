@@ -47,7 +47,12 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
             guard case .tree(let tree)? = presentedStorage else { return nil }
             return tree
         }
-        set { presentedStorage = newValue.map { .tree($0) } }
+        set {
+            switch newValue {
+            case .some(let tree): presentedStorage = .tree(tree)
+            case .none: presentedStorage = nil
+            }
+        }
     }
 
     @usableFromInline indirect enum Indirect: Hashable, Sendable {
@@ -93,7 +98,12 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     public init(_ route: Route, content: Content? = nil, presenting presented: ScreenTree? = nil) {
         self.route = route
         self.content = content
-        self.presented = presented
+        // The storage set directly: going through `presented`'s setter cost a metadata lookup
+        // per node in the unspecialized code that decodes a saved tree.
+        switch presented {
+        case .some(let tree): presentedStorage = .tree(tree)
+        case .none: presentedStorage = nil
+        }
     }
 
     /// A stack and its screens, root first.

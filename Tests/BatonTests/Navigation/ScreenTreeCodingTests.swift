@@ -102,6 +102,21 @@ struct ScreenTreeCodingTests {
             ])
     }
 
+    @Test func aRouteFieldOfTheWrongKindOrMissingSaysWhereItLooked() throws {
+        let json = #"""
+            {"format":1,"tree":{"route":{"stack":{"_0":"feed"}},"stack":[{"route":{"screen":{"_0":"list"}}},\#
+            {"route":{"screen":{"_0":7}}}],"presents":{"route":{"screen":{}}}}}
+            """#
+        let window = ScreenWindow()
+        let dropped = try window.restoreScreenTree(SavedScreenTree(json: json), as: TestRoute.self)
+        #expect(try window.screenTree(TestRoute.self) == Tree.stack(.stack("feed"), [.screen("list")]))
+        #expect(
+            dropped.map(\.description) == [
+                #"Left out feed[1] when restoring: its route {"screen":{"_0":7}} is not a TestRoute: expected String at screen._0: found a number."#,
+                #"Left out feed ^ when restoring: its route {"screen":{}} is not a TestRoute: missing _0 at screen."#,
+            ])
+    }
+
     @Test func aScreenWhoseFactoryNowThrowsIsLeftOut() throws {
         let saved = try SavedScreenTree(Self.tree)
         let faults = NavigationFaults()
