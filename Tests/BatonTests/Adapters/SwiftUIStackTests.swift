@@ -134,11 +134,12 @@ struct SwiftUIStackTests {
         #expect(view.drawn.isEmpty)
     }
 
-    @Test func aLinkToARouteMadeOneHundredThousandTimesLeavesNoScreenAlive() throws {
+    @Test(.heavyOnTheMainActor) func aLinkToARouteMadeOneHundredThousandTimesLeavesNoScreenAlive() async throws {
         let (_, stack) = try launchedStack(SwiftUIBehaviour())
         let view = ModelStackView(stack: stack)
         let weak = WeakScreens()
         for index in 0..<100_000 {
+            await shareTheMainActor(at: index, every: 100)
             view.tapLink(to: SceneRoute.item(id: index))
             if index % 10_000 == 0, let top = stack.topScreen { weak.track(top) }
             view.swipeBack(completes: true)
@@ -153,13 +154,15 @@ struct SwiftUIStackTests {
     /// route, pops from code, swipes completed and released, and links that fail: after every step
     /// the view's path is the stack's, and each element draws the screen at its place.
     @Test(
+        .heavyOnTheMainActor,
         arguments: SwiftUIBehaviour.all.filter { !$0.urlBeforeFirstAppear && !$0.clearsAlertBindingBeforeButtonAction })
-    func everyPathElementDrawsItsOwnScreenWhateverHappens(_ behaviour: SwiftUIBehaviour) throws {
+    func everyPathElementDrawsItsOwnScreenWhateverHappens(_ behaviour: SwiftUIBehaviour) async throws {
         for seed in 0..<20 {
             let (scene, stack) = try launchedStack(behaviour)
             let view = ModelStackView(stack: stack, behaviour)
             var random = TreeRandom(seed: seed)
             for step in 0..<200 {
+                await shareTheMainActor(at: step, every: 20)
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0...3: view.tapLink(to: SceneRoute.item(id: Int.random(in: 0..<3, using: &random)))
                 case 4: try stack.push(ShareSheet(name: "share \(step)"))
