@@ -755,13 +755,16 @@ public enum UIKitEvents {
     /// N-E5). Then the hop dismisses it when that transition's coordinator completes
     /// (`UIViewControllerTransitionCoordinator.h:96-97`), if it is still presented (a sheet the
     /// user let go of halfway, a presentation that ended), so nothing stays up over the next step.
+    /// A hop asked in that coordinator's completion (an assignment that waited for it) may still
+    /// be given it (UIKit releases it "after … the last callback", `:76-78`), and what becomes of a
+    /// completion added then is not documented: the transition is over, so the sheet is dismissed
+    /// at once, or after its viewDidAppear(_:) when that is still to come.
     private static func dismissibleNow(_ presented: any Screen) -> (any Screen)? {
         guard let controller = presented as? any UIKitScreen,
             let coordinator = controller.activeTransitionCoordinator,
             controller.isBeingDismissed || coordinator.toScreen === controller
         else { return presented }
-        trace?("hop: \(controller.screenName) is dismissed when UIKit's running transition ends")
-        coordinator.onCompletion { [weak controller] _ in
+        let dismissWhenAppeared = { @MainActor [weak controller] in
             // After its viewDidAppear(_:), which may come after the coordinator's completion.
             controller?.screenLifecycle.whenAppeared { [weak controller] in
                 guard let controller, !controller.isBeingDismissed,
@@ -770,6 +773,14 @@ public enum UIKitEvents {
                 presenter.dismissPresentedScreen(animated: false) {}
             }
         }
+        guard UIKitNavigation.isRunning(coordinator) else {
+            guard controller.screenLifecycle.appearance == .appearing else { return presented }
+            trace?("hop: \(controller.screenName) is dismissed when it has appeared")
+            dismissWhenAppeared()
+            return nil
+        }
+        trace?("hop: \(controller.screenName) is dismissed when UIKit's running transition ends")
+        coordinator.onCompletion { _ in dismissWhenAppeared() }
         return nil
     }
 

@@ -416,7 +416,7 @@ public enum UIKitNavigation {
     private static var endingTransitions: [EndingTransition] = []
 
     /// Whether `coordinator` is one that runs, not one whose completion runs now.
-    private static func isRunning(_ coordinator: any UIKitTransitionCoordinator) -> Bool {
+    static func isRunning(_ coordinator: any UIKitTransitionCoordinator) -> Bool {
         !endingTransitions.contains { $0.isEnding(coordinator) }
     }
 

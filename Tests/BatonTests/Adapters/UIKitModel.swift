@@ -49,11 +49,19 @@ final class UIKitModel {
         /// "ephemeral … released after the transition completes"
         /// (`UIViewControllerTransitionCoordinator.h:74-78`).
         var dropsStackChangesDuringTransition = true
+        /// N-E6. `transitionCoordinator` still returns a transition's coordinator while its
+        /// completions run, and a completion added then never runs; when off, it returns `nil`
+        /// once the transition has completed. The coordinator is "released after the transition
+        /// completes and the last callback has been made" (`UIViewControllerTransitionCoordinator.h:76-78`);
+        /// when `transitionCoordinator` stops returning it, and what becomes of a completion added
+        /// from a completion (`:96-97`), are not documented.
+        var vendsCoordinatorDuringCompletion = false
 
         var testDescription: String {
             "E1 \(backButtonCallsPublicPop) E2 \(coordinatorCompletesBeforeDidAppear)"
                 + " E3 \(coalescesUnanimatedPushes) E4 \(settersCallExchangedMethods)"
                 + " E5a \(refusesDismissalDuringDismissal) E5b \(dropsStackChangesDuringTransition)"
+                + " E6 \(vendsCoordinatorDuringCompletion)"
         }
 
         /// Every combination of the section-E switches (E1–E4), with UIKit's refusals (E5) as
@@ -71,14 +79,17 @@ final class UIKitModel {
         }
 
         /// Every combination of the switches of changes that meet a running transition (N-E5a,
-        /// N-E5b) with the coordinator's order (E2) and the back button's path (E1).
+        /// N-E5b, N-E6) with the coordinator's order (E2) and the back button's path (E1).
         static let duringTransitions: [Behaviour] = [false, true].flatMap { e1 in
             [false, true].flatMap { e2 in
                 [false, true].flatMap { e5a in
-                    [false, true].map { e5b in
-                        Behaviour(
-                            backButtonCallsPublicPop: e1, coordinatorCompletesBeforeDidAppear: e2,
-                            refusesDismissalDuringDismissal: e5a, dropsStackChangesDuringTransition: e5b)
+                    [false, true].flatMap { e5b in
+                        [false, true].map { e6 in
+                            Behaviour(
+                                backButtonCallsPublicPop: e1, coordinatorCompletesBeforeDidAppear: e2,
+                                refusesDismissalDuringDismissal: e5a, dropsStackChangesDuringTransition: e5b,
+                                vendsCoordinatorDuringCompletion: e6)
+                        }
                     }
                 }
             }
@@ -174,6 +185,8 @@ final class ModelCoordinator: UIKitTransitionCoordinator {
     /// the completion runs when the transition ends, with `isCancelled` (:43-44).
     func onCompletion(_ body: @escaping @MainActor (Bool) -> Void) { completions.append(body) }
 
+    /// The transition ends: its completions run, in order. One added while they run never runs
+    /// (what UIKit does then is not documented; the model takes the case that loses it, N-E6).
     func end() {
         let completions = self.completions
         self.completions.removeAll()
@@ -303,6 +316,14 @@ class ModelViewController: UIKitScreen {
         ownCoordinator ?? parent?.activeTransitionCoordinator
     }
     fileprivate var ownCoordinator: ModelCoordinator?
+
+    /// UIKit stops vending `coordinator`, the transition having completed: before its
+    /// completions run (`completionsRan` false) or after them (true), as switch N-E6 says.
+    fileprivate func stopVending(_ coordinator: ModelCoordinator, completionsRan: Bool) {
+        guard completionsRan == uikit.behaviour.vendsCoordinatorDuringCompletion, ownCoordinator === coordinator
+        else { return }
+        ownCoordinator = nil
+    }
 
     /// `viewIfLoaded?.window != nil`: the root of a visible window, a visible child of a
     /// controller in the window, or a presented controller whose presentation is on. A
@@ -506,11 +527,12 @@ class ModelViewController: UIKitScreen {
         controller.appearanceCallback(.willAppear)
         let end: @MainActor () -> Void = {
             controller.isPresentationDone = true
-            controller.ownCoordinator = nil
+            controller.stopVending(coordinator, completionsRan: false)
             if self.uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
             for screen in covered { screen.appearanceCallback(.didDisappear) }
             controller.appearanceCallback(.didAppear)
             if !self.uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
+            controller.stopVending(coordinator, completionsRan: true)
             completion()
             controller.runAfterTransition()
         }
@@ -580,13 +602,14 @@ class ModelViewController: UIKitScreen {
         top.appearanceCallback(.willDisappear)
         for screen in covered { screen.appearanceCallback(.willAppear) }
         let end: @MainActor () -> Void = {
-            dismissed.ownCoordinator = nil
+            dismissed.stopVending(coordinator, completionsRan: false)
             top.appearanceCallback(.didDisappear)
             for screen in covered { screen.appearanceCallback(.didAppear) }
             presenter.presentedOwn = nil
             dismissed.presentingOwn = nil
             dismissed.isBeingDismissed = false
             coordinator.end()
+            dismissed.stopVending(coordinator, completionsRan: true)
             completion()
             dismissed.runAfterTransition()
         }
@@ -610,13 +633,14 @@ class ModelViewController: UIKitScreen {
         isBeingDismissed = true
         appearanceCallback(.willDisappear)
         try duringDrag()
-        ownCoordinator = nil
+        stopVending(coordinator, completionsRan: false)
         if releasedEarly {
             coordinator.isCancelled = true
             isBeingDismissed = false
             appearanceCallback(.willAppear)
             appearanceCallback(.didAppear)
             coordinator.end()
+            stopVending(coordinator, completionsRan: true)
             runAfterTransition()
             return
         }
@@ -625,6 +649,7 @@ class ModelViewController: UIKitScreen {
         presentingOwn = nil
         isBeingDismissed = false
         coordinator.end()
+        stopVending(coordinator, completionsRan: true)
         runAfterTransition()
     }
 
@@ -932,9 +957,10 @@ final class ModelNavigationController: ModelViewController {
             below.appearanceCallback(.didDisappear)
             top.appearanceCallback(.willAppear)
             top.appearanceCallback(.didAppear)
-            ownCoordinator = nil
+            stopVending(coordinator, completionsRan: false)
             interactive = false
             coordinator.end()
+            stopVending(coordinator, completionsRan: true)
             return
         }
         // The gesture is over: what the completion changes gets its own view transition.
@@ -943,8 +969,9 @@ final class ModelNavigationController: ModelViewController {
         top.appearanceCallback(.didDisappear)
         displayedTop = below
         below.appearanceCallback(.didAppear)
-        ownCoordinator = nil
+        stopVending(coordinator, completionsRan: false)
         if !uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
+        stopVending(coordinator, completionsRan: true)
         top.removeFromParent()
     }
     private var interactive = false
@@ -1004,7 +1031,7 @@ final class ModelNavigationController: ModelViewController {
                 displayedTop = target
             }
             let end: @MainActor () -> Void = { [self] in
-                if ownCoordinator === coordinator { ownCoordinator = nil }
+                stopVending(coordinator, completionsRan: false)
                 if runningTransition === coordinator { runningTransition = nil }
                 if uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
                 if visible {
@@ -1012,6 +1039,7 @@ final class ModelNavigationController: ModelViewController {
                     target?.appearanceCallback(.didAppear)
                 }
                 if !uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
+                stopVending(coordinator, completionsRan: true)
                 for controller in added where controller.parent === self { controller.didMove(toParent: self) }
                 for controller in removed { controller.detachFromParent() }
             }
