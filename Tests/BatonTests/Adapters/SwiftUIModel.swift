@@ -212,9 +212,6 @@ final class ModelStackView {
         redraw()
     }
 
-    /// The type of the `NavigationStack` the view draws: the same for every stack, whatever is
-    /// on it.
-    var kind: String { "NavigationStack<[ScreenItem]>" }
     /// The path as SwiftUI holds it.
     var path: [ScreenIdentity] { items.map(\.id) }
     /// What each element of the path draws.
