@@ -111,10 +111,37 @@ public enum UIKitNavigation {
     /// - Returns: ``NavigationOutcome/applied``, ``NavigationOutcome/queued`` or
     ///   ``NavigationOutcome/waiting(for:)``.
     /// - Throws: ``NavigationError`` naming the step that could not be made; nothing changed.
-    @discardableResult
+    @inlinable @discardableResult
     public static func navigate<Route: ScreenRoute>(
         _ window: any UIKitWindow, to tree: ScreenTree<Route>, animated: Bool,
         making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) throws(NavigationError) -> NavigationOutcome {
+        // Converted here, where the app's route type is known (see ErasedScreenTree): the
+        // assignment itself is not generic, and looks up no metadata of types built from `Route`.
+        try navigate(window, to: ErasedScreenTree(tree), animated: animated, making: erased(make))
+    }
+
+    /// The app's factory for routes of any type; a route of another type is an invalid tree.
+    @inlinable
+    static func erased<Route: ScreenRoute>(
+        _ make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    ) -> ErasedFactory {
+        { route in
+            guard let route = route as? Route else {
+                throw NavigationError.invalidTree(step: String(describing: route), reason: "not a \(Route.self)")
+            }
+            return try make(route)
+        }
+    }
+
+    /// A factory of controllers whose route type is erased.
+    @usableFromInline
+    typealias ErasedFactory = @MainActor (any ScreenRoute) throws -> any UIKitScreen
+
+    /// ``navigate(_:to:animated:making:)`` for a tree whose route type is erased.
+    @usableFromInline
+    static func navigate(
+        _ window: any UIKitWindow, to tree: ErasedScreenTree, animated: Bool, making make: @escaping ErasedFactory
     ) throws(NavigationError) -> NavigationOutcome {
         // Its transitions, also those that run later, report the cause of the request.
         try NavigationContext.with(NavigationContext.cause ?? .assignment) { () throws(NavigationError) in
@@ -122,9 +149,8 @@ public enum UIKitNavigation {
         }
     }
 
-    private static func navigateCaused<Route: ScreenRoute>(
-        _ window: any UIKitWindow, to tree: ScreenTree<Route>, animated: Bool,
-        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    private static func navigateCaused(
+        _ window: any UIKitWindow, to tree: ErasedScreenTree, animated: Bool, making make: @escaping ErasedFactory
     ) throws(NavigationError) -> NavigationOutcome {
         let baton = window.batonWindow
         if TransitionEngine.isBusy,
@@ -245,9 +271,9 @@ public enum UIKitNavigation {
                 waitsFor = running
                 return
             }
-            let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
+            let plan = UIKitNavigationPlan(window: window, animated: animated, making: erased(make))
             do throws(NavigationPlan.Failure) {
-                try plan.prepare(part)
+                try plan.prepare(ErasedScreenTree(part))
             } catch {
                 guard let flow = plan.waitsFor else { throw error }
                 waitsFor = flow.screenName
@@ -263,9 +289,8 @@ public enum UIKitNavigation {
 
     /// Assigns `tree` now, or makes it wait; its navigation event, when the window is observed,
     /// says which: completed, waiting for what, or failed with the error.
-    private static func assign<Route: ScreenRoute>(
-        _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
-        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    private static func assign(
+        _ tree: ErasedScreenTree, to window: any UIKitWindow, animated: Bool, making make: @escaping ErasedFactory
     ) throws(NavigationError) -> NavigationOutcome {
         let baton = window.batonWindow
         guard baton.observesNavigation else { return try assignNow(tree, to: window, animated: animated, making: make) }
@@ -286,9 +311,8 @@ public enum UIKitNavigation {
         }
     }
 
-    private static func assignNow<Route: ScreenRoute>(
-        _ tree: ScreenTree<Route>, to window: any UIKitWindow, animated: Bool,
-        making make: @escaping @MainActor (Route) throws -> any UIKitScreen
+    private static func assignNow(
+        _ tree: ErasedScreenTree, to window: any UIKitWindow, animated: Bool, making make: @escaping ErasedFactory
     ) throws(NavigationError) -> NavigationOutcome {
         // Described only when a wait needs it: describing a tree costs more than assigning it.
         func request() -> String { "navigation to \(tree)" }
@@ -481,6 +505,8 @@ public enum UIKitNavigation {
     /// The flow the window's earlier assignments wait for. When it left the window (or is gone),
     /// they can wait no longer: they run now, in order, and there is none.
     private static func waitingFlow(in window: any UIKitWindow) -> (any HopFlowContainer)? {
+        // No filtering while nothing waits, as in nearly every assignment.
+        guard !waiting.isEmpty else { return nil }
         let baton = window.batonWindow
         let mine = waiting.filter { $0.window === baton }
         guard !mine.isEmpty else { return nil }

@@ -29,7 +29,7 @@ final class UIKitNavigationPlan {
 
     private let window: any UIKitWindow
     private let animated: Bool
-    private let make: @MainActor (any ScreenRoute) throws -> any UIKitScreen
+    private let make: UIKitNavigation.ErasedFactory
     private var target: Node?
     /// Undoes the wiring of new controllers, newest last.
     private var undo: [@MainActor () -> Void] = []
@@ -50,23 +50,17 @@ final class UIKitNavigationPlan {
     private var resolvedByPlan: Set<ObjectIdentifier> = []
     private let shapes = UIKitShapes()
 
-    init<Route: ScreenRoute>(
-        window: any UIKitWindow, animated: Bool, making make: @escaping @MainActor (Route) throws -> any UIKitScreen
-    ) {
+    /// A plan for trees of any route type (see ``ErasedScreenTree``); `make` is
+    /// ``UIKitNavigation/erased(_:)``'s factory.
+    init(window: any UIKitWindow, animated: Bool, making make: @escaping UIKitNavigation.ErasedFactory) {
         self.window = window
         self.animated = animated
-        self.make = { route in
-            guard let route = route as? Route else {
-                throw NavigationError.invalidTree(step: String(describing: route), reason: "not a \(Route.self)")
-            }
-            return try make(route)
-        }
+        self.make = make
     }
 
     // MARK: - Preparing
 
-    func prepare<Route: ScreenRoute>(_ tree: ScreenTree<Route>) throws(Failure) {
-        let node = Node(tree)
+    func prepare(_ node: Node) throws(Failure) {
         target = node
         do throws(Failure) {
             try ResolutionJournal.recording { () throws(Failure) in
@@ -503,9 +497,11 @@ struct UIKitShapes: TreeShapeReader {
         return Self.same(own, route)
     }
 
-    private static func same<Own: ScreenRoute>(_ own: Own, _ route: any ScreenRoute) -> Bool {
-        guard let route = route as? Own else { return false }
-        return own == route
+    /// `own == route` when both are of one type: compared opened from their existentials, by
+    /// their types' identifiers (a cast, or `==` on metatypes, looks up `Optional`'s metadata).
+    private static func same<Own: ScreenRoute, Route: ScreenRoute>(_ own: Own, _ route: Route) -> Bool {
+        guard ObjectIdentifier(Own.self) == ObjectIdentifier(Route.self) else { return false }
+        return own == unsafeBitCast(route, to: Own.self)
     }
 
     func stack(of screen: any Screen) -> [any Screen]? {

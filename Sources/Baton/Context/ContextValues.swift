@@ -169,6 +169,10 @@ public struct ContextEntry<Value> {
     let makePreview: @MainActor () -> AnyBox?
     /// The default made on demand outside tests (the live value, or an object default).
     var madeDefault: AnyBox?
+    /// The entry's place in the order entries were made, from 0; unique, as entries are never
+    /// freed. Observation tracking builds a type of the entry's own from it.
+    let ordinal: Int
+    @MainActor private static var made = 0
 
     @MainActor
     init<Value>(declared: ContextEntry<Value>, keyPath: KeyPath<ContextValues, ContextEntry<Value>>) {
@@ -184,6 +188,8 @@ public struct ContextEntry<Value> {
         let makePreview = declared.makePreview
         self.makePreview = { makePreview().map { Box($0) as AnyBox } }
         self.keyPath = keyPath
+        ordinal = Self.made
+        Self.made += 1
         // A live value is made when first needed (in a test, only when the test reads it without
         // a test value); an object is made once per test; a plain value is made now and kept.
         defaultBox = declared.isLive || Value.self is AnyObject.Type ? nil : Box(makeDefault())

@@ -76,7 +76,7 @@ open class ScreenContext {
     // `ReentrancyCrashTests` runs a value `deinit`, a parent `deinit` and a condition that call
     // back into the context during each of these writes.
     @exclusivity(unchecked) final var slots: [ObjectIdentifier: Slot] = [:]
-    @exclusivity(unchecked) final var readCache: [ObjectIdentifier: CachedRead] = [:]
+    @exclusivity(unchecked) final var readCache = ReadCache()
     // The same for the nearest holders of providers, actions and flags (``CachedHolder``).
     @exclusivity(unchecked) final var providerHolders: [ObjectIdentifier: CachedHolder] = [:]
     @exclusivity(unchecked) final var actionHolders: [ObjectIdentifier: CachedHolder] = [:]
@@ -230,7 +230,7 @@ open class ScreenContext {
         newParent?.adopt(self)
         // Only this subtree's reads change: its caches are emptied, every other context's stay.
         walkSubtree { context in
-            context.readCache.removeAll(keepingCapacity: true)
+            context.readCache.removeAll()
             context.providerHolders.removeAll(keepingCapacity: true)
             context.actionHolders.removeAll(keepingCapacity: true)
             context.flagHolders.removeAll(keepingCapacity: true)

@@ -41,8 +41,11 @@ extension ScreenWindow {
             of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(max(buffering, 1)))
         let hub = self.hub
         let id = hub.add(continuation)
-        continuation.onTermination = { _ in
-            Task { @MainActor [weak hub] in hub?.removeContinuation(id) }
+        // Weak here, in the closure the stream keeps: `[weak hub]` on the inner task alone made
+        // this closure hold the hub strongly, and the hub holds the continuation, so a hub, its
+        // streams and their closures kept each other alive after the window was freed.
+        continuation.onTermination = { [weak hub] _ in
+            Task { @MainActor [hub] in hub?.removeContinuation(id) }
         }
         return stream
     }
@@ -58,11 +61,13 @@ extension ScreenWindow {
         set { hub.records = newValue }
     }
 
-    /// The inspector's page (``inspectorText(events:)``) now and after each navigation event,
-    /// for a view that shows it: while a stream is iterated, the window records its events, and
-    /// when the last one ends (its task cancelled: the view gone) it stops, unless
-    /// ``recordsNavigationEvents`` was turned on for itself. BatonSwiftUI's `WindowInspectorView`
-    /// shows it.
+    /// The inspector's page (``inspectorText(events:)``) now and after navigation events, for a
+    /// view that shows it: while a stream is iterated, the window records its events, and when
+    /// the last one ends (its task cancelled: the view gone) it stops, unless
+    /// ``recordsNavigationEvents`` was turned on for itself. The page is rebuilt once for all the
+    /// events of one main-actor turn (a push, its four lifecycle steps and whatever else ran
+    /// with it), when that turn ends. The stream ends when the window is freed.
+    /// BatonSwiftUI's `WindowInspectorView` shows it.
     ///
     /// ```swift
     /// let pages = window.inspectorPages()
@@ -83,8 +88,9 @@ extension ScreenWindow {
             },
             finish: { continuation.finish() })
         continuation.yield(inspectorText(events: events))
-        continuation.onTermination = { _ in
-            Task { @MainActor [weak hub] in hub?.removeInspector(id) }
+        // Weak in the closure the stream keeps, as in `navigationEvents(buffering:)`.
+        continuation.onTermination = { [weak hub] _ in
+            Task { @MainActor [hub] in hub?.removeInspector(id) }
         }
         return stream
     }
@@ -163,12 +169,33 @@ final class NavigationEventHub {
         continuations[id] = nil
     }
 
+    /// How many times the open inspectors' pages were rebuilt after events.
+    private(set) var inspectorRefreshes = 0
+    /// Whether a rebuild of the inspectors' pages waits for the main actor's next turn.
+    private var refreshIsScheduled = false
+
     func emit(_ event: NavigationEvent) {
         if isRecording { log.append(event) }
         for continuation in continuations.values { continuation.yield(event) }
-        for inspector in inspectors.values { inspector.refresh() }
+        if !inspectors.isEmpty { scheduleInspectorRefresh() }
         // Read last: the observer may replace itself.
         observer?(event)
+    }
+
+    /// Rebuilds the inspectors' pages once the code that runs now returns: a page is a snapshot
+    /// of the whole window, and a push alone makes five events (four lifecycle steps and the
+    /// transition), a restoration dozens. The pages show the window after all of them.
+    private func scheduleInspectorRefresh() {
+        guard !refreshIsScheduled else { return }
+        refreshIsScheduled = true
+        Task { @MainActor [weak self] in self?.refreshInspectors() }
+    }
+
+    private func refreshInspectors() {
+        refreshIsScheduled = false
+        guard !inspectors.isEmpty else { return }
+        inspectorRefreshes += 1
+        for inspector in inspectors.values { inspector.refresh() }
     }
 
     deinit {

@@ -11,7 +11,7 @@ enum JSONValueCoding {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, lenientScalars: Bool = false) throws -> T {
-        try T(from: ValueDecoder(value: value, codingPath: [], lenient: lenientScalars))
+        try T(from: ValueDecoder(value: value, outerPath: [], key: nil, lenient: lenientScalars))
     }
 
     /// A short description of a decoding error: what was expected where.
@@ -270,8 +270,12 @@ private struct SingleContainer: SingleValueEncodingContainer {
 
 private struct ValueDecoder: Decoder {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    /// The path to the container this value is in, and its key there: the coding path is put
+    /// together only when asked for (an error, a nested value), not for every value read.
+    let outerPath: [any CodingKey]
+    let key: (any CodingKey)?
     let lenient: Bool
+    var codingPath: [any CodingKey] { key.map { outerPath + [$0] } ?? outerPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func mismatch(_ expected: Any.Type) -> DecodingError {
@@ -292,7 +296,7 @@ private struct ValueDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleReader(decoder: self) }
 
     func child(_ value: JSONValue, key: any CodingKey) -> ValueDecoder {
-        ValueDecoder(value: value, codingPath: codingPath + [key], lenient: lenient)
+        ValueDecoder(value: value, outerPath: codingPath, key: key, lenient: lenient)
     }
 
     /// The scalar text of a number (or, leniently, of a string).
@@ -359,7 +363,16 @@ private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ValueDecoder
     let members: [JSONValue.Member]
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+    var allKeys: [Key] {
+        // A loop, not `compactMap`: this generic code is not specialised for the app's keys, and
+        // `compactMap` looked up the metadata of `Key?` and `[Key]` on each call.
+        var keys: [Key] = []
+        keys.reserveCapacity(members.count)
+        for member in members {
+            if let key = Key(stringValue: member.key) { keys.append(key) }
+        }
+        return keys
+    }
 
     func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
 

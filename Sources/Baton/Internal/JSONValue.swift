@@ -145,6 +145,8 @@ extension JSONValue {
                 index += 1
                 return .object(members)
             }
+            // A saved screen has its route and what it shows: one allocation, not growth from one.
+            members.reserveCapacity(4)
             while true {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }

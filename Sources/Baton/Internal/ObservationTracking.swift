@@ -12,13 +12,15 @@
 // Every tracked dependency of a context (one chain read of a key, say) is a *cell*
 // (`ObservationCell`), made once and kept by the context for as long as it lives. The cells of
 // one context share one `ObservationRegistrar`, and each has a key path of its own kind and key:
-// `\KeyCell<UserID>.value` for chain reads of `UserID`, `.slot` for named reads of it,
-// `.provider` for its provider requests, and `\LinkCell.value` for the context's parent and
-// name. A read records an access to its cell; a change that alters what the read returns fires
-// that cell (`withMutation`), which reaches exactly the trackings that accessed it. So a body
-// that reads 20 keys from a screen's context records 20 key paths under one registrar, as it
-// does for 20 properties of one `@Observable` model, and the key paths hash as cheaply as a
-// property's: no argument, one type per key.
+// the identity key path of its class, `\KeyCell<UserID, ChainRead>.self` for chain reads of
+// `UserID`, `KeyCell<UserID, SlotRead>` for named reads of it, `KeyCell<UserID, ProviderRead>`
+// for its provider requests (a `ContextValues` member gets a type of its own for `UserID`'s place:
+// `visitMemberType(ordinal:_:)`), and `\LinkCell.self` for the context's parent and name. A read
+// records an access to its cell; a change that alters what the read returns fires that cell
+// (`withMutation`), which reaches exactly the trackings that accessed it. So a body that reads 20
+// keys from a screen's context records 20 key paths under one registrar, as it does for 20
+// properties of one `@Observable` model, and the key paths hash more cheaply than a property's:
+// no component and no argument, one type per key and kind.
 //
 // The fast path: a context's cached read (`CachedRead`) remembers the cell of that read once it
 // has one, so that the read records its access directly. Outside any tracking scope that access
@@ -383,6 +385,38 @@ struct ReparentedRead {
     let before: Before
 }
 
+/// Something done with a type known only at run time: a ``ContextValues`` member's type.
+protocol TypeVisitor {
+    associatedtype Result
+    func visit<T>(_ type: T.Type) -> Result
+}
+
+/// Calls `visitor` with the type of the ``ContextValues`` member whose ``EntryKey/ordinal`` is
+/// `ordinal`.
+///
+/// A member has no type of its own, as a key type has, and an Observation cell's key path is
+/// typed by its key (an identity key path, the cheapest Observation hashes). So each member gets
+/// a type, made from its ordinal + 1 in binary: one `Bit0` or `Bit1` per digit below the leading
+/// 1, lowest digit innermost, around `MemberType` (`Bit0<Bit1<MemberType>>` for ordinal 4). No
+/// two ordinals make the same type, and no member's type is a key type. It is made once per
+/// cell, in as many generic calls as the ordinal has digits; the runtime keeps each type's
+/// metadata.
+func visitMemberType<Visitor: TypeVisitor>(ordinal: Int, _ visitor: Visitor) -> Visitor.Result {
+    func visit<Rest>(_: Rest.Type, digits: Int) -> Visitor.Result {
+        guard digits > 1 else { return visitor.visit(Rest.self) }
+        return digits & 1 == 0
+            ? visit(Bit0<Rest>.self, digits: digits >> 1) : visit(Bit1<Rest>.self, digits: digits >> 1)
+    }
+    return visit(MemberType.self, digits: ordinal + 1)
+}
+
+/// The innermost type of every ``ContextValues`` member's type (see ``visitMemberType(ordinal:_:)``).
+enum MemberType {}
+/// A binary digit 0 of a member's ordinal, around the digits above it.
+enum Bit0<Rest> {}
+/// A binary digit 1 of a member's ordinal, around the digits above it.
+enum Bit1<Rest> {}
+
 #if canImport(Observation)
     /// One tracked dependency of one context: reads access it, changes fire it. The Observable
     /// conformance is here, on a class that is not generic, so that recording an access needs no
@@ -393,11 +427,6 @@ struct ReparentedRead {
         final let registrar: ObservationRegistrar
 
         init(registrar: ObservationRegistrar) { self.registrar = registrar }
-
-        /// What the key paths of cells name; they are never read for a value.
-        final var value: Int { 0 }
-        final var slot: Int { 0 }
-        final var provider: Int { 0 }
 
         /// Records an access in the current tracking scope; returns at once outside one.
         func recordAccess() {}
@@ -410,77 +439,60 @@ struct ReparentedRead {
         static func make(for read: TrackedRead, key: KeySource, registrar: ObservationRegistrar)
             -> ObservationCell
         {
-            func make<Key: ContextKey>(_: Key.Type) -> ObservationCell {
-                switch read {
-                case .value: KeyCell<Key>(registrar: registrar, keyPath: \.value)
-                case .slot: KeyCell<Key>(registrar: registrar, keyPath: \.slot)
-                case .provider: KeyCell<Key>(registrar: registrar, keyPath: \.provider)
-                case .link: LinkCell(registrar: registrar)
-                }
-            }
             switch key {
-            case .type(let key):
-                return make(key)
+            case .type(let key): return CellMaker(read: read, registrar: registrar).visit(key)
             case .entry(let entry):
-                // A member of `ContextValues` has no type of its own: its cells' key paths take
-                // the entry's identity as their argument, which hashes without Baton's code.
-                let id = EntryCell.Member(id: entry.id)
-                switch read {
-                case .value: return EntryCell(registrar: registrar, keyPath: \.[value: id])
-                case .slot: return EntryCell(registrar: registrar, keyPath: \.[slot: id])
-                case .provider: return EntryCell(registrar: registrar, keyPath: \.[provider: id])
-                case .link: return LinkCell(registrar: registrar)
-                }
+                return visitMemberType(ordinal: entry.ordinal, CellMaker(read: read, registrar: registrar))
             }
         }
     }
 
-    /// A cell of a read of a ``ContextValues`` member: its key path's argument is the member's
-    /// identity, so that cells of different members never compare equal.
+    /// Makes the cell of a read whose key is `Key` (a key type, or a member's type).
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    final class EntryCell: ObservationCell {
-        /// A member's identity, as a key path argument.
-        struct Member: Hashable, Sendable {
-            // An entry is never freed, so its identity is never reused.
-            let id: ObjectIdentifier
+    struct CellMaker: TypeVisitor {
+        let read: TrackedRead
+        let registrar: ObservationRegistrar
+
+        func visit<Key>(_: Key.Type) -> ObservationCell {
+            switch read {
+            case .value: KeyCell<Key, ChainRead>(registrar: registrar)
+            case .slot: KeyCell<Key, SlotRead>(registrar: registrar)
+            case .provider: KeyCell<Key, ProviderRead>(registrar: registrar)
+            case .link: LinkCell(registrar: registrar)
+            }
         }
+    }
 
-        let keyPath: KeyPath<EntryCell, Int>
-
-        init(registrar: ObservationRegistrar, keyPath: KeyPath<EntryCell, Int>) {
-            self.keyPath = keyPath
-            super.init(registrar: registrar)
-        }
-
-        subscript(value member: Member) -> Int { 0 }
-        subscript(slot member: Member) -> Int { 0 }
-        subscript(provider member: Member) -> Int { 0 }
+    /// A cell of a `Kind` of read (``ChainRead``, ``SlotRead``, ``ProviderRead``) of `Key`.
+    ///
+    /// Its key path is the identity key path of its own class, `\KeyCell<Key, Kind>.self`: the
+    /// key path's type is the cell's, so that cells of different keys or kinds never compare
+    /// equal, and a key path without components is the cheapest Observation hashes (the type
+    /// alone, where a property's key path also hashes its component) and compares (the same
+    /// object, kept by the cell). Observation hashes a cell's key path when a read records it,
+    /// when the tracking is installed, and when it ends; see BENCHMARKS.md, *Issue 34*.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final class KeyCell<Key, Kind>: ObservationCell {
+        let keyPath: KeyPath<KeyCell<Key, Kind>, KeyCell<Key, Kind>> = \.self
 
         override func recordAccess() { registrar.access(self, keyPath: keyPath) }
         override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
     }
 
-    /// A cell of a read of `Key`: its key path's type is the key's own, so that cells of
-    /// different keys never compare equal, and it hashes without calling any code of Baton.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    final class KeyCell<Key>: ObservationCell {
-        let keyPath: KeyPath<KeyCell<Key>, Int>
-
-        init(registrar: ObservationRegistrar, keyPath: KeyPath<KeyCell<Key>, Int>) {
-            self.keyPath = keyPath
-            super.init(registrar: registrar)
-        }
-
-        override func recordAccess() { registrar.access(self, keyPath: keyPath) }
-        override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
-    }
+    /// The kinds of ``KeyCell``: a chain read, a named read of one context's entry, a provider
+    /// request.
+    enum ChainRead {}
+    enum SlotRead {}
+    enum ProviderRead {}
 
     /// The cell of a context's parent and name (what named reads resolve their scope through),
     /// and of a screen's or window's observed state.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     final class LinkCell: ObservationCell {
-        override func recordAccess() { registrar.access(self, keyPath: \.value) }
-        override func fire() { registrar.withMutation(of: self, keyPath: \.value) {} }
+        let keyPath: KeyPath<LinkCell, LinkCell> = \.self
+
+        override func recordAccess() { registrar.access(self, keyPath: keyPath) }
+        override func fire() { registrar.withMutation(of: self, keyPath: keyPath) {} }
     }
 
     /// The shared subject whose access tells a read whether a tracking scope is recording.

@@ -96,10 +96,11 @@ public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConverti
         } catch {
             throw .unreadable(reason: error.description)
         }
-        try self.init(checking: value)
+        // The parser refused nesting as deep as `maximumDepth`: no need to measure it again.
+        try self.init(checking: value, depthChecked: true)
     }
 
-    private init(checking value: JSONValue) throws(NavigationError) {
+    private init(checking value: JSONValue, depthChecked: Bool = false) throws(NavigationError) {
         guard case .number(let text)? = value["format"], let format = Int(text) else {
             throw .unreadable(reason: "it has no format number")
         }
@@ -108,7 +109,7 @@ public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConverti
         }
         guard value["tree"] != nil else { throw .unreadable(reason: "it has no tree") }
         // Read from another coder, it may nest deeper than this version's text would be read.
-        guard value.height < Self.maximumDepth else {
+        guard depthChecked || value.height < Self.maximumDepth else {
             throw .unreadable(reason: "nesting deeper than \(Self.maximumDepth)")
         }
         self.value = value
@@ -188,7 +189,7 @@ public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConverti
     /// The tree, keeping the part that still decodes, and what was left out.
     func validPart<Route: ScreenRoute>(as type: Route.Type) -> (tree: ScreenTree<Route>?, dropped: [NavigationError]) {
         var dropped: [NavigationError] = []
-        let tree = value["tree"].flatMap { ScreenTree<Route>.validPart(of: $0, at: "", dropped: &dropped) }
+        let tree = value["tree"].flatMap { ScreenTree<Route>.validPart(of: $0, at: { "" }, dropped: &dropped) }
         return (tree, dropped)
     }
 }
@@ -354,16 +355,16 @@ extension ScreenWindow {
             }
             throw error
         }
-        let request = "restoration of \(tree)"
+        // Described only when a report needs it: a tree's description costs more than restoring it.
         if deferNavigation(
-            request,
+            "restoration of \(tree)",
             { [weak self] () throws(NavigationError) in
                 _ = try self?.restoreNow(tree, dropped: dropped)
             })
         {
             return dropped
         }
-        return try TransitionEngine.exclusively(while: request) { () throws(NavigationError) in
+        return try TransitionEngine.exclusively(while: "restoration of \(tree)") { () throws(NavigationError) in
             try restoreNow(tree, dropped: dropped)
         }
     }

@@ -101,13 +101,16 @@ extension ScreenTree {
     /// one that no longer decodes; a container whose tabs or step no longer decode keeps what it
     /// shows; a presentation that no longer decodes is left out. `nil` when the node's own route
     /// no longer decodes.
-    static func validPart(of value: JSONValue, at path: String, dropped: inout [NavigationError]) -> ScreenTree? {
+    ///
+    /// The path (`main > feed[1]`) is written only for a part left out: describing a route goes
+    /// through reflection, and writing every node's path was most of a launch's restoration.
+    static func validPart(of value: JSONValue, at path: () -> String, dropped: inout [NavigationError]) -> ScreenTree? {
         guard case .object = value else {
-            dropped.append(.dropped(path: path, reason: "expected a screen, found \(value.kind)"))
+            dropped.append(.dropped(path: path(), reason: "expected a screen, found \(value.kind)"))
             return nil
         }
         guard let routeValue = value["route"] else {
-            dropped.append(.dropped(path: path, reason: "it has no route"))
+            dropped.append(.dropped(path: path(), reason: "it has no route"))
             return nil
         }
         let route: Route
@@ -116,30 +119,34 @@ extension ScreenTree {
         } catch {
             dropped.append(
                 .dropped(
-                    path: path,
+                    path: path(),
                     reason: "its route \(routeValue.text) is not a \(Route.self): \(JSONValueCoding.describe(error))"))
             return nil
         }
-        let here = path.isEmpty ? String(describing: route) : path + " > " + String(describing: route)
-        var tree = ScreenTree(route)
+        func here() -> String {
+            let outer = path()
+            return outer.isEmpty ? String(describing: route) : outer + " > " + String(describing: route)
+        }
+        // Made once at the end: each change of a tree in this generic code costs metadata lookups.
+        var content: Content?
         if let stack = value["stack"] {
             if case .array(let nodes) = stack {
                 var screens: [ScreenTree] = []
                 for (index, node) in nodes.enumerated() {
-                    guard let screen = validPart(of: node, at: here + "[\(index)]", dropped: &dropped) else {
+                    guard let screen = validPart(of: node, at: { here() + "[\(index)]" }, dropped: &dropped) else {
                         if index + 1 < nodes.count {
                             dropped.append(
                                 .dropped(
-                                    path: here + "[\(index + 1)…]",
+                                    path: here() + "[\(index + 1)…]",
                                     reason: "the \(nodes.count - index - 1) screens above a screen left out"))
                         }
                         break
                     }
                     screens.append(screen)
                 }
-                tree.content = screens.isEmpty && !nodes.isEmpty ? nil : .stack(screens)
+                content = screens.isEmpty && !nodes.isEmpty ? nil : .stack(screens)
             } else {
-                dropped.append(.dropped(path: here, reason: "its stack is \(stack.kind), not an array"))
+                dropped.append(.dropped(path: here(), reason: "its stack is \(stack.kind), not an array"))
             }
         } else if let tabsValue = value["tabs"] {
             if case .array(let nodes) = tabsValue, case .number(let text)? = value["selected"], let selected = Int(text)
@@ -147,28 +154,26 @@ extension ScreenTree {
                 var tabs: [ScreenTree] = []
                 var complete = true
                 for (index, node) in nodes.enumerated() {
-                    guard let tab = validPart(of: node, at: here + "{\(index)}", dropped: &dropped) else {
+                    guard let tab = validPart(of: node, at: { here() + "{\(index)}" }, dropped: &dropped) else {
                         complete = false
                         continue
                     }
                     tabs.append(tab)
                 }
                 // Tabs come from the container's route: without all of them, it keeps what it shows.
-                tree.content = complete ? .tabs(tabs, selected: selected) : nil
+                content = complete ? .tabs(tabs, selected: selected) : nil
             } else {
-                dropped.append(.dropped(path: here, reason: "its tabs or selection are not readable"))
+                dropped.append(.dropped(path: here(), reason: "its tabs or selection are not readable"))
             }
         } else if let hop = value["hop"] {
             if hop == .null {
-                tree.content = .hop(nil)
-            } else if let step = validPart(of: hop, at: here + "()", dropped: &dropped) {
-                tree.content = .hop(step)
+                content = .hop(nil)
+            } else if let step = validPart(of: hop, at: { here() + "()" }, dropped: &dropped) {
+                content = .hop(step)
             }
         }
-        if let presents = value["presents"] {
-            tree.presented = validPart(of: presents, at: here + " ^", dropped: &dropped)
-        }
-        return tree
+        let presented = value["presents"].flatMap { validPart(of: $0, at: { here() + " ^" }, dropped: &dropped) }
+        return ScreenTree(route, content: content, presenting: presented)
     }
 
     /// The readable path to the part at `indices`: `main > feed[1]`.

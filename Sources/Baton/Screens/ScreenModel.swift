@@ -260,12 +260,14 @@ open class ScreenModel: Screen {
     final var isFinishing = false
 
     /// The tasks this screen runs (``task(_:)``), cancelled when it leaves the screen tree.
-    final var runningTasks: [Int: Task<Void, Never>] = [:]
+    // Main-actor state read as each screen leaves the tree; no user code runs during an access
+    // (cancelling copies the tasks out first), so the run-time exclusivity checks are skipped.
+    @exclusivity(unchecked) final var runningTasks: [Int: Task<Void, Never>] = [:]
     /// The identifier of the next task this screen starts.
     final var nextTaskID = 0
     /// Set when the screen leaves the screen tree: a task it starts while it is out of every
     /// window after that starts cancelled (``task(_:)``).
-    final var hasLeftTree = false
+    @exclusivity(unchecked) final var hasLeftTree = false
 
     /// The keys whose values this screen stores on its own context for whoever shares it: a
     /// `.share` wiring moves them to the shared context instead of refusing.
@@ -378,15 +380,10 @@ open class ScreenModel: Screen {
         case .willDisappear: appearance = .disappearing
         case .didDisappear: appearance = .disappeared
         }
-        if let window {
-            if window.recordsLifecycle { window.record(LifecycleRecord(screen: screenName, phase: phase)) }
-            if window.observesNavigation {
-                window.emit(
-                    NavigationEvent(
-                        .lifecycle(phase), to: screenName,
-                        cause: NavigationContext.lifecycleCause ?? .call(screen: screenName)))
-            }
-        }
+        // Through the optional, not bound with `if let`: the binding retained the window on each
+        // callback (through its weak-reference side table, ~150 instructions, eight callbacks a
+        // push + pop) even with nothing to record.
+        if window?.notesLifecycle == true { window?.noteLifecycle(phase, of: self) }
         switch phase {
         case .willAppear: willAppear()
         case .didAppear:

@@ -71,7 +71,14 @@ public final class ScreenWindow {
     /// ```swift
     /// window.recordsLifecycle = true
     /// ```
-    public var recordsLifecycle = false
+    public var recordsLifecycle: Bool {
+        get { recordsLifecycleCallbacks }
+        set { recordsLifecycleCallbacks = newValue }
+    }
+
+    /// ``recordsLifecycle``'s storage, read on every lifecycle callback; no user code runs during
+    /// an access, so the run-time exclusivity checks are skipped.
+    @exclusivity(unchecked) private var recordsLifecycleCallbacks = false
 
     /// The newest lifecycle callbacks fired in this window while ``recordsLifecycle`` is on,
     /// oldest first: at most ``lifecycleLogLimit`` of them. Each read makes a copy.
@@ -258,6 +265,22 @@ public final class ScreenWindow {
 
     func record(_ entry: LifecycleRecord) {
         lifecycle.append(entry)
+    }
+
+    /// Whether lifecycle callbacks are recorded or may be reported (``noteLifecycle(_:of:)``):
+    /// the one check a callback makes while both are off.
+    var notesLifecycle: Bool { recordsLifecycleCallbacks || navigationEventHub != nil }
+
+    /// Records `phase` of `screen` in ``lifecycleLog`` and reports it as a ``NavigationEvent``,
+    /// for whichever of the two is on; off, two checks.
+    func noteLifecycle(_ phase: LifecyclePhase, of screen: ScreenModel) {
+        if recordsLifecycle { record(LifecycleRecord(screen: screen.screenName, phase: phase)) }
+        if observesNavigation {
+            emit(
+                NavigationEvent(
+                    .lifecycle(phase), to: screen.screenName,
+                    cause: NavigationContext.lifecycleCause ?? .call(screen: screen.screenName)))
+        }
     }
 
     /// How many transitions were ever logged: a recorder's start that survives dropped and

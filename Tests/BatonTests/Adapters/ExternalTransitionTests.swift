@@ -497,13 +497,14 @@ struct ExternalTransitionTests {
         #expect(weakTransition?.destination == nil)
     }
 
-    @Test func tenThousandPushesAndBackButtonPopsLeaveNoControllerAlive() throws {
+    @Test(.heavyOnTheMainActor) func tenThousandPushesAndBackButtonPopsLeaveNoControllerAlive() async throws {
         let list = ListViewController(storyboardIdentifier: "list")
         let navigation = ModelNavigationController(rootViewController: list, storyboardIdentifier: "nav")
         let window = try makeKeyWindow(root: navigation)
         window.baton.recordsLifecycle = false
         let pushed = WeakScreens()
-        for _ in 0..<10_000 {
+        for index in 0..<10_000 {
+            await shareTheMainActor(at: index, every: 15)
             do {
                 let detail = DetailViewController(storyboardIdentifier: "detail")
                 pushed.track(detail, detail.context)

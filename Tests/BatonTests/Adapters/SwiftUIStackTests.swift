@@ -165,24 +165,26 @@ struct SwiftUIStackTests {
         #expect(view.drawn.isEmpty)
     }
 
-    @Test func aLinkToARouteMadeOneHundredThousandTimesLeavesNoScreenAlive() throws {
-        try withLaunchedStack(SwiftUIBehaviour()) { scene, stack in
-            let window = try #require(scene.window)
-            let view = ModelStackView(stack: stack)
-            let weak = WeakScreens()
-            let before = window.transitionLog.count
-            for index in 0..<100_000 {
-                view.tapLink(to: SceneRoute.item(id: index))
-                if index % 10_000 == 0, let top = stack.topScreen { weak.track(top) }
-                view.swipeBack(completes: true)
-            }
-            #expect(stack.screens.count == 1)
-            #expect(weak.aliveCount == 0)
-            // Every push and pop went through the window (its log keeps only the last ones).
-            #expect(window.transitionLog.last?.description == "pop: item 99999 → list")
-            #expect(window.transitionLog.count > before)
-            #expect(scene.failures == [])
+    @Test(.heavyOnTheMainActor) func aLinkToARouteMadeOneHundredThousandTimesLeavesNoScreenAlive() async throws {
+        let (scene, stack) = try launchedStack(SwiftUIBehaviour())
+        let window = try #require(scene.window)
+        let view = ModelStackView(stack: stack)
+        let weak = WeakScreens()
+        let before = window.transitionLog.count
+        for index in 0..<100_000 {
+            await shareTheMainActor(at: index, every: 100)
+            view.tapLink(to: SceneRoute.item(id: index))
+            if index % 10_000 == 0, let top = stack.topScreen { weak.track(top) }
+            view.swipeBack(completes: true)
         }
+        #expect(stack.screens.count == 1)
+        #expect(weak.aliveCount == 0)
+        // Every push and pop went through the window (its log keeps only the last ones).
+        #expect(window.transitionLog.last?.description == "pop: item 99999 → list")
+        #expect(window.transitionLog.count > before)
+        #expect(scene.failures == [])
+        // The scene is the window's only owner: it is kept to the end.
+        withExtendedLifetime(scene) { #expect(stack.window === window) }
     }
 
     // MARK: - Any sequence of taps, pushes, pops and swipes
@@ -191,13 +193,15 @@ struct SwiftUIStackTests {
     /// route, pops from code, swipes completed and released, and links that fail: after every step
     /// the view's path is the stack's, and each element draws the screen at its place.
     @Test(
+        .heavyOnTheMainActor,
         arguments: SwiftUIBehaviour.all.filter { !$0.urlBeforeFirstAppear && !$0.clearsAlertBindingBeforeButtonAction })
-    func everyPathElementDrawsItsOwnScreenWhateverHappens(_ behaviour: SwiftUIBehaviour) throws {
+    func everyPathElementDrawsItsOwnScreenWhateverHappens(_ behaviour: SwiftUIBehaviour) async throws {
         for seed in 0..<20 {
             let (scene, stack) = try launchedStack(behaviour)
             let view = ModelStackView(stack: stack, behaviour)
             var random = TreeRandom(seed: seed)
             for step in 0..<200 {
+                await shareTheMainActor(at: step, every: 20)
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0...3: view.tapLink(to: SceneRoute.item(id: Int.random(in: 0..<3, using: &random)))
                 case 4: try stack.push(ShareSheet(name: "share \(step)"))

@@ -117,11 +117,14 @@ struct ContextEntryTests {
         #expect(CountedDefault.made - before <= 1)
     }
 
-    @Test func keyPathsBuiltAtRunTimeDoNotGrowTheTableWithoutBound() {
+    @Test(.heavyOnTheMainActor) func keyPathsBuiltAtRunTimeDoNotGrowTheTableWithoutBound() async {
         let context = ScreenContext()
         context.set("dark", for: \.appearance.theme)
         var wrongReads = 0
-        for _ in 0..<100_000 where context[builtThemePath()] != "dark" { wrongReads += 1 }
+        for index in 0..<100_000 {
+            await shareTheMainActor(at: index, every: 500)
+            if context[builtThemePath()] != "dark" { wrongReads += 1 }
+        }
         #expect(wrongReads == 0)
         #expect(EntryKeys.recordedKeyPaths < 600)
     }
@@ -188,6 +191,35 @@ struct ContextEntryTests {
         let change = track { _ = list[\.sortOrder] }
         app.set(.byDate, for: \.sortOrder)
         #expect(change.count == 1)
+    }
+
+    @Test func trackedReadsOfTwoMembersOfOneTypeFireApart() throws {
+        // Both members hold a `String`, in one context: their cells share a registrar, so their
+        // key paths (typed by each member's own type) must differ.
+        let app = ScreenContext(name: "app")
+        let list = ScreenContext(name: "list", parent: app)
+        let color = track { _ = list[\.color] }
+        let theme = track { _ = list[\.appearance.theme] }
+        let namedColor = track { _ = try? list.value(for: \.color, in: "list") }
+        app.set("Red", for: \.appearance.theme)
+        #expect([color.count, theme.count, namedColor.count] == [0, 1, 0])
+        app.set("Green", for: \.color)
+        #expect([color.count, theme.count, namedColor.count] == [1, 1, 0])
+        list.set("Blue", for: \.color)
+        #expect([color.count, theme.count, namedColor.count] == [1, 1, 1])
+    }
+
+    @Test func everyMemberOrdinalHasATypeOfItsOwn() {
+        struct Identify: TypeVisitor {
+            func visit<T>(_ type: T.Type) -> ObjectIdentifier { ObjectIdentifier(type) }
+        }
+        // Ordinals 0 to 4,999 (12 binary digits at most), and a few huge ones.
+        let ordinals = Array(0..<5_000) + [Int.max - 1, Int.max / 2, 1 << 40]
+        let types = ordinals.map { visitMemberType(ordinal: $0, Identify()) }
+        #expect(Set(types).count == ordinals.count)
+        #expect(!types.contains(ObjectIdentifier(UserID.self)))
+        #expect(visitMemberType(ordinal: 4, Identify()) == ObjectIdentifier(Bit0<Bit1<MemberType>>.self))
+        #expect(visitMemberType(ordinal: 0, Identify()) == ObjectIdentifier(MemberType.self))
     }
 
     @Test func aContextPropertyByKeyPathIsNotOptional() {

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite(.lenientMisuse)
 struct ContextModelTests {
-    @Test func contextChainsBehaveLikeTheReferenceModel() async {
+    @Test(.heavyOnTheMainActor) func contextChainsBehaveLikeTheReferenceModel() async {
         var coverage = Coverage()
         var diverged = false
         await propertyCheck(count: 1000, input: scenarios) { scenario in

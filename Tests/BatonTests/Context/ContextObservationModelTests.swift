@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite(.lenientMisuse)
 struct ContextObservationModelTests {
-    @Test func onChangeFiresExactlyWhenTheModelsReadResultChanges() async {
+    @Test(.heavyOnTheMainActor) func onChangeFiresExactlyWhenTheModelsReadResultChanges() async {
         var coverage = ObservationCoverage()
         var diverged = false
         await propertyCheck(count: 1000, input: observationScenarios) { scenario in

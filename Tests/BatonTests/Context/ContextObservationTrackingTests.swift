@@ -282,6 +282,34 @@ struct ContextObservationTrackingTests {
         #expect(retracker.values.last == "999")
     }
 
+    @Test func aChainReadANamedReadAndAProviderRequestOfOneKeyFireApart() throws {
+        // The three reads record cells of one key in one context, under one registrar: their key
+        // paths must differ, or a change of one would fire the others.
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
+        let owner = Owner()
+        let chain = track { _ = form[UserID.self] }
+        let named = track { _ = try? form.value(for: UserID.self, in: "form") }
+        let provider = track { _ = form.canRequest(UserID.self) }
+        try app.provide(UserID.self, owner: owner) { _ in "provided" }
+        #expect([chain.count, named.count, provider.count] == [0, 0, 1])
+        app.set("app", for: UserID.self)
+        #expect([chain.count, named.count, provider.count] == [1, 0, 1])
+        form.set("form", for: UserID.self)
+        #expect([chain.count, named.count, provider.count] == [1, 1, 1])
+    }
+
+    @Test func theSameReadOfTwoKeysInOneContextFiresApart() throws {
+        let app = ScreenContext(name: "app")
+        let form = ScreenContext(name: "form", parent: app)
+        let user = track { _ = try? form.value(for: UserID.self, in: "app") }
+        let weight = track { _ = try? form.value(for: TotalWeight.self, in: "app") }
+        app.set(40, for: TotalWeight.self)
+        #expect([user.count, weight.count] == [0, 1])
+        app.set("12345", for: UserID.self)
+        #expect([user.count, weight.count] == [1, 1])
+    }
+
     // MARK: - Re-parenting
 
     @Test func reparentingThatChangesTheValueFires() {
@@ -496,11 +524,12 @@ struct ContextObservationTrackingTests {
         app.set("after", for: UserID.self)
     }
 
-    @Test func hundredThousandTrackedReadsStayCorrect() {
+    @Test(.heavyOnTheMainActor) func hundredThousandTrackedReadsStayCorrect() async {
         let app = ScreenContext(name: "app")
         let form = ScreenContext(name: "form", parent: app)
         var fired = 0
         for index in 0..<100_000 {
+            await shareTheMainActor(at: index, every: 250)
             let change = track { _ = form[UserID.self] }
             app.set("\(index)", for: UserID.self)
             fired += change.count

@@ -81,8 +81,9 @@ struct LineageIndexModelTests {
         var postsReachingAnAncestor = 0
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
-    func registrationsAndAttachesMatchTheModel(seed: UInt64) {
+    /// The seeds run one after another and hand the main actor on every few steps.
+    @Test(.heavyOnTheMainActor, arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func registrationsAndAttachesMatchTheModel(seed: UInt64) async {
         var random = Generator(state: seed)
         var nodes: [Node] = []
         var coverage = Coverage()
@@ -117,6 +118,7 @@ struct LineageIndexModelTests {
         }
 
         for step in 0..<600 {
+            await shareTheMainActor(at: step, every: 5)
             let alive = nodes.indices.filter(live)
             let choice = alive.isEmpty ? 0 : random.next(13)
             switch choice {

@@ -207,8 +207,9 @@ struct ReadCacheTests {
     /// moves, attaches, detaches and freed contexts on a forest several levels deep; after every
     /// step a random subset of contexts reads (so that many caches are stale across several
     /// changes) and each read must be what a walk of the model's tables finds.
-    @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
-    func readsMatchANaiveWalkAfterRandomChanges(seed: UInt64) {
+    /// The seeds run one after another and hand the main actor on every few steps.
+    @Test(.heavyOnTheMainActor, arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
+    func readsMatchANaiveWalkAfterRandomChanges(seed: UInt64) async {
         var random = LineageIndexModelTests.Generator(state: seed)
         final class Node {
             var context: ScreenContext?
@@ -245,6 +246,7 @@ struct ReadCacheTests {
         }
         var counts: [String: Int] = [:]
         for step in 0..<800 {
+            await shareTheMainActor(at: step, every: 5)
             let live = alive()
             let index = live[random.next(live.count)]
             let key = random.next(2)

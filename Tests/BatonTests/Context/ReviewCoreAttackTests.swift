@@ -31,8 +31,9 @@ struct ReviewCoreAttackTests {
     /// flags, observe, cancel, re-attach, free), checked after every step, from every live
     /// context, against a walk of the contexts' own tables: reads, `holder(of:)`, `isSet`,
     /// `canRequest`, `request`, `canExecute` and `execute` agree with the walk.
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func oneTypeForEveryKindMatchesAWalkOfTheTables(seed: UInt64) {
+    /// The seeds run one after another and hand the main actor on every few steps.
+    @Test(.heavyOnTheMainActor, arguments: [1, 2, 3] as [UInt64])
+    func oneTypeForEveryKindMatchesAWalkOfTheTables(seed: UInt64) async {
         var random = SplitMix(seed: seed)
         let root = ScreenContext(name: "n0")
         var nodes: [ScreenContext?] = [root]
@@ -40,6 +41,7 @@ struct ReviewCoreAttackTests {
         var owners: [Owner] = []
         var covered: Set<String> = []
         for step in 0..<3000 {
+            await shareTheMainActor(at: step, every: 20)
             let live = nodes.indices.filter { nodes[$0] != nil }
             let index = live[Int(random.next() % UInt64(live.count))]
             let context = nodes[index]!

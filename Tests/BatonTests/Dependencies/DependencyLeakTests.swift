@@ -7,7 +7,8 @@ extension DependenciesTests {
     @MainActor
     @Suite(.lenientMisuse)
     struct DependencyLeakTests {
-        @Test func tenThousandScreensPushedAndPoppedWithAContextResolverLeaveNoneAlive() throws {
+        @Test(.heavyOnTheMainActor)
+        func tenThousandScreensPushedAndPoppedWithAContextResolverLeaveNoneAlive() async throws {
             let (window, coordinator) = makeWindow()
             var resolutions = 0
             try coordinator.register(
@@ -20,6 +21,7 @@ extension DependenciesTests {
             watched.reserveCapacity(10_000)
             var wrongTokens = 0
             for round in 0..<5_000 {
+                await shareTheMainActor(at: round, every: 15)
                 let source = TokenSourceScreen(name: "source", token: "\(round)")
                 let consumer = TokenConsumerScreen(name: "consumer")
                 watched.append(WeakScreen(source))

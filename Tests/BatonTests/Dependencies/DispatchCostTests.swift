@@ -10,9 +10,11 @@ extension DependenciesTests {
     @MainActor
     @Suite(.lenientMisuse)
     struct DispatchCostTests {
-        @Test func nonMatchingResolversAreCheckedOncePerScreenTypeNotOncePerTransition() throws {
+        @Test(.heavyOnTheMainActor)
+        func nonMatchingResolversAreCheckedOncePerScreenTypeNotOncePerTransition() async throws {
             let (window, coordinator) = makeWindow()
             for index in 0..<1_000 {
+                await shareTheMainActor(at: index, every: 25)
                 try coordinator.register(
                     .transition(identifier: "never-\(index)") { (_, _: TokenSourceScreen, _: TokenConsumerScreen) in })
             }
@@ -26,7 +28,8 @@ extension DependenciesTests {
             try stack.push(ContactDetailsScreen(name: "details"))
             stack.pop()
             let checksAfterFirstPush = coordinator.indexMatchChecks
-            for _ in 0..<200 {
+            for index in 0..<200 {
+                await shareTheMainActor(at: index, every: 5)
                 try stack.push(ContactDetailsScreen(name: "details"))
                 stack.pop()
             }

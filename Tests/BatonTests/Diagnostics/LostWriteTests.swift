@@ -364,12 +364,13 @@ struct LostWriteTests {
 
     // MARK: - Memory and re-entrancy
 
-    @Test func a100000WritesKeepOneEntryAndNoValue() throws {
+    @Test(.heavyOnTheMainActor) func a100000WritesKeepOneEntryAndNoValue() async throws {
         weak var first: Token?
-        let reports = try collecting {
+        let reports = try await collectingAsync {
             let settings = ScreenModel(name: "settings")
             try stack.push(settings)
             for index in 0..<100_000 {
+                await shareTheMainActor(at: index, every: 500)
                 let token = Token()
                 if index == 0 { first = token }
                 settings.context.set(token, for: Payload.self)

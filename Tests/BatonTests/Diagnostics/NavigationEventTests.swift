@@ -1,6 +1,7 @@
-@_spi(Adapters) import Baton
 import BatonTesting
 import Testing
+
+@_spi(Adapters) @testable import Baton
 
 /// A window's navigation events: each with its cause, resolutions, result and outcome.
 @MainActor
@@ -306,6 +307,48 @@ struct NavigationEventTests {
         #expect(freed == nil)
         #expect(stream != nil)
     }
+
+    /// Awaited to its end: a stream that outlived its window would hang until the time limit.
+    @Test(.timeLimit(.minutes(1))) func aStreamEndsWhenItsWindowIsFreedAfterTheEventsBeforeIt() async throws {
+        weak var freed: ScreenWindow?
+        let events: AsyncStream<NavigationEvent>
+        do {
+            let (window, stack, _) = try stackWindow()
+            events = window.navigationEvents()
+            try stack.push(ScreenModel(name: "detail"))
+            freed = window
+        }
+        #expect(freed == nil)
+        var received: [String] = []
+        for await event in events where event.isTransition { received.append(event.description) }
+        #expect(received == ["push: list → detail (call by list)"])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func everyStreamOfAWindowEndsWhenItIsFreedAlsoOneNeverRead() async throws {
+        weak var freed: ScreenWindow?
+        var streams: [AsyncStream<NavigationEvent>] = []
+        do {
+            let (window, _, _) = try stackWindow()
+            window.onNavigation = { _ in }
+            for _ in 0..<3 { streams.append(window.navigationEvents(buffering: 1)) }
+            freed = window
+        }
+        #expect(freed == nil)
+        var counts: [Int] = []
+        for stream in streams {
+            var count = 0
+            for await _ in stream { count += 1 }
+            counts.append(count)
+        }
+        #expect(counts == [0, 0, 0])
+    }
+}
+
+extension NavigationEvent {
+    /// Whether the event is a transition, not a lifecycle step or a navigation.
+    fileprivate var isTransition: Bool {
+        if case .transition = action { true } else { false }
+    }
 }
 
 /// The inspector's pages: recording while a page stream is read, and only then.
@@ -325,6 +368,56 @@ struct InspectorPageTests {
         #expect(second.contains("push: list → detail"))
         #expect(window.recentNavigationEvents.contains { $0.description.hasPrefix("push: list → detail") })
         #expect(window.recordsNavigationEvents == false)
+    }
+
+    @Test func aPushRebuildsThePageOnceNotOncePerLifecycleStep() async throws {
+        let window = ScreenWindow()
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
+        try window.setRoot(stack)
+        window.makeVisible()
+        var pages = window.inspectorPages(events: 5).makeAsyncIterator()
+        _ = await pages.next()
+        // Five events: four lifecycle steps and the push.
+        try stack.push(ScreenModel(name: "detail"))
+        let page = try #require(await pages.next())
+        #expect(page.contains("push: list → detail"))
+        #expect(window.recentNavigationEvents.count == 5)
+        #expect(window.navigationEventHub?.inspectorRefreshes == 1)
+    }
+
+    @Test func transitionsRequestedTogetherRebuildThePageOnceWithTheirLastEvent() async throws {
+        let window = ScreenWindow()
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
+        try window.setRoot(stack)
+        window.makeVisible()
+        var pages = window.inspectorPages(events: 1).makeAsyncIterator()
+        _ = await pages.next()
+        for index in 0..<100 {
+            try stack.push(ScreenModel(name: "s\(index)"))
+            stack.pop()
+        }
+        let page = try #require(await pages.next())
+        #expect(page.hasSuffix("pop: s99 → list (call by s99)"))
+        #expect(window.navigationEventHub?.inspectorRefreshes == 1)
+    }
+
+    /// Awaited to its end: pages that outlived their window would hang until the time limit.
+    @Test(.timeLimit(.minutes(1))) func thePagesEndWhenTheWindowIsFreed() async throws {
+        weak var freed: ScreenWindow?
+        let pages: AsyncStream<String>
+        do {
+            let window = ScreenWindow()
+            try window.setRoot(ScreenModel(name: "list"))
+            pages = window.inspectorPages(events: 5)
+            freed = window
+        }
+        #expect(freed == nil)
+        var count = 0
+        for await page in pages {
+            #expect(page.hasSuffix("events:\n  none yet"))
+            count += 1
+        }
+        #expect(count == 1)
     }
 }
 

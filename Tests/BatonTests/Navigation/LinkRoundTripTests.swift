@@ -48,7 +48,7 @@ struct LinkRoundTripTests {
         }
     }
 
-    @Test func randomFieldValuesRoundTrip() async {
+    @Test(.heavyOnTheMainActor) func randomFieldValuesRoundTrip() async {
         let pieces = [
             "", " ", "/", "%", "?", "#", "&", "=", "-", ".", "~", "+", ":", "@", "e\u{301}", "😀", "a", "Z", "9",
             "%41", "\u{7F}", "\t", "é", "日本",

@@ -111,7 +111,7 @@ struct NavigationPlanInputTests {
             ])
     }
 
-    @Test func randomTreesWithEmptyStacksAreShownOrRefusedWithoutATrap() async {
+    @Test(.heavyOnTheMainActor) func randomTreesWithEmptyStacksAreShownOrRefusedWithoutATrap() async {
         var cases = 0
         var emptied = 0
         await propertyCheck(count: 200, input: ScreenTreePropertyTests.seeds, ScreenTreePropertyTests.seeds) {
@@ -200,7 +200,7 @@ struct NavigationPlanInputTests {
         #expect(window.transitionLog.isEmpty)
     }
 
-    @Test func randomTreesWithOneObjectInSeveralPlacesAreRefusedAndChangeNothing() async {
+    @Test(.heavyOnTheMainActor) func randomTreesWithOneObjectInSeveralPlacesAreRefusedAndChangeNothing() async {
         var cases = 0
         var refused = 0
         await propertyCheck(count: 200, input: ScreenTreePropertyTests.seeds) { seed in

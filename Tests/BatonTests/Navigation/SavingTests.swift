@@ -76,7 +76,7 @@ struct SavingTests {
         }
     }
 
-    @Test func randomShapesRoundTripOrAreCutAtTheDocumentedLimit() async {
+    @Test(.heavyOnTheMainActor) func randomShapesRoundTripOrAreCutAtTheDocumentedLimit() async {
         var cut = 0
         var whole = 0
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max)) { seed in
@@ -111,7 +111,7 @@ struct SavingTests {
         #expect(whole > 10)
     }
 
-    @Test func routeTextsWithEscapesRoundTrip() async {
+    @Test(.heavyOnTheMainActor) func routeTextsWithEscapesRoundTrip() async {
         let pieces = [
             "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "😀", "\u{FFFF}", "a", " ",
         ]

@@ -12,7 +12,7 @@ struct ScreenTreePropertyTests {
 
     // MARK: - Round trips
 
-    @Test func randomTreesSurviveReadEncodeDecodeAndAssign() async {
+    @Test(.heavyOnTheMainActor) func randomTreesSurviveReadEncodeDecodeAndAssign() async {
         var cases = 0
         var screens = 0
         await propertyCheck(count: 1000, input: Self.seeds) { seed in
@@ -46,7 +46,7 @@ struct ScreenTreePropertyTests {
 
     // MARK: - Pairs
 
-    @Test func assigningOneRandomTreeOverAnotherMakesExactlyTheDifference() async {
+    @Test(.heavyOnTheMainActor) func assigningOneRandomTreeOverAnotherMakesExactlyTheDifference() async {
         var cases = 0
         var keptScreens = 0
         var transitions = 0
@@ -119,7 +119,7 @@ struct ScreenTreePropertyTests {
 
     /// Each screen an assignment shows for the first time is resolved once: a new container's
     /// resolution leaves out the screens built inside it, which were resolved as they were made.
-    @Test func everyNewScreenIsResolvedOnce() async throws {
+    @Test(.heavyOnTheMainActor) func everyNewScreenIsResolvedOnce() async throws {
         final class Seen { var screens: [ObjectIdentifier] = [] }
         var resolved = 0
         await propertyCheck(count: 300, input: Self.seeds, Self.seeds) { seedA, seedB in

@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite(.lenientMisuse)
 struct ReentrancyPropertyTests {
-    @Test func randomReentrantProgramsKeepTheTreeConsistent() async {
+    @Test(.heavyOnTheMainActor) func randomReentrantProgramsKeepTheTreeConsistent() async {
         var programs = 0
         var nestedOperations = 0
         var coveredSteps = 0

@@ -16,12 +16,13 @@ struct ScreenLifetimeTests {
         }
     }
 
-    @Test func tenThousandPushPopCyclesLeaveNoScreenAlive() throws {
+    @Test(.heavyOnTheMainActor) func tenThousandPushPopCyclesLeaveNoScreenAlive() async throws {
         let root = ScreenModel(name: "root")
         let stack = try StackScreen(root: root)
         _ = try makeVisibleWindow(root: stack)
         let weak = WeakScreens()
         for index in 0..<10_000 {
+            await shareTheMainActor(at: index, every: 20)
             let screen = try BusyScreen(index: index)
             weak.track(screen, screen.context)
             try stack.push(screen)

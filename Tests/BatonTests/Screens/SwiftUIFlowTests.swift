@@ -124,9 +124,10 @@ struct EnclosingStackTests {
 struct ObservationReaderListTests {
     enum NeverWritten: ContextKey { typealias Value = Int }
 
-    @Test func readersOfAKeyThatIsNeverWrittenDoNotPileUp() {
+    @Test(.heavyOnTheMainActor) func readersOfAKeyThatIsNeverWrittenDoNotPileUp() async {
         let app = ScreenContext(name: "app")
-        for _ in 0..<10_000 {
+        for index in 0..<10_000 {
+            await shareTheMainActor(at: index, every: 50)
             let screen = ScreenContext(name: "screen", parent: app)
             _ = track { _ = screen[NeverWritten.self] }
             _ = track { _ = try? screen.request(NeverWritten.self) }

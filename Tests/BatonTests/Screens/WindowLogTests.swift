@@ -10,11 +10,12 @@ import Testing
 struct WindowLogTests {
     // MARK: - Transition log
 
-    @Test func theTransitionLogKeepsTenThousandTransitionsByDefault() throws {
+    @Test(.heavyOnTheMainActor) func theTransitionLogKeepsTenThousandTransitionsByDefault() async throws {
         let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
         let window = try makeVisibleWindow(root: stack)
         #expect(window.transitionLogLimit == 10_000)
         for index in 0..<6_000 {
+            await shareTheMainActor(at: index, every: 25)
             try stack.push(ScreenModel(name: "d\(index)"))
             stack.pop()
         }
@@ -150,10 +151,13 @@ struct WindowLogTests {
                 """)
     }
 
-    @Test func tenThousandDistinctTransitionsKeepTheFlowGraphBounded() throws {
+    @Test(.heavyOnTheMainActor) func tenThousandDistinctTransitionsKeepTheFlowGraphBounded() async throws {
         let (window, stack) = try makeStack()
         window.transitionLogLimit = 100
-        for index in 0..<5_000 { try pushAndPop(["d\(index)"], on: stack) }
+        for index in 0..<5_000 {
+            await shareTheMainActor(at: index, every: 25)
+            try pushAndPop(["d\(index)"], on: stack)
+        }
         #expect(window.flowEdges.edges.count == 100)
         #expect(window.flowEdges.edges.last?.0.description == "pop: d4999 → list")
         #expect(window.flowEdges.edges.first?.0.description == "push: list → d4950")
@@ -179,9 +183,10 @@ struct WindowLogTests {
 
     // MARK: - The ring buffer
 
-    @Test func recentRecordsMatchAnArrayTrimmedToItsLimitOverRandomOperations() {
+    @Test(.heavyOnTheMainActor) func recentRecordsMatchAnArrayTrimmedToItsLimitOverRandomOperations() async {
         var generator = SeededGenerator(seed: 23)
-        for _ in 0..<200 {
+        for run in 0..<200 {
+            await shareTheMainActor(at: run, every: 4)
             var records = RecentRecords<Int>(limit: Int.random(in: 0...6, using: &generator))
             var reference: [Int] = []
             var appended = 0

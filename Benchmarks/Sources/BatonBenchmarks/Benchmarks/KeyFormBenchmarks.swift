@@ -14,8 +14,8 @@ extension ContextValues {
 ///
 /// A key path read costs what a key type read costs plus the key path literal (the runtime's
 /// `swift_getKeyPath`, a retain and a release: about 90 instructions, paid at the call site)
-/// and one lookup of the key path object in `EntryKeys`' table (about 30): 436 instructions
-/// against 310 (`Benchmarks/count-instructions.sh reads read-10-key-path`).
+/// and one lookup of the key path object in `EntryKeys`' table (about 30): 320 instructions
+/// against 196 (`Benchmarks/count-instructions.sh reads read-10-key-path`, at issue 34's run).
 @MainActor
 enum KeyFormBenchmarks {
     static func rows(_ harness: Harness, into section: inout Section) {

@@ -138,8 +138,11 @@ enum NavigationBenchmarks {
                 target: .ratioAtMost(1)))
         keep.append(thousand)
 
-        // A 10-deep stack into an empty window vs the root and ten pushes.
+        // A 10-deep stack into an empty window vs the root and ten pushes; and a launch that
+        // restores it from the text a previous run saved (issue 34): decode, build, resolve.
         let deep = ScreenTree<BenchRoute>.stack(.stack(0), (0..<10).map { .item($0) })
+        let savedDeep: String
+        do { savedDeep = try SavedScreenTree(deep).json } catch { fatalError("save: \(error)") }
         let fresh = harness.nanosecondsPerOperation(
             scale: 100,
             [
@@ -171,11 +174,27 @@ enum NavigationBenchmarks {
                         }
                     }
                 ),
+                (
+                    "launch-10-deep",
+                    { count in
+                        for _ in 0..<count {
+                            let window = ScreenWindow()
+                            window.makeVisible()
+                            let failures = window.launch(BenchRoute.stack(0), restoring: savedDeep)
+                            guard failures.isEmpty else { fatalError("launch: \(failures)") }
+                            blackHole(window)
+                        }
+                    }
+                ),
             ])
         section.add(
             Row(
                 "a 10-deep stack into an empty window vs the stack and ten pushes", baton: fresh[0], peer: fresh[1],
                 target: .ratioAtMost(1.5)))
+        section.add(
+            Row(
+                "launch restoring a saved 10-deep stack (decode, build, resolve) vs the stack and ten pushes",
+                baton: fresh[2], peer: fresh[1], target: .ratioAtMost(1.5)))
 
         // Save and read back a 100-screen tree.
         let saved: SavedScreenTree
