@@ -13,7 +13,9 @@
     /// Every stack is one `NavigationStack` of one type, whatever it holds: screens made from
     /// routes and screens without one, a route twice. Each element of its path names one screen
     /// object, so SwiftUI keeps every screen's view state across any push or pop, and draws each
-    /// screen at its place.
+    /// screen at its place. Below `routes(root:links:savedIn:onFailure:)`, the app's own
+    /// `NavigationLink(value: route)` (which cannot push onto this path) shows nothing and is
+    /// reported as ``Baton/NavigationError/navigationLinkToRoute(_:routeType:stack:)``.
     ///
     /// ```swift
     /// let stack = try StackScreen(root: ListScreen())
@@ -25,6 +27,7 @@
     @MainActor
     public struct StackView: View {
         private let stack: StackScreen
+        @Environment(\.batonRouteValueDestination) private var routeValueDestination
 
         /// Shows `stack`.
         ///
@@ -47,7 +50,7 @@
                     get: { path },
                     set: { newPath in stack.followNavigationPath(newPath.map(\.id)) })
             ) {
-                Group {
+                let content = Group {
                     if let root = stack.rootScreen {
                         ScreenView(root)
                     }
@@ -56,6 +59,12 @@
                     if let screen = stack.destination(for: item.id, holding: item.screen) {
                         ScreenView(screen)
                     }
+                }
+                // In a window with routes, the app's own NavigationLink(value: route) is reported.
+                if let routeValueDestination {
+                    routeValueDestination.install(AnyView(content), stack)
+                } else {
+                    content
                 }
             }
             // The path holds ScreenItems: a ScreenLink in this stack is a NavigationLink(value:).

@@ -96,6 +96,17 @@
             }
             let saved = self.saved
             content
+                // Every stack below draws the app's own NavigationLink(value: route) as nothing,
+                // and the scene reports it: a Baton stack's path holds screens, not routes.
+                .environment(
+                    \.batonRouteValueDestination,
+                    RouteValueDestination { content, stack in
+                        AnyView(
+                            content.navigationDestination(for: Route.self) { route in
+                                Color.clear.onAppear { scene.navigationLinkReached(route, in: stack) }
+                            })
+                    }
+                )
                 .onAppear { scene.appeared() }
                 .onOpenURL { url in scene.open(url.absoluteString) }
                 .onChange(of: phase) { _, phase in
@@ -103,6 +114,44 @@
                         isActive: phase == .active, save: saved.map { saved in { saved.wrappedValue = $0 } })
                 }
         }
+    }
+
+    /// Gives a stack's content the `navigationDestination(for:)` of a scene's route type, which
+    /// reports the app's own `NavigationLink(value: route)` (`SceneRoutes.navigationLinkReached`).
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct RouteValueDestination {
+        let install: @MainActor (AnyView, StackScreen) -> AnyView
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension EnvironmentValues {
+        /// Set by `routes(root:links:savedIn:onFailure:)` for every ``StackView`` below it.
+        var batonRouteValueDestination: RouteValueDestination? {
+            get { self[RouteValueDestinationKey.self] }
+            set { self[RouteValueDestinationKey.self] = newValue }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    private struct RouteValueDestinationKey: EnvironmentKey {
+        static let defaultValue: RouteValueDestination? = nil
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension View {
+        /// Removed: a Baton stack's path holds its screens, so that screens with and without a
+        /// route share one `NavigationStack`. Push a route with `ScreenLink(value: route)`; a
+        /// window shown with `routes(root:links:savedIn:onFailure:)` reports an app's own
+        /// `NavigationLink(value: route)` as ``Baton/NavigationError/navigationLinkToRoute(_:routeType:stack:)``.
+        ///
+        /// ```swift
+        /// ScreenLink("Item 42", value: AppRoute.item(id: 42))
+        /// ```
+        ///
+        /// - Parameter type: The app's route type.
+        /// - Returns: Never: the method is unavailable.
+        @available(*, unavailable, message: "a Baton stack pushes routes with ScreenLink(value: route)")
+        public func screenRoutes<Route: ScreenRoute>(_ type: Route.Type) -> Self { self }
     }
 
     /// The scene's `SceneRoutes`, made once per window. SwiftUI makes a new `@State` initial

@@ -87,6 +87,26 @@
         }
     }
 
+    /// The app's own `NavigationLink(value: route)` reached a stack of this scene (through the
+    /// `navigationDestination(for: Route.self)` the adapter gives every stack): nothing is shown,
+    /// and ``NavigationError/navigationLinkToRoute(_:routeType:stack:)`` is reported, naming the
+    /// route and the link that pushes it.
+    ///
+    /// ```swift
+    /// .navigationDestination(for: Route.self) { route in
+    ///     Color.clear.onAppear { scene.navigationLinkReached(route, in: stack) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - route: The link's value.
+    ///   - stack: The stack whose `NavigationStack` the link is in.
+    public func navigationLinkReached(_ route: Route, in stack: StackScreen) {
+        onFailure(
+            .navigationLinkToRoute(
+                String(describing: route), routeType: String(describing: Route.self), stack: stack.screenName))
+    }
+
     /// The scene's phase changed: when it is no longer active, the window's screens are saved
     /// with `save` (`nil` when the window shows nothing). The screens that cannot be saved (no
     /// route) are left out and each is reported; a save that fails altogether is reported and

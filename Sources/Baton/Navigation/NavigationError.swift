@@ -119,6 +119,14 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// NavigationError.noLink(route: "settings", known: ["myapp://item/{id}"])
     /// ```
     case noLink(route: String, known: [String])
+    /// The app's own `NavigationLink(value: route)` was tapped in a Baton stack: its path holds
+    /// the stack's screens, so the link cannot push; `ScreenLink(value: route)` is the link that
+    /// pushes the route's screen.
+    ///
+    /// ```swift
+    /// NavigationError.navigationLinkToRoute("item(id: 3)", routeType: "AppRoute", stack: "main")
+    /// ```
+    case navigationLinkToRoute(String, routeType: String, stack: String)
 
     /// The diagnostic message.
     ///
@@ -162,6 +170,10 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "The link pattern \(pattern) cannot work: \(reason). Fix the pattern where the links are declared."
         case .noLink(let route, let known):
             return "No link pattern prints \(route). " + ContextError.listing("Known patterns", known, quoted: false)
+        case .navigationLinkToRoute(let route, let routeType, let stack):
+            return "NavigationLink(value: \(route)) in the stack \(stack) does nothing: a Baton stack's path holds its"
+                + " screens, not \(routeType) values. Use ScreenLink(value: \(route)), which pushes the route's screen"
+                + " through Baton. Nothing was shown."
         }
     }
 }

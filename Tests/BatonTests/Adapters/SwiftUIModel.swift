@@ -113,6 +113,13 @@ final class ModelScene<Route: ScreenRoute> {
         scene?.appeared()
     }
 
+    /// SwiftUI draws the `navigationDestination(for: Route.self)` that `WindowRoutes` gives every
+    /// stack below it, for a route value the app's own `NavigationLink(value:)` put there.
+    func navigationDestination(for route: Route, in stack: StackScreen) {
+        makeBody()
+        scene?.navigationLinkReached(route, in: stack)
+    }
+
     /// `onOpenURL` on the window's content.
     func openURL(_ url: String) {
         makeBody()
@@ -201,9 +208,6 @@ final class ModelStackView {
     let behaviour: SwiftUIBehaviour
     /// The path as SwiftUI holds it: the items' identities and the screens they hold.
     private var items: [(id: ScreenIdentity, screen: ScreenModel?)]
-    /// Destinations SwiftUI shows outside the path: the app's own `navigationDestination(for:)`
-    /// views, under `showsOtherLinkValuesOutsideThePath`.
-    private(set) var outsidePath: [AnyHashable] = []
 
     init(stack: StackScreen, _ behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) {
         self.stack = stack
@@ -212,9 +216,6 @@ final class ModelStackView {
         redraw()
     }
 
-    /// The type of the `NavigationStack` the view draws: the same for every stack, whatever is
-    /// on it.
-    var kind: String { "NavigationStack<[ScreenItem]>" }
     /// The path as SwiftUI holds it.
     var path: [ScreenIdentity] { items.map(\.id) }
     /// What each element of the path draws.
@@ -236,11 +237,12 @@ final class ModelStackView {
         redraw()
     }
 
-    /// The user taps the app's own `NavigationLink(value: route)`, with the app's own
-    /// `navigationDestination(for:)` for it when `destination` is true.
-    func tapNavigationLink<Route: ScreenRoute>(value route: Route, appHasADestination destination: Bool) {
-        guard destination, behaviour.showsOtherLinkValuesOutsideThePath else { return }
-        outsidePath.append(route)
+    /// The user taps the app's own `NavigationLink(value: route)` in a stack of a scene with
+    /// `routes(root:links:...)`, which gives every stack a `navigationDestination(for: Route.self)`
+    /// drawing nothing but reporting the link (`SceneRoutes.navigationLinkReached(_:in:)`).
+    func tapNavigationLink<Route: ScreenRoute>(value route: Route, in scene: ModelScene<Route>) {
+        guard behaviour.showsOtherLinkValuesOutsideThePath else { return }
+        scene.navigationDestination(for: route, in: stack)
     }
 
     /// The user swipes back from the top screen and either completes the swipe or releases it

@@ -15,32 +15,55 @@ struct SwiftUIStackTests {
     }
 
     /// A launched scene whose window shows `main[list]`, every screen made from its route.
+    ///
+    /// The scene is the only owner of its window (a screen's window is weak): a test that threw
+    /// it away would drive a stack with no window, so no log, no rule 1 and no failure reports.
+    /// Call ``withLaunchedStack(_:_:)`` where the test does not read the scene itself.
     private func launchedStack(_ behaviour: SwiftUIBehaviour) throws -> (ModelScene<SceneRoute>, StackScreen) {
         let scene = ModelScene(root: SceneRoute.main, links: SceneRoute.links)
         scene.launch(behaviour)
-        return (scene, try #require(scene.window?.rootScreen as? StackScreen))
+        let stack = try #require(scene.window?.rootScreen as? StackScreen)
+        try #require(stack.window === scene.window)
+        return (scene, stack)
+    }
+
+    /// Runs `body` on the stack of a launched scene, keeping the scene (and so the window) alive
+    /// until `body` returns, and checks the stack is still in that window afterwards.
+    private func withLaunchedStack(
+        _ behaviour: SwiftUIBehaviour, _ body: (ModelScene<SceneRoute>, StackScreen) throws -> Void
+    ) throws {
+        let (scene, stack) = try launchedStack(behaviour)
+        try withExtendedLifetime(scene) {
+            try body(scene, stack)
+            #expect(stack.window === scene.window)
+        }
     }
 
     // MARK: - One NavigationStack whatever is pushed (N-B4)
 
     @Test(arguments: SwiftUIBehaviour.all)
-    func aScreenWithoutARoutePushedOnARoutedStackKeepsTheOneNavigationStack(_ behaviour: SwiftUIBehaviour) throws {
-        let (_, stack) = try launchedStack(behaviour)
-        let view = ModelStackView(stack: stack, behaviour)
-        view.tapLink(to: SceneRoute.item(id: 1))
-        let item = try #require(stack.topScreen)
-        let kind = view.kind
-        let first = view.path
-        try stack.push(ScreenModel(name: "share"))
-        view.redraw()
-        #expect(view.kind == kind)
-        #expect(Array(view.path.prefix(1)) == first)
-        #expect(view.drawn.map { $0?.screenName } == ["item 1", "share"])
-        #expect(view.drawn.first ?? nil === item)
-        stack.pop()
-        view.redraw()
-        #expect(view.kind == kind)
-        #expect(view.path == first)
+    func aScreenWithoutARoutePushedOnARoutedStackKeepsEveryPathElement(_ behaviour: SwiftUIBehaviour) throws {
+        try withLaunchedStack(behaviour) { scene, stack throws in
+            let window = try #require(scene.window)
+            let view = ModelStackView(stack: stack, behaviour)
+            view.tapLink(to: SceneRoute.item(id: 1))
+            view.tapLink(to: SceneRoute.item(id: 2))
+            let items = Array(stack.screens.dropFirst())
+            let first = view.path
+            #expect(first == items.map { ScreenIdentity($0) })
+            let before = window.transitionLog.count
+            // A share sheet has no route on purpose: rule 1 (run by the window) does not report it.
+            try stack.push(ShareSheet(name: "share"))
+            view.redraw()
+            #expect(window.transitionLog.dropFirst(before).map(\.description) == ["push: item 2 → share"])
+            #expect(Array(view.path.prefix(2)) == first)
+            #expect(view.drawn.map { $0?.screenName } == ["item 1", "item 2", "share"])
+            #expect(zip(view.drawn, items).allSatisfy { $0 === $1 })
+            stack.pop()
+            view.redraw()
+            #expect(view.path == first)
+            #expect(zip(view.drawn, items).allSatisfy { $0 === $1 })
+        }
     }
 
     // MARK: - A route twice on a stack (N-B8)
@@ -98,18 +121,26 @@ struct SwiftUIStackTests {
     }
 
     @Test(arguments: SwiftUIBehaviour.all)
-    func theAppsOwnNavigationLinkToARouteNeverChangesTheStackBehindBatonsBack(_ behaviour: SwiftUIBehaviour) throws {
-        let (scene, stack) = try launchedStack(behaviour)
-        let view = ModelStackView(stack: stack, behaviour)
-        view.tapNavigationLink(value: SceneRoute.item(id: 3), appHasADestination: false)
-        #expect(view.outsidePath == [])
-        view.tapNavigationLink(value: SceneRoute.item(id: 3), appHasADestination: true)
-        #expect(view.outsidePath.count == (behaviour.showsOtherLinkValuesOutsideThePath ? 1 : 0))
-        #expect(try sceneTree(scene.window) == "main[list]")
-        #expect(view.path == [])
-        // The Baton link works the same under either answer.
-        view.tapLink(to: SceneRoute.item(id: 3))
-        #expect(try sceneTree(scene.window) == "main[list, item(id: 3)]")
+    func theAppsOwnNavigationLinkToARouteIsReportedAndChangesNothing(_ behaviour: SwiftUIBehaviour) throws {
+        try withLaunchedStack(behaviour) { scene, stack throws in
+            let view = ModelStackView(stack: stack, behaviour)
+            view.tapNavigationLink(value: SceneRoute.item(id: 3), in: scene)
+            // SwiftUI either refuses a link of another type than the path's (and says so in its
+            // own log) or shows Baton's destination for the route type, which reports it.
+            let expected =
+                behaviour.showsOtherLinkValuesOutsideThePath
+                ? [
+                    "NavigationLink(value: item(id: 3)) in the stack main does nothing: a Baton stack's path holds"
+                        + " its screens, not SceneRoute values. Use ScreenLink(value: item(id: 3)), which pushes"
+                        + " the route's screen through Baton. Nothing was shown."
+                ] : []
+            #expect(scene.failures == expected)
+            #expect(try sceneTree(scene.window) == "main[list]")
+            #expect(view.path == [])
+            // The Baton link works the same under either answer.
+            view.tapLink(to: SceneRoute.item(id: 3))
+            #expect(try sceneTree(scene.window) == "main[list, item(id: 3)]")
+        }
     }
 
     // MARK: - A link whose screen cannot be made (N-B3 on every stack)
@@ -135,9 +166,11 @@ struct SwiftUIStackTests {
     }
 
     @Test(.heavyOnTheMainActor) func aLinkToARouteMadeOneHundredThousandTimesLeavesNoScreenAlive() async throws {
-        let (_, stack) = try launchedStack(SwiftUIBehaviour())
+        let (scene, stack) = try launchedStack(SwiftUIBehaviour())
+        let window = try #require(scene.window)
         let view = ModelStackView(stack: stack)
         let weak = WeakScreens()
+        let before = window.transitionLog.count
         for index in 0..<100_000 {
             await shareTheMainActor(at: index, every: 100)
             view.tapLink(to: SceneRoute.item(id: index))
@@ -146,6 +179,12 @@ struct SwiftUIStackTests {
         }
         #expect(stack.screens.count == 1)
         #expect(weak.aliveCount == 0)
+        // Every push and pop went through the window (its log keeps only the last ones).
+        #expect(window.transitionLog.last?.description == "pop: item 99999 → list")
+        #expect(window.transitionLog.count > before)
+        #expect(scene.failures == [])
+        // The scene is the window's only owner: it is kept to the end.
+        withExtendedLifetime(scene) { #expect(stack.window === window) }
     }
 
     // MARK: - Any sequence of taps, pushes, pops and swipes
@@ -169,7 +208,7 @@ struct SwiftUIStackTests {
                 case 5: stack.pop()
                 case 6, 7: view.swipeBack(completes: Bool.random(using: &random))
                 case 8: view.tapLink(to: SceneRoute.broken)
-                default: view.tapNavigationLink(value: SceneRoute.list, appHasADestination: true)
+                default: view.tapNavigationLink(value: SceneRoute.list, in: scene)
                 }
                 view.redraw()
                 #expect(view.path == stack.navigationPath, "seed \(seed), step \(step)")
@@ -177,21 +216,28 @@ struct SwiftUIStackTests {
                 #expect(view.drawn.count == screens.count)
                 #expect(zip(view.drawn, screens).allSatisfy { $0 === $1 }, "seed \(seed), step \(step)")
             }
-            #expect(scene.failures == [])
+            #expect(scene.failures.allSatisfy { $0.hasPrefix("NavigationLink(value: list)") })
         }
     }
 
     // MARK: - Re-entrancy
 
     @Test func aRouteWhoseFactoryPushesOntoTheSameStackLeavesTheViewConsistent() throws {
-        let (_, stack) = try launchedStack(SwiftUIBehaviour())
-        ReentrantRoute.stack = stack
-        defer { ReentrantRoute.stack = nil }
-        let view = ModelStackView(stack: stack)
-        view.tapLink(to: ReentrantRoute.item)
-        #expect(stack.screens.map(\.screenName) == ["list", "pushed by the factory", "item"])
-        #expect(view.path == stack.navigationPath)
-        #expect(zip(view.drawn, stack.screens.dropFirst()).allSatisfy { $0 === $1 })
+        try withLaunchedStack(SwiftUIBehaviour()) { scene, stack in
+            let window = try #require(scene.window)
+            ReentrantRoute.stack = stack
+            defer { ReentrantRoute.stack = nil }
+            let view = ModelStackView(stack: stack)
+            let before = window.transitionLog.count
+            view.tapLink(to: ReentrantRoute.item)
+            #expect(stack.screens.map(\.screenName) == ["list", "pushed by the factory", "item"])
+            #expect(
+                window.transitionLog.dropFirst(before).map(\.description) == [
+                    "push: list → pushed by the factory", "push: pushed by the factory → item",
+                ])
+            #expect(view.path == stack.navigationPath)
+            #expect(zip(view.drawn, stack.screens.dropFirst()).allSatisfy { $0 === $1 })
+        }
     }
 }
 
@@ -202,7 +248,7 @@ private enum ReentrantRoute: ScreenRoute {
     @MainActor static weak var stack: StackScreen?
 
     func makeScreen() throws -> ScreenModel {
-        try Self.stack?.push(ScreenModel(name: "pushed by the factory"))
+        try Self.stack?.push(SwiftUIStackTests.ShareSheet(name: "pushed by the factory"))
         return ScreenModel(name: "item")
     }
 }
