@@ -222,6 +222,8 @@ public final class ExternalTransition {
             kind: kind, source: source, destination: destination, identifier: identifier, sender: sender,
             window: window)
         if window?.observesNavigation == true { transition.watch = NavigationWatch() }
+        // Rule 1 is checked against the reporter in effect when the transition is asked for.
+        if window != nil { transition.routeCheck = RouteCheck.asked() }
         if kind.isForward {
             do {
                 let parent = parentContext ?? (source ?? resolutionSource)?.context ?? window?.context
@@ -499,7 +501,7 @@ public final class ExternalTransition {
         // Settled before user code (the observers of the post) runs.
         if let destination, let window {
             let transition = makeTransition(destination)
-            window.log(transition)
+            window.log(transition, check: routeCheck)
             if let watch { window.emit(watch.event(transition, resolutions: resolutions)) }
         }
     }
@@ -624,6 +626,8 @@ public final class ExternalTransition {
     private var leavingOnCompletion: [WeakScreen] = []
     /// The stack a pop or set-stack happens in, to tell whether its source left it.
     weak var stackContainer: (any Screen)?
+    /// Rule 1's check, taken when the transition began.
+    private var routeCheck: RouteCheck?
 
     /// Receives a line for each transition begun, completed or cancelled (the adapter's
     /// lifecycle-logging mode).

@@ -1,7 +1,11 @@
 /// A screen shown without a route in a window whose root has one: saving leaves it out, a
 /// relaunch loses it and no link reaches it. Baton's first rule, "make every screen through its
 /// route", is checked for every screen a push, a presentation, a stack assignment or a hop brings
-/// into such a window (a tab inside a tab container included), in debug builds.
+/// into such a window (a tab inside a tab container included, every screen a stack assignment
+/// adds, not just its new top), whenever a ``reporter`` is set, in any build (the default
+/// reporter prints in debug builds and is `nil` in release builds). The reporter is the one in
+/// effect when the transition is asked for, even when the transition completes later (after an
+/// animation or a hopping container's transition hook).
 ///
 /// A screen meant to have no route (an ``AlertScreen``, a share sheet that overrides
 /// ``ScreenModel/isRouteless``) is not reported; nor are the steps of a start-up flow
@@ -51,8 +55,10 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
 
     /// Receives each screen shown without a route, in the current task and the tasks it creates.
     /// In debug builds the default prints the report (`Baton: ` and the ``description``), which
-    /// Xcode shows in its console; under BatonTesting's `.isolatedBaton` each one fails the
-    /// test; `nil` turns the check off. Release builds never check, whatever the value.
+    /// Xcode shows in its console; in release builds the default is `nil`. Under BatonTesting's
+    /// `.isolatedBaton` each one fails the test, in any build; `nil` turns the check off. A
+    /// transition is checked against the reporter in effect when it is asked for: a push asked
+    /// for inside `withValue(nil)` is not checked, even when it completes after the scope ends.
     ///
     /// ```swift
     /// ScreenWithoutRoute.$reporter.withValue(nil) {
@@ -68,49 +74,73 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
     }()
 }
 
-#if DEBUG
-    extension ScreenWindow {
-        /// The screens `transition` brought into this window without a route, when the window's
-        /// root has one; the caller reports them once its own state is settled (the reporter is
-        /// user code, which may navigate).
-        func screensWithoutRoute(shownBy transition: ScreenTransition) -> [ScreenWithoutRoute] {
-            guard let rootRoute = rootScreen?.anyRoute, let destination = transition.destination as? ScreenModel
-            else { return [] }
-            let checksDestination: Bool
-            switch transition.kind {
-            case .push, .present, .setStack, .segue, .manual: checksDestination = true
-            // A hop step of a flow is shown again when the flow runs; its main screen's tabs are checked.
-            case .hop, .replaceRoot, .embed: checksDestination = false
-            case .selectTab, .pop, .dismiss: return []
-            }
-            let routeType = TypeNames.name(of: type(of: rootRoute))
-            let shown = transition.record.description
-            let fix: String
-            switch transition.kind {
-            case .present: fix = "try present(\(routeType).….screen())"
-            case .push: fix = "try push(\(routeType).….screen())"
-            default: fix = "try \(routeType).….screen()"
-            }
-            var found: [ScreenWithoutRoute] = []
-            func visit(_ screen: ScreenModel, inside container: ScreenModel?) {
-                guard !screen.isRouteless else { return }
-                guard screen.anyRoute != nil else {
-                    // Reported at the outermost screen without a route: making it through its
-                    // route makes what it contains too.
-                    found.append(
-                        ScreenWithoutRoute(
-                            screen: "\(screen.screenName) (\(TypeNames.name(of: type(of: screen))))",
-                            shown: container.map { "\(shown) (inside \($0.screenName))" } ?? shown,
-                            routeType: routeType, fix: fix))
-                    return
-                }
-                // A flow's child is one of its steps, which the flow makes.
-                guard !(screen is HoppingScreen) else { return }
-                for case let child as ScreenModel in screen.childScreens { visit(child, inside: screen) }
-            }
-            if !checksDestination, destination.anyRoute == nil { return [] }
-            visit(destination, inside: nil)
-            return found
-        }
+/// Rule 1's check of one transition, taken when the transition is asked for: the reporter in
+/// effect then, and the screens a stack assignment adds (its new top included), checked once
+/// the transition completes.
+@MainActor
+struct RouteCheck {
+    let reporter: @Sendable (ScreenWithoutRoute) -> Void
+    /// For a ``TransitionKind/setStack`` transition, every screen that newly entered the stack;
+    /// `nil` means the transition's destination.
+    let entered: [ScreenModel]?
+
+    /// The check of a transition asked for now, or `nil` when no reporter is set (one task-local
+    /// read and nothing else).
+    static func asked(entering entered: @autoclosure () -> [ScreenModel]? = nil) -> RouteCheck? {
+        guard let reporter = ScreenWithoutRoute.reporter else { return nil }
+        return RouteCheck(reporter: reporter, entered: entered())
     }
-#endif
+}
+
+extension ScreenWindow {
+    /// The screens `transition` brought into this window without a route, when the window's
+    /// root has one; the caller reports them once its own state is settled (the reporter is
+    /// user code, which may navigate).
+    func screensWithoutRoute(shownBy transition: ScreenTransition, entered: [ScreenModel]? = nil)
+        -> [ScreenWithoutRoute]
+    {
+        guard let rootRoute = rootScreen?.anyRoute, let destination = transition.destination as? ScreenModel
+        else { return [] }
+        let checksDestination: Bool
+        switch transition.kind {
+        case .push, .present, .setStack, .segue, .manual: checksDestination = true
+        // A hop step of a flow is shown again when the flow runs; its main screen's tabs are checked.
+        case .hop, .replaceRoot, .embed: checksDestination = false
+        case .selectTab, .pop, .dismiss: return []
+        }
+        let routeType = TypeNames.name(of: type(of: rootRoute))
+        let shown = transition.record.description
+        let fix: String
+        switch transition.kind {
+        case .present: fix = "try present(\(routeType).….screen())"
+        case .push: fix = "try push(\(routeType).….screen())"
+        default: fix = "try \(routeType).….screen()"
+        }
+        var found: [ScreenWithoutRoute] = []
+        func visit(_ screen: ScreenModel, inside container: ScreenModel?) {
+            guard !screen.isRouteless else { return }
+            guard screen.anyRoute != nil else {
+                // Reported at the outermost screen without a route: making it through its
+                // route makes what it contains too.
+                found.append(
+                    ScreenWithoutRoute(
+                        screen: "\(screen.screenName) (\(TypeNames.name(of: type(of: screen))))",
+                        shown: container.map { "\(shown) (inside \($0.screenName))" } ?? shown,
+                        routeType: routeType, fix: fix))
+                return
+            }
+            // A flow's child is one of its steps, which the flow makes.
+            guard !(screen is HoppingScreen) else { return }
+            for case let child as ScreenModel in screen.childScreens { visit(child, inside: screen) }
+        }
+        if !checksDestination, destination.anyRoute == nil { return [] }
+        // A stack assignment shows its new top and puts the others below it: each is checked.
+        for screen in entered ?? [destination] { visit(screen, inside: nil) }
+        return found
+    }
+
+    /// Checks `transition` as `check` took it when it was asked for, and reports what it finds.
+    func report(_ transition: ScreenTransition, _ check: RouteCheck) {
+        for report in screensWithoutRoute(shownBy: transition, entered: check.entered) { check.reporter(report) }
+    }
+}

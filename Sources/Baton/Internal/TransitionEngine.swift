@@ -19,6 +19,7 @@ enum TransitionEngine {
         entering: [ScreenModel],
         hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)? = nil,
         resolves: Bool = true,
+        newInStack: @autoclosure () -> [ScreenModel]? = nil,
         change: () -> Void
     ) throws(ScreenError) {
         let destination = transition.destination
@@ -30,6 +31,9 @@ enum TransitionEngine {
         }
         // The log keeps start order: this transition's record waits for those started before it.
         let ticket = window?.reserveLogEntry()
+        // Rule 1 is checked against the reporter in effect now, when the transition is asked
+        // for, even when a hook completes it later, outside the caller's scope.
+        let routeCheck = ticket == nil ? nil : RouteCheck.asked(entering: newInStack())
         // Off (no observer of navigation events), this is one check and nothing else.
         let watch = window?.observesNavigation == true ? NavigationWatch() : nil
         let undo: (@MainActor () -> Void)?
@@ -102,7 +106,7 @@ enum TransitionEngine {
                 // Screens that left the tree leave the context tree once their did-phase has run:
                 // until then (in `willDisappear`, say) they still read and write the tree.
                 for screen in departed where screen.currentHolder == nil { screen.unwire() }
-                if let ticket { window?.log(transition, at: ticket) }
+                if let ticket { window?.log(transition, at: ticket, check: routeCheck) }
                 if let watch {
                     NavigationContext.lifecycleCause = outerCause ?? nil
                     window?.emit(watch.event(transition, resolutions: resolutions))

@@ -316,12 +316,13 @@ public final class ScreenWindow {
         lifecycle.elements(since: sequence)
     }
 
-    /// Logs a transition that completes as it is logged (one UIKit drove), in turn.
-    func log(_ transition: ScreenTransition) {
-        log(transition, at: reserveLogEntry())
+    /// Logs a transition that completes as it is logged (one UIKit drove), in turn; `check` is
+    /// rule 1's check, taken when the transition was asked for.
+    func log(_ transition: ScreenTransition, check: RouteCheck?) {
+        log(transition, at: reserveLogEntry(), check: check)
     }
 
-    /// The sequence number of the next transition to start, for ``log(_:at:)``.
+    /// The sequence number of the next transition to start, for ``log(_:at:check:)``.
     private var nextLogEntry: UInt64 = 0
     /// The first sequence number not logged yet.
     private var firstUnlogged: UInt64 = 0
@@ -336,14 +337,13 @@ public final class ScreenWindow {
 
     /// Logs a completed transition (or gives up its place, with `nil`) in start order: a record
     /// waits until every transition that started before it has completed or failed.
-    func log(_ transition: ScreenTransition?, at entry: UInt64) {
-        #if DEBUG
-            // Rule 1, make every screen through its route: checked once the screens are in the
-            // tree, reported once the log is settled.
-            let reporter = transition == nil ? nil : ScreenWithoutRoute.reporter
-            let unrouted = reporter == nil ? [] : transition.map { screensWithoutRoute(shownBy: $0) } ?? []
-            defer { if let reporter { for report in unrouted { reporter(report) } } }
-        #endif
+    /// `check` is rule 1's check (make every screen through its route), taken when the
+    /// transition was asked for; it runs once the screens are in the tree and reports once the
+    /// log is settled.
+    func log(_ transition: ScreenTransition?, at entry: UInt64, check: RouteCheck? = nil) {
+        let unrouted =
+            check.flatMap { check in transition.map { screensWithoutRoute(shownBy: $0, entered: check.entered) } } ?? []
+        defer { if let check { for report in unrouted { check.reporter(report) } } }
         completedOutOfOrder[entry] = .some(transition?.record)
         while let ready = completedOutOfOrder.removeValue(forKey: firstUnlogged) {
             firstUnlogged &+= 1

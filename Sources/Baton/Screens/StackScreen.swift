@@ -300,12 +300,19 @@ open class StackScreen: ScreenModel {
         }
         // The same top stays on screen: the stack below it changes without a transition.
         defer { observedState.publish() }
-        guard oldTop !== newTop else { return replace() }
+        guard oldTop !== newTop else {
+            // Rule 1 still holds for the screens put below it.
+            let check = window == nil ? nil : RouteCheck.asked(entering: newScreens.filter { $0.container !== self })
+            replace()
+            if let check, let window { window.report(transition, check) }
+            return
+        }
         do {
             try TransitionEngine.perform(
                 transition, wiring: newTop.container === self ? .isolate : .inherit,
                 sourceContext: (below ?? self).context, visible: isInVisibleTree, window: window,
-                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], resolves: resolves, change: replace)
+                leaving: oldTop.map { [$0] } ?? [], entering: [newTop], resolves: resolves,
+                newInStack: newScreens.filter { $0.container !== self }, change: replace)
         } catch {
             undoWiring()
             throw error

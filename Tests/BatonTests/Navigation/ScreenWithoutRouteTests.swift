@@ -5,7 +5,7 @@ import Testing
 /// The routes of a small app: a stack of lists, details, a settings sheet, tabs whose second tab
 /// is made without its route, and a start-up flow whose steps have none.
 private enum ShopRoute: ScreenRoute {
-    case list, products, detail(Int), settings, tabs, careless, flow, main
+    case list, products, detail(Int), settings, tabs, careless, flow, main, hopper
 
     func makeScreen() throws -> ScreenModel {
         switch self {
@@ -17,6 +17,7 @@ private enum ShopRoute: ScreenRoute {
         case .careless: try TabScreen(tabs: [ShopRoute.list.screen(), ScreenModel(name: "account")], name: "careless")
         case .flow: ShopFlow(name: "flow")
         case .main: try TabScreen(tabs: [ShopRoute.list.screen(), CartScreen(name: "cart")], name: "main")
+        case .hopper: HoppingScreen(name: "hopper")
         }
     }
 }
@@ -167,6 +168,71 @@ struct ScreenWithoutRouteTests {
         #expect(
             window.transitionLog.map(\.description).suffix(2) == ["push: products → cart", "push: cart → detail 1"])
         #expect(stack.screens.map(\.screenName) == ["products", "cart", "detail 1"])
+    }
+
+    @MainActor final class PendingCompletion {
+        var complete: (@MainActor () -> Void)?
+    }
+
+    /// A reporter that collects into `reports`, in and out of any scope.
+    private func collector(_ reports: Reports) -> @Sendable (ScreenWithoutRoute) -> Void {
+        { report in MainActor.assumeIsolated { reports.all.append(report.description) } }
+    }
+
+    /// Finding 1: a transition is checked against the reporter in effect when it is asked for,
+    /// not when its transition hook completes it (after an animation, outside the caller's scope).
+    @Test func aHopIsCheckedWithTheReporterInEffectWhenItIsAskedForNotWhenItsHookCompletes() throws {
+        let window = launched(.hopper)
+        let hopper = try #require(window.rootScreen as? HoppingScreen)
+        let pending = PendingCompletion()
+        hopper.transitionHook = { _, complete in pending.complete = complete }
+        let reports = Reports()
+        try ScreenWithoutRoute.$reporter.withValue(collector(reports)) {
+            try hopper.hop(to: ShopRoute.careless.screen(), then: nil)
+        }
+        #expect(reports.all.isEmpty)
+        ScreenWithoutRoute.$reporter.withValue(nil) { pending.complete?() }
+        #expect(
+            reports.all == [
+                "account (ScreenModel) was shown by hop: → careless (inside careless) without a route, in a"
+                    + " window of ShopRoute routes: saving leaves it out and no link reaches it. Make it through its"
+                    + " route (try ShopRoute.….screen()), or declare its route (RoutedScreen); if it is meant to have"
+                    + " none, as an alert or a share sheet, override isRouteless to return true."
+            ])
+        // Asked for under `withValue(nil)`: not checked, even when it completes under a reporter.
+        let later = Reports()
+        try ScreenWithoutRoute.$reporter.withValue(nil) {
+            try hopper.hop(to: ShopRoute.careless.screen(), then: nil)
+        }
+        ScreenWithoutRoute.$reporter.withValue(collector(later)) { pending.complete?() }
+        #expect(later.all.isEmpty)
+        #expect(reports.all.count == 1)
+        #expect(window.transitionLog.map(\.description).suffix(2) == ["hop: → careless", "hop: careless → careless"])
+    }
+
+    /// Finding 3: a stack assignment checks every screen it adds, not just its new top.
+    @Test func aStackAssignmentReportsEveryScreenItAddsWithoutARoute() async throws {
+        let reports = try await collecting {
+            let window = launched(.list)
+            let stack = try #require(window.rootScreen as? StackScreen)
+            let products = try #require(stack.screens.first)
+            try stack.setScreens([products, CartScreen(name: "cart"), ShopRoute.detail(1).screen()])
+            // The same top stays: the screen put below it is checked too.
+            let detail = try #require(stack.topScreen)
+            try stack.setScreens([products, ScreenModel(name: "promo"), detail])
+            try stack.setScreens([products, detail])
+        }
+        #expect(
+            reports == [
+                "cart (CartScreen) was shown by setStack: products → detail 1 without a route, in a window of ShopRoute"
+                    + " routes: saving leaves it out and no link reaches it. Make it through its route (try"
+                    + " ShopRoute.….screen()), or declare its route (RoutedScreen); if it is meant to have none, as an"
+                    + " alert or a share sheet, override isRouteless to return true.",
+                "promo (ScreenModel) was shown by setStack: detail 1 → detail 1 without a route, in a window of"
+                    + " ShopRoute routes: saving leaves it out and no link reaches it. Make it through its route (try"
+                    + " ShopRoute.….screen()), or declare its route (RoutedScreen); if it is meant to have none, as an"
+                    + " alert or a share sheet, override isRouteless to return true.",
+            ])
     }
 
     @Test func aWindowWhoseRootHasNoRouteIsNotChecked() async throws {
