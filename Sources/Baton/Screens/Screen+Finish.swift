@@ -5,7 +5,7 @@ extension Screen {
     /// these, walking up from this screen through its containers, ends.
     ///
     /// - A screen pushed or presented with an awaited result
-    ///   (``StackScreen/push(_:returning:identifier:sender:wiring:)``,
+    ///   (``ScreenModel/push(_:returning:identifier:sender:wiring:)``,
     ///   ``ScreenModel/present(_:returning:identifier:sender:wiring:)``) is popped or dismissed, and
     ///   the await returns.
     /// - The current step of a hopping container runs its continuation, or its awaiting
