@@ -1,6 +1,6 @@
 /// What a UI adapter reports about how it draws screens from their routes: a screen made from its
 /// route that no registration draws, and a route (or route type) registered twice. The decisions
-/// behind each report are core code (``RouteDrawings``), so that Linux tests reach them; BatonSwiftUI
+/// behind each report are core code (`RouteDrawings`), so that Linux tests reach them; BatonSwiftUI
 /// sends a report when the view it concerns appears.
 ///
 /// A report goes to ``reporter``, in any build (the default reporter prints in debug builds and is

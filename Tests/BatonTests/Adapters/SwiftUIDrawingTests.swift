@@ -235,7 +235,8 @@ struct SwiftUIDrawingTests {
         #expect(
             reported == [
                 Self.drawnTwice(
-                    "DrawRoute.settings", registered: "screen(for: DrawRoute.self)", again: "screen(DrawRoute.settings)")
+                    "DrawRoute.settings", registered: "screen(for: DrawRoute.self)", again: "screen(DrawRoute.settings)"
+                )
             ])
         #expect(scene.draw(try DrawRoute.settings.screen()) == "route: inner settings")
         #expect(scene.draw(try DrawRoute.item(id: 1).screen()) == "route: item view 1")
@@ -249,7 +250,8 @@ struct SwiftUIDrawingTests {
         let reported = reports { scene.appear() }
         #expect(
             reported == [
-                Self.drawnTwice("DrawRoute", registered: "screen(DrawRoute.item(id: 1))", again: "screen(for: DrawRoute.self)")
+                Self.drawnTwice(
+                    "DrawRoute", registered: "screen(DrawRoute.item(id: 1))", again: "screen(for: DrawRoute.self)")
             ])
         #expect(scene.draw(try DrawRoute.item(id: 1).screen()) == "route: inner item(id: 1)")
         #expect(scene.draw(try DrawRoute.settings.screen()) == "route: inner settings")
