@@ -127,12 +127,11 @@
     /// Adds a registration to the routes drawn in its content, and sends the core's report of a
     /// registration it replaces when the content appears.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @MainActor
     private struct RouteRegistration: ViewModifier {
         let register: @MainActor (RouteViews) -> (drawings: RouteViews, duplicate: ScreenDrawingReport?)
         @Environment(\.batonRouteScreens) private var drawings
 
-        func body(content: Content) -> some View {
+        @MainActor func body(content: Content) -> some View {
             let registered = register(drawings)
             content
                 .environment(\.batonRouteScreens, registered.drawings)
