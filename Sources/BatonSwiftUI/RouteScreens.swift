@@ -125,7 +125,10 @@
     typealias RouteViews = RouteDrawings<@MainActor (ScreenModel) -> AnyView, AnyView>
 
     /// Adds a registration to the routes drawn in its content, and sends the core's report of a
-    /// registration it replaces when the content appears.
+    /// registration it replaces when the content appears. It is made in `View`'s nonisolated
+    /// methods; only its body runs on the main actor (`ViewModifier.body(content:)`,
+    /// SwiftUI.swiftinterface:3149 of the iOS 17.0 SDK). The environment it reads holds the
+    /// registrations of the modifiers around it, not its own (`View.environment(_:_:)`, :7450).
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     private struct RouteRegistration: ViewModifier {
         let register: @MainActor (RouteViews) -> (drawings: RouteViews, duplicate: ScreenDrawingReport?)

@@ -346,7 +346,7 @@ final class ModelPresentationHost {
 /// Rules:
 /// - A modifier's `body(content:)` reads the environment its container gives it and passes a
 ///   changed copy to its content (`ViewModifier.body(content:)`, SwiftUI.swiftinterface:3144-3150;
-///   `View.environment(_:_:)`, :4064): in `view.screen(a).screen(b)`, `b` is the outer modifier,
+///   `View.environment(_:_:)`, :7450): in `view.screen(a).screen(b)`, `b` is the outer modifier,
 ///   so `a` reads what `b` registered and its registration is the inner one. The model registers
 ///   outer first.
 /// - `onAppear` (SwiftUI.swiftinterface:3604) runs its action when the view appears: the
