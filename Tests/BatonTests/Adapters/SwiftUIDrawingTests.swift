@@ -109,6 +109,8 @@ struct SwiftUIDrawingTests {
         var scene = ModelRouteScreens()
         scene.screen(DrawRoute.profile, tabLabel: "Profile") { _ in "profile card" }
         scene.screen(DrawRoute.settings, tabLabel: "Settings") { _ in "settings" }
+        // The list's own label and view win over its route's.
+        scene.screen(DrawRoute.list, tabLabel: "List route") { _ in "list route" }
         let list = try DrawRoute.list.screen()
         let items = try DrawRoute.items.screen()
         let profile = try DrawRoute.profile.screen()
@@ -116,6 +118,7 @@ struct SwiftUIDrawingTests {
         let routedStack = try StackScreen(root: DrawRoute.profile.screen(), name: "profile stack")
         let plainStack = try StackScreen(root: ScreenModel(name: "plain"), name: "plain stack")
         #expect(scene.tabLabel(of: list) == "own: Items")
+        #expect(scene.draw(list) == "body: the list")
         #expect(scene.tabLabel(of: profile) == "route: Profile")
         // A stack without a label of its own is labelled by its root: its own label, else its route's.
         #expect(scene.tabLabel(of: items) == "own: Items")
