@@ -141,10 +141,10 @@ struct PresentIfFinishedTests {
         }
     }
 
-    @Test func aThousandCancelledSheetsLeaveNoScreenAlive() async throws {
+    @Test func aHundredCancelledSheetsLeaveNoScreenAlive() async throws {
         let (window, _, detail) = try makeDetail()
         weak var last: EditScreen?
-        for _ in 0..<1_000 {
+        for _ in 0..<100 {
             let (editing, edit) = try await editing(from: detail, in: window)
             last = edit
             if Bool.random() { edit.cancelTapped() } else { edit.finish() }
