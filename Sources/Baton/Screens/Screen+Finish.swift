@@ -14,6 +14,10 @@ extension Screen {
     /// - A screen pushed on a stack (not its root) is popped, with the screens above it.
     /// - A presented screen is dismissed, with what it presents.
     ///
+    /// An await of ``ScreenModel/present(_:returningIfFinished:identifier:sender:wiring:)`` ends
+    /// with `nil`; an await of a result of another type than `Void` ends with
+    /// ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
+    ///
     /// A second finish of the same step (a double-tapped "Done") does nothing, and so does a
     /// finish where none of these applies (a window's root). Called during a transition (from a
     /// lifecycle callback, a resolver, an observer), the pop or dismissal runs right after it.
