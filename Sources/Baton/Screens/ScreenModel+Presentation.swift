@@ -130,9 +130,12 @@ extension ScreenModel {
         }
         let transition = ScreenTransition(
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
+        // A sheet leaves everything under it on screen; a cover hides every layer shown with
+        // its presenter's root (UIPresentationController.h:104-107, `shouldRemovePresentersView`).
+        let covered = screen.presentationStyle == .fullScreenCover ? root.layersOnScreen : []
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
-            leaving: [root], entering: [screen], resolves: resolves
+            leaving: covered, entering: [screen], resolves: resolves
         ) {
             presented = screen
             screen.presenter = self
@@ -198,14 +201,18 @@ extension ScreenModel {
         guard let presenter = found else { return }
         // As in UIKit, everything presented above goes too: what the dismissed screen presents,
         // and what a screen inside it (a stack's top, a tab) presents.
-        var top = presenter.presented!
-        while let next = top.visiblePresentation { top = next }
+        var going = [presenter.presented!]
+        while let next = going.last?.visiblePresentation { going.append(next) }
+        let top = going.last!
         let transition = ScreenTransition(kind: .dismiss, source: top, destination: presenter, sender: sender)
         let window = presenter.window
+        // Every presentation that goes and is on screen disappears, topmost first (one under a
+        // sheet is still on screen; one under a cover is not, and gets nothing); the layers
+        // under the dismissed one that a cover hid reappear, bottom first.
         // A backward transition wires nothing and resolves nothing: it cannot throw.
         try? TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
-            leaving: [top], entering: [presenter.presentationRoot]
+            leaving: going.reversed(), entering: presenter.presentationRoot.layersOnScreen
         ) {
             var current = presenter.presented
             var chain: [ScreenModel] = []

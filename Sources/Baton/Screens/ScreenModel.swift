@@ -183,6 +183,18 @@ open class ScreenModel: Screen {
     /// ```
     open var isRouteless: Bool { false }
 
+    /// How the screen is shown when it is presented: ``PresentationStyle/sheet`` (the
+    /// presenter stays on screen) unless overridden. Declared by the presented screen, as UIKit's
+    /// `modalPresentationStyle` is (UIViewController.h:269); read when it is presented, so a
+    /// restored screen, made by its route, gets it again.
+    ///
+    /// ```swift
+    /// final class TourScreen: ScreenModel {
+    ///     override var presentationStyle: PresentationStyle { .fullScreenCover }
+    /// }
+    /// ```
+    open var presentationStyle: PresentationStyle { .sheet }
+
     // MARK: - Lifecycle, overridable
 
     /// Called before the screen appears. Read what other screens left in the context here.
@@ -360,6 +372,34 @@ open class ScreenModel: Screen {
         var current = self
         while let next = current.container { current = next }
         return current
+    }
+
+    /// The outermost containers on screen with this one, which is one, bottom first: this one
+    /// alone when it was presented as a full-screen cover or is the window's root; else the
+    /// layers under its presenter, then this one. A sheet leaves what it was presented over on
+    /// screen (``PresentationStyle``).
+    final var layersOnScreen: [ScreenModel] {
+        var layers = [self]
+        var current = self
+        while current.presentationStyle == .sheet, let presenter = current.presenter {
+            current = presenter.presentationRoot
+            layers.append(current)
+        }
+        return layers.reversed()
+    }
+
+    /// The outermost containers a visible window shows from this root up, bottom first: the
+    /// root and each presentation above it, from the topmost full-screen cover on (what a cover
+    /// hides is not shown).
+    final var shownPresentationLayers: [ScreenModel] {
+        var layers = [self]
+        var current = self
+        while let presented = current.visiblePresentation {
+            if presented.presentationStyle == .fullScreenCover { layers.removeAll() }
+            layers.append(presented)
+            current = presented
+        }
+        return layers
     }
 
     /// Whether this screen and its ancestors are in a visible window, so that transitions in it

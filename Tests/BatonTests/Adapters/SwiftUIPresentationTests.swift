@@ -22,8 +22,8 @@ struct SwiftUIPresentationTests {
         let main = ScreenModel(name: "main")
         _ = try makeVisibleWindow(root: main)
         let host = ModelPresentationHost(
-            presenter: main, covers: ["signup"], coversAvailable: coversAvailable, SwiftUIBehaviour())
-        try main.present(ScreenModel(name: "signup"))
+            presenter: main, coversAvailable: coversAvailable, SwiftUIBehaviour())
+        try main.present(CoverScreen(name: "signup"))
         host.redraw()
         let slot: PresentationSlot = coversAvailable ? .fullScreenCover : .sheet
         #expect(host.shown == [slot: try #require(main.presentedIdentity)])
@@ -35,7 +35,7 @@ struct SwiftUIPresentationTests {
     @Test func aScreenThatAsksForNothingIsASheet() throws {
         let main = ScreenModel(name: "main")
         _ = try makeVisibleWindow(root: main)
-        let host = ModelPresentationHost(presenter: main, covers: ["signup"], SwiftUIBehaviour())
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
         #expect(host.shown == [:])
         try main.present(ScreenModel(name: "settings"))
         host.redraw()
@@ -48,7 +48,7 @@ struct SwiftUIPresentationTests {
     @Test func anAlertIsShownOnlyAsAnAlert() async throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        let host = ModelPresentationHost(presenter: main, covers: ["Discard changes?"], SwiftUIBehaviour())
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
         let asking = Task { try await main.present(Self.answer) }
         _ = try await window.next(AlertScreen.self)
         host.redraw()
