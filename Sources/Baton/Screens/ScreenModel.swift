@@ -299,15 +299,33 @@ open class ScreenModel: Screen {
     /// Takes this screen, which left the tree, out of the context tree: its context goes back
     /// to where it was before a transition wired it, so that it no longer receives the tree's
     /// events nor blocks registrations of the same name. Showing it again wires it again.
+    ///
+    /// A context that is a root again keeps reading values from the chain it left, held weakly
+    /// (``ScreenContext/leftChain``): code that runs after `finish()` or `dismiss()` (the rest of
+    /// an async action, a task) reads what the screen saw, not a key's default.
     final func unwire() {
         guard let wiring else { return }
         self.wiring = nil
         switch wiring {
         case .inherited(let previousParent):
+            let left = context.parent
             // Back to a root (or to the parent it was made with), as it was before it was shown.
+            // The attach is lenient: detaching cannot conflict, and the parent it was made with
+            // held it before.
             MisuseMode.$current.withValue(.lenient) { try? context.attach(to: previousParent) }
+            if context.parent == nil, let left { context.leftChain = LeftChain(left) }
         case .shared(let own):
+            // The context it shared is the chain it read from.
+            let left = context
             context = own
+            if own.parent == nil {
+                own.leftChain = LeftChain(left)
+                // What it cached before it shared a context read a chain without that one.
+                own.walkSubtree { context in
+                    context.readCache.removeAll()
+                    return true
+                }
+            }
         }
     }
 
