@@ -69,6 +69,21 @@ open class ScreenModel: Screen {
     /// let detail = ScreenModel(name: "detail", context: ScreenContext(name: "detail"))
     /// ```
     ///
+    /// A screen reads no dependency in `init`: nothing has wired its context yet. The transition
+    /// that shows it (a push, a presentation, a hop, a tree assignment, a restoration) attaches
+    /// its context under its source's and runs the dependency coordinator before its first
+    /// ``willAppear()``. Read there, in ``didAppear()`` or in an action; pass what `init` needs
+    /// as arguments. A read in `init` sees only the screen's own context and the keys' defaults
+    /// (under `.isolatedBaton`, a live default fails the test and names the key).
+    ///
+    /// ```swift
+    /// final class FormScreen: ScreenModel {
+    ///     var draft: Draft
+    ///     init(_ draft: Draft) { self.draft = draft; super.init(name: "form") }
+    ///     override func willAppear() { draft.id = draft.id ?? context[\.uuid]() }   // wired by now
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The screen's context; by default a new one named after the screen's name or type.
@@ -197,7 +212,10 @@ open class ScreenModel: Screen {
 
     // MARK: - Lifecycle, overridable
 
-    /// Called before the screen appears. Read what other screens left in the context here.
+    /// Called before the screen appears. Read what other screens left in the context here: by
+    /// the first call, the transition that showed the screen has wired its context and resolved
+    /// it. It is called again each time the screen reappears (a screen pushed over it popped, a
+    /// full-screen cover over it dismissed), not when a sheet or an alert over it goes.
     ///
     /// ```swift
     /// override func willAppear() { title = context[Title.self] }
