@@ -46,7 +46,8 @@
     @MainActor
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
-        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: ScreenWithoutRoute,
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: UnderlyingError,
+        _: ScreenWithoutRoute,
         _: TestDefaults, _: DumpFormat,
         _: FlowGraphFormat, _: NavigationEvent, _: NavigationCause, _: NavigationGesture, _: WindowSnapshot
     ) {}
