@@ -44,7 +44,7 @@ public struct UnderlyingError: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A reason Baton gives itself, where no code of yours threw: ``error`` is that text.
-    init(reason: String) {
+    package init(reason: String) {
         self.error = BatonReason(description: reason)
         self.description = reason
         self.typeName = "Baton"
