@@ -26,7 +26,8 @@
 
     @MainActor
     func namesBatonAlertTypes(
-        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle, _: AlertAnswer
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle, _: AlertAnswer,
+        _: AlertPresence
     ) {}
 
     @MainActor

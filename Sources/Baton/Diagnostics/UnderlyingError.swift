@@ -43,8 +43,15 @@ public struct UnderlyingError: Hashable, Sendable, CustomStringConvertible {
         self.isBatonReason = false
     }
 
-    /// A reason Baton gives itself, where no code of yours threw: ``error`` is that text.
-    package init(reason: String) {
+    /// A reason Baton gives itself, where no code of yours threw (an adapter refusing what a
+    /// factory made): ``error`` is that text, and the errors that hold it have no `underlying`.
+    ///
+    /// ```swift
+    /// UnderlyingError(reason: "it made note, which is already shown; make a new controller")
+    /// ```
+    ///
+    /// - Parameter reason: Baton's reason.
+    @_spi(Adapters) public init(reason: String) {
         self.error = BatonReason(description: reason)
         self.description = reason
         self.typeName = "Baton"
