@@ -162,6 +162,8 @@ open class StackScreen: ScreenModel {
         wiring: ContextWiring = .inherit
     ) async throws(ScreenError) -> Result {
         try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            // Not dropped: a failure ends the await with it (`waiter.fail`), now or after a
+            // running transition.
             try? push(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
         }
     }
@@ -213,6 +215,7 @@ open class StackScreen: ScreenModel {
     @discardableResult
     public final func pop(sender: Any? = nil) -> ScreenModel? {
         var popped: ScreenModel?
+        // The body cannot throw (a pop wires and resolves nothing); `try?` is for the signature.
         try? requestTransition("pop of \(screenName)") { [self] () throws(ScreenError) in
             guard stackedScreens.count > 1 else { return }
             popped = popTo(index: stackedScreens.count - 2, sender: sender).first
@@ -231,6 +234,7 @@ open class StackScreen: ScreenModel {
     @discardableResult
     public final func popToRoot(sender: Any? = nil) -> [ScreenModel] {
         var popped: [ScreenModel] = []
+        // The body cannot throw (a pop wires and resolves nothing); `try?` is for the signature.
         try? requestTransition("pop to the root of \(screenName)") { [self] () throws(ScreenError) in
             guard stackedScreens.count > 1 else { return }
             popped = popTo(index: 0, sender: sender)
