@@ -134,7 +134,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// BatonSwiftUI's `ScreenLink(value:)`) was followed and the route's
     /// ``ScreenRoute/makeScreen()`` threw; nothing was shown.
     ///
-    /// `error` is what it threw, typed: cast it, or read ``underlying``.
+    /// `error` is what it threw, typed: cast it, or read ``underlying``. Two such errors are equal
+    /// when the thrown errors have the same type and text (``UnderlyingError``), so `ScreenError`
+    /// stays `Hashable` and a test compares it whole.
     ///
     /// ```swift
     /// ScreenError.routeFailed(route: "item(id: 42)", error: UnderlyingError(AppRoute.Unavailable()))
