@@ -231,13 +231,15 @@ final class UIKitNavigationPlan {
             screen = try make(tree.route)
         } catch {
             throw .error(
-                .factoryFailed(step: step(), route: route(), reason: String(describing: error)), at: path.indices)
+                .factoryFailed(step: step(), route: route(), reason: UnderlyingError(error)), at: path.indices)
         }
         if !made.insert(ObjectIdentifier(screen)).inserted {
             throw .error(
                 .factoryFailed(
                     step: step(), route: route(),
-                    reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
+                    reason: UnderlyingError(
+                        reason:
+                            "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen")),
                 at: path.indices)
         }
         if ExternalTransition.isInTree(screen) || screen === window.currentRoot {
@@ -245,7 +247,8 @@ final class UIKitNavigationPlan {
             throw .error(
                 .factoryFailed(
                     step: step(), route: route(),
-                    reason: "it made \(screen.screenName), which is already shown; make a new controller"),
+                    reason: UnderlyingError(
+                        reason: "it made \(screen.screenName), which is already shown; make a new controller")),
                 at: path.indices)
         }
         screen.recordedScreenRoute = tree.route

@@ -361,21 +361,24 @@ final class NavigationPlan {
             screen = try tree.route.screen()
         } catch {
             throw .error(
-                .factoryFailed(step: text(step), route: Self.describe(tree.route), reason: String(describing: error)),
+                .factoryFailed(step: text(step), route: Self.describe(tree.route), reason: UnderlyingError(error)),
                 at: path.indices)
         }
         if !made.insert(ObjectIdentifier(screen)).inserted {
             throw .error(
                 .factoryFailed(
                     step: text(step), route: Self.describe(tree.route),
-                    reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
+                    reason: UnderlyingError(
+                        reason:
+                            "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen")),
                 at: path.indices)
         }
         if let holder = screen.currentHolder {
             throw .error(
                 .factoryFailed(
                     step: text(step), route: Self.describe(tree.route),
-                    reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"),
+                    reason: UnderlyingError(
+                        reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen")),
                 at: path.indices)
         }
         // The screens its factory put inside it, whose required dependencies are checked with its own.
@@ -385,8 +388,9 @@ final class NavigationPlan {
             throw .error(
                 .factoryFailed(
                     step: text(step), route: Self.describe(tree.route),
-                    reason: "it made \(screen.screenName) with \(contained.screenName) inside, which this tree already"
-                        + " shows elsewhere; make a new screen"),
+                    reason: UnderlyingError(
+                        reason: "it made \(screen.screenName) with \(contained.screenName) inside, which this tree"
+                            + " already shows elsewhere; make a new screen")),
                 at: path.indices)
         }
         try wire(screen, to: context, tree.route.wiring, step: step, at: path, route: tree.route)

@@ -140,10 +140,30 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// BatonSwiftUI's `ScreenLink(value:)`) was followed and the route's
     /// ``ScreenRoute/makeScreen()`` threw; nothing was shown.
     ///
+    /// `error` is what it threw, typed: cast it, or read ``underlying``. Two such errors are equal
+    /// when the thrown errors have the same type and text (``UnderlyingError``), so `ScreenError`
+    /// stays `Hashable` and a test compares it whole.
+    ///
     /// ```swift
-    /// ScreenError.routeFailed(route: "item(id: 42)", reason: "the server is down")
+    /// ScreenError.routeFailed(route: "item(id: 42)", error: UnderlyingError(AppRoute.Unavailable()))
     /// ```
-    case routeFailed(route: String, reason: String)
+    case routeFailed(route: String, error: UnderlyingError)
+
+    /// The error your code threw that this one reports (a route's ``ScreenRoute/makeScreen()``,
+    /// a resolver), as it was thrown; `nil` when Baton itself refused.
+    ///
+    /// ```swift
+    /// window.context.observe(TransitionDidFail.self, owner: self) { _, failure in
+    ///     if failure.error.underlying is AppRoute.Unavailable { showOfflineBanner() }
+    /// }
+    /// ```
+    public var underlying: (any Error)? {
+        switch self {
+        case .routeFailed(_, let error): error.error
+        case .dependencies(let error): error.underlying
+        default: nil
+        }
+    }
 
     /// The diagnostic message.
     ///
@@ -191,8 +211,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             return "The alert \"\(alert)\" has no button \"\(label)\". "
                 + ContextError.listing("Its buttons", buttons, quoted: true)
                 + ContextError.suggestion(for: label, among: buttons)
-        case .routeFailed(let route, let reason):
-            return "Could not make the screen of the link to \(route): \(reason). Nothing was shown."
+        case .routeFailed(let route, let error):
+            return "Could not make the screen of the link to \(route): \(error). Nothing was shown."
         case .noEnclosingStack(let screen, let pushed, let containers, let presenter):
             let outer = containers.last ?? screen
             let place =

@@ -130,6 +130,7 @@ open class StackScreen: ScreenModel {
     @discardableResult
     public final func pop(sender: Any? = nil) -> ScreenModel? {
         var popped: ScreenModel?
+        // The body cannot throw (a pop wires and resolves nothing); `try?` is for the signature.
         try? requestTransition("pop of \(screenName)") { [self] () throws(ScreenError) in
             guard stackedScreens.count > 1 else { return }
             popped = popTo(index: stackedScreens.count - 2, sender: sender).first
@@ -148,6 +149,7 @@ open class StackScreen: ScreenModel {
     @discardableResult
     public final func popToRoot(sender: Any? = nil) -> [ScreenModel] {
         var popped: [ScreenModel] = []
+        // The body cannot throw (a pop wires and resolves nothing); `try?` is for the signature.
         try? requestTransition("pop to the root of \(screenName)") { [self] () throws(ScreenError) in
             guard stackedScreens.count > 1 else { return }
             popped = popTo(index: 0, sender: sender)

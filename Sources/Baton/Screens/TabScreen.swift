@@ -133,6 +133,7 @@ open class TabScreen: ScreenModel {
     ///   - sender: An optional sender.
     public final func select(at index: Int, sender: Any? = nil) {
         // A selection requested during another transition runs after it; a failure names that one.
+        // The body catches and reports its failure (`reportFailedSelection`): nothing is dropped.
         let inProgress = TransitionEngine.running?()
         try? requestTransition("selection of tab \(index) of \(screenName)") { () throws(ScreenError) in
             do throws(ScreenError) {

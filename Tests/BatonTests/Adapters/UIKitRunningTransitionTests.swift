@@ -134,7 +134,8 @@ struct UIKitRunningTransitionTests {
             }
             uikit.runLoop()
             let error = NavigationError.factoryFailed(
-                step: "push onto feed at feed", route: "item(2)", reason: "no item(2)")
+                step: "push onto feed at feed", route: "item(2)",
+                reason: UnderlyingError(RefusedRoute(route: "item(2)")))
             #expect(failures.map(\.request) == ["navigation to feed[list, item(2)]"])
             #expect(failures.map(\.waitedFor) == ["the interactive pop of feed"])
             #expect(failures.map(\.error) == [error])
