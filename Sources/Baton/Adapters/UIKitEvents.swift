@@ -447,17 +447,41 @@ public enum UIKitEvents {
         trace?(
             "setViewControllers [\(controllers.map(\.screenName).joined(separator: ", "))] on \(navigation.screenName)")
         let current = navigation.childScreens
-        let transition =
-            attempt { () throws(ScreenError) in
-                try ExternalTransition.beginStackChange(
-                    in: navigation, from: current, to: controllers, isShown: isShown(navigation))
-            } ?? nil
+        let transition: ExternalTransition?
+        if let planned = plannedStackChange, planned.navigation == ObjectIdentifier(navigation) {
+            // A screen tree assignment's call: it began the transition and wired every new controller.
+            plannedStackChange = nil
+            transition = planned.transition
+        } else {
+            transition =
+                attempt { () throws(ScreenError) in
+                    try ExternalTransition.beginStackChange(
+                        in: navigation, from: current, to: controllers, isShown: isShown(navigation))
+                } ?? nil
+        }
         let dropped = current.filter { old in !controllers.contains { $0 === old } }
         body()
         for screen in dropped where transition == nil || transition?.source !== screen {
             ExternalTransition.leaveTree(screen)
         }
         finish(transition, after: navigation)
+    }
+
+    /// The stack change a screen tree assignment (``UIKitNavigationPlan``) makes on a navigation
+    /// controller: its transition, begun once by the assignment (`nil`: none to begin), which the
+    /// ``setStack(_:on:_:)`` its `setViewControllers(_:animated:)` reaches takes instead of
+    /// beginning one.
+    private static var plannedStackChange: (navigation: ObjectIdentifier, transition: ExternalTransition?)?
+
+    /// Runs `body`, the assignment's `setViewControllers(_:animated:)` on `navigation`, with
+    /// `transition` handed to the ``setStack(_:on:_:)`` it reaches.
+    static func withStackChange(
+        _ transition: ExternalTransition?, on navigation: any UIKitScreen, _ body: () -> Void
+    ) {
+        let outer = plannedStackChange
+        plannedStackChange = (ObjectIdentifier(navigation), transition)
+        defer { plannedStackChange = outer }
+        body()
     }
 
     // MARK: - Split views

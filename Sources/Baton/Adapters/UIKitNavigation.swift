@@ -261,9 +261,11 @@ public enum UIKitNavigation {
             func request() -> String { "restoration of \(part)" }
             let running: String?
             do throws(NavigationError) {
-                running = try waitForRunningTransition(in: window, request()) { () throws(NavigationError) in
-                    _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
-                }
+                running = try waitForRunningTransition(
+                    in: window, request(),
+                    { () throws(NavigationError) in
+                        _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
+                    })
             } catch {
                 throw .error(error, at: [])
             }
@@ -316,23 +318,28 @@ public enum UIKitNavigation {
     ) throws(NavigationError) -> NavigationOutcome {
         // Described only when a wait needs it: describing a tree costs more than assigning it.
         func request() -> String { "navigation to \(tree)" }
-        // Weakly: a waiting assignment must not keep a closed scene's window alive.
-        let retry: @MainActor () throws(NavigationError) -> Void = { [weak window] () throws(NavigationError) in
-            guard let window else { return }
-            _ = try assign(tree, to: window, animated: animated, making: make)
+        // Weakly: a waiting assignment must not keep a closed scene's window alive. Made only
+        // when the assignment waits.
+        func retry() -> @MainActor () throws(NavigationError) -> Void {
+            { [weak window] () throws(NavigationError) in
+                guard let window else { return }
+                _ = try assign(tree, to: window, animated: animated, making: make)
+            }
         }
         // Links are applied in the order they came: behind one that waits, the next waits too.
         if let flow = waitingFlow(in: window) {
-            wait(for: flow, in: window, request(), retry)
+            wait(for: flow, in: window, request(), retry())
             return .waiting(for: flow.screenName)
         }
-        if let running = try waitForRunningTransition(in: window, request(), retry) { return .waiting(for: running) }
+        if let running = try waitForRunningTransition(in: window, request(), retry()) {
+            return .waiting(for: running)
+        }
         let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
         do {
             try plan.prepare(tree)
         } catch {
             if let flow = plan.waitsFor {
-                wait(for: flow, in: window, request(), retry)
+                wait(for: flow, in: window, request(), retry())
                 return .waiting(for: flow.screenName)
             }
             switch error {
@@ -364,7 +371,7 @@ public enum UIKitNavigation {
     ///   coordinator to wait for; nothing changed.
     private static func waitForRunningTransition(
         in window: any UIKitWindow, _ request: @autoclosure () -> String,
-        _ run: @escaping @MainActor () throws(NavigationError) -> Void
+        _ run: @autoclosure () -> @MainActor () throws(NavigationError) -> Void
     ) throws(NavigationError) -> String? {
         guard let (running, coordinator) = runningTransition(in: window) else { return nil }
         let request = request()
@@ -373,6 +380,7 @@ public enum UIKitNavigation {
                 step: request,
                 reason: "UIKit runs \(running), which has no transition coordinator to wait for; nothing changed")
         }
+        let run = run()
         let baton = window.batonWindow
         let cause = NavigationContext.cause
         let ending = EndingTransition(from: coordinator.fromScreen, to: coordinator.toScreen)
@@ -575,8 +583,17 @@ public enum UIKitNavigation {
     }
 
     static func content(of screen: any Screen) -> Content {
-        if let container = screen as? any HopFlowContainer { return .hop(container.hopFlow.current) }
-        guard let controller = screen as? any UIKitScreen else { return .plain }
+        guard let controller = screen as? any UIKitScreen else {
+            if let container = screen as? any HopFlowContainer { return .hop(container.hopFlow.current) }
+            return .plain
+        }
+        return content(ofController: controller)
+    }
+
+    /// ``content(of:)`` of a screen already cast to a controller: its container role decides, and
+    /// only a controller that is no navigation or tab bar controller is asked whether it is a
+    /// ``HopFlowContainer`` (a failing protocol cast costs more than reading the role).
+    static func content(ofController controller: any UIKitScreen) -> Content {
         switch controller.containerRole {
         case .navigation:
             return .stack(controller.childScreens)
@@ -585,6 +602,7 @@ public enum UIKitNavigation {
             let visible = controller.visibleChildScreen
             return .tabs(tabs, selected: tabs.firstIndex { $0 === visible } ?? 0)
         case .plain, .split:
+            if let container = controller as? any HopFlowContainer { return .hop(container.hopFlow.current) }
             return .plain
         }
     }
