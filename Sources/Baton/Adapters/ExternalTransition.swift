@@ -195,16 +195,18 @@ public final class ExternalTransition {
     ) throws(ScreenError) -> ExternalTransition {
         try begin(
             kind, from: source, to: destination, identifier: identifier, sender: sender, wiring: wiring,
-            parentContext: parentContext, resolutionSource: resolutionSource, in: window, resolves: true)
+            parentContext: parentContext, resolutionSource: resolutionSource, in: window, prepared: false)
     }
 
     /// ``begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``, without
-    /// running the dependency coordinator when `resolves` is false: a screen tree assignment
-    /// resolved its new screens before it changed anything (``UIKitNavigationPlan``).
+    /// wiring the destination or running the dependency coordinator when it is `prepared`: a
+    /// screen tree assignment (``UIKitNavigationPlan``) wired every new controller (with its
+    /// route's wiring, and what its factory put inside it to its container) and resolved it
+    /// before it changed anything.
     static func begin(
         _ kind: TransitionKind, from source: (any Screen)?, to destination: any Screen, identifier: String? = nil,
         sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: ScreenContext? = nil,
-        resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil, resolves: Bool
+        resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil, prepared: Bool
     ) throws(ScreenError) -> ExternalTransition {
         // The source is being left, so whatever brought it there happened.
         if let source, source !== destination, let arriving = inFlight(to: source) { arriving.settle() }
@@ -224,11 +226,11 @@ public final class ExternalTransition {
         if window?.observesNavigation == true { transition.watch = NavigationWatch() }
         // Rule 1 is checked against the reporter in effect when the transition is asked for.
         if window != nil { transition.routeCheck = RouteCheck.asked() }
-        if kind.isForward {
+        if kind.isForward && !prepared {
             do {
                 let parent = parentContext ?? (source ?? resolutionSource)?.context ?? window?.context
                 try transition.wire(destination, to: parent, wiring)
-                if kind != .selectTab && resolves {
+                if kind != .selectTab {
                     var resolved = transition.makeTransition(destination)
                     if let resolutionSource { resolved.resolutionSource = resolutionSource }
                     if transition.watch != nil {

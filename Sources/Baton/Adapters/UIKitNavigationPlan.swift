@@ -19,8 +19,10 @@
 /// controller (`UITabBarController.h:41`), `rootViewController =` for a new root — hidden parts
 /// first, then, once the dismissals have completed, `present` each new presentation in order
 /// (`UIViewController.h:246-249`: the completion comes after the presented controller's
-/// `viewDidAppear(_:)`, and the next one is presented then). The transitions are begun before
-/// each call, already resolved, so the exchanged methods join them instead of resolving again.
+/// `viewDidAppear(_:)`, and the next one is presented then). Each transition is begun once,
+/// before its call, already wired and resolved: the exchanged methods join it (a presentation, a
+/// root change), or are handed it (a stack change, ``UIKitEvents/withStackChange(_:on:_:)``),
+/// instead of beginning and resolving again.
 @MainActor
 final class UIKitNavigationPlan {
     typealias Node = NavigationPlan.Node
@@ -88,7 +90,7 @@ final class UIKitNavigationPlan {
     private func prepareRoot(_ tree: Node) throws(Failure) {
         let path = Location.root
         if let root = window.currentRoot as? any UIKitScreen, let content = keptContent(of: root, showing: tree) {
-            changes += try reconcile(root, with: tree, at: path, live: true, content: content)
+            changes = try reconcile(root, with: tree, at: path, live: true, content: content)
             return
         }
         let old = window.currentRoot
@@ -141,7 +143,9 @@ final class UIKitNavigationPlan {
             }
             guard kept < current.count || kept < nodes.count else { break }
             if live { for screen in current[kept...] { collectDismissals(in: screen) } }
-            var final = Array(current[..<kept])
+            var final: [any Screen] = []
+            final.reserveCapacity(nodes.count)
+            final += current[..<kept]
             for index in kept..<nodes.count {
                 let below = final.last ?? screen
                 let made = try makeScreen(
@@ -259,7 +263,7 @@ final class UIKitNavigationPlan {
         let inside = screen.screenAndDescendants
         try wire(screen, to: parent, tree.route.wiring, step: step(), route: route(), at: path)
         // What the factory put inside it joins it, as an external transition wires it.
-        for inner in screen.screenAndDescendants.dropFirst() where inner.context.parent == nil {
+        for inner in inside.dropFirst() where inner.context.parent == nil {
             guard let container = inner.parentScreen, container.context !== inner.context else { continue }
             try wire(inner, to: container.context, .inherit, step: step(), route: route(), at: path)
         }
@@ -407,9 +411,7 @@ final class UIKitNavigationPlan {
         let baton = window.batonWindow
         let source = window.currentRoot
         UIKitEvents.attempt { () throws(ScreenError) in
-            try ExternalTransition.begin(
-                .replaceRoot, from: source, to: screen, wiring: .isolate, parentContext: baton.context, in: baton,
-                resolves: false)
+            try ExternalTransition.begin(.replaceRoot, from: source, to: screen, in: baton, prepared: true)
         }
         if screen.reportsAppearance {
             window.replaceRootScreen(with: screen)
@@ -430,8 +432,9 @@ final class UIKitNavigationPlan {
                 if let old = current.last, current.contains(where: { $0 === top }) {
                     return try ExternalTransition.begin(.pop, from: old, to: top)
                 }
+                // Logged in the assignment's window.
                 return try ExternalTransition.begin(
-                    .setStack, from: current.last ?? navigation, to: top, wiring: .isolate, resolves: false)
+                    .setStack, from: current.last ?? navigation, to: top, in: window.batonWindow, prepared: true)
             }
             transition?.stackContainer = navigation
         }
@@ -467,8 +470,7 @@ final class UIKitNavigationPlan {
         let rest = presentations.dropFirst()
         let transition = UIKitEvents.attempt { () throws(ScreenError) in
             try ExternalTransition.begin(
-                .present, from: UIKitEvents.visibleSource(of: presenter), to: presented, wiring: .isolate,
-                resolves: false)
+                .present, from: UIKitEvents.visibleSource(of: presenter), to: presented, prepared: true)
         }
         let next: @MainActor () -> Void = { [self] in
             transition?.settle()
