@@ -308,6 +308,8 @@ final class UIKitNavigationPlan {
 
     /// Records the presentations that go with a controller that leaves.
     private func collectDismissals(in screen: any Screen) {
+        // Nearly every controller that leaves holds and presents nothing: no walk then.
+        if screen.presentedScreen == nil && screen.childScreens.isEmpty { return }
         for inner in screen.screenAndDescendants {
             if let controller = inner as? any UIKitScreen, UIKitNavigation.presented(by: controller) != nil {
                 dismissals.append(controller)
@@ -429,10 +431,10 @@ final class UIKitNavigationPlan {
         var transition: ExternalTransition?
         if let top = screens.last, top !== current.last, UIKitEvents.isShown(navigation) {
             transition = UIKitEvents.attempt { () throws(ScreenError) in
-                if let old = current.last, current.contains(where: { $0 === top }) {
-                    return try ExternalTransition.begin(.pop, from: old, to: top)
-                }
                 // Logged in the assignment's window.
+                if let old = current.last, current.contains(where: { $0 === top }) {
+                    return try ExternalTransition.begin(.pop, from: old, to: top, in: window.batonWindow)
+                }
                 return try ExternalTransition.begin(
                     .setStack, from: current.last ?? navigation, to: top, in: window.batonWindow, prepared: true)
             }
