@@ -358,8 +358,19 @@ public final class ExternalTransition {
         in container: any Screen, from current: [any Screen], to screens: [any Screen], sender: Any? = nil,
         isShown: Bool = true
     ) throws(ScreenError) -> ExternalTransition? {
+        try beginStackChange(in: container, from: current, to: screens, sender: sender, isShown: isShown, begun: nil)
+    }
+
+    /// ``beginStackChange(in:from:to:sender:isShown:)``; when a screen tree assignment began the
+    /// transition already (`begun`: ``UIKitNavigationPlan``, which hands it over with
+    /// ``UIKitEvents/withStackChange(_:shown:wires:on:_:)``), it wires the screens as above and returns
+    /// that transition (`.some(nil)`: none) instead of beginning one.
+    static func beginStackChange(
+        in container: any Screen, from current: [any Screen], to screens: [any Screen], sender: Any?,
+        isShown: Bool, begun: ExternalTransition??
+    ) throws(ScreenError) -> ExternalTransition? {
         guard let newTop = screens.last else { return nil }
-        let isNew = { (screen: any Screen) in !current.contains { $0 === screen } }
+        func isNew(_ screen: any Screen) -> Bool { !current.contains { $0 === screen } }
         var below: (any Screen)? = nil
         var undos: [@MainActor () -> Void] = []
         do throws(ScreenError) {
@@ -375,6 +386,7 @@ public final class ExternalTransition {
                 if isNew(newTop) { _ = try recordedWire(newTop, to: (below ?? container).context, .inherit) }
                 return nil
             }
+            if let begun { return begun }
             let transition: ExternalTransition
             if !isNew(newTop) {
                 guard let oldTop else { return nil }

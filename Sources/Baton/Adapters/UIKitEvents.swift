@@ -449,9 +449,19 @@ public enum UIKitEvents {
         let current = navigation.childScreens
         let transition: ExternalTransition?
         if let planned = plannedStackChange, planned.navigation == ObjectIdentifier(navigation) {
-            // A screen tree assignment's call: it began the transition and wired every new controller.
+            // A screen tree assignment's call: it began the transition; the new controllers are
+            // wired here as for any other call.
             plannedStackChange = nil
-            transition = planned.transition
+            if planned.wires {
+                transition =
+                    attempt { () throws(ScreenError) in
+                        try ExternalTransition.beginStackChange(
+                            in: navigation, from: current, to: controllers, sender: nil, isShown: planned.isShown,
+                            begun: .some(planned.transition))
+                    } ?? planned.transition
+            } else {
+                transition = planned.transition
+            }
         } else {
             transition =
                 attempt { () throws(ScreenError) in
@@ -470,16 +480,19 @@ public enum UIKitEvents {
     /// The stack change a screen tree assignment (``UIKitNavigationPlan``) makes on a navigation
     /// controller: its transition, begun once by the assignment (`nil`: none to begin), which the
     /// ``setStack(_:on:_:)`` its `setViewControllers(_:animated:)` reaches takes instead of
-    /// beginning one.
-    private static var plannedStackChange: (navigation: ObjectIdentifier, transition: ExternalTransition?)?
+    /// beginning one; whether the navigation controller is shown, and whether the call has new
+    /// controllers to wire (below the top, or a top in a stack not shown).
+    private static var plannedStackChange:
+        (navigation: ObjectIdentifier, transition: ExternalTransition?, isShown: Bool, wires: Bool)?
 
     /// Runs `body`, the assignment's `setViewControllers(_:animated:)` on `navigation`, with
     /// `transition` handed to the ``setStack(_:on:_:)`` it reaches.
     static func withStackChange(
-        _ transition: ExternalTransition?, on navigation: any UIKitScreen, _ body: () -> Void
+        _ transition: ExternalTransition?, shown: Bool, wires: Bool, on navigation: any UIKitScreen,
+        _ body: () -> Void
     ) {
         let outer = plannedStackChange
-        plannedStackChange = (ObjectIdentifier(navigation), transition)
+        plannedStackChange = (ObjectIdentifier(navigation), transition, shown, wires)
         defer { plannedStackChange = outer }
         body()
     }

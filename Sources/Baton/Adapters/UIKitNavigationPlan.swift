@@ -21,7 +21,7 @@
 /// (`UIViewController.h:246-249`: the completion comes after the presented controller's
 /// `viewDidAppear(_:)`, and the next one is presented then). Each transition is begun once,
 /// before its call, already wired and resolved: the exchanged methods join it (a presentation, a
-/// root change), or are handed it (a stack change, ``UIKitEvents/withStackChange(_:on:_:)``),
+/// root change), or are handed it (a stack change, ``UIKitEvents/withStackChange(_:shown:wires:on:_:)``),
 /// instead of beginning and resolving again.
 @MainActor
 final class UIKitNavigationPlan {
@@ -153,7 +153,7 @@ final class UIKitNavigationPlan {
                     live: live, parent: below.context, kind: .push, source: below)
                 final.append(made)
             }
-            own = .stack(screen, final)
+            own = .stack(screen, final, made: nodes.count - kept)
         case .tabs(let nodes, let selected):
             // A kept tab bar controller was checked by ``PlanRules/canKeep(_:_:_:)``; a new one has the routes.
             guard case .tabs(let shown, let selection) = known ?? UIKitNavigation.content(ofController: screen),
@@ -392,8 +392,8 @@ final class UIKitNavigationPlan {
 
     /// A container change, made when the plan is applied (or at once on a controller not shown yet).
     private enum Change {
-        /// `setViewControllers(_:animated:)` with these controllers.
-        case stack(any UIKitScreen, [any Screen])
+        /// `setViewControllers(_:animated:)` with these controllers, the last `made` of them new.
+        case stack(any UIKitScreen, [any Screen], made: Int)
         /// `selectedIndex =`.
         case selection(any UIKitScreen, Int)
         /// `rootViewController =`.
@@ -402,7 +402,7 @@ final class UIKitNavigationPlan {
 
     private func make(_ change: Change) {
         switch change {
-        case .stack(let navigation, let screens): setStack(navigation, screens)
+        case .stack(let navigation, let screens, let made): setStack(navigation, screens, made: made)
         case .selection(let tabs, let index): tabs.selectTabScreen(at: index)
         case .root(let screen): setRoot(screen)
         }
@@ -426,10 +426,12 @@ final class UIKitNavigationPlan {
     /// ``UIKitEvents/setStack(_:on:_:)`` the call reaches: a new top's, already resolved (every new
     /// controller was wired and resolved while preparing), or a pop's to a top that stays; none
     /// for an unchanged top or a navigation controller not shown.
-    private func setStack(_ navigation: any UIKitScreen, _ screens: [any Screen]) {
+    private func setStack(_ navigation: any UIKitScreen, _ screens: [any Screen], made: Int) {
         let current = navigation.childScreens
         var transition: ExternalTransition?
-        if let top = screens.last, top !== current.last, UIKitEvents.isShown(navigation) {
+        let top = screens.last
+        let shown = top != nil && top !== current.last && UIKitEvents.isShown(navigation)
+        if let top, shown {
             transition = UIKitEvents.attempt { () throws(ScreenError) in
                 // Logged in the assignment's window.
                 if let old = current.last, current.contains(where: { $0 === top }) {
@@ -440,7 +442,10 @@ final class UIKitNavigationPlan {
             }
             transition?.stackContainer = navigation
         }
-        UIKitEvents.withStackChange(transition, on: navigation) {
+        // The call wires what is new as any `setViewControllers` does: controllers below the top,
+        // and a top in a stack not shown.
+        let wires = made > 1 || (made == 1 && !shown)
+        UIKitEvents.withStackChange(transition, shown: shown, wires: wires, on: navigation) {
             if navigation.reportsAppearance {
                 navigation.setStackScreens(screens, animated: animated)
             } else {
