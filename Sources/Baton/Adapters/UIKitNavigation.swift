@@ -363,9 +363,12 @@ public enum UIKitNavigation {
     /// N-E5), or a navigation controller's animated push or pop or the user's interactive pop
     /// anywhere in the window (UIKit drops or defers a stack change made then: undocumented,
     /// N-E5). `run` runs when that transition's coordinator completes
-    /// (`UIViewControllerTransitionCoordinator.h:96-97`, `:124-131`), cancelled or not; a
-    /// failure then posts ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing
-    /// runs.
+    /// (`UIViewControllerTransitionCoordinator.h:96-97`, `:124-131`), cancelled or not, and its
+    /// destination's viewDidAppear (or viewDidDisappear) has come: UIKit may complete a
+    /// presentation's coordinator before the presented controller's viewDidAppear (undocumented,
+    /// the UIKit model's switch E2), while the presentation still runs (`UIViewController.h:233-241`),
+    /// and refuses a dismissal made then. A failure then posts ``NavigationDidFail``. Returns what
+    /// it waits for, or `nil` when nothing runs.
     ///
     /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` when one runs without a
     ///   coordinator to wait for; nothing changed.
@@ -384,8 +387,8 @@ public enum UIKitNavigation {
         let baton = window.batonWindow
         let cause = NavigationContext.cause
         let ending = EndingTransition(from: coordinator.fromScreen, to: coordinator.toScreen)
-        coordinator.onCompletion { [weak baton] _ in
-            // UIKit may still vend the coordinator in its completion
+        let afterTransition = { @MainActor [weak baton] in
+            // UIKit may still vend the coordinator in its completion, and until its last callback
             // (`UIViewControllerTransitionCoordinator.h:76-78`: released "after … the last
             // callback"): the transition waited for is over, whatever it answers.
             endingTransitions.append(ending)
@@ -399,6 +402,11 @@ public enum UIKitNavigation {
                         reach: .local)
                 }
             }
+        }
+        coordinator.onCompletion { _ in
+            // A destination whose viewDidAppear is still to come: after it (or its viewDidDisappear).
+            guard let destination = ending.to as? any UIKitScreen else { return afterTransition() }
+            destination.screenLifecycle.whenAppeared(afterTransition)
         }
         return running
     }
