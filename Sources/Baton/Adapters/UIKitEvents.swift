@@ -431,8 +431,9 @@ public enum UIKitEvents {
 
     /// `setViewControllers(_:animated:)` (and `viewControllers =`, which calls it): wires the new
     /// controllers and begins the transition to the new top
-    /// (``ExternalTransition/beginStackChange(in:from:to:sender:isShown:)``). The dropped
-    /// controllers leave the tree now, except the old top, which leaves when the transition
+    /// (``ExternalTransition/beginStackChange(in:from:to:sender:isShown:)``); for the call a screen
+    /// tree assignment makes, it takes the transition the assignment began, already resolved. The
+    /// dropped controllers leave the tree now, except the old top, which leaves when the transition
     /// completes, after its `viewWillDisappear(_:)` and `viewDidDisappear(_:)`, as a popped top does.
     ///
     /// ```swift
