@@ -235,15 +235,23 @@ struct UIKitRunningTransitionTests {
                 failures.append(failure.error.description)
             }
             let list = try #require(window.rootViewController?.children.first)
-            let share = try factory.make(.share)
-            list.present(share, animated: true)
+            weak var dismissed: ModelViewController?
+            do {
+                let share = try factory.make(.share)
+                dismissed = share
+                list.present(share, animated: true)
+            }
             let target = Tree.stack(.feed, [Tree(.list, presenting: Tree(.login))])
             #expect(try navigate(window, to: target, factory) == .waiting(for: "the presentation of share"))
             uikit.runLoop()
             #expect(failures == [])
             #expect(try read(window) == target)
             #expect(uikit.calls == ["present share on list", "dismiss on list", "present login on list"])
-            #expect(factory.appearances.filter { $0.hasPrefix("share") }.count == 4)
+            #expect(
+                factory.appearances.filter { $0.hasPrefix("share") } == [
+                    "share willAppear", "share didAppear", "share willDisappear", "share didDisappear",
+                ])
+            #expect(dismissed == nil)
             #expect(
                 events() == [
                     NavigationEvent(
