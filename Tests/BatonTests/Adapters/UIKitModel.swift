@@ -335,7 +335,7 @@ class ModelViewController: UIKitScreen {
     /// (`UIPresentationController.shouldRemovePresentersView`, UIPresentationController.h:104-107).
     var isViewInWindow: Bool {
         guard isViewLoaded else { return false }
-        if let presented = presentedOwn, presented.presentationStyle == .fullScreen, presented.isPresentationDone {
+        if let presented = presentedOwn, presented.presentationStyle == .fullScreen, presented.coversPresenter {
             return false
         }
         if let parent {
@@ -351,7 +351,11 @@ class ModelViewController: UIKitScreen {
         if let presenting = presentingOwn { return presenting.isViewInWindowOrCovered }
         return false
     }
+    /// Whether this controller's presentation has ended (its viewDidAppear comes next).
     fileprivate var isPresentationDone = false
+    /// Whether this controller, presented full screen, covers its presenter, whose view UIKit
+    /// removed from the window.
+    fileprivate var coversPresenter = false
 
     /// Whether this controller's presentation or dismissal runs.
     fileprivate var isInPresentationTransition: Bool {
@@ -523,6 +527,7 @@ class ModelViewController: UIKitScreen {
         presenter.presentedOwn = controller
         controller.presentingOwn = presenter
         controller.isPresentationDone = false
+        controller.coversPresenter = false
         controller.loadViewIfNeeded()
         let coordinator = ModelCoordinator(from: presenter, to: controller)
         controller.ownCoordinator = animated ? coordinator : nil
@@ -530,10 +535,17 @@ class ModelViewController: UIKitScreen {
         for screen in covered { screen.appearanceCallback(.willDisappear) }
         controller.appearanceCallback(.willAppear)
         let end: @MainActor () -> Void = {
-            controller.isPresentationDone = true
+            // The presenter's view leaves the window as the transition ends, before its viewDidDisappear.
+            controller.coversPresenter = true
             controller.stopVending(coordinator, completionsRan: false)
             if self.uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
             for screen in covered { screen.appearanceCallback(.didDisappear) }
+            // The presentation runs until the presented controller's viewDidAppear: the appearance
+            // callbacks are where it asks whether it is being presented (UIViewController.h:233-241),
+            // and the completion comes after that viewDidAppear (:246-249). A dismissal made before it
+            // (in the coordinator's completion, when E2 runs that first) meets a presentation in
+            // progress.
+            controller.isPresentationDone = true
             controller.appearanceCallback(.didAppear)
             if !self.uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
             controller.stopVending(coordinator, completionsRan: true)
