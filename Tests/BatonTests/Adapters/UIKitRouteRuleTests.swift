@@ -212,6 +212,38 @@ struct UIKitRouteRuleTests {
         #expect(reports == [])
     }
 
+    @Test func aReporterThatPushesSeesThePushLoggedAndItsOwnPushFollows() throws {
+        let uikit = UIKitModel(isInstalled: true)
+        let collected = Reports()
+        try UIKitModel.$current.withValue(uikit) {
+            let window = ModelWindow(uikit: uikit)
+            window.makeKeyAndVisible()
+            let factory = UIKitRouteFactory(uikit)
+            try window.setRoot(try factory.make(.main))
+            uikit.runLoop()
+            let feed = try #require(window.rootViewController?.children.first as? ModelNavigationController)
+            window.baton.clearLogs()
+            ScreenWithoutRoute.$reporter.withValue({ report in
+                MainActor.assumeIsolated {
+                    collected.all.append(report.screen)
+                    collected.all.append(contentsOf: window.baton.transitionLog.map(\.description))
+                    do {
+                        feed.pushViewController(try factory.make(.item(9)), animated: false)
+                    } catch {
+                        Issue.record(error)
+                    }
+                }
+            }) {
+                feed.pushViewController(NoteViewController(storyboardIdentifier: "note", uikit: uikit), animated: false)
+                uikit.runLoop()
+            }
+            uikit.runLoop()
+            #expect(collected.all == ["note (NoteViewController)", "push: list → note"])
+            #expect(window.baton.transitionLog.map(\.description) == ["push: list → note", "push: note → item(9)"])
+            #expect(feed.viewControllers.map(\.screenName) == ["list", "note", "item(9)"])
+        }
+    }
+
     @Test func aWindowWhoseRootHasNoRouteReportsNothing() throws {
         let reports = try reports(rootHasRoute: false) { uikit, _, _, feed in
             feed.pushViewController(NoteViewController(storyboardIdentifier: "note", uikit: uikit), animated: false)
