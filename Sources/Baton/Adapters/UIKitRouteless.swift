@@ -73,4 +73,13 @@ extension UIKitEvents {
         }
         return false
     }
+
+    /// Rule 1 for a `setViewControllers(_:animated:)` that keeps its top: no transition shows the
+    /// controllers it puts below the top, so they are checked here, once UIKit made the change.
+    static func checkScreensPut(below top: any Screen, added: [any Screen], in navigation: any Screen) {
+        guard !added.isEmpty, let window = ScreenWindow.containing(navigation),
+            let check = RouteCheck.asked(entering: added)
+        else { return }
+        window.report(ScreenTransition(kind: .setStack, source: top, destination: top), check)
+    }
 }

@@ -145,6 +145,18 @@ struct UIKitRouteRuleTests {
             ])
     }
 
+    @Test func aControllerASetViewControllersPutsBelowTheSameTopIsReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            feed.setViewControllers(
+                [NoteViewController(storyboardIdentifier: "a", uikit: uikit), list], animated: false)
+        }
+        #expect(
+            reports == [
+                Self.report("a (NoteViewController)", "setStack: list → list", fix: "try UIRoute.….viewController()")
+            ])
+    }
+
     @Test func aRoutedRootWhoseTabIsMadeWithoutItsRouteIsReportedInsideIt() throws {
         let reports = try reports { uikit, factory, window, _ in
             let tabs = ModelTabBarController(
