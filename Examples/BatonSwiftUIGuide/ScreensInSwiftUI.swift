@@ -134,7 +134,7 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     enum CafeRoute: ScreenRoute {
-        case splash, settings, profile
+        case splash, settings, drink(id: Int)
 
         func makeScreen() throws -> ScreenModel {
             ScreenModel(name: "\(self)")
@@ -146,11 +146,38 @@
         var body: some Scene {
             WindowGroup {
                 ScreenScene(root: CafeRoute.splash)
-                    .screen(CafeRoute.splash) { _ in ProgressView("Loading…") }
-                    .screen(CafeRoute.settings) { settings in
-                        Button("Newest first") { settings.finish(with: "newest") }
+                    .screen(for: CafeRoute.self) { route, screen in
+                        switch route {
+                        case .splash: ProgressView("Loading…")
+                        case .settings: Button("Newest first") { screen.finish(with: "newest") }
+                        case .drink(let id): Text("Drink \(id)")
+                        }
                     }
-                    .screen(CafeRoute.profile, tabLabel: Label("Profile", systemImage: "person")) { profile in
+            }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    enum CounterRoute: ScreenRoute {
+        case tabs, menu, profile
+
+        func makeScreen() throws -> ScreenModel {
+            switch self {
+            case .tabs: try TabScreen(tabs: [CounterRoute.menu.screen(), CounterRoute.profile.screen()], name: "tabs")
+            case .menu, .profile: ScreenModel(name: "\(self)")
+            }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct CounterScene: Scene {
+        var body: some Scene {
+            WindowGroup {
+                ScreenScene(root: CounterRoute.tabs)
+                    .screen(CounterRoute.menu, tabLabel: Label("Menu", systemImage: "menucard")) { _ in
+                        Text("Espresso")
+                    }
+                    .screen(CounterRoute.profile, tabLabel: Label("Profile", systemImage: "person")) { profile in
                         Text(profile.context[\.userID] ?? "Signed out")
                     }
             }

@@ -55,7 +55,8 @@
     func namesBatonAdapterTypes(
         _: ExternalTransition, _: ScreenLifecycle, _: ObservationSupport.Type, _: UIKitEvents.Type,
         _: any UIKitScreen, _: UIKitContainerRole, _: any UIKitTransitionCoordinator, _: any UIKitWindow,
-        _: KeyAccess<Int>, _: UIKitNavigation.Type, _: UIKitLaunch.Type
+        _: KeyAccess<Int>, _: UIKitNavigation.Type, _: UIKitLaunch.Type, _: RouteDrawings<Int, Int>,
+        _: ScreenDrawing<Int, Int>, _: TabLabelDrawing<Int, Int>, _: ScreenDrawingReport
     ) {}
 
     @MainActor

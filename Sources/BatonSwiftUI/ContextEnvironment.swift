@@ -41,8 +41,8 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension EnvironmentValues {
-        /// How ``ScreenView`` draws a leaf screen that is not a ``ViewScreen``, or `nil` to show
-        /// its name; set it with `screenContent(_:)`.
+        /// How ``ScreenView`` draws a leaf screen that neither a ``ViewScreen`` body nor a route
+        /// registration draws, or `nil` to show its name; set it with `screenContent(_:)`.
         ///
         /// ```swift
         /// @Environment(\.batonScreenContent) private var screenContent
@@ -58,8 +58,10 @@
         /// Draws the leaf screens of this hierarchy that are not ``ViewScreen``s, such as the
         /// headless screens of a module that does not import SwiftUI.
         ///
-        /// ``ScreenView`` shows containers itself and a ``ViewScreen``'s body first; any other
-        /// screen it gives to `content`. Presented screens inherit it.
+        /// ``ScreenView`` shows containers itself, a ``ViewScreen``'s body, and the screens
+        /// `screen(for:content:)` and `screen(_:content:)` draw by their route first; any other
+        /// screen it gives to `content` (and none is reported as drawn by its name). Presented
+        /// screens inherit it.
         ///
         /// ```swift
         /// WindowView(app.window)

@@ -121,9 +121,10 @@
 
     /// Shows any Baton screen in SwiftUI: a ``ViewScreen``'s body, a `StackScreen` as a
     /// ``StackView``, a `TabScreen` as a ``TabsView``, a `HoppingScreen` as a ``HoppingView``,
-    /// a screen whose route has a view as `screen(_:content:)` draws it, any other screen as
-    /// `screenContent(_:)` draws it (or its name), with the screen's context and the screen in the
-    /// environment and what it presents as a sheet or a full-screen cover.
+    /// a screen made from a route as `screen(for:content:)` or `screen(_:content:)` draws it, any
+    /// other screen as `screenContent(_:)` draws it (or its name: a screen made from a route that
+    /// shows its name is reported, ``Baton/ScreenDrawingReport``), with the screen's context and
+    /// the screen in the environment and what it presents as a sheet or a full-screen cover.
     ///
     /// A presentation goes through Baton (`screen.present(_:)`), so the presented screen is
     /// wired and resolved before it appears; swiping a sheet down dismisses it in Baton too.
@@ -159,21 +160,19 @@
                 .id(ScreenIdentity(screen))
         }
 
+        /// Draws what the core chooses (`RouteDrawings.drawing(of:ownView:hasScreenContent:)`).
         @ViewBuilder private var content: some View {
-            if let stack = screen as? StackScreen {
-                StackView(stack)
-            } else if let tabs = screen as? TabScreen {
-                TabsView(tabs)
-            } else if let hopping = screen as? HoppingScreen {
-                HoppingView(hopping)
-            } else if let viewScreen = screen as? any ViewScreen {
-                viewScreen.erasedBody
-            } else if let drawing = routeScreens.drawing(of: screen) {
-                drawing.content(screen)
-            } else if let screenContent {
-                screenContent(screen)
-            } else {
-                Text(screen.screenName)
+            let screen = self.screen
+            switch routeScreens.drawing(
+                of: screen, ownView: { ($0 as? any ViewScreen)?.erasedBody }, hasScreenContent: screenContent != nil)
+            {
+            case .stack(let stack): StackView(stack)
+            case .tabs(let tabs): TabsView(tabs)
+            case .hopping(let hopping): HoppingView(hopping)
+            case .ownView(let body): body
+            case .route(let content): content(screen)
+            case .screenContent: screenContent?(screen)
+            case .name(let name, let report): Text(name).onAppear { report?.send() }
             }
         }
     }

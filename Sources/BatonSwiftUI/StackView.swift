@@ -77,8 +77,9 @@
     /// Selecting a tab in SwiftUI selects it in the `TabScreen` (a tab switch, with its
     /// lifecycle); `select(at:)` in Baton selects it in SwiftUI. Each tab is shown by
     /// ``ScreenView`` with its own context, or the container's when the tabs share it; its label
-    /// is its ``ScreenStyling/tabLabel``, the one `screen(_:tabLabel:content:)` gives its route, or
-    /// (for a stack without one) its root screen's.
+    /// is its ``ScreenStyling/tabLabel``, the one `screen(_:tabLabel:content:)` or
+    /// `screen(for:tabLabel:content:)` gives its route, or (for a stack without one) its root
+    /// screen's, else its name.
     ///
     /// ```swift
     /// let tabs = try TabScreen(tabs: [ColorsScreen(), SizesScreen()], sharesContext: true)
@@ -118,18 +119,11 @@
             }
         }
 
-        @ViewBuilder private static func label(
-            of tab: ScreenModel, routeScreens: [AnyHashable: RouteScreenDrawing]
-        ) -> some View {
-            if let styled = tab as? any ScreenStyling {
-                styled.erasedTabLabel
-            } else if let label = routeScreens.drawing(of: tab)?.tabLabel {
-                label
-            } else if let styled = (tab as? StackScreen)?.rootScreen as? any ScreenStyling {
-                // A stack's tab is labelled by what it shows first, unless it has a label of its own.
-                styled.erasedTabLabel
-            } else {
-                Text(tab.screenName)
+        /// Draws the label the core chooses (`RouteDrawings.tabLabel(of:ownLabel:)`).
+        @ViewBuilder private static func label(of tab: ScreenModel, routeScreens: RouteViews) -> some View {
+            switch routeScreens.tabLabel(of: tab, ownLabel: { ($0 as? any ScreenStyling)?.erasedTabLabel }) {
+            case .own(let label), .route(let label): label
+            case .name(let name): Text(name)
             }
         }
     }

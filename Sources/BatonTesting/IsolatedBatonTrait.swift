@@ -18,6 +18,8 @@ import Testing
 ///   screen (``ScreenTaskFailure``).
 /// - A screen shown without a route in a window whose root has one records an issue naming the
 ///   screen, where it was shown and the fix (``ScreenWithoutRoute``).
+/// - A screen made from a route that no view draws, and a route drawn by two registrations,
+///   record an issue naming the route and the fix (``ScreenDrawingReport``).
 ///
 /// Attached to a suite, every test of the suite (and of nested suites) gets its own. Code the
 /// test runs — including tasks it creates — sees the test's own.
@@ -47,7 +49,8 @@ public struct IsolatedBatonTrait: SuiteTrait, TestTrait, TestScoping {
 
     /// Runs `function` with a new default coordinator (named after the test), a new main
     /// registry and the test's own context defaults; live values read without a test value,
-    /// errors of screens' tasks and screens shown without a route are recorded as issues.
+    /// errors of screens' tasks, screens shown without a route and the reports of how screens are
+    /// drawn are recorded as issues.
     ///
     /// ```swift
     /// try await IsolatedBatonTrait().provideScope(for: test, testCase: nil) { try await body() }
@@ -74,7 +77,11 @@ public struct IsolatedBatonTrait: SuiteTrait, TestTrait, TestScoping {
                         try await ScreenWithoutRoute.$reporter.withValue({ report in
                             Issue.record(Comment(rawValue: report.description))
                         }) {
-                            try await function()
+                            try await ScreenDrawingReport.$reporter.withValue({ report in
+                                Issue.record(Comment(rawValue: report.description))
+                            }) {
+                                try await function()
+                            }
                         }
                     }
                 }

@@ -335,3 +335,89 @@ final class ModelPresentationHost {
         return pending
     }
 }
+
+/// The route registrations of a scene and the views below them (Sources/BatonSwiftUI/RouteScreens.swift,
+/// ScreenView.swift, StackView.swift), with strings for views: `View.screen(_:content:)` and
+/// `View.screen(for:content:)` are a `RouteRegistration` modifier each, which adds to the
+/// registrations it reads from the environment with the core's `registering`; `ScreenView` draws
+/// the core's `drawing(of:ownView:hasScreenContent:)` choice and `TabsView` its
+/// `tabLabel(of:ownLabel:)` choice.
+///
+/// Rules:
+/// - A modifier's `body(content:)` reads the environment its container gives it and passes a
+///   changed copy to its content (`ViewModifier.body(content:)`, SwiftUI.swiftinterface:3144-3150;
+///   `View.environment(_:_:)`, :7450): in `view.screen(a).screen(b)`, `b` is the outer modifier,
+///   so `a` reads what `b` registered and its registration is the inner one. The model registers
+///   outer first.
+/// - `onAppear` (SwiftUI.swiftinterface:3604) runs its action when the view appears: the
+///   registration's duplicate report, and the report of a screen drawn as its name, are sent then.
+@MainActor
+struct ModelRouteScreens {
+    typealias Drawings = RouteDrawings<@MainActor (ScreenModel) -> String, String>
+
+    private(set) var drawings = Drawings()
+    /// The reports of duplicates, one per registration, sent when the scene appears.
+    private var duplicates: [ScreenDrawingReport] = []
+    /// `screenContent(_:)`, when the app gave one.
+    var screenContent: ((ScreenModel) -> String)?
+
+    /// `.screen(route, tabLabel:) { … }`, inside the registrations written before.
+    mutating func screen<Route: ScreenRoute>(
+        _ route: Route, tabLabel: String? = nil, content: @escaping @MainActor (ScreenModel) -> String
+    ) {
+        add(drawings.registering(route, content: content, tabLabel: tabLabel))
+    }
+
+    /// `.screen(for: Route.self, tabLabel:) { route, screen in … }`, inside the registrations
+    /// written before.
+    mutating func screen<Route: ScreenRoute>(
+        for type: Route.Type, tabLabel: @escaping @MainActor (Route) -> String? = { _ in nil },
+        content: @escaping @MainActor (Route, ScreenModel) -> String
+    ) {
+        add(drawings.registering(for: type, content: { route in { content(route, $0) } }, tabLabel: tabLabel))
+    }
+
+    private mutating func add(_ registered: (drawings: Drawings, duplicate: ScreenDrawingReport?)) {
+        drawings = registered.drawings
+        if let duplicate = registered.duplicate { duplicates.append(duplicate) }
+    }
+
+    /// The scene's content appears: each registration's `onAppear` sends its duplicate's report.
+    func appear() {
+        for duplicate in duplicates { duplicate.send() }
+    }
+
+    /// What `ScreenView(screen)` draws, described, once it appears (a screen drawn as its name
+    /// sends its report then). A `ModelViewScreen`'s body is its own view.
+    func draw(_ screen: ScreenModel) -> String {
+        let drawing = drawings.drawing(
+            of: screen, ownView: { ($0 as? any ModelViewScreen)?.body }, hasScreenContent: screenContent != nil)
+        switch drawing {
+        case .stack(let stack): return "StackView(\(stack.screenName))"
+        case .tabs(let tabs): return "TabsView(\(tabs.screenName))"
+        case .hopping(let hopping): return "HoppingView(\(hopping.screenName))"
+        case .ownView(let body): return "body: \(body)"
+        case .route(let content): return "route: \(content(screen))"
+        case .screenContent: return "screenContent: \(screenContent?(screen) ?? "")"
+        case .name(let name, let report):
+            report?.send()
+            return "Text(\(name))"
+        }
+    }
+
+    /// The label `TabsView` gives the tab of `tab`. A `ModelViewScreen`'s label is its own.
+    func tabLabel(of tab: ScreenModel) -> String {
+        switch drawings.tabLabel(of: tab, ownLabel: { ($0 as? any ModelViewScreen)?.tabLabel }) {
+        case .own(let label): "own: \(label)"
+        case .route(let label): "route: \(label)"
+        case .name(let name): "Text(\(name))"
+        }
+    }
+}
+
+/// A `ViewScreen` (and so a `ScreenStyling`) of the model: its body and tab label are strings.
+@MainActor
+protocol ModelViewScreen: ScreenModel {
+    var body: String { get }
+    var tabLabel: String { get }
+}
