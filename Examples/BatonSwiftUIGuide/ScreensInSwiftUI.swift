@@ -14,7 +14,7 @@
             List(["A-1", "B-2"], id: \.self) { order in
                 Button(order) { [unowned self] in
                     selectedOrder = order
-                    try? (parentScreen as? StackScreen)?.push(OrderDetailsScreen())
+                    task { try self.push(OrderDetailsScreen()) }  // a failure is reported, not dropped
                 }
             }
         }
@@ -87,7 +87,7 @@
     /// Presented as a full-screen cover.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class TourScreen: ScreenModel, ViewScreen {
-        var presentationStyle: PresentationStyle { .fullScreenCover }
+        override var presentationStyle: PresentationStyle { .fullScreenCover }
         var body: some View {
             Button("Done") { [unowned self] in dismiss() }
         }

@@ -1,13 +1,21 @@
 extension ScreenModel {
-    /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, full screen).
+    /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, SwiftUI's
+    /// `sheet` or `fullScreenCover`), as the presented screen's
+    /// ``ScreenModel/presentationStyle`` says.
     ///
-    /// A full-screen presentation covers everything under it: this screen's outermost container
-    /// (or this screen, when it has none) disappears with its visible children. Lifecycle order:
-    /// the covered screens' will-disappear (outer to inner), the presented screen's will-appear,
-    /// the covered screens' did-disappear, the presented screen's did-appear.
+    /// - A ``PresentationStyle/sheet`` (the default, and every ``AlertScreen``) leaves this
+    ///   screen on screen, as UIKit's page sheets and alerts and SwiftUI's sheets do: only the
+    ///   presented screen gets callbacks, its will-appear then its did-appear.
+    /// - A ``PresentationStyle/fullScreenCover`` covers everything under it: this screen's
+    ///   outermost container (or this screen, when it has none) disappears with its visible
+    ///   children, and so does each layer it was itself shown over by sheets. Lifecycle order:
+    ///   the covered screens' will-disappear (bottom layer first, outer to inner), the presented
+    ///   screen's will-appear, the covered screens' did-disappear, the presented screen's
+    ///   did-appear.
     ///
     /// ```swift
     /// try main.present(login, identifier: "login")
+    /// main.isOnScreen   // true under a sheet, false under a full-screen cover
     /// ```
     ///
     /// - Parameters:
@@ -83,6 +91,49 @@ extension ScreenModel {
         }
     }
 
+    /// Presents `screen` and returns the result it finishes with, or `nil` when it goes away
+    /// without one: the form of a sheet with a Cancel button and a swipe down.
+    ///
+    /// ```swift
+    /// final class EditScreen: ScreenModel {
+    ///     func saveTapped() { finish(with: draft) }   // the await returns draft
+    ///     func cancelTapped() { dismiss() }           // the await returns nil
+    /// }
+    ///
+    /// if let edited = try await detail.present(EditScreen(), returningIfFinished: Item.self) {
+    ///     item = edited
+    /// }
+    /// ```
+    ///
+    /// It returns `nil`, and does not throw, when the screen finishes without a value
+    /// (``Screen/finish()``, or `finish(with:)` of `nil`), and when it leaves the tree without
+    /// finishing: swiped down, dismissed (``dismiss(sender:)``, by itself or from elsewhere), its
+    /// presenter popped, dismissed or replaced, or what held it released. As with
+    /// ``present(_:returning:identifier:sender:wiring:)``, the await ends exactly once, a
+    /// cancelled awaiting task throws ``CancellationReason/taskCancelled`` and leaves the screen
+    /// presented, and neither the await nor the presenter keeps the screen alive once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to present.
+    ///   - resultType: The type of result the screen finishes with.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the presented screen's context is wired to this screen's.
+    /// - Returns: The value the screen finished with, or `nil`.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)`` with ``CancellationReason/taskCancelled``
+    ///   only; ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with
+    ///   another type; and the errors of ``present(_:identifier:sender:wiring:)``.
+    public final func present<Result>(
+        _ screen: ScreenModel, returningIfFinished resultType: Result.Type, identifier: String? = nil,
+        sender: Any? = nil, wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result? {
+        try await ResultWaiter.waitIfFinished(for: screen.screenName, Result.self) { waiter in
+            // A failure ends the await through the waiter (present(_:…awaiting:) fails it): the
+            // error is thrown from here, not lost.
+            try? present(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
     /// Presents `screen`, whose result `waiter` awaits. A failure ends the await, whether the
     /// presentation runs now or after a running transition.
     final func present(
@@ -130,9 +181,12 @@ extension ScreenModel {
         }
         let transition = ScreenTransition(
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
+        // A sheet leaves everything under it on screen; a cover hides every layer shown with
+        // its presenter's root (UIPresentationController.h:104-107, `shouldRemovePresentersView`).
+        let covered = screen.presentationStyle == .fullScreenCover ? root.layersOnScreen : []
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
-            leaving: [root], entering: [screen], resolves: resolves
+            leaving: covered, entering: [screen], resolves: resolves
         ) {
             presented = screen
             screen.presenter = self
@@ -155,9 +209,11 @@ extension ScreenModel {
     /// settings.dismiss()             // dismisses navigation, settings with it
     /// ```
     ///
-    /// Lifecycle order: the dismissed screen's will-disappear, the will-appear of what the
-    /// presentation covered (the presenter's outermost container and its visible children), the
-    /// dismissed screen's did-disappear, then the covered screens' did-appear.
+    /// Lifecycle order: the will-disappear of each dismissed screen still on screen (topmost
+    /// first: a screen under a sheet is, one under a full-screen cover is not), the will-appear
+    /// of what a full-screen cover hid (the presenter's outermost container and its visible
+    /// children, and the layers under it), the did-disappears, then the did-appears. A sheet's
+    /// presenter, which stayed on screen, gets nothing.
     ///
     /// ```swift
     /// login.dismiss()   // back to main; login is released
@@ -198,14 +254,18 @@ extension ScreenModel {
         guard let presenter = found else { return }
         // As in UIKit, everything presented above goes too: what the dismissed screen presents,
         // and what a screen inside it (a stack's top, a tab) presents.
-        var top = presenter.presented!
-        while let next = top.visiblePresentation { top = next }
+        var going = [presenter.presented!]
+        while let next = going.last?.visiblePresentation { going.append(next) }
+        let top = going.last!
         let transition = ScreenTransition(kind: .dismiss, source: top, destination: presenter, sender: sender)
         let window = presenter.window
+        // Every presentation that goes and is on screen disappears, topmost first (one under a
+        // sheet is still on screen; one under a cover is not, and gets nothing); the layers
+        // under the dismissed one that a cover hid reappear, bottom first.
         // A backward transition wires nothing and resolves nothing: it cannot throw.
         try? TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
-            leaving: [top], entering: [presenter.presentationRoot]
+            leaving: going.reversed(), entering: presenter.presentationRoot.layersOnScreen
         ) {
             var current = presenter.presented
             var chain: [ScreenModel] = []
