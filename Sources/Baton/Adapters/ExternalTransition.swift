@@ -397,6 +397,10 @@ public final class ExternalTransition {
                     parentContext: (below ?? container).context)
             }
             transition.stackContainer = container
+            // Rule 1 checks every controller the change adds, not just a new top.
+            transition.routeCheck = transition.routeCheck.map {
+                RouteCheck(reporter: $0.reporter, entered: screens.filter(isNew))
+            }
             return transition
         } catch {
             // Nothing stays wired when it throws.

@@ -475,6 +475,10 @@ public enum UIKitEvents {
         for screen in dropped where transition == nil || transition?.source !== screen {
             ExternalTransition.leaveTree(screen)
         }
+        if let top = controllers.last, top === current.last, isShown(navigation) {
+            checkScreensPut(
+                below: top, added: controllers.filter { new in !current.contains { $0 === new } }, in: navigation)
+        }
         finish(transition, after: navigation)
     }
 

@@ -254,6 +254,16 @@ class ModelViewController: UIKitScreen {
     var visibleChildScreen: (any Screen)? { nil }
     var reportsAppearance: Bool { uikit.isInstalled }
 
+    // MARK: Rule 1, as BatonUIKit's UIViewController answers it
+
+    /// BatonUIKit: `@objc open var isRouteless: Bool { false }`, which an app's controller overrides.
+    var isRouteless: Bool { false }
+    /// BatonUIKit: `NSStringFromClass` of the class and each superclass. A model class answers
+    /// with its own name, then the UIKit classes it stands for.
+    var classLineage: [String] { [String(describing: type(of: self))] + Self.uikitLineage }
+    /// The UIKit classes this model class stands for, nearest first.
+    class var uikitLineage: [String] { ["UIViewController", "UIResponder", "NSObject"] }
+
     // MARK: Navigation as data, as BatonUIKit's UIViewController answers it
 
     /// BatonUIKit keeps it in an associated object.
@@ -787,7 +797,8 @@ class ModelViewController: UIKitScreen {
 
 /// `UINavigationController`.
 @MainActor
-final class ModelNavigationController: ModelViewController {
+class ModelNavigationController: ModelViewController {
+    override class var uikitLineage: [String] { ["UINavigationController"] + super.uikitLineage }
     /// The top whose view is shown, which changes when the deferred view transition runs.
     private(set) weak var displayedTop: ModelViewController?
     private var transitionScheduled = false
@@ -1087,6 +1098,7 @@ extension ModelViewController {
 /// the only one in its view.
 @MainActor
 final class ModelTabBarController: ModelViewController {
+    override class var uikitLineage: [String] { ["UITabBarController"] + super.uikitLineage }
     private(set) var selectedIndex = 0
 
     init(viewControllers: [ModelViewController], storyboardIdentifier: String? = nil, uikit: UIKitModel = .current) {
@@ -1132,6 +1144,7 @@ final class ModelTabBarController: ModelViewController {
 /// `UISplitViewController` with a primary and a secondary column.
 @MainActor
 final class ModelSplitViewController: ModelViewController {
+    override class var uikitLineage: [String] { ["UISplitViewController"] + super.uikitLineage }
     var isCollapsed = false
 
     init(primary: ModelViewController, secondary: ModelViewController?, uikit: UIKitModel = .current) {
