@@ -87,7 +87,7 @@
     /// Presented as a full-screen cover.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class TourScreen: ScreenModel, ViewScreen {
-        var presentationStyle: PresentationStyle { .fullScreenCover }
+        override var presentationStyle: PresentationStyle { .fullScreenCover }
         var body: some View {
             Button("Done") { [unowned self] in dismiss() }
         }

@@ -18,7 +18,7 @@
         _: TransitionKind, _: TransitionRecord, _: TransitionFailure, _: TransitionDidComplete.Type,
         _: TransitionDidFail.Type, _: LifecyclePhase, _: LifecycleRecord, _: Appearance, _: ContextWiring,
         _: CancellationReason, _: HopFlow, _: any HopFlowContainer, _: HopHandoff, _: HopPlan,
-        _: HopViewChange
+        _: HopViewChange, _: PresentationStyle
     ) {}
 
     // Issue 33's navigation events (main's merge left them out of this file).
@@ -70,7 +70,7 @@
     @MainActor
     func namesBatonSwiftUITypes<Key: ContextKey, Route: ScreenRoute>(
         _: ScreenView, _: StackView, _: TabsView, _: HoppingView, _: WindowView, _: ScreenLink<Text>,
-        _: ContextValue<Key>, _: ContextRequest<Key>, _: PresentationStyle, _: any ScreenStyling,
+        _: ContextValue<Key>, _: ContextRequest<Key>, _: any ScreenStyling,
         _: any ViewScreen, _: ScreenPreview, _: ScreenScene<Route>, _: WindowInspectorView
     ) {}
 

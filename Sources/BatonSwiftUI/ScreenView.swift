@@ -2,33 +2,9 @@
     @_spi(Adapters) import Baton
     import SwiftUI
 
-    /// How a presented screen is shown: as a sheet or, where SwiftUI has them, as a full-screen
-    /// cover.
-    ///
-    /// ```swift
-    /// final class SignupScreen: ScreenModel, ViewScreen {
-    ///     var presentationStyle: PresentationStyle { .fullScreenCover }
-    ///     var body: some View { SignupView() }
-    /// }
-    /// ```
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    public enum PresentationStyle: Sendable, Hashable {
-        /// SwiftUI's `sheet(item:)`, the default.
-        ///
-        /// ```swift
-        /// var presentationStyle: PresentationStyle { .sheet }
-        /// ```
-        case sheet
-        /// SwiftUI's `fullScreenCover(item:)`; a sheet on macOS, which has no covers.
-        ///
-        /// ```swift
-        /// var presentationStyle: PresentationStyle { .fullScreenCover }
-        /// ```
-        case fullScreenCover
-    }
-
-    /// How SwiftUI shows a screen when it is presented or is a tab; containers (a
-    /// `StackScreen`, a `TabScreen`, a `HoppingScreen`) adopt it by subclassing.
+    /// How SwiftUI shows a screen when it is a tab; containers (a `StackScreen`, a `TabScreen`,
+    /// a `HoppingScreen`) adopt it by subclassing. How it is shown when presented is the core's
+    /// ``ScreenModel/presentationStyle``.
     ///
     /// ```swift
     /// final class MapTab: StackScreen, ScreenStyling {
@@ -41,29 +17,12 @@
         /// The label's view type.
         associatedtype TabLabel: View = Text
 
-        /// How the screen is shown when it is presented. `.sheet` unless overridden.
-        ///
-        /// ```swift
-        /// var presentationStyle: PresentationStyle { .fullScreenCover }
-        /// ```
-        var presentationStyle: PresentationStyle { get }
-
         /// The label of the screen's tab in a ``TabsView``. The screen's name unless overridden.
         ///
         /// ```swift
         /// var tabLabel: some View { Label("Map", systemImage: "map") }
         /// ```
         @ViewBuilder var tabLabel: TabLabel { get }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    extension ScreenStyling {
-        /// A sheet.
-        ///
-        /// ```swift
-        /// signup.presentationStyle   // .sheet
-        /// ```
-        public var presentationStyle: PresentationStyle { .sheet }
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -219,9 +178,7 @@
             #else
                 let coversAvailable = true
             #endif
-            let slot = screen.presentationSlot(coversAvailable: coversAvailable) {
-                ($0 as? any ScreenStyling)?.presentationStyle == .fullScreenCover
-            }
+            let slot = screen.presentationSlot(coversAvailable: coversAvailable)
             let presented = screen.presentedScreen as? ScreenModel
             #if os(macOS)
                 content

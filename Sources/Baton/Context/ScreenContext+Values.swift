@@ -341,6 +341,7 @@ extension ScreenContext {
     final func read(_ id: ObjectIdentifier) -> ReadResult {
         guard parent != nil else {
             if let slot = slots[id] { return .found(slot.box.map(Unmanaged.passUnretained)) }
+            if leftChain != nil { return readLeftChain(id) }
             return .missing
         }
         if let cached = readCache[id] {
@@ -348,6 +349,32 @@ extension ScreenContext {
             return refreshedRead(id, cached)
         }
         return readThrough(id, cell: nil)
+    }
+
+    /// The read of a root whose screen left the tree (``leftChain``): the first slot of `id` on
+    /// the chain it left, walked from its former parent (through the chains that the roots on
+    /// the way left in turn, at most 1,000 of them, so that contexts a program re-attached into
+    /// a loop cannot make it endless). Never cached: the chain is held weakly, and only by this read.
+    final func readLeftChain(_ id: ObjectIdentifier) -> ReadResult {
+        guard let holder = leftChainHolder(of: id), let slot = holder.slots[id] else { return .missing }
+        return .found(slot.box.map(Unmanaged.passUnretained))
+    }
+
+    /// The context that ``readLeftChain(_:)`` reads `id` from, if any.
+    final func leftChainHolder(of id: ObjectIdentifier) -> ScreenContext? {
+        var current = leftChain?.parent
+        var chains = 1
+        while let context = current {
+            if context.slots[id] != nil { return context }
+            if let next = context.parent {
+                current = next
+            } else {
+                guard chains < 1_000 else { return nil }
+                chains += 1
+                current = context.leftChain?.parent
+            }
+        }
+        return nil
     }
 
     /// A stale cached read made current: while the key's shape is unchanged the holder is too,
@@ -405,6 +432,10 @@ extension ScreenContext {
                 }
             }
             current = context.parent
+            // The root of a screen that left the tree: what its former chain holds, uncached.
+            if current == nil, context.leftChain != nil, case .found(let box) = context.readLeftChain(id) {
+                return .found(box)
+            }
         }
         readCache[id] = CachedRead(
             result: result, stamp: stamp, shape: shape, holder: holder.map(Unmanaged.passUnretained),
@@ -417,9 +448,13 @@ extension ScreenContext {
 
     /// The nearest context on the chain, this one first, that holds `id`, through the read cache.
     final func valueHolder(of id: ObjectIdentifier) -> ScreenContext? {
-        guard parent != nil else { return slots[id] != nil ? self : nil }
-        _ = read(id)
-        return readCache[id]?.holder?.takeUnretainedValue()
+        guard parent != nil else { return slots[id] != nil ? self : leftChainHolder(of: id) }
+        guard case .found = read(id) else { return nil }
+        if let cached = readCache[id], cached.isValid, let holder = cached.holder {
+            return holder.takeUnretainedValue()
+        }
+        // Found on the chain a screen left, which reads do not cache.
+        return root.leftChainHolder(of: id)
     }
 
     // The replaced or removed box is kept until the end: its value's `deinit` is user code, which

@@ -55,6 +55,11 @@ open class ScreenContext {
     /// ```
     @exclusivity(unchecked) public final private(set) var parent: ScreenContext?
 
+    /// Set on the context of a screen that left the screen tree: the chain it read from when it
+    /// left, which its reads of values fall back to (``readLeftChain(_:)``); `nil` otherwise,
+    /// and again once the context is attached anywhere.
+    final var leftChain: LeftChain?
+
     /// Children in attach order. A detached child leaves an empty entry, and entries of freed
     /// children empty themselves; ``adopt(_:)`` compacts the array when it has doubled since the
     /// last compaction, so that adding or removing a child costs O(1) amortized at any count.
@@ -203,6 +208,8 @@ open class ScreenContext {
     ///   may hold the same names). Nothing changes when it throws.
     public final func attach(to newParent: ScreenContext?) throws(ContextError) {
         if newParent === parent { return }
+        // Attached again: it reads its new chain, not the one a screen left.
+        if leftChain != nil { leftChain = nil }
         if let newParent {
             // Only this context or one of its descendants can close a cycle: without children,
             // only itself, so that attaching a new screen's context costs the same at any depth.
@@ -352,4 +359,14 @@ extension ScreenContext {
         if let trackedThere { target.publishValueChange(of: id, from: trackedThere) }
         keepAlive(replaced)
     }
+}
+
+/// The chain a screen's context read from when the screen left the tree, held weakly: a screen
+/// kept alive after it left (by a task that awaits its result, say) reads the values it saw,
+/// without keeping the tree it left alive, and without receiving the tree's events or blocking
+/// its registrations (it is no longer one of its contexts).
+@MainActor
+final class LeftChain {
+    weak var parent: ScreenContext?
+    init(_ parent: ScreenContext) { self.parent = parent }
 }

@@ -39,6 +39,14 @@ public final class AlertScreen: ScreenModel {
     /// alert.isRouteless   // true
     /// ```
     public override var isRouteless: Bool { true }
+    /// ``PresentationStyle/sheet``, always: an alert or a dialog leaves its presenter on
+    /// screen, as `UIAlertController` and SwiftUI's `alert` do, so the presenter gets no
+    /// disappear callbacks.
+    ///
+    /// ```swift
+    /// alert.presentationStyle   // .sheet
+    /// ```
+    public override var presentationStyle: PresentationStyle { .sheet }
     /// The buttons, in order, each with its choice.
     ///
     /// ```swift

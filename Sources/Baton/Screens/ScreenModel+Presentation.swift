@@ -1,13 +1,21 @@
 extension ScreenModel {
-    /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, full screen).
+    /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, SwiftUI's
+    /// `sheet` or `fullScreenCover`), as the presented screen's
+    /// ``ScreenModel/presentationStyle`` says.
     ///
-    /// A full-screen presentation covers everything under it: this screen's outermost container
-    /// (or this screen, when it has none) disappears with its visible children. Lifecycle order:
-    /// the covered screens' will-disappear (outer to inner), the presented screen's will-appear,
-    /// the covered screens' did-disappear, the presented screen's did-appear.
+    /// - A ``PresentationStyle/sheet`` (the default, and every ``AlertScreen``) leaves this
+    ///   screen on screen, as UIKit's page sheets and alerts and SwiftUI's sheets do: only the
+    ///   presented screen gets callbacks, its will-appear then its did-appear.
+    /// - A ``PresentationStyle/fullScreenCover`` covers everything under it: this screen's
+    ///   outermost container (or this screen, when it has none) disappears with its visible
+    ///   children, and so does each layer it was itself shown over by sheets. Lifecycle order:
+    ///   the covered screens' will-disappear (bottom layer first, outer to inner), the presented
+    ///   screen's will-appear, the covered screens' did-disappear, the presented screen's
+    ///   did-appear.
     ///
     /// ```swift
     /// try main.present(login, identifier: "login")
+    /// main.isOnScreen   // true under a sheet, false under a full-screen cover
     /// ```
     ///
     /// - Parameters:
@@ -130,9 +138,12 @@ extension ScreenModel {
         }
         let transition = ScreenTransition(
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
+        // A sheet leaves everything under it on screen; a cover hides every layer shown with
+        // its presenter's root (UIPresentationController.h:104-107, `shouldRemovePresentersView`).
+        let covered = screen.presentationStyle == .fullScreenCover ? root.layersOnScreen : []
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
-            leaving: [root], entering: [screen], resolves: resolves
+            leaving: covered, entering: [screen], resolves: resolves
         ) {
             presented = screen
             screen.presenter = self
@@ -155,9 +166,11 @@ extension ScreenModel {
     /// settings.dismiss()             // dismisses navigation, settings with it
     /// ```
     ///
-    /// Lifecycle order: the dismissed screen's will-disappear, the will-appear of what the
-    /// presentation covered (the presenter's outermost container and its visible children), the
-    /// dismissed screen's did-disappear, then the covered screens' did-appear.
+    /// Lifecycle order: the will-disappear of each dismissed screen still on screen (topmost
+    /// first: a screen under a sheet is, one under a full-screen cover is not), the will-appear
+    /// of what a full-screen cover hid (the presenter's outermost container and its visible
+    /// children, and the layers under it), the did-disappears, then the did-appears. A sheet's
+    /// presenter, which stayed on screen, gets nothing.
     ///
     /// ```swift
     /// login.dismiss()   // back to main; login is released
@@ -198,14 +211,18 @@ extension ScreenModel {
         guard let presenter = found else { return }
         // As in UIKit, everything presented above goes too: what the dismissed screen presents,
         // and what a screen inside it (a stack's top, a tab) presents.
-        var top = presenter.presented!
-        while let next = top.visiblePresentation { top = next }
+        var going = [presenter.presented!]
+        while let next = going.last?.visiblePresentation { going.append(next) }
+        let top = going.last!
         let transition = ScreenTransition(kind: .dismiss, source: top, destination: presenter, sender: sender)
         let window = presenter.window
+        // Every presentation that goes and is on screen disappears, topmost first (one under a
+        // sheet is still on screen; one under a cover is not, and gets nothing); the layers
+        // under the dismissed one that a cover hid reappear, bottom first.
         // A backward transition wires nothing and resolves nothing: it cannot throw.
         try? TransitionEngine.perform(
             transition, wiring: .isolate, sourceContext: nil, visible: top.isInVisibleTree, window: window,
-            leaving: [top], entering: [presenter.presentationRoot]
+            leaving: going.reversed(), entering: presenter.presentationRoot.layersOnScreen
         ) {
             var current = presenter.presented
             var chain: [ScreenModel] = []

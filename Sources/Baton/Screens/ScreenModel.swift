@@ -69,6 +69,21 @@ open class ScreenModel: Screen {
     /// let detail = ScreenModel(name: "detail", context: ScreenContext(name: "detail"))
     /// ```
     ///
+    /// A screen reads no dependency in `init`: nothing has wired its context yet. The transition
+    /// that shows it (a push, a presentation, a hop, a tree assignment, a restoration) attaches
+    /// its context under its source's and runs the dependency coordinator before its first
+    /// ``willAppear()``. Read there, in ``didAppear()`` or in an action; pass what `init` needs
+    /// as arguments. A read in `init` sees only the screen's own context and the keys' defaults
+    /// (under `.isolatedBaton`, a live default fails the test and names the key).
+    ///
+    /// ```swift
+    /// final class FormScreen: ScreenModel {
+    ///     var draft: Draft
+    ///     init(_ draft: Draft) { self.draft = draft; super.init(name: "form") }
+    ///     override func willAppear() { draft.id = draft.id ?? context[\.uuid]() }   // wired by now
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The screen's context; by default a new one named after the screen's name or type.
@@ -183,9 +198,24 @@ open class ScreenModel: Screen {
     /// ```
     open var isRouteless: Bool { false }
 
+    /// How the screen is shown when it is presented: ``PresentationStyle/sheet`` (the
+    /// presenter stays on screen) unless overridden. Declared by the presented screen, as UIKit's
+    /// `modalPresentationStyle` is (UIViewController.h:269); read when it is presented, so a
+    /// restored screen, made by its route, gets it again.
+    ///
+    /// ```swift
+    /// final class TourScreen: ScreenModel {
+    ///     override var presentationStyle: PresentationStyle { .fullScreenCover }
+    /// }
+    /// ```
+    open var presentationStyle: PresentationStyle { .sheet }
+
     // MARK: - Lifecycle, overridable
 
-    /// Called before the screen appears. Read what other screens left in the context here.
+    /// Called before the screen appears. Read what other screens left in the context here: by
+    /// the first call, the transition that showed the screen has wired its context and resolved
+    /// it. It is called again each time the screen reappears (a screen pushed over it popped, a
+    /// full-screen cover over it dismissed), not when a sheet or an alert over it goes.
     ///
     /// ```swift
     /// override func willAppear() { title = context[Title.self] }
@@ -287,15 +317,33 @@ open class ScreenModel: Screen {
     /// Takes this screen, which left the tree, out of the context tree: its context goes back
     /// to where it was before a transition wired it, so that it no longer receives the tree's
     /// events nor blocks registrations of the same name. Showing it again wires it again.
+    ///
+    /// A context that is a root again keeps reading values from the chain it left, held weakly
+    /// (``ScreenContext/leftChain``): code that runs after `finish()` or `dismiss()` (the rest of
+    /// an async action, a task) reads what the screen saw, not a key's default.
     final func unwire() {
         guard let wiring else { return }
         self.wiring = nil
         switch wiring {
         case .inherited(let previousParent):
+            let left = context.parent
             // Back to a root (or to the parent it was made with), as it was before it was shown.
+            // The attach is lenient: detaching cannot conflict, and the parent it was made with
+            // held it before.
             MisuseMode.$current.withValue(.lenient) { try? context.attach(to: previousParent) }
+            if context.parent == nil, let left { context.leftChain = LeftChain(left) }
         case .shared(let own):
+            // The context it shared is the chain it read from.
+            let left = context
             context = own
+            if own.parent == nil {
+                own.leftChain = LeftChain(left)
+                // What it cached before it shared a context read a chain without that one.
+                own.walkSubtree { context in
+                    context.readCache.removeAll()
+                    return true
+                }
+            }
         }
     }
 
@@ -360,6 +408,34 @@ open class ScreenModel: Screen {
         var current = self
         while let next = current.container { current = next }
         return current
+    }
+
+    /// The outermost containers on screen with this one, which is one, bottom first: this one
+    /// alone when it was presented as a full-screen cover or is the window's root; else the
+    /// layers under its presenter, then this one. A sheet leaves what it was presented over on
+    /// screen (``PresentationStyle``).
+    final var layersOnScreen: [ScreenModel] {
+        var layers = [self]
+        var current = self
+        while current.presentationStyle == .sheet, let presenter = current.presenter {
+            current = presenter.presentationRoot
+            layers.append(current)
+        }
+        return layers.reversed()
+    }
+
+    /// The outermost containers a visible window shows from this root up, bottom first: the
+    /// root and each presentation above it, from the topmost full-screen cover on (what a cover
+    /// hides is not shown).
+    final var shownPresentationLayers: [ScreenModel] {
+        var layers = [self]
+        var current = self
+        while let presented = current.visiblePresentation {
+            if presented.presentationStyle == .fullScreenCover { layers.removeAll() }
+            layers.append(presented)
+            current = presented
+        }
+        return layers
     }
 
     /// Whether this screen and its ancestors are in a visible window, so that transitions in it

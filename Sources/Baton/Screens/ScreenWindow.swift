@@ -127,28 +127,29 @@ public final class ScreenWindow {
     }
 
     /// The screens shown now, outermost first: the root and its visible children down to
-    /// ``topScreen`` or, under a presentation, the presented screen and its visible children
-    /// (what a presentation covers is not shown).
+    /// ``topScreen``, then each presented screen and its visible children. A sheet leaves its
+    /// presenter's screens shown; a full-screen cover hides them
+    /// (``PresentationStyle/fullScreenCover``).
     ///
     /// ```swift
     /// window.shownScreens.map(\.screenName)   // ["tabs", "orders", "list"]
-    /// try list.present(sort)
-    /// window.shownScreens.map(\.screenName)   // ["sort"]
+    /// try list.present(sort)                  // a sheet
+    /// window.shownScreens.map(\.screenName)   // ["tabs", "orders", "list", "sort"]
+    /// try list.present(tour)                  // a full-screen cover, once sort is dismissed
+    /// window.shownScreens.map(\.screenName)   // ["tour"]
     /// ```
     public var shownScreens: [ScreenModel] {
-        guard var current = rootScreen else { return [] }
-        var shown = [current]
-        while true {
-            if let presented = current.visiblePresentation {
-                current = presented
-                shown = [presented]
-            } else if let child = current.visibleChildren.last {
-                current = child
+        guard let root = rootScreen else { return [] }
+        var shown: [ScreenModel] = []
+        for layer in root.shownPresentationLayers {
+            var current = layer
+            shown.append(current)
+            while let child = current.visibleChildren.last {
                 shown.append(child)
-            } else {
-                return shown
+                current = child
             }
         }
+        return shown
     }
 
     /// Makes a window.
@@ -177,13 +178,14 @@ public final class ScreenWindow {
     public func makeVisible() {
         guard !isVisible else { return }
         isVisible = true
-        guard var shown = rootScreen else { return }
-        // Only the topmost full-screen presentation appears; what it covers stays hidden.
-        while let presented = shown.visiblePresentation { shown = presented }
+        guard let root = rootScreen else { return }
+        // The topmost full-screen cover and the sheets over it appear, bottom first; what a
+        // cover hides stays hidden.
+        let shown = root.shownPresentationLayers
         // Appearing is a step like a transition's: transitions its callbacks request wait for it.
         TransitionEngine.exclusively(while: "the window appearing") {
-            shown.apply(.willAppear, in: self)
-            if shown.canReceive(.didAppear) { shown.apply(.didAppear, in: self) }
+            for layer in shown where layer.canReceive(.willAppear) { layer.apply(.willAppear, in: self) }
+            for layer in shown where layer.canReceive(.didAppear) { layer.apply(.didAppear, in: self) }
         }
     }
 

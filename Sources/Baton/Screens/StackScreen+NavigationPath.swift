@@ -185,26 +185,25 @@ extension ScreenModel {
     }
 
     /// Where a UI framework shows the screen this one presents: an ``AlertScreen`` in the alert
-    /// slot (SwiftUI's `alert` or `confirmationDialog`), a screen that asks for a full-screen
-    /// cover in the cover slot where the platform has covers, any other in the sheet slot; `nil`
-    /// when this screen presents nothing. Each slot's binding shows the presented screen only when
-    /// it is its slot, so exactly one of them shows it.
+    /// slot (SwiftUI's `alert` or `confirmationDialog`), a screen whose
+    /// ``ScreenModel/presentationStyle`` is ``PresentationStyle/fullScreenCover`` in the cover
+    /// slot where the platform has covers, any other in the sheet slot; `nil` when this screen
+    /// presents nothing. Each slot's binding shows the presented screen only when it is its slot,
+    /// so exactly one of them shows it. The slot agrees with the lifecycle the core gave: a
+    /// sheet's and an alert's presenter stayed on screen, a cover's disappeared.
     ///
     /// ```swift
-    /// main.presentationSlot(coversAvailable: true) { $0 is SignupScreen }   // .fullScreenCover
+    /// try main.present(TourScreen())                  // presentationStyle: .fullScreenCover
+    /// main.presentationSlot(coversAvailable: true)    // .fullScreenCover
     /// ```
     ///
-    /// - Parameters:
-    ///   - coversAvailable: Whether the platform has full-screen covers (macOS has none).
-    ///   - asksForCover: Whether a presented screen asks for a full-screen cover (its declared
-    ///     style, read by the adapter).
+    /// - Parameter coversAvailable: Whether the platform has full-screen covers (macOS has none:
+    ///   a cover is drawn as a sheet there).
     /// - Returns: The slot, or `nil`.
-    @_spi(Adapters) public final func presentationSlot(
-        coversAvailable: Bool, asksForCover: (ScreenModel) -> Bool
-    ) -> PresentationSlot? {
+    @_spi(Adapters) public final func presentationSlot(coversAvailable: Bool) -> PresentationSlot? {
         guard let presented = presentedScreen as? ScreenModel else { return nil }
         if presented is AlertScreen { return .alert }
-        return coversAvailable && asksForCover(presented) ? .fullScreenCover : .sheet
+        return coversAvailable && presented.presentationStyle == .fullScreenCover ? .fullScreenCover : .sheet
     }
 
     /// Brings the presentation in line with an item that a UI framework changed: `nil` written

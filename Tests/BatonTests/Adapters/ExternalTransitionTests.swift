@@ -337,6 +337,29 @@ struct ExternalTransitionTests {
         #expect(transitions(window) == ["present: list → modal"])
     }
 
+    // UIKit: a page sheet's presentation controller leaves the presenter's view in the window
+    // (`shouldRemovePresentersView` defaults to NO, UIPresentationController.h:104-107), so the
+    // presenter gets no callbacks; a full-screen one removes it. Baton follows the callbacks
+    // UIKit sends: nothing in the adapter reads `modalPresentationStyle` (UIViewController.h:273).
+    // The headless core gives the same orders (LifecycleOrderTests, "Sheets keep their presenter
+    // on screen").
+
+    @Test func fullScreenPresentedThenDismissedDisappearsAndReappearsThePresenterInUIKitOrder() throws {
+        let main = ModelViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let cover = ModelViewController(storyboardIdentifier: "cover")
+        main.present(cover, style: .fullScreen)
+        #expect(
+            lifecycle(window) == ["main.willDisappear", "cover.willAppear", "main.didDisappear", "cover.didAppear"])
+        #expect(!main.isOnScreen)
+        cover.dismiss(animated: false)
+        #expect(
+            lifecycle(window).suffix(4) == [
+                "cover.willDisappear", "main.willAppear", "cover.didDisappear", "main.didAppear",
+            ])
+        #expect(main.isOnScreen)
+    }
+
     @Test func pageSheetPresentedThenSwipedDownLeavesThePresenterOnScreenAndFreesTheSheet() throws {
         let main = ModelViewController(storyboardIdentifier: "main")
         let window = try makeKeyWindow(root: main)

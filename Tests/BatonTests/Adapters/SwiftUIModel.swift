@@ -267,7 +267,7 @@ final class ModelStackView {
 /// Sources/BatonSwiftUI/ScreenView.swift): a `sheet(item:)` (SwiftUI.swiftinterface:345), a
 /// `fullScreenCover(item:)` where the platform has covers, and an `alert`/`confirmationDialog`
 /// (:10878, :6890), each with a binding that shows the presented screen only in the slot
-/// `presentationSlot(coversAvailable:asksForCover:)` gives.
+/// `presentationSlot(coversAvailable:)` gives from the presented screen's `presentationStyle`.
 ///
 /// Rules:
 /// - A modifier shows its content while its binding's item is non-nil (or `true`); each binding
@@ -281,16 +281,12 @@ final class ModelPresentationHost {
     let presenter: ScreenModel
     let coversAvailable: Bool
     let behaviour: SwiftUIBehaviour
-    /// The screens that ask for a full-screen cover.
-    private let covers: Set<String>
     /// What each slot's binding shows, as its getter returns it.
     private(set) var shown: [PresentationSlot: ScreenIdentity] = [:]
     private var alert: AlertScreen?
 
-    init(presenter: ScreenModel, covers: Set<String> = [], coversAvailable: Bool = true, _ behaviour: SwiftUIBehaviour)
-    {
+    init(presenter: ScreenModel, coversAvailable: Bool = true, _ behaviour: SwiftUIBehaviour) {
         self.presenter = presenter
-        self.covers = covers
         self.coversAvailable = coversAvailable
         self.behaviour = behaviour
         redraw()
@@ -298,7 +294,7 @@ final class ModelPresentationHost {
 
     /// The body runs again.
     func redraw() {
-        let slot = presenter.presentationSlot(coversAvailable: coversAvailable) { covers.contains($0.screenName) }
+        let slot = presenter.presentationSlot(coversAvailable: coversAvailable)
         shown = [:]
         alert = nil
         if let slot, let identity = presenter.presentedIdentity {

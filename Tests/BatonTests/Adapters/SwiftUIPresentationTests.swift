@@ -22,8 +22,8 @@ struct SwiftUIPresentationTests {
         let main = ScreenModel(name: "main")
         _ = try makeVisibleWindow(root: main)
         let host = ModelPresentationHost(
-            presenter: main, covers: ["signup"], coversAvailable: coversAvailable, SwiftUIBehaviour())
-        try main.present(ScreenModel(name: "signup"))
+            presenter: main, coversAvailable: coversAvailable, SwiftUIBehaviour())
+        try main.present(CoverScreen(name: "signup"))
         host.redraw()
         let slot: PresentationSlot = coversAvailable ? .fullScreenCover : .sheet
         #expect(host.shown == [slot: try #require(main.presentedIdentity)])
@@ -32,10 +32,63 @@ struct SwiftUIPresentationTests {
         #expect(host.shown == [:])
     }
 
+    // SwiftUI draws a `.sheet` presentation with `sheet(item:)` (SwiftUI.swiftinterface:345),
+    // over its presenter, which stays on screen with no `onDisappear`; a `.fullScreenCover` with
+    // `fullScreenCover(item:)` (:353), which hides it; an alert with `alert` (:10878), over it.
+    // The slot a ScreenView draws in must agree with the lifecycle the core gave the presenter.
+
+    @Test func aSheetIsDrawnInTheSheetSlotOverAPresenterThatStaysOnScreen() throws {
+        let main = ProbeScreen(name: "main")
+        var log: [String] = []
+        main.onLifecycle = { log.append($0) }
+        _ = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
+        log = []
+        try main.present(ScreenModel(name: "sort"))
+        host.redraw()
+        #expect(host.shown == [.sheet: try #require(main.presentedIdentity)])
+        #expect(main.isOnScreen)
+        host.swipeDown(.sheet)
+        #expect(main.presentedScreen == nil)
+        #expect(log.isEmpty)
+    }
+
+    @Test func aCoverIsDrawnInTheCoverSlotOverAPresenterThatDisappeared() throws {
+        let main = ProbeScreen(name: "main")
+        var log: [String] = []
+        main.onLifecycle = { log.append($0) }
+        _ = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
+        log = []
+        try main.present(CoverScreen(name: "tour"))
+        host.redraw()
+        #expect(host.shown == [.fullScreenCover: try #require(main.presentedIdentity)])
+        #expect(!main.isOnScreen)
+        host.swipeDown(.fullScreenCover)
+        #expect(log == ["main.willDisappear", "main.didDisappear", "main.willAppear", "main.didAppear"])
+    }
+
+    @Test func anAlertIsDrawnOverAPresenterThatStaysOnScreen() async throws {
+        let main = ProbeScreen(name: "main")
+        var log: [String] = []
+        main.onLifecycle = { log.append($0) }
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
+        log = []
+        let asking = Task { try await main.present(Self.answer) }
+        _ = try await window.next(AlertScreen.self)
+        host.redraw()
+        #expect(host.shown == [.alert: try #require(main.presentedIdentity)])
+        #expect(main.isOnScreen)
+        await host.tapAlertButton(at: 0)?.value
+        #expect(try await asking.value == .keep)
+        #expect(log.isEmpty)
+    }
+
     @Test func aScreenThatAsksForNothingIsASheet() throws {
         let main = ScreenModel(name: "main")
         _ = try makeVisibleWindow(root: main)
-        let host = ModelPresentationHost(presenter: main, covers: ["signup"], SwiftUIBehaviour())
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
         #expect(host.shown == [:])
         try main.present(ScreenModel(name: "settings"))
         host.redraw()
@@ -48,7 +101,7 @@ struct SwiftUIPresentationTests {
     @Test func anAlertIsShownOnlyAsAnAlert() async throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        let host = ModelPresentationHost(presenter: main, covers: ["Discard changes?"], SwiftUIBehaviour())
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
         let asking = Task { try await main.present(Self.answer) }
         _ = try await window.next(AlertScreen.self)
         host.redraw()

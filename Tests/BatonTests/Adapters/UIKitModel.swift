@@ -220,6 +220,10 @@ class ModelViewController: UIKitScreen {
     /// during a dismissal's callbacks, not on its children.
     fileprivate(set) var isBeingDismissed = false
 
+    /// `modalPresentationStyle` (UIViewController.h:269-273), as the model needs it: a
+    /// full-screen presentation removes the presenter's view, a page sheet (what `.automatic`
+    /// resolves to, UIViewController.h:270) leaves it (`shouldRemovePresentersView`,
+    /// UIPresentationController.h:104-107), as alerts and popovers do.
     enum PresentationStyle { case fullScreen, pageSheet }
     fileprivate(set) var presentationStyle = PresentationStyle.fullScreen
 
@@ -328,7 +332,7 @@ class ModelViewController: UIKitScreen {
     /// `viewIfLoaded?.window != nil`: the root of a visible window, a visible child of a
     /// controller in the window, or a presented controller whose presentation is on. A
     /// controller covered by a full-screen presentation has its view removed
-    /// (`UIPresentationController.shouldRemovePresentersView`, UIPresentationController.h).
+    /// (`UIPresentationController.shouldRemovePresentersView`, UIPresentationController.h:104-107).
     var isViewInWindow: Bool {
         guard isViewLoaded else { return false }
         if let presented = presentedOwn, presented.presentationStyle == .fullScreen, presented.isPresentationDone {

@@ -189,7 +189,9 @@ extension DependenciesTests {
 
             #expect(signup.workflow == nil)  // the workflow starts from signup: it resolves what follows
             #expect(terms.workflow == "signup")
-            #expect(terms.dependencyCoordinator !== workflow)  // popped: out of the workflow's tree
+            // Popped: out of the workflow's tree, it still reads the chain it left.
+            #expect(terms.context.parent == nil)
+            #expect(terms.dependencyCoordinator === workflow)
             #expect(edit.contactID == "app-wide")
             #expect(sibling.workflow == nil)
             #expect(sibling.dependencyCoordinator === coordinator)

@@ -104,12 +104,13 @@ struct WindowSnapshotTests {
         try window.open("myapp://item/42", with: StartupLinkRoute.links)
         let tabs = try TabScreen(tabs: [ScreenModel(name: "one"), ScreenModel(name: "two")], name: "tabs")
         try ScreenWithoutRoute.$reporter.withValue(nil) { try splash.present(tabs) }  // without a route, on purpose
+        // A sheet: the startup flow and splash stay on screen under it.
         #expect(
             window.snapshot().text == """
                 window app
-                startup (HoppingScreen) disappeared
+                startup (HoppingScreen) appeared
                     shown by replaceRoot: → startup
-                  splash (ScreenModel) disappeared
+                  splash (ScreenModel) appeared
                       shown by hop: startup → splash
                       awaited by a continuation
                     presents:

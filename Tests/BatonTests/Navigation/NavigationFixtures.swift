@@ -48,6 +48,11 @@ indirect enum TestRoute: ScreenRoute, CustomStringConvertible {
 /// A plain screen that records its lifecycle in `NavigationFaults.current`'s log.
 final class NavScreen: ScreenModel {
     override func willAppear() { NavigationFaults.current.appeared.append(screenName) }
+    /// A name ending in an odd digit is presented as a full-screen cover, any other as a sheet,
+    /// so that random trees mix both styles.
+    override var presentationStyle: PresentationStyle {
+        screenName.last?.wholeNumberValue.map { $0 % 2 == 1 } == true ? .fullScreenCover : .sheet
+    }
 }
 
 /// Factory failures and what the factories did, for the test that runs.

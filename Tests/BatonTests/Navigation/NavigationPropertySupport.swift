@@ -215,24 +215,35 @@ extension TestTree {
         return node
     }
 
-    /// The routes of the screens visible in a window showing this tree, outermost first.
-    var visiblePaths: [[Int]] {
-        var scope = self
+    /// The routes of the screens visible in a window showing this tree, outermost first: each
+    /// presentation layer's visible chain, from the last full-screen cover on (`isCover` says
+    /// which presented screen, by its path, is one; a sheet leaves what is under it visible).
+    func visiblePaths(isCover: ([Int]) -> Bool) -> [[Int]] {
+        var scope: TestTree? = self
         var scopePath: [Int] = []
-        // The last presentation covers everything under it.
-        while let (presenterPath, presented) = scope.presentation() {
-            scope = presented
-            scopePath += presenterPath + [-1]
-        }
-        var paths = [scopePath]
-        var node = scope
-        var path = scopePath
-        while let (index, child) = node.visibleChildIndex() {
-            path.append(index)
-            paths.append(path)
-            node = child
+        var paths: [[Int]] = []
+        while let layer = scope {
+            if !scopePath.isEmpty, isCover(scopePath) { paths.removeAll() }
+            paths.append(scopePath)
+            var node = layer
+            var path = scopePath
+            while let (index, child) = node.visibleChildIndex() {
+                path.append(index)
+                paths.append(path)
+                node = child
+            }
+            scope = nil
+            if let (presenterPath, presented) = layer.presentation() {
+                scope = presented
+                scopePath += presenterPath + [-1]
+            }
         }
         return paths
+    }
+
+    /// The visible routes in `window`, whose screens say which presentations are covers.
+    @MainActor func visiblePaths(in window: ScreenWindow) -> [[Int]] {
+        visiblePaths { path in window.rootScreen?.screen(at: path)?.presentationStyle == .fullScreenCover }
     }
 
     /// The one presentation made from this container tree, and the path of its presenter.
@@ -288,7 +299,7 @@ extension ScreenModel {
 func treeViolation(in window: ScreenWindow, showing tree: TestTree) -> String? {
     guard let root = window.rootScreen else { return "the window has no root" }
     if root.context.parent !== window.context { return "the root is not wired to the window" }
-    let visible = Set(tree.visiblePaths)
+    let visible = Set(tree.visiblePaths(in: window))
     for (path, screen) in root.allScreens() {
         for (index, child) in screen.childScreens.enumerated() {
             guard let child = child as? ScreenModel else { return "\(path) has a child that is not a model" }
@@ -315,7 +326,7 @@ func treeViolation(in window: ScreenWindow, showing tree: TestTree) -> String? {
         if screen.isOnScreen != shown { return "\(path).isOnScreen is \(screen.isOnScreen)" }
         if screen.window !== window { return "\(path) is not in the window" }
     }
-    if let top = tree.visiblePaths.last, window.topScreen !== root.screen(at: top) {
+    if let top = tree.visiblePaths(in: window).last, window.topScreen !== root.screen(at: top) {
         return "window.topScreen is \(window.topScreen?.screenName ?? "nil"), expected the screen at \(top)"
     }
     return nil

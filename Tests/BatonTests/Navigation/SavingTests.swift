@@ -17,6 +17,27 @@ struct SavingTests {
         return tree
     }
 
+    // MARK: - Presentation styles
+
+    /// A saved tree holds no style: a restored screen is made by its route, and its type declares
+    /// its style again (in these fixtures, a name ending in an odd digit is a full-screen cover).
+    @Test(arguments: [
+        ("sheet2", ["main.willAppear", "sheet2.willAppear", "main.didAppear", "sheet2.didAppear"]),
+        ("cover1", ["cover1.willAppear", "cover1.didAppear"]),
+    ])
+    func aRestoredPresentationKeepsItsStyleAndItsLifecycle(_ presented: String, _ appeared: [String]) throws {
+        let before = ScreenWindow()
+        try before.navigate(to: Tree(.screen("main"), presenting: Tree(.screen(presented))))
+        let saved = try #require(try before.saveScreenTree(TestRoute.self)).json
+        let window = ScreenWindow()
+        window.recordsLifecycle = true
+        #expect(window.launch(TestRoute.screen("main"), restoring: saved).isEmpty)
+        #expect(try window.screenTree(TestRoute.self) == Tree(.screen("main"), presenting: Tree(.screen(presented))))
+        window.makeVisible()
+        #expect(window.lifecycleLog.map(\.description) == appeared)
+        #expect(try #require(window.rootScreen).isOnScreen == (presented == "sheet2"))
+    }
+
     // MARK: - Save and read agree
 
     @Test func threeHundredNestedPresentationsSaveThePartThatReadingAccepts() throws {

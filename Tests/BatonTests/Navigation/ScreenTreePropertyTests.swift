@@ -96,7 +96,7 @@ struct ScreenTreePropertyTests {
                 // made from a new screen on the way.
                 if !expected.mayAppearOnTheWay {
                     withoutDetour += 1
-                    let visibleNames = Set(b.visiblePaths.compactMap { after.screen(at: $0)?.screenName })
+                    let visibleNames = Set(b.visiblePaths(in: window).compactMap { after.screen(at: $0)?.screenName })
                     let appeared = window.lifecycleLog.filter { $0.phase == .willAppear }.map(\.screen)
                     #expect(appeared.allSatisfy(visibleNames.contains), "\(context): \(appeared)")
                 }

@@ -70,7 +70,9 @@ struct ControllerContextScenarioTests {
         let window = try makeVisibleWindow(root: main)
         let colors = ScreenModel(name: "colors")
         let sizes = ScreenModel(name: "sizes")
-        let tabs = try TabScreen(tabs: [colors, sizes], sharesContext: true, name: "tabs")
+        // Full screen, as ControllerContext's example presents it before iOS 13: main reappears
+        // and reads what the tabs left in the shared context.
+        let tabs = try CoverTabScreen(tabs: [colors, sizes], sharesContext: true, name: "tabs")
         try main.present(tabs, wiring: .share)
         #expect(colors.context === main.context)
         #expect(sizes.context === main.context)

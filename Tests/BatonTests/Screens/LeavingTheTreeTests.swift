@@ -105,6 +105,170 @@ struct LeavingTheTreeTests {
         stack.pop()
         #expect(detail.context === own)
     }
+
+    // MARK: - Reads after leaving
+
+    /// A key with a default, as an app's dependencies are declared.
+    private enum Store: ContextKeyWithDefault {
+        static var defaultValue: String { "the default store" }
+    }
+
+    @Test func aScreenThatLeftReadsTheValuesOfTheChainItLeft() throws {
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        window.context.set("the window's store", for: Store.self)
+        list.context.set("12345", for: UserID.self)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        detail.finish()
+        #expect(detail.context.parent == nil)
+        #expect(detail.context[Store.self] == "the window's store")
+        #expect(detail.context[UserID.self] == "12345")
+        #expect(detail.context.holder(of: UserID.self) === list.context)
+        #expect(detail.context.contains(UserID.self))
+        // Values set in that chain later are what it reads: the chain, not a copy.
+        list.context.set("67890", for: UserID.self)
+        #expect(detail.context[UserID.self] == "67890")
+    }
+
+    @Test func whatAScreenThatLeftWritesStaysInItsOwnContextAndItsOwnValuesShadowTheChain() throws {
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        list.context.set("12345", for: UserID.self)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        stack.pop()
+        detail.context.set("own", for: UserID.self)
+        #expect(detail.context[UserID.self] == "own")
+        #expect(list.context[UserID.self] == "12345")
+        detail.context.remove(UserID.self)
+        #expect(detail.context[UserID.self] == "12345")
+    }
+
+    @Test func aContainerThatLeftLetsItsScreensReadTheChainItLeft() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        window.context.set("the window's store", for: Store.self)
+        let form = ScreenModel(name: "form")
+        let sheet = try StackScreen(root: ScreenModel(name: "intro"), name: "sheet")
+        try main.present(sheet)
+        try sheet.push(form)
+        _ = form.context[Store.self]  // cached while shown
+        main.dismiss()
+        #expect(sheet.context.parent == nil)
+        #expect(form.context[Store.self] == "the window's store")
+        #expect(form.context.holder(of: Store.self) === window.context)
+    }
+
+    @Test func aScreenThatLeftTwiceReadsThroughBothChains() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        window.context.set("the window's store", for: Store.self)
+        let sheet = try StackScreen(root: ScreenModel(name: "intro"), name: "sheet")
+        try main.present(sheet)
+        let form = ScreenModel(name: "form")
+        try sheet.push(form)
+        sheet.pop()  // form leaves the sheet
+        main.dismiss()  // then the sheet leaves the window
+        #expect(form.context[Store.self] == "the window's store")
+    }
+
+    @Test func aScreenShownAgainReadsItsNewChain() throws {
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        list.context.set("12345", for: UserID.self)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        stack.pop()
+        let other = ScreenModel(name: "other")
+        let otherStack = try StackScreen(root: other, name: "other stack")
+        _ = try makeVisibleWindow(root: otherStack)
+        other.context.set("other", for: UserID.self)
+        try otherStack.push(detail)
+        #expect(detail.context[UserID.self] == "other")
+        otherStack.pop()
+        #expect(detail.context[UserID.self] == "other")
+    }
+
+    @Test func aScreenThatLeftKeepsNothingOfTheTreeAliveAndIsFreed() throws {
+        let weak = WeakScreens()
+        var kept: ScreenModel?
+        do {
+            let list = ScreenModel(name: "list")
+            let stack = try StackScreen(root: list, name: "stack")
+            let window = try makeVisibleWindow(root: stack)
+            window.context.set("the window's store", for: Store.self)
+            let detail = ScreenModel(name: "detail")
+            try stack.push(detail)
+            stack.pop()
+            weak.track(list, stack, window, list.context, stack.context, window.context)
+            kept = detail
+        }
+        // The chain it left is gone: its own values and the defaults are what it reads.
+        #expect(weak.aliveCount == 0)
+        #expect(kept?.context[Store.self] == "the default store")
+        weak.track(kept!, kept!.context)
+        kept = nil
+        #expect(weak.aliveCount == 0)
+    }
+
+    @Test func aDismissedScreenAwaitedByATaskIsFreedWhenTheTaskEnds() async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        window.context.set("the window's store", for: Store.self)
+        let weak = WeakScreens()
+        final class Sheet: ScreenModel {}
+        var read: String?
+        do {
+            let sheet = Sheet(name: "sheet")
+            weak.track(sheet, sheet.context)
+            let presenting = Task { try await main.present(sheet, returning: Void.self) }
+            _ = try await window.next(Sheet.self)
+            sheet.finish()
+            try await presenting.value
+            read = sheet.context[Store.self]  // after it left: the chain it saw
+        }
+        #expect(read == "the window's store")
+        #expect(weak.aliveCount == 0)
+    }
+
+    @Test func aChainOfScreensThatLeftInTurnReadsTheWindowsValues() throws {
+        let window = try makeVisibleWindow(root: ScreenModel(name: "main"))
+        window.context.set("the window's store", for: Store.self)
+        var previous: StackScreen?
+        var stacks: [StackScreen] = []
+        // Each stack is presented from the one before it, then the chain is dismissed from the
+        // bottom: every stack's context leaves, each under the one before it.
+        var presenter: ScreenModel = try #require(window.rootScreen)
+        for index in 0..<200 {
+            let stack = try StackScreen(root: ScreenModel(name: "root \(index)"), name: "stack \(index)")
+            try presenter.present(stack)
+            stacks.append(stack)
+            presenter = stack.rootScreen!
+            previous = stack
+        }
+        try #require(window.rootScreen).dismiss()
+        #expect(previous?.rootScreen?.context[Store.self] == "the window's store")
+        #expect(stacks.allSatisfy { $0.context.parent == nil })
+    }
+
+    @Test func aReadThroughAChainAProgramLoopedBackEnds() throws {
+        enum Missing: ContextKey { typealias Value = Int }
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        stack.pop()
+        // The chain detail left now hangs under detail: a loop through the chain it left.
+        try window.context.attach(to: detail.context)
+        #expect(detail.context[Missing.self] == nil)
+        #expect(list.context[Missing.self] == nil)
+        try window.context.attach(to: nil)
+    }
 }
 
 /// An awaited hop ends with a typed error when its window or container is released.

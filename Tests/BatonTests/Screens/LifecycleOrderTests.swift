@@ -58,16 +58,16 @@ struct LifecycleOrderTests {
         #expect(window.lifecycleLog.isEmpty)
     }
 
-    @Test func presentCoversThePresenter() throws {
+    @Test func presentingACoverCoversThePresenter() throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        try main.present(ScreenModel(name: "login"))
+        try main.present(CoverScreen(name: "login"))
         #expect(order(window) == ["main.willDisappear", "login.willAppear", "main.didDisappear", "login.didAppear"])
     }
 
-    @Test func dismissUncoversThePresenter() throws {
+    @Test func dismissingACoverUncoversThePresenter() throws {
         let main = ScreenModel(name: "main")
-        let login = ScreenModel(name: "login")
+        let login = CoverScreen(name: "login")
         let window = try makeVisibleWindow(root: main)
         try main.present(login)
         window.clearLogs()
@@ -102,7 +102,7 @@ struct LifecycleOrderTests {
     @Test func replacingTheRootDisappearsOnlyWhatIsVisibleOfWhatItPresents() throws {
         let old = ScreenModel(name: "old")
         let window = try makeVisibleWindow(root: old)
-        try old.present(ScreenModel(name: "modal"))
+        try old.present(CoverScreen(name: "modal"))
         window.clearLogs()
         try window.setRoot(ScreenModel(name: "new"))
         // old was already covered by the modal, so it does not disappear a second time.
@@ -113,7 +113,7 @@ struct LifecycleOrderTests {
         let list = ScreenModel(name: "list")
         let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let modal = ScreenModel(name: "modal")
+        let modal = CoverScreen(name: "modal")
         try list.present(modal)
         #expect(
             order(window) == [
@@ -139,7 +139,7 @@ struct LifecycleOrderTests {
         let list = ScreenModel(name: "list")
         let stack = try StackScreen(root: list, name: "stack")
         let window = try makeVisibleWindow(root: stack)
-        let modal = ScreenModel(name: "modal")
+        let modal = CoverScreen(name: "modal")
         try list.present(modal)
         let detail = ScreenModel(name: "detail")
         try stack.push(detail)  // under the modal, which stays on top as in UIKit
@@ -155,7 +155,7 @@ struct LifecycleOrderTests {
         let stack = try StackScreen(root: list, name: "stack")
         let window = ScreenWindow()
         try window.setRoot(stack)
-        let modal = ScreenModel(name: "modal")
+        let modal = CoverScreen(name: "modal")
         try list.present(modal)
         let detail = ScreenModel(name: "detail")
         try stack.push(detail)
@@ -172,7 +172,7 @@ struct LifecycleOrderTests {
         let detail = ScreenModel(name: "detail")
         try stack.push(detail)
         window.clearLogs()
-        let modal = ScreenModel(name: "modal")
+        let modal = CoverScreen(name: "modal")
         try list.present(modal)  // UIKit presents it from the navigation controller
         #expect(
             order(window) == [
@@ -199,17 +199,155 @@ struct LifecycleOrderTests {
         #expect(other.presentingScreen == nil)
     }
 
-    @Test func aPresentationMadeBeforeTheWindowIsVisibleIsWhatAppears() throws {
+    @Test func aCoverPresentedBeforeTheWindowIsVisibleIsWhatAppears() throws {
         let main = ScreenModel(name: "main")
         let window = ScreenWindow()
         window.recordsLifecycle = true
         try window.setRoot(main)
-        let login = ScreenModel(name: "login")
+        let login = CoverScreen(name: "login")
         try main.present(login)
         window.makeVisible()
         #expect(order(window) == ["login.willAppear", "login.didAppear"])
         #expect(login.isOnScreen)
         #expect(!main.isOnScreen)
+    }
+
+    // MARK: - Sheets keep their presenter on screen
+
+    // A sheet's presentation controller leaves the presenter's view in the window
+    // (`shouldRemovePresentersView`, default NO: UIPresentationController.h:104-107 of the iOS
+    // 17.0 SDK), and a controller's `modalPresentationStyle` defaults to `.automatic`, a page
+    // sheet (UIViewController.h:270-271): the presenter gets no disappear callbacks.
+
+    @Test func presentingASheetAppearsOnlyTheSheetAndLeavesThePresenterOnScreen() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let sheet = ScreenModel(name: "sheet")
+        try main.present(sheet)
+        #expect(order(window) == ["sheet.willAppear", "sheet.didAppear"])
+        #expect(main.appearance == .appeared)
+        #expect(main.isOnScreen)
+        #expect(window.shownScreens.map(\.screenName) == ["main", "sheet"])
+        #expect(window.topScreen === sheet)
+    }
+
+    @Test func dismissingASheetDisappearsOnlyTheSheetAndFreesIt() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let weak = WeakScreens()
+        do {
+            let sheet = ScreenModel(name: "sheet")
+            weak.track(sheet, sheet.context)
+            try main.present(sheet)
+            window.clearLogs()
+            sheet.dismiss()
+        }
+        #expect(order(window) == ["sheet.willDisappear", "sheet.didDisappear"])
+        #expect(main.isOnScreen)
+        #expect(weak.aliveCount == 0)
+    }
+
+    @Test func aStackUnderASheetStillPushesOnScreen() throws {
+        let list = ScreenModel(name: "list")
+        let stack = try StackScreen(root: list, name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        try list.present(ScreenModel(name: "sheet"))
+        window.clearLogs()
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        #expect(
+            order(window) == ["list.willDisappear", "detail.willAppear", "list.didDisappear", "detail.didAppear"])
+        #expect(detail.isOnScreen)
+    }
+
+    @Test func aCoverOverASheetHidesEveryLayerAndItsDismissalShowsThemAgainBottomFirst() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let sheet = ScreenModel(name: "sheet")
+        try main.present(sheet)
+        window.clearLogs()
+        let cover = CoverScreen(name: "cover")
+        try sheet.present(cover)
+        #expect(
+            order(window) == [
+                "main.willDisappear", "sheet.willDisappear", "cover.willAppear", "main.didDisappear",
+                "sheet.didDisappear", "cover.didAppear",
+            ])
+        #expect(window.shownScreens.map(\.screenName) == ["cover"])
+        window.clearLogs()
+        cover.dismiss()
+        #expect(
+            order(window) == [
+                "cover.willDisappear", "main.willAppear", "sheet.willAppear", "cover.didDisappear",
+                "main.didAppear", "sheet.didAppear",
+            ])
+        #expect(main.isOnScreen && sheet.isOnScreen)
+    }
+
+    @Test func dismissingASheetUnderASheetDisappearsBothTopmostFirst() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let first = ScreenModel(name: "first")
+        try main.present(first)
+        try first.present(ScreenModel(name: "second"))
+        window.clearLogs()
+        main.dismiss()
+        #expect(
+            order(window) == [
+                "second.willDisappear", "first.willDisappear", "second.didDisappear", "first.didDisappear",
+            ])
+        #expect(main.isOnScreen)
+    }
+
+    @Test func dismissingACoverUnderASheetDisappearsOnlyTheSheetAndShowsThePresenter() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let cover = CoverScreen(name: "cover")
+        try main.present(cover)
+        try cover.present(ScreenModel(name: "sheet"))
+        window.clearLogs()
+        main.dismiss()
+        #expect(
+            order(window) == [
+                "sheet.willDisappear", "cover.willDisappear", "main.willAppear", "sheet.didDisappear",
+                "cover.didDisappear", "main.didAppear",
+            ])
+    }
+
+    @Test func aWindowMadeVisibleShowsThePresenterAndItsSheet() throws {
+        let main = ScreenModel(name: "main")
+        let window = ScreenWindow()
+        window.recordsLifecycle = true
+        try window.setRoot(main)
+        try main.present(ScreenModel(name: "sheet"))
+        window.makeVisible()
+        #expect(order(window) == ["main.willAppear", "sheet.willAppear", "main.didAppear", "sheet.didAppear"])
+    }
+
+    @Test func replacingTheRootUnderASheetDisappearsTheRootAndTheSheet() throws {
+        let old = ScreenModel(name: "old")
+        let window = try makeVisibleWindow(root: old)
+        try old.present(ScreenModel(name: "sheet"))
+        window.clearLogs()
+        try window.setRoot(ScreenModel(name: "new"))
+        #expect(
+            order(window) == [
+                "old.willDisappear", "sheet.willDisappear", "new.willAppear", "old.didDisappear",
+                "sheet.didDisappear", "new.didAppear",
+            ])
+    }
+
+    @Test func anAlertLeavesItsPresenterOnScreenWhateverItIsPresentedOver() async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let asking = Task { try await main.present(ScreenAlert("Sure?", buttons: [.init("Yes", true)])) }
+        let alert = try await window.next(AlertScreen.self)
+        #expect(alert.presentationStyle == .sheet)
+        #expect(main.isOnScreen)
+        try alert.tap("Yes")
+        #expect(try await asking.value)
+        #expect(order(window).allSatisfy { !$0.hasPrefix("main.") })
+        #expect(main.isOnScreen)
     }
 
     @Test func transitionsOffScreenFireNoLifecycle() throws {

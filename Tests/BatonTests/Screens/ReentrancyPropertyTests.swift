@@ -104,6 +104,10 @@ final class ReentrantScreen: ScreenModel {
     override func didAppear() { run(1) }
     override func willDisappear() { run(2) }
     override func didDisappear() { run(3) }
+    /// `s1` and `s3` are presented as full-screen covers, the others as sheets.
+    override var presentationStyle: PresentationStyle {
+        screenName.last?.wholeNumberValue.map { $0 % 2 == 1 } == true ? .fullScreenCover : .sheet
+    }
     private func run(_ phase: Int) {
         guard let operation = callbacks[phase] else { return }
         world?.perform(operation, depth: 1)
@@ -278,8 +282,12 @@ final class World {
         if window.topScreen !== top {
             return "window.topScreen is \(window.topScreen?.screenName ?? "nil"), expected \(top?.screenName ?? "nil")"
         }
-        // A full-screen presentation covers everything else.
-        let appeared = presentations.last.map { [$0] } ?? path
+        // A full-screen cover hides everything under it; a sheet leaves it on screen.
+        var appeared = path
+        for presented in presentations {
+            if presented.presentationStyle == .fullScreenCover { appeared.removeAll() }
+            appeared.append(presented)
+        }
         for screen in pool + [flow, stack] {
             let isShown = appeared.contains { $0 === screen }
             let expected: Appearance = isShown ? .appeared : .disappeared

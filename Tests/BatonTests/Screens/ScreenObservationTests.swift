@@ -118,11 +118,11 @@ struct ScreenObservationTests {
         #expect(weak.aliveCount == 0)
     }
 
-    /// What the SwiftUI guide says a departing view sees (the adapters review's B13, documented
-    /// rather than changed): a screen SwiftUI's back button pops leaves the context tree at once,
-    /// while SwiftUI still animates it away, so a view of it redrawn then reads its own context's
-    /// values only.
-    @Test func aScreenPoppedByTheBackButtonReadsOnlyItsOwnContextWhileSwiftUIAnimatesItAway() throws {
+    /// What the SwiftUI guide says a departing view sees (the adapters review's B13): a screen
+    /// SwiftUI's back button pops leaves the context tree at once, while SwiftUI still animates it
+    /// away; a view of it redrawn then reads its own context's values and, for the rest, the
+    /// chain it left (what it showed a moment before), not a key's default.
+    @Test func aScreenPoppedByTheBackButtonReadsTheChainItLeftWhileSwiftUIAnimatesItAway() throws {
         enum Draft: ContextKey { typealias Value = String }
         let main = ScreenModel(name: "main")
         let stack = try StackScreen(root: main)
@@ -137,7 +137,8 @@ struct ScreenObservationTests {
         stack.followNavigationPath([])  // SwiftUI's back button
 
         #expect(redraw.count == 1)
-        #expect(detail.context[UserID.self] == nil)
+        #expect(detail.context.parent == nil)
+        #expect(detail.context[UserID.self] == "12345")
         #expect(detail.context[Draft.self] == "note")
         #expect(!detail.isOnScreen)
     }

@@ -36,3 +36,22 @@ func makeVisibleWindow(root: ScreenModel) throws -> ScreenWindow {
     window.clearLogs()
     return window
 }
+
+/// A screen presented as a full-screen cover (``PresentationStyle/fullScreenCover``): what it is
+/// presented over disappears.
+@MainActor
+class CoverScreen: ScreenModel {
+    override var presentationStyle: PresentationStyle { .fullScreenCover }
+}
+
+/// A ``ProbeScreen`` presented as a full-screen cover.
+@MainActor
+final class CoverProbeScreen: ProbeScreen {
+    override var presentationStyle: PresentationStyle { .fullScreenCover }
+}
+
+/// A ``TabScreen`` presented as a full-screen cover.
+@MainActor
+final class CoverTabScreen: TabScreen {
+    override var presentationStyle: PresentationStyle { .fullScreenCover }
+}

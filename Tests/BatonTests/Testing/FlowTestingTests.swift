@@ -91,12 +91,21 @@ struct FlowTestingTests {
         #expect(timeout?.shown == ["stack", "settings"])
     }
 
-    @Test func aPresentationHidesWhatItCovers() throws {
+    @Test func aSheetLeavesWhatItIsPresentedOverShown() throws {
         let list = ScreenModel(name: "list")
         let window = try makeVisibleWindow(root: try StackScreen(root: list, name: "stack"))
         try list.present(try StackScreen(root: ScreenModel(name: "sort"), name: "sheet"))
-        #expect(window.shownScreens.map(\.screenName) == ["sheet", "sort"])
+        #expect(window.shownScreens.map(\.screenName) == ["stack", "list", "sheet", "sort"])
         #expect(ScreenWindow().shownScreens.isEmpty)
+    }
+
+    @Test func aFullScreenCoverHidesWhatItCovers() throws {
+        let list = ScreenModel(name: "list")
+        let window = try makeVisibleWindow(root: try StackScreen(root: list, name: "stack"))
+        let sheet = ScreenModel(name: "sheet")
+        try list.present(sheet)
+        try sheet.present(CoverScreen(name: "tour"))
+        #expect(window.shownScreens.map(\.screenName) == ["tour"])
     }
 
     // MARK: - The exhaustive recorder

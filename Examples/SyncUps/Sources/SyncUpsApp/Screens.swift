@@ -109,9 +109,8 @@ final class SyncUpDetailScreen: SyncUpScreen {
     func deleteTapped() async throws {
         try requireSyncUp()
         guard try await present(.deleteSyncUp) else { return }
-        let store = context[\.store]  // read before the screen leaves the window that sets it
         finish()
-        store[id] = nil
+        context[\.store][id] = nil
     }
 
     func deleteMeetings(atOffsets indices: IndexSet) { syncUp.meetings.removeAll(at: indices) }
@@ -159,13 +158,11 @@ final class RecordMeetingScreen: SyncUpScreen {
     override func didAppear() {
         guard recognition == nil else { return }
         scheduleTick()
-        let speech = context[\.speech]  // read now: the meeting may end before the task starts
+        let speech = context[\.speech]  // read now: the task may start after the whole window is gone
         recognition = task { try await self.recognize(speech) }
     }
 
-    override func didDisappear() {
-        if window == nil { cancelTick?() }  // left the tree; an alert over it does not stop the clock
-    }
+    override func didDisappear() { cancelTick?() }  // an alert leaves it on screen: only leaving stops the clock
 
     func nextTapped() async throws {
         guard speakerIndex < syncUp.attendees.count - 1 else {

@@ -49,7 +49,7 @@ struct LoginTests {
         let window = try launch()
         let startup = try #require(window.screen(StartupScreen.self))
         // Covered and uncovered before the flow's task ran: it appears twice.
-        try startup.present(Route.settings.screen())
+        try startup.present(FullScreenNotice())
         startup.dismiss()
         _ = try await window.next(LoginScreen.self)
         #expect(
@@ -68,4 +68,12 @@ struct LoginTests {
                 "replaceRoot: → startup", "hop: → splash", "hop: splash → main",
             ])
     }
+}
+
+/// A screen shown over everything (a sheet would leave the start-up flow on screen, and it would
+/// not appear again).
+@MainActor
+private final class FullScreenNotice: ScreenModel {
+    override var presentationStyle: PresentationStyle { .fullScreenCover }
+    override var isRouteless: Bool { true }
 }
