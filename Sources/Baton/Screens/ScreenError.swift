@@ -30,6 +30,13 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try stack.push(screenAlreadyInAnotherStack)   // throws .alreadyInHierarchy
     /// ```
     case alreadyInHierarchy(screen: String, container: String)
+    /// The same screen is listed twice among the screens given to a container: a screen has one
+    /// place in the tree.
+    ///
+    /// ```swift
+    /// try stack.setScreens([list, detail, detail])   // throws .duplicateScreen
+    /// ```
+    case duplicateScreen(screen: String, container: String)
     /// The presenter already presents another screen.
     ///
     /// ```swift
@@ -182,8 +189,13 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             return "A screen is already registered under the name \"\(name)\". Each name has one factory."
         case .alreadyInHierarchy(let screen, let container):
             return "\(screen) is already shown by \(container). Remove it there first, or make a new screen."
+        case .duplicateScreen(let screen, let container):
+            return "\(screen) is listed twice in the screens given to \(container). A screen has one place in the"
+                + " tree: make a new screen for each place."
         case .alreadyPresenting(let presenter, let presented):
             return "\(presenter) already presents \(presented). Dismiss it first, or present from \(presented)."
+        case .tabOutOfRange(_, let container, let tabs) where tabs.isEmpty:
+            return "\(container) has no tabs: a tab container needs at least one. Pass the screens of its tabs."
         case .tabOutOfRange(let index, let container, let tabs):
             return "Tab index \(index) is out of range for \(container), which has \(tabs.count) tabs: "
                 + tabs.joined(separator: ", ") + "."
