@@ -590,7 +590,7 @@ public final class ExternalTransition {
     /// it was before an external transition wired it (a root again, or its own context instead of
     /// a shared one), so that it no longer receives the tree's events nor blocks registrations of
     /// the same name; the screens it contains leave with it. Showing it again wires it again.
-    /// Until then its reads (not its writes, nor its scoped reads) go on to the live values of
+    /// Until then its reads of values (not its writes) go on to the live values of
     /// the chain it left, held weakly, as a ``ScreenModel``'s do.
     ///
     /// A completed pop, dismiss or root change calls it for its source; call it for the other

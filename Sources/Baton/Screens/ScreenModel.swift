@@ -326,7 +326,8 @@ open class ScreenModel: Screen {
     ///
     /// A context that is a root again keeps reading values from the chain it left, held weakly
     /// (``ScreenContext/leftChain``): code that runs after `finish()` or `dismiss()` (the rest of
-    /// an async action, a task) reads what the screen saw, not a key's default.
+    /// an async action, a task) reads the live values of that chain while it exists, in a named
+    /// scope too, not a key's default. Writes stay in its own context.
     final func unwire() {
         guard let wiring else { return }
         self.wiring = nil
