@@ -21,10 +21,9 @@
         var body: some View { MainView(screen: self) }
 
         func signUp() {
-            guard let stack = parentScreen as? StackScreen else { return }
             // .share: the sign-up screen uses this screen's context, so what it sets is what
-            // this screen reads when it reappears.
-            try? stack.push(SignupScreen(name: "signup"), wiring: .share)
+            // this screen reads when it reappears. The task reports a failed push.
+            task { try self.push(SignupScreen(name: "signup"), wiring: .share) }
         }
     }
 

@@ -14,7 +14,7 @@
             List(["A-1", "B-2"], id: \.self) { order in
                 Button(order) { [unowned self] in
                     selectedOrder = order
-                    try? (parentScreen as? StackScreen)?.push(OrderDetailsScreen())
+                    task { try self.push(OrderDetailsScreen()) }  // a failure is reported, not dropped
                 }
             }
         }

@@ -17,7 +17,7 @@
     /// `NavigationLink(value: route)` in a Baton stack does nothing: the stack's path holds Baton's
     /// items, and no `navigationDestination(for:)` of the route's type is there.) A present link
     /// is a button. A push link that no stack encloses shows nothing: the tap is refused with
-    /// ``ScreenError/noEnclosingStack(screen:link:)``, a misuse, never turned into a sheet. Every
+    /// ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)``, a misuse, never turned into a sheet. Every
     /// failure of a tap (a resolver that throws) shows nothing and is posted as ``TransitionDidFail``.
     ///
     /// ```swift

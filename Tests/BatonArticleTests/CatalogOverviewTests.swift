@@ -48,7 +48,7 @@ private final class ListScreen: ScreenModel {
     var items: [Item] { context[\.store].items(sortedBy: order) }
 
     func open(_ item: Item) throws {
-        try (parentScreen as? StackScreen)?.push(DetailScreen(item: item))
+        try push(DetailScreen(item: item))
     }
 
     func sortTapped() async throws {

@@ -33,7 +33,7 @@ private final class ListScreen: ScreenModel {
     var order = SortOrder.byName
 
     func itemTapped(_ item: Item) throws {
-        try (parentScreen as? StackScreen)?.push(DetailScreen(item: item))
+        try push(DetailScreen(item: item))
     }
 }
 

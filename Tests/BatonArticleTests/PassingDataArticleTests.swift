@@ -51,6 +51,12 @@ private final class SortScreen: ScreenModel {
     }
 }
 
+private final class EditScreen: ScreenModel {
+    var draft = Item(id: 3, title: "Eggs")
+    func saveTapped() { finish(with: draft) }
+    func cancelTapped() { dismiss() }
+}
+
 // MARK: - A dependency
 
 private extension ContextValues {
@@ -140,6 +146,22 @@ struct PassingDataArticleTests {
         }
         #expect(screen == "sort")
         #expect(record.description == "dismiss: sort → list")
+    }
+
+    @Test func aSheetWithCancelReturnsItsValueOrNil() async throws {
+        let (window, _, list) = try listInAStack()
+        for save in [true, false] {
+            let editing = Task {
+                if let edited = try await list.present(EditScreen(), returningIfFinished: Item.self) {
+                    list.edited.insert(edited.id)
+                }
+            }
+            let edit = try await window.next(EditScreen.self)
+            if save { edit.saveTapped() } else { edit.cancelTapped() }
+            try await editing.value
+            #expect(list.edited == [3])
+            #expect(list.presentedScreen == nil)
+        }
     }
 
     @Test func aDependencyReadsItsDefaultUnlessTheWindowSetsAnother() throws {

@@ -32,7 +32,7 @@ private final class Detail: ScreenModel {
     override func willAppear() {
         guard !showedNext else { return }
         showedNext = true
-        try? (parentScreen as? StackScreen)?.push(ScreenModel(name: "next"))  // queued: runs once Detail has appeared
+        try? push(ScreenModel(name: "next"))  // queued, so it does not throw: runs once Detail has appeared
     }
 }
 

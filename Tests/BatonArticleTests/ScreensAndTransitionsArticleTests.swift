@@ -100,6 +100,9 @@ private final class TransitionLogger {
         #expect(stack.screens.map(\.screenName) == ["list"])
         #expect(stack.pop() == nil)  // a stack of one screen: nothing to pop
         #expect(stack.screens.map(\.screenName) == ["list"])
+        try list.push(ScreenModel(name: "about"))  // onto list's stack, as stack.push(_:) does
+        #expect(stack.screens.map(\.screenName) == ["list", "about"])
+        stack.popToRoot()
 
         let colors = ScreenModel(name: "colors")
         let sizes = ScreenModel(name: "sizes")

@@ -101,12 +101,38 @@ final class ResultWaiter {
     static func wait<Value>(
         for screen: String, _ type: Value.Type, start: (ResultWaiter) -> Void
     ) async throws(ScreenError) -> Value {
+        let value = try await wait(
+            for: screen, typeName: String(describing: Value.self), accepts: { $0 is Value }, start: start)
+        return value as! Value
+    }
+
+    /// Awaits the result of `screen` as ``wait(for:_:start:)`` does, but ends with `nil` when the
+    /// screen finishes without a value (``Screen/finish()``, or `finish(with: nil)`) or leaves
+    /// the tree without finishing (a swipe, a dismiss, its presenter gone, its holder released).
+    /// Only the cancellation of the awaiting task still throws
+    /// (``CancellationReason/taskCancelled``): the caller asked to stop, not the user.
+    static func waitIfFinished<Value>(
+        for screen: String, _ type: Value.Type, start: (ResultWaiter) -> Void
+    ) async throws(ScreenError) -> Value? {
+        do {
+            let value = try await wait(
+                for: screen, typeName: String(describing: Value.self),
+                accepts: { $0 is Value || $0 is Void || $0 is Value? }, start: start)
+            return value as? Value
+        } catch .cancelled(_, let reason) where reason != .taskCancelled {
+            return nil
+        }
+    }
+
+    private static func wait(
+        for screen: String, typeName: String, accepts: @escaping (Any) -> Bool, start: (ResultWaiter) -> Void
+    ) async throws(ScreenError) -> Any {
         if Task.isCancelled { throw .cancelled(screen: screen, reason: .taskCancelled) }
         let slot = Slot()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 let waiter = ResultWaiter(
-                    screen: screen, typeName: String(describing: Value.self), accepts: { $0 is Value },
+                    screen: screen, typeName: typeName, accepts: accepts,
                     resume: { outcome in continuation.resume(returning: outcome) })
                 slot.waiter = waiter
                 start(waiter)
@@ -115,7 +141,7 @@ final class ResultWaiter {
             Task { @MainActor in slot.waiter?.cancel(.taskCancelled) }
         }
         switch outcome {
-        case .success(let handed): return handed.value as! Value
+        case .success(let handed): return handed.value
         case .failure(let error): throw error
         }
     }

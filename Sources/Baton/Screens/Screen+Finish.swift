@@ -5,7 +5,7 @@ extension Screen {
     /// these, walking up from this screen through its containers, ends.
     ///
     /// - A screen pushed or presented with an awaited result
-    ///   (``StackScreen/push(_:returning:identifier:sender:wiring:)``,
+    ///   (``ScreenModel/push(_:returning:identifier:sender:wiring:)``,
     ///   ``ScreenModel/present(_:returning:identifier:sender:wiring:)``) is popped or dismissed, and
     ///   the await returns.
     /// - The current step of a hopping container runs its continuation, or its awaiting
@@ -13,6 +13,10 @@ extension Screen {
     ///   on; the step is not removed).
     /// - A screen pushed on a stack (not its root) is popped, with the screens above it.
     /// - A presented screen is dismissed, with what it presents.
+    ///
+    /// An await of ``ScreenModel/present(_:returningIfFinished:identifier:sender:wiring:)`` ends
+    /// with `nil`; an await of a result of another type than `Void` ends with
+    /// ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
     ///
     /// A second finish of the same step (a double-tapped "Done") does nothing, and so does a
     /// finish where none of these applies (a window's root). Called during a transition (from a

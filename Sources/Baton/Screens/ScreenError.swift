@@ -72,7 +72,7 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// login.finish(with: 42)   // the flow awaits hop(to: login, returning: User.self)
     /// ```
     case resultTypeMismatch(screen: String, expected: String, actual: String)
-    /// An await for a screen's result (``StackScreen/push(_:returning:identifier:sender:wiring:)``,
+    /// An await for a screen's result (``ScreenModel/push(_:returning:identifier:sender:wiring:)``,
     /// ``ScreenModel/present(_:returning:identifier:sender:wiring:)``,
     /// ``HoppingScreen/hop(to:returning:identifier:sender:wiring:)``) ended without one: the screen
     /// left the screen tree before it finished (a swipe down, a back swipe, a pop or dismiss from
@@ -108,14 +108,20 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```
     case sharedContextHasRegistrations(destination: String, registrations: [String])
 
-    /// A link that pushes (``ScreenLinkRequest``, BatonSwiftUI's `ScreenLink`) was followed from
-    /// a screen that no stack encloses. It is refused rather than shown some other way: make the
-    /// link present, or show its screen on a stack.
+    /// A push from a screen that no stack encloses: ``ScreenModel/push(_:identifier:sender:wiring:)``
+    /// called on a screen that is not on a stack (a sheet, a tab, a window's root), or a link that
+    /// pushes (``ScreenLinkRequest``, BatonSwiftUI's `ScreenLink`) followed from one. It is refused
+    /// rather than shown some other way. `pushed` names what was pushed (a screen's name, or the
+    /// link), `containers` the containers searched, innermost first, and `presenter` the screen
+    /// that presents the outermost of them, if any.
     ///
     /// ```swift
-    /// ScreenError.noEnclosingStack(screen: "settings", link: "showAbout")
+    /// try form.push(AttendeeScreen())   // form is presented by list, on no stack
+    /// // Cannot push attendee from form: no StackScreen encloses form, which is in no container
+    /// // and is presented by list. Present a StackScreen(root: form) from list to push inside the
+    /// // presentation, or present attendee from form.
     /// ```
-    case noEnclosingStack(screen: String, link: String?)
+    case noEnclosingStack(screen: String, pushed: String, containers: [String], presenter: String?)
 
     /// A presentation requested during another transition ran after its presenter had left the
     /// window's screen tree; as in UIKit, a screen that is not shown cannot present.
@@ -187,10 +193,18 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
                 + ContextError.suggestion(for: label, among: buttons)
         case .routeFailed(let route, let reason):
             return "Could not make the screen of the link to \(route): \(reason). Nothing was shown."
-        case .noEnclosingStack(let screen, let link):
-            let named = link.map { " \"\($0)\"" } ?? ""
-            return "The push link\(named) in \(screen) has nowhere to push: no stack encloses \(screen)."
-                + " Show \(screen) on a StackScreen, or make the link present (action: .present)."
+        case .noEnclosingStack(let screen, let pushed, let containers, let presenter):
+            let outer = containers.last ?? screen
+            let place =
+                containers.isEmpty
+                ? "which is in no container" + (presenter.map { " and is presented by \($0)" } ?? "")
+                : "whose containers are \(containers.joined(separator: ", "))"
+                    + (presenter.map { " (\(outer) is presented by \($0))" } ?? "")
+            let fix =
+                presenter.map { "Present a StackScreen(root: \(outer)) from \($0) to push inside the presentation" }
+                ?? "Show \(outer) on a StackScreen"
+            return "Cannot push \(pushed) from \(screen): no StackScreen encloses \(screen), \(place). \(fix),"
+                + " or present \(pushed) from \(screen)."
         case .sharedContextHasRegistrations(let destination, let registrations):
             return
                 "Cannot share the source's context with \(destination): its own context holds "

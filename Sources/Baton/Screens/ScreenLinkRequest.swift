@@ -5,7 +5,7 @@
 /// appends the request's `identity` (adapter SPI) to the path (SwiftUI's `NavigationLink(value:)`), and
 /// `StackScreen.followNavigationPath(_:sender:)` (adapter SPI) turns that into a Baton push of a screen made
 /// then, with the link's identifier, sender and wiring, so that transition resolvers see them.
-/// A push link with no stack around it is refused with ``ScreenError/noEnclosingStack(screen:link:)``
+/// A push link with no stack around it is refused with ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)``
 /// instead of being shown some other way. A present link presents from the screen. A link made
 /// with a result type delivers what the shown screen finishes with (``Screen/finish(with:)``),
 /// or its cancellation.
@@ -225,7 +225,7 @@ public final class ScreenLinkRequest: Hashable {
     ///
     /// - Parameter screen: The screen that shows the link.
     /// - Returns: The route.
-    /// - Throws: ``ScreenError/noEnclosingStack(screen:link:)`` for a push link in a screen that no
+    /// - Throws: ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)`` for a push link in a screen that no
     ///   stack encloses. SwiftUI's `NavigationLink` outside a `NavigationStack` does nothing, so
     ///   this never stops the program, in any build: the error is the report.
     public func route(from screen: ScreenModel) throws(ScreenError) -> Route {
@@ -235,7 +235,7 @@ public final class ScreenLinkRequest: Hashable {
         case .push:
             guard let stack = screen.enclosingStack else {
                 // Not a misuse that stops: SwiftUI treats such a link as a no-op (DESIGN rule 38).
-                throw ScreenError.noEnclosingStack(screen: screen.screenName, link: identifier)
+                throw screen.noEnclosingStack(pushing: pushedDescription)
             }
             return .navigationPath(stack)
         }
@@ -249,7 +249,7 @@ public final class ScreenLinkRequest: Hashable {
     /// ```
     ///
     /// - Parameter screen: The screen that shows the link.
-    /// - Throws: ``ScreenError/noEnclosingStack(screen:link:)``, and the errors of the push or the
+    /// - Throws: ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)``, and the errors of the push or the
     ///   presentation (a resolver that throws); nothing is shown then.
     public func perform(from screen: ScreenModel) throws(ScreenError) {
         switch try route(from: screen) {
@@ -260,7 +260,7 @@ public final class ScreenLinkRequest: Hashable {
 
     /// The stack whose navigation path a link placed in `screen` pushes through: the stack that
     /// encloses `screen`, for a push link; `nil` for a present link, and for a push link that no
-    /// stack encloses (following it then throws ``ScreenError/noEnclosingStack(screen:link:)``).
+    /// stack encloses (following it then throws ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)``).
     ///
     /// Unlike ``route(from:)``, it reports nothing, so that a view can ask it each time it is drawn
     /// (BatonSwiftUI's `ScreenLink` draws a `NavigationLink` when it is this stack's).
@@ -341,6 +341,14 @@ public final class ScreenLinkRequest: Hashable {
     private enum Destination {
         case screen(@MainActor () -> ScreenModel)
         case route(any ScreenRoute)
+    }
+
+    /// What a push of this link pushes, for ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)``:
+    /// `link "showAbout"`, `link to item(id: 42)`, or `a link's screen`.
+    private var pushedDescription: String {
+        if let identifier { return "link \"\(identifier)\"" }
+        if case .route(let route) = destination { return "link to \(NavigationPlan.describe(route))" }
+        return "a link's screen"
     }
 
     /// Makes the screen to show, each time the link is followed.

@@ -91,6 +91,49 @@ extension ScreenModel {
         }
     }
 
+    /// Presents `screen` and returns the result it finishes with, or `nil` when it goes away
+    /// without one: the form of a sheet with a Cancel button and a swipe down.
+    ///
+    /// ```swift
+    /// final class EditScreen: ScreenModel {
+    ///     func saveTapped() { finish(with: draft) }   // the await returns draft
+    ///     func cancelTapped() { dismiss() }           // the await returns nil
+    /// }
+    ///
+    /// if let edited = try await detail.present(EditScreen(), returningIfFinished: Item.self) {
+    ///     item = edited
+    /// }
+    /// ```
+    ///
+    /// It returns `nil`, and does not throw, when the screen finishes without a value
+    /// (``Screen/finish()``, or `finish(with:)` of `nil`), and when it leaves the tree without
+    /// finishing: swiped down, dismissed (``dismiss(sender:)``, by itself or from elsewhere), its
+    /// presenter popped, dismissed or replaced, or what held it released. As with
+    /// ``present(_:returning:identifier:sender:wiring:)``, the await ends exactly once, a
+    /// cancelled awaiting task throws ``CancellationReason/taskCancelled`` and leaves the screen
+    /// presented, and neither the await nor the presenter keeps the screen alive once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to present.
+    ///   - resultType: The type of result the screen finishes with.
+    ///   - identifier: An optional transition identifier.
+    ///   - sender: An optional sender.
+    ///   - wiring: How the presented screen's context is wired to this screen's.
+    /// - Returns: The value the screen finished with, or `nil`.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)`` with ``CancellationReason/taskCancelled``
+    ///   only; ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with
+    ///   another type; and the errors of ``present(_:identifier:sender:wiring:)``.
+    public final func present<Result>(
+        _ screen: ScreenModel, returningIfFinished resultType: Result.Type, identifier: String? = nil,
+        sender: Any? = nil, wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result? {
+        try await ResultWaiter.waitIfFinished(for: screen.screenName, Result.self) { waiter in
+            // A failure ends the await through the waiter (present(_:…awaiting:) fails it): the
+            // error is thrown from here, not lost.
+            try? present(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
     /// Presents `screen`, whose result `waiter` awaits. A failure ends the await, whether the
     /// presentation runs now or after a running transition.
     final func present(

@@ -279,7 +279,7 @@ open class ScreenModel: Screen {
     func didAppearInTree() {}
 
     /// The await for this screen's result, set by the push or presentation that awaits it
-    /// (``StackScreen/push(_:returning:identifier:sender:wiring:)``); ended when it finishes or
+    /// (``ScreenModel/push(_:returning:identifier:sender:wiring:)``); ended when it finishes or
     /// leaves the tree.
     final var awaitedResult: ResultWaiter?
 

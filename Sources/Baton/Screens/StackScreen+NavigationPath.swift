@@ -53,7 +53,7 @@ extension StackScreen {
     /// Pops follow a path, and so do links: a path that is the current one plus the
     /// `identity` of a link (what SwiftUI's `NavigationLink(value:)` appends)
     /// pushes the link's screen, made now, wired and resolved with the link's identifier, sender
-    /// and wiring. Other pushes go through ``push(_:identifier:sender:wiring:)``. A path that is
+    /// and wiring. Other pushes go through ``ScreenModel/push(_:identifier:sender:wiring:)``. A path that is
     /// not the stack's current path cut short or grown by a link (one with a screen the stack
     /// does not hold at that place) pops to the last place where both agree and ignores the
     /// rest. A link's push that fails (a resolver or a route's factory throws) leaves the stack

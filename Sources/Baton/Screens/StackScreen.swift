@@ -77,7 +77,7 @@ open class StackScreen: ScreenModel {
     ///   - root: The first screen.
     ///   - name: A name for registries, logs, graphs and named scopes.
     ///   - context: The stack's context.
-    /// - Throws: The root is pushed as ``push(_:identifier:sender:wiring:)`` pushes, so this fails
+    /// - Throws: The root is pushed as ``ScreenModel/push(_:identifier:sender:wiring:)`` pushes, so this fails
     ///   when a resolver throws or the root's context cannot join the stack's; a root shown
     ///   elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
     public init(root: ScreenModel, name: String? = nil, context: ScreenContext? = nil) throws(ScreenError) {
@@ -97,89 +97,6 @@ open class StackScreen: ScreenModel {
 
     override var containedScreens: [ScreenModel] { stackedScreens }
     override var visibleChildren: [ScreenModel] { stackedScreens.last.map { [$0] } ?? [] }
-
-    /// Pushes `screen` on top; its context becomes a child of the previous top's (or of the
-    /// stack's, for the first screen).
-    ///
-    /// ```swift
-    /// try stack.push(detail, identifier: "showDetail", sender: row)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - screen: The screen to show.
-    ///   - identifier: An optional transition identifier (a segue identifier).
-    ///   - sender: An optional sender.
-    ///   - wiring: How the new screen's context is wired to the previous top's.
-    /// - Throws: A push can fail in a valid tree, so it throws; nothing changes then. It fails
-    ///   when a resolver of the dependency coordinator throws (``ScreenError/dependencies(_:)``),
-    ///   ``ScreenError/contextWiring(destination:_:)`` when the
-    ///   new screen's context cannot join the lineage it is wired to (a provider, action or flag
-    ///   it registered is live there already), ``ScreenError/sharedContextHasRegistrations(destination:registrations:)``
-    ///   for a `.share` wiring over the screen's own registrations. Pushing a screen that is
-    ///   shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) is a misuse.
-    ///   A request made while another transition runs (from a resolver, a lifecycle callback or
-    ///   a continuation) is queued behind it and does not throw; its failure is posted in the
-    ///   window as ``TransitionDidFail``.
-    public final func push(
-        _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
-    ) throws(ScreenError) {
-        try requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
-            try self.performPush(screen, identifier: identifier, sender: sender, wiring: wiring)
-        }
-    }
-
-    /// Pushes `screen` and returns the result it finishes with (``Screen/finish(with:)``), when
-    /// it is popped.
-    ///
-    /// ```swift
-    /// final class SortScreen: ScreenModel {
-    ///     func choose(_ order: SortOrder) { finish(with: order) }   // pops it; the push returns the order
-    /// }
-    ///
-    /// let order = try await stack.push(SortScreen(), returning: SortOrder.self)
-    /// ```
-    ///
-    /// The await ends exactly once. If the screen leaves the stack without finishing (the back
-    /// button or the swipe back, a pop or `setScreens` from elsewhere, the stack dismissed or
-    /// replaced), it throws ``ScreenError/cancelled(screen:reason:)`` naming the transition; if
-    /// the awaiting task is cancelled, ``CancellationReason/taskCancelled``, and the screen stays
-    /// (finishing it later just pops it). Neither the await nor the stack keeps the screen alive
-    /// once it has left.
-    ///
-    /// - Parameters:
-    ///   - screen: The screen to show.
-    ///   - resultType: The type of result awaited; `Void.self` for a screen that finishes with
-    ///     ``Screen/finish()``.
-    ///   - identifier: An optional transition identifier (a segue identifier).
-    ///   - sender: An optional sender.
-    ///   - wiring: How the new screen's context is wired to the previous top's.
-    /// - Returns: The value the screen finished with.
-    /// - Throws: ``ScreenError/cancelled(screen:reason:)``,
-    ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with another
-    ///   type, and the errors of ``push(_:identifier:sender:wiring:)``.
-    public final func push<Result>(
-        _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
-        wiring: ContextWiring = .inherit
-    ) async throws(ScreenError) -> Result {
-        try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
-            try? push(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
-        }
-    }
-
-    /// Pushes `screen`, whose result `waiter` awaits. A failure ends the await, whether the push
-    /// runs now or after a running transition.
-    final func push(
-        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, awaiting waiter: ResultWaiter
-    ) throws(ScreenError) {
-        try requestTransition("push of \(screen.screenName) onto \(screenName)") { () throws(ScreenError) in
-            do throws(ScreenError) {
-                try self.performPush(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
-            } catch {
-                waiter.fail(error)
-                throw error
-            }
-        }
-    }
 
     func performPush(
         _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
@@ -251,7 +168,7 @@ open class StackScreen: ScreenModel {
     ///   - newScreens: The screens, root first.
     ///   - sender: An optional sender.
     /// - Throws: Screens new to the stack are wired and resolved as pushes are, so this fails as
-    ///   ``push(_:identifier:sender:wiring:)`` does (a resolver that throws, a context that cannot
+    ///   ``ScreenModel/push(_:identifier:sender:wiring:)`` does (a resolver that throws, a context that cannot
     ///   join); nothing changes then. An empty list (``ScreenError/emptyStack(container:)``) and
     ///   a screen shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) are
     ///   misuses.

@@ -487,12 +487,8 @@ public final class CoordinatesApplication {
             let screen = try registry.makeScreen(named: route.name)
             switch route.style {
             case .push, .pushSharingContext:
-                guard let stack = top.parentScreen as? StackScreen else {
-                    (top as? AppScreen)?.status = "\(top.screenName) is not in a stack, so it cannot push."
-                    return
-                }
-                try stack.push(
-                    screen, identifier: route.name, wiring: route.style == .push ? .inherit : .share)
+                // With no stack around top, the error says so and is shown below.
+                try top.push(screen, identifier: route.name, wiring: route.style == .push ? .inherit : .share)
             case .modal:
                 try top.present(screen, identifier: route.name)
             }

@@ -155,7 +155,10 @@ struct PlatformNoOpTests {
             let window = try makeVisibleWindow(root: settings)
             window.clearLogs()
             let link = ScreenLinkRequest(identifier: "showAbout") { ScreenModel(name: "about") }
-            #expect(throws: ScreenError.noEnclosingStack(screen: "settings", link: "showAbout")) {
+            #expect(
+                throws: ScreenError.noEnclosingStack(
+                    screen: "settings", pushed: "link \"showAbout\"", containers: [], presenter: nil)
+            ) {
                 try link.perform(from: settings)
             }
             #expect(settings.presentedScreen == nil)

@@ -40,13 +40,14 @@ struct ScreenLinkRequestTests {
         let settings = ScreenModel(name: "settings")
         _ = try makeVisibleWindow(root: settings)
         let link = ScreenLinkRequest(identifier: "showAbout") { ScreenModel(name: "about") }
-        let expected = ScreenError.noEnclosingStack(screen: "settings", link: "showAbout")
+        let expected = ScreenError.noEnclosingStack(
+            screen: "settings", pushed: "link \"showAbout\"", containers: [], presenter: nil)
         #expect(throws: expected) { try link.perform(from: settings) }
         #expect(settings.presentedScreen == nil)
         #expect(
             expected.description
-                == "The push link \"showAbout\" in settings has nowhere to push: no stack encloses settings. Show"
-                + " settings on a StackScreen, or make the link present (action: .present).")
+                == "Cannot push link \"showAbout\" from settings: no StackScreen encloses settings, which is in no"
+                + " container. Show settings on a StackScreen, or present link \"showAbout\" from settings.")
     }
 
     @Test func aLinkDeliversTheResultItsScreenFinishesWithOrItsCancellation() throws {
@@ -97,7 +98,8 @@ struct ScreenLinkRequestTests {
         }
         let push = ScreenLinkRequest(identifier: "showItem") { ScreenModel(name: "item") }
         let present = ScreenLinkRequest(action: .present) { ScreenModel(name: "sort") }
-        let noStack = ScreenError.noEnclosingStack(screen: "list", link: "showItem")
+        let noStack = ScreenError.noEnclosingStack(
+            screen: "list", pushed: "link \"showItem\"", containers: [], presenter: nil)
         #expect(push.follow(from: list) == noStack)
         #expect(present.follow(from: list) == nil)
         #expect(present.follow(from: list) == .alreadyPresenting(presenter: "list", presented: "sort"))

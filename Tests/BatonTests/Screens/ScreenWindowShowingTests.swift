@@ -48,7 +48,9 @@ struct ScreenWindowShowingTests {
         #expect(window.rootScreen === item)
         #expect(item.store == "items")
         let link = ScreenLinkRequest { DetailScreen(name: "detail") }
-        #expect(link.follow(from: item) == .noEnclosingStack(screen: "item", link: nil))
+        #expect(
+            link.follow(from: item)
+                == .noEnclosingStack(screen: "item", pushed: "a link's screen", containers: [], presenter: nil))
     }
 
     @Test func aResolverThatThrowsShowsNothingAndNamesItself() throws {
@@ -61,7 +63,7 @@ struct ScreenWindowShowingTests {
             let error = #expect(throws: ScreenError.self) { try ScreenWindow(showing: item, coordinator: coordinator) }
             #expect(
                 error?.description
-                    == "Resolver destination: ItemScreen (BatonTests/ScreenWindowShowingTests.swift:56) failed for"
+                    == "Resolver destination: ItemScreen (BatonTests/ScreenWindowShowingTests.swift:58) failed for"
                     + " replaceRoot: → preview: StoreUnavailable(). The transition was not performed and the"
                     + " destination's context was unwired. Resolvers that had already run: none.")
         }

@@ -79,7 +79,7 @@ struct CoordinatesPhoneTests {
         let file = TemporaryStateFile()
         file.write(savedState(position: (1, 2)))
         let (app, main) = try await started(file)
-        try main.stack?.push(BearingScreen(name: "bearing"))
+        try main.push(BearingScreen(name: "bearing"))
         try main.present(HelpScreen(name: "help"))
         app.open("geo:48.8584,2.2945,35;u=10")
         #expect(app.model.position == .at(48.8584, 2.2945))
@@ -143,7 +143,7 @@ struct CoordinatesPhoneTests {
         file.write(savedState(position: (48.8584, 2.2945)))
         let (app, main) = try await started(file)
         let bearing = BearingScreen(name: "bearing")
-        try main.stack?.push(bearing)
+        try main.push(bearing)
         #expect(bearing.report == nil)
         let setting = Task { await bearing.setTarget() }
         #expect(try await app.window.next(EntryScreen.self).submit("51.5074 N, 0.1278 W") == nil)
@@ -159,7 +159,7 @@ struct CoordinatesPhoneTests {
         file.write(savedState(position: (35.6762, 139.6503), target: (37.7749, -122.4194)))
         let (app, main) = try await started(file)
         let map = MapScreen(name: "map")
-        try main.stack?.push(map)
+        try main.push(map)
         #expect(map.greatCircle.count == 2)  // split where it crosses ±180°
         app.model.setTarget(nil)
         #expect(map.greatCircle.isEmpty)
@@ -170,7 +170,7 @@ struct CoordinatesPhoneTests {
         file.write(savedState(position: (48.8584, 2.2945)))
         let (app, main) = try await started(file)
         let share = ShareScreen(name: "share")
-        try main.stack?.push(share)
+        try main.push(share)
         #expect(share.message.contains("geo:48.858400,2.294500"))
         let sending = Task { await share.sendAsText() }
         weak let composer = try await app.window.next(MessageScreen.self)
@@ -184,7 +184,7 @@ struct CoordinatesPhoneTests {
     @Test func swipingTheComposerAwayIsACancelledMessage() async throws {
         let (app, main) = try await started(TemporaryStateFile())
         let share = ShareScreen(name: "share")
-        try main.stack?.push(share)
+        try main.push(share)
         let sending = Task { await share.sendAsText() }
         _ = try await app.window.next(MessageScreen.self)
         share.dismiss()  // what a swipe-down does

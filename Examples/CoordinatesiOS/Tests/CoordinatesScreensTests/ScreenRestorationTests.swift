@@ -30,7 +30,7 @@ struct ScreenRestorationTests {
         let file = TemporaryStateFile()
         file.write(savedState(position: (48.8584, 2.2945)))
         let (app, main) = try await launched(file)
-        try main.stack?.push(BearingScreen(name: "bearing"))
+        try main.push(BearingScreen(name: "bearing"))
         #expect(app.sceneDidDeactivate())
 
         let (relaunched, _) = try await launched(file)
@@ -55,7 +55,7 @@ struct ScreenRestorationTests {
         #expect(helpRelaunch.window.topScreen is HelpScreen)
 
         helpRelaunch.window.topScreen?.finish()
-        try helpRelaunch.main?.stack?.push(MapScreen(name: "map"))
+        try helpRelaunch.main?.push(MapScreen(name: "map"))
         #expect(helpRelaunch.sceneDidDeactivate())
         let (mapRelaunch, _) = try await launched(file)
         #expect(try mapRelaunch.window.screenTree(PhoneRoute.self) == tree([.main, .map]))
@@ -67,7 +67,7 @@ struct ScreenRestorationTests {
         file.write(savedState(position: (1, 2)))
         let (app, main) = try await launched(file)
         let bearing = BearingScreen(name: "bearing")
-        try main.stack?.push(bearing)
+        try main.push(bearing)
         let setting = Task { await bearing.setTarget() }
         _ = try await app.window.next(EntryScreen.self)
         #expect(app.screensToSave == (try SavedScreenTree(tree([.main, .bearing]))))
@@ -114,7 +114,7 @@ struct ScreenRestorationTests {
         let file = TemporaryStateFile()
         file.write(savedState(position: (1, 2)))
         let (first, main) = try await launched(file)
-        try main.stack?.push(BearingScreen(name: "bearing"))
+        try main.push(BearingScreen(name: "bearing"))
         #expect(first.sceneDidDeactivate())
 
         let app = CoordinatesPhone(store: StateStore(path: file.path), locator: nil)
@@ -130,7 +130,7 @@ struct ScreenRestorationTests {
         let file = TemporaryStateFile()
         file.write(savedState(position: (1, 2)))
         let (first, main) = try await launched(file)
-        try main.stack?.push(ShareScreen(name: "share"))
+        try main.push(ShareScreen(name: "share"))
         try #require(first.window.topScreen as? ShareScreen).present(HelpScreen(name: "help"))
         #expect(first.sceneDidDeactivate())
 

@@ -48,21 +48,20 @@ class SyncUpScreen: ScreenModel {
     var notFound: SyncUpNotFound? { context[\.store][id] == nil ? SyncUpNotFound(id: id) : nil }
     /// Throws ``notFound`` when there is no sync-up to act on.
     func requireSyncUp() throws(SyncUpNotFound) { if let notFound { throw notFound } }
-    func push(_ route: Route) throws { try (parentScreen as? StackScreen)?.push(route.screen()) }
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class SyncUpsListScreen: ScreenModel {
     func addTapped() async throws {
         let form = SyncUpFormScreen(SyncUp(id: context[\.uuid]()), title: "New sync-up", done: "Add")
-        guard var syncUp = try await present(form, returning: SyncUp?.self) else { return }
+        guard var syncUp = try await present(form, returningIfFinished: SyncUp.self) else { return }
         syncUp.attendees.removeAll { $0.name.allSatisfy(\.isWhitespace) }
         if syncUp.attendees.isEmpty { syncUp.attendees.append(Attendee(id: context[\.uuid]())) }
         context[\.store].syncUps.append(syncUp)
     }
 }
 
-/// The add and edit sheet: finishes with the edited sync-up, or `nil` when dismissed. It has no
+/// The add and edit sheet: finishes with the edited sync-up; Cancel and a swipe dismiss it. It has no
 /// route, on purpose: a relaunch does not restore a half-edited sheet.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
@@ -103,7 +102,7 @@ final class SyncUpDetailScreen: SyncUpScreen {
     func editTapped() async throws {
         try requireSyncUp()
         let form = SyncUpFormScreen(syncUp, title: syncUp.title, done: "Done")
-        if let edited = try await present(form, returning: SyncUp?.self) { syncUp = edited }
+        if let edited = try await present(form, returningIfFinished: SyncUp.self) { syncUp = edited }
     }
 
     func deleteTapped() async throws {
@@ -118,12 +117,12 @@ final class SyncUpDetailScreen: SyncUpScreen {
     func startMeetingTapped() async throws {
         try requireSyncUp()
         switch context[\.speech].authorizationStatus() {
-        case .notDetermined, .authorized: try push(.record(id: id))
+        case .notDetermined, .authorized: try push(Route.record(id: id))
         case .restricted:
-            if try await present(.speechRestricted) == .continueWithoutRecording { try push(.record(id: id)) }
+            if try await present(.speechRestricted) == .continueWithoutRecording { try push(Route.record(id: id)) }
         case .denied:
             switch try await present(.speechDenied) {
-            case .continueWithoutRecording: try push(.record(id: id))
+            case .continueWithoutRecording: try push(Route.record(id: id))
             case .openSettings: await context[\.openSettings]()
             case .cancel: break
             }

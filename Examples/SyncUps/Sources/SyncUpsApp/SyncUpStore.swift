@@ -25,10 +25,16 @@ final class SyncUpStore {
         }
     }
 
+    /// A write to an id the store does not hold (an edit, a meeting or a deleted meeting of a
+    /// sync-up deleted meanwhile, in another scene) has nowhere to go: it is reported in
+    /// ``problem``, which the list shows. Deleting a missing one loses nothing and does nothing.
     subscript(id: SyncUp.ID) -> SyncUp? {
         get { syncUps.first { $0.id == id } }
         set {
-            guard let index = syncUps.firstIndex(where: { $0.id == id }) else { return }
+            guard let index = syncUps.firstIndex(where: { $0.id == id }) else {
+                if newValue != nil { problem = "A change was not saved: no sync-up has the id \(id) (it was deleted)." }
+                return
+            }
             if let newValue { syncUps[index] = newValue } else { syncUps.remove(at: index) }
         }
     }

@@ -22,7 +22,7 @@
                     } description: {
                         Text(problem)
                     } actions: {
-                        Button("Load sample data") { store.loadSamples() }
+                        if store.syncUps.isEmpty { Button("Load sample data") { store.loadSamples() } }
                     }
                 }
                 ForEach(store.syncUps) { syncUp in
@@ -95,7 +95,7 @@
                 .navigationTitle(screen.title)
                 .toolbar {
                     ToolbarItem(placement: .cancellationAction) {
-                        Button("Cancel") { screen.finish(with: SyncUp?.none) }
+                        Button("Cancel") { screen.dismiss() }
                     }
                     ToolbarItem(placement: .confirmationAction) {
                         Button(screen.done) { screen.finish(with: screen.syncUp) }

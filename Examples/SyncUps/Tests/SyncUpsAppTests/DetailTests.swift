@@ -74,7 +74,7 @@ struct DetailTests {
         let editing = Task { try await detail.editTapped() }
         let form = try await window.next(SyncUpFormScreen.self)
         form.syncUp.title = "Changed"
-        form.finish(with: SyncUp?.none)
+        form.dismiss()
         try await editing.value
         #expect(app.store.syncUps == [.mock])
     }
@@ -94,7 +94,7 @@ struct DetailTests {
 
     @Test func aPastMeetingOpensWithItsTranscript() async throws {
         let (window, detail) = try await app.detail()
-        try detail.push(.meeting(id: UUID(300), syncUp: SyncUp.mock.id))
+        try detail.push(Route.meeting(id: UUID(300), syncUp: SyncUp.mock.id))
         let meeting = try await window.next(MeetingScreen.self)
         #expect(meeting.meeting?.transcript == "Hi")
         detail.deleteMeetings(atOffsets: [0])
@@ -131,7 +131,7 @@ struct DetailTests {
 
     @Test func aRelaunchReturnsToTheMeetingOfTheLastRun() async throws {
         let (first, detail) = try await app.detail()
-        try detail.push(.meeting(id: UUID(300), syncUp: SyncUp.mock.id))
+        try detail.push(Route.meeting(id: UUID(300), syncUp: SyncUp.mock.id))
         let saved = try #require(try first.saveScreenTree(Route.self)).json
         let second = try TestApp().launch([.mock], restoring: saved)
         #expect(try await second.next(MeetingScreen.self).meeting?.transcript == "Hi")

@@ -48,7 +48,7 @@ struct ListAndFormTests {
 
     @Test func dismissingTheSheetAddsNothing() async throws {
         let (window, _, adding) = try adding()
-        try await window.next(SyncUpFormScreen.self).finish(with: SyncUp?.none)
+        try await window.next(SyncUpFormScreen.self).dismiss()
         try await adding.value
         #expect(app.store.syncUps.isEmpty)
     }
@@ -92,6 +92,12 @@ struct ListAndFormTests {
         app.clock.advance(by: .milliseconds(100))
         #expect(try writes.data.map { try JSONDecoder().decode([SyncUp].self, from: $0) } == [store.syncUps])
         #expect(store.syncUps[0].title == "Design review")
+    }
+
+    @Test func aWriteToADeletedSyncUpIsReportedNotLostSilently() {
+        app.store[UUID(9)] = SyncUp(id: UUID(9), title: "Gone")  // a meeting saved after another scene deleted it
+        #expect(app.store.syncUps.isEmpty)
+        #expect(app.store.problem == "A change was not saved: no sync-up has the id \(UUID(9)) (it was deleted).")
     }
 
     @Test func anUnreadableFileIsShownAndSampleDataReplacesIt() throws {
