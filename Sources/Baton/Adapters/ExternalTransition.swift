@@ -608,6 +608,8 @@ public final class ExternalTransition {
     /// it was before an external transition wired it (a root again, or its own context instead of
     /// a shared one), so that it no longer receives the tree's events nor blocks registrations of
     /// the same name; the screens it contains leave with it. Showing it again wires it again.
+    /// Until then its reads of values (not its writes) go on to the live values of
+    /// the chain it left, held weakly, as a ``ScreenModel``'s do.
     ///
     /// A completed pop, dismiss or root change calls it for its source; call it for the other
     /// screens a framework removes (the screens under the top that `popToRoot` pops, those
@@ -632,9 +634,22 @@ public final class ExternalTransition {
             // A context the app replaced since (sharing its container's, say) is not Baton's to move.
             let context = screen.context
             guard context === record.context else { return }
+            let left = context.parent
             MisuseMode.$current.withValue(.lenient) { try? context.attach(to: previousParent) }
+            // As a model screen's (`ScreenModel.unwire()`): a root again, it reads the chain it
+            // left, held weakly, so code that runs after the pop reads the window's values.
+            if context.parent == nil, let left { context.leftChain = LeftChain(left) }
         case .context(let own):
+            let left = screen.context
             screen.context = own
+            if own.parent == nil {
+                own.leftChain = LeftChain(left)
+                // What it cached before it shared a context read a chain without that one.
+                own.walkSubtree { context in
+                    context.readCache.removeAll()
+                    return true
+                }
+            }
         }
     }
 

@@ -21,6 +21,17 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try context.value(for: UserID.self, in: "missing")   // throws .unknownScope
     /// ```
     case unknownScope(name: String, key: String, searched: [String], named: [String])
+    /// A write, a removal or a context lookup in a named scope (`in:`) from a context whose
+    /// screen left the tree (finished, dismissed, popped), found that scope only on the chain
+    /// the screen left. A screen that left reads the live values of that chain while it exists,
+    /// in a scope too, but writes only to its own context. A run-time state, not a misuse: the
+    /// rest of an async action may run after the user dismissed its screen.
+    ///
+    /// ```swift
+    /// detail.finish()
+    /// try detail.context.set("done", for: Status.self, in: "app")   // throws .leftTheTree
+    /// ```
+    case leftTheTree(scope: String, key: String, context: String)
     /// No provider for the key is registered on the chain.
     ///
     /// ```swift
@@ -105,6 +116,11 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
             return "No context named \"\(name)\" on the chain\(subject): searched \(Self.path(searched)). "
                 + Self.listing("Named contexts on the chain", named, quoted: true)
                 + Self.suggestion(for: name, among: named)
+        case .leftTheTree(let scope, let key, let context):
+            let subject = key.isEmpty ? "look up context \"\(scope)\"" : "write \(key) in \"\(scope)\""
+            return "Cannot \(subject) from \(context): its screen left the tree, and a screen that left reads"
+                + " the chain it left but writes only to its own context. Write before the screen finishes"
+                + " or is dismissed, or write without in: to keep the value in its own context."
         case .providerMissing(let key, let searched, let available):
             return "No provider for \(key): searched \(Self.path(searched)). "
                 + Self.listing("Providers on the chain", available, quoted: false)

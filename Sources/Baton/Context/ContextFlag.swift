@@ -70,7 +70,7 @@ extension ScreenContext {
             }
             current = context.parent
         }
-        throw misuse(ContextError.flagNotSet(flag: Flag.name, searched: chainLabels, setFlags: flagNamesOnChain))
+        throw misuse(ContextError.flagNotSet(flag: Flag.name, searched: searchedLabels, setFlags: flagNamesOnChain))
     }
 
     /// Whether `flag` is set on this context or one of its ancestors.

@@ -117,7 +117,8 @@ extension ScreenContext {
     ///   - entry: The member's key path.
     ///   - scope: The name of the context to store in; the nearest one on the chain wins.
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
-    ///   chain has that name.
+    ///   chain has that name; ``ContextError/leftTheTree(scope:key:context:)`` when only the
+    ///   chain this context's screen left has it.
     public final func set<Value>(_ value: Value, for entry: ContextEntryPath<Value>, in scope: String)
         throws(ContextError)
     {
@@ -152,7 +153,8 @@ extension ScreenContext {
     ///   - scope: The name of the context to remove from; the nearest one on the chain wins.
     /// - Returns: `true` if that context stored it.
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
-    ///   chain has that name.
+    ///   chain has that name; ``ContextError/leftTheTree(scope:key:context:)`` when only the
+    ///   chain this context's screen left has it.
     @discardableResult
     public final func remove<Value>(_ entry: ContextEntryPath<Value>, in scope: String) throws(ContextError) -> Bool {
         let key = EntryKeys.entry(for: entry).takeUnretainedValue()

@@ -498,10 +498,10 @@ extension ScreenContext {
     ) -> ContextError {
         switch (kind, failure) {
         case (.provider, .missing):
-            .providerMissing(key: name, searched: chainLabels, available: providerNamesOnChain)
+            .providerMissing(key: name, searched: searchedLabels, available: providerNamesOnChain)
         case (.provider, .expired): .providerExpired(key: name, registeredIn: context.pathDescription)
         case (.provider, .unavailable): .providerUnavailable(key: name, registeredIn: context.pathDescription)
-        case (_, .missing): .actionMissing(action: name, searched: chainLabels, available: actionNamesOnChain)
+        case (_, .missing): .actionMissing(action: name, searched: searchedLabels, available: actionNamesOnChain)
         case (_, .expired): .actionExpired(action: name, registeredIn: context.pathDescription)
         case (_, .unavailable): .actionUnavailable(action: name, registeredIn: context.pathDescription)
         }

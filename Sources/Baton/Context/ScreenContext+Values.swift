@@ -176,7 +176,8 @@ extension ScreenContext {
     ///   - key: The key to store it under.
     ///   - scope: The name of the context to store in; the nearest one on the chain wins.
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
-    ///   chain has that name.
+    ///   chain has that name; ``ContextError/leftTheTree(scope:key:context:)`` when only the
+    ///   chain this context's screen left has it.
     public final func set<Key: ContextKey>(_ value: Key.Value?, for key: Key.Type, in scope: String)
         throws(ContextError)
     {
@@ -209,7 +210,8 @@ extension ScreenContext {
     ///   - scope: The name of the context to remove from; the nearest one on the chain wins.
     /// - Returns: `true` if that context held the key.
     /// - Throws: ``ContextError/unknownScope(name:key:searched:named:)`` when no context on the
-    ///   chain has that name.
+    ///   chain has that name; ``ContextError/leftTheTree(scope:key:context:)`` when only the
+    ///   chain this context's screen left has it.
     @discardableResult
     public final func remove<Key: ContextKey>(_ key: Key.Type, in scope: String) throws(ContextError) -> Bool {
         erase(ObjectIdentifier(key), in: try context(named: scope, for: Key.name))
@@ -259,7 +261,7 @@ extension ScreenContext {
     @usableFromInline final func namedBox(_ key: KeySource, in scope: String) throws(ContextError) -> Unmanaged<AnyBox>?
     {
         if isObservationTracking() { trackNamedRead(key, in: scope) }
-        let target = try context(named: scope, for: key.name)
+        let target = try context(named: scope, for: key.name, reading: true)
         // No `Optional.map` closure: in this main-actor method it would check the executor at run time.
         #if DEBUG
             lostWriteRead(key.id, in: target)
@@ -268,13 +270,24 @@ extension ScreenContext {
         return Unmanaged.passUnretained(box)
     }
 
-    final func context(named scope: String, for subject: @autoclosure () -> String) throws(ContextError)
-        -> ScreenContext
+    /// The nearest context named `scope` on the chain. A read (`reading`) whose chain ends at a
+    /// root that left the tree goes on through the chain it left (``leftChain``), as an
+    /// unscoped read does; a write, a removal or a lookup of the context finds it there too and
+    /// throws ``ContextError/leftTheTree(scope:key:context:)``: what a screen that left writes
+    /// stays in its own context.
+    final func context(named scope: String, for subject: @autoclosure () -> String, reading: Bool = false)
+        throws(ContextError) -> ScreenContext
     {
         var current: ScreenContext? = self
+        var root = self
         while let context = current {
             if context.name == scope { return context }
+            root = context
             current = context.parent
+        }
+        if let found = root.leftChainContext(named: scope) {
+            if reading { return found }
+            throw ContextError.leftTheTree(scope: scope, key: subject(), context: root.label)
         }
         throw misuse(
             ContextError.unknownScope(
@@ -358,6 +371,24 @@ extension ScreenContext {
     final func readLeftChain(_ id: ObjectIdentifier) -> ReadResult {
         guard let holder = leftChainHolder(of: id), let slot = holder.slots[id] else { return .missing }
         return .found(slot.box.map(Unmanaged.passUnretained))
+    }
+
+    /// The nearest context named `scope` on the chain this root left, and on the chains the
+    /// roots on the way left in turn (at most 1,000 of them), if any.
+    final func leftChainContext(named scope: String) -> ScreenContext? {
+        var current = leftChain?.parent
+        var chains = 1
+        while let context = current {
+            if context.name == scope { return context }
+            if let next = context.parent {
+                current = next
+            } else {
+                guard chains < 1_000 else { return nil }
+                chains += 1
+                current = context.leftChain?.parent
+            }
+        }
+        return nil
     }
 
     /// The context that ``readLeftChain(_:)`` reads `id` from, if any.

@@ -293,6 +293,15 @@ open class ScreenContext {
         return labels
     }
 
+    /// The chain a failed lookup searched, for its message: ``chainLabels``, where a root whose
+    /// screen left the tree says so (`detail (left the tree)`): its reads of values go on to the
+    /// chain it left, but providers, actions and flags are looked up on its own chain only.
+    final var searchedLabels: [String] {
+        var labels = chainLabels
+        if let last = labels.indices.last, root.leftChain != nil { labels[last] += " (left the tree)" }
+        return labels
+    }
+
     /// This context's position for messages: its chain, nearest first, `form → (unnamed) → app`.
     final var pathDescription: String { chainLabels.joined(separator: " → ") }
 
@@ -362,7 +371,8 @@ extension ScreenContext {
 }
 
 /// The chain a screen's context read from when the screen left the tree, held weakly: a screen
-/// kept alive after it left (by a task that awaits its result, say) reads the values it saw,
+/// kept alive after it left (by a task that awaits its result, say) reads the live values of that
+/// chain while it exists,
 /// without keeping the tree it left alive, and without receiving the tree's events or blocking
 /// its registrations (it is no longer one of its contexts).
 @MainActor

@@ -185,13 +185,17 @@ extension ScreenModel {
             kind: .present, source: self, destination: screen, identifier: identifier, sender: sender)
         // A sheet leaves everything under it on screen; a cover hides every layer shown with
         // its presenter's root (UIPresentationController.h:104-107, `shouldRemovePresentersView`).
-        let covered = screen.presentationStyle == .fullScreenCover ? root.layersOnScreen : []
+        // The style is read once, here, as UIKit resolves it once per presentation: a value that
+        // changes while the screen is shown must not change what its dismissal shows again.
+        let style = screen.presentationStyle
+        let covered = style == .fullScreenCover ? root.layersOnScreen : []
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,
             leaving: covered, entering: [screen], resolves: resolves
         ) {
             presented = screen
             screen.presenter = self
+            screen.shownStyle = style
             // Set as the screen enters, so that its own lifecycle callbacks may finish it.
             if let waiter { screen.awaitedResult = waiter }
             root.presentationOverContainer = screen

@@ -52,6 +52,11 @@ open class ScreenModel: Screen {
     /// that screen's presenter is still inside this container; held weakly.
     final weak var presentationOverContainer: ScreenModel?
     final var presented: ScreenModel?
+    /// The style this screen was presented with, recorded when `present` ran, as UIKit resolves
+    /// `modalPresentationStyle` once per presentation: what covers what, the dismissal's
+    /// callbacks and a UI framework's slot read this, never ``presentationStyle`` again.
+    /// Meaningful while ``presenter`` is set.
+    final var shownStyle: PresentationStyle = .sheet
     final weak var hostWindow: ScreenWindow?
     /// The route this screen was made for by ``ScreenRoute/screen()``, if it was. Set once, as
     /// the screen is made; read without the runtime's exclusivity check (a tree assignment reads
@@ -200,8 +205,9 @@ open class ScreenModel: Screen {
 
     /// How the screen is shown when it is presented: ``PresentationStyle/sheet`` (the
     /// presenter stays on screen) unless overridden. Declared by the presented screen, as UIKit's
-    /// `modalPresentationStyle` is (UIViewController.h:269); read when it is presented, so a
-    /// restored screen, made by its route, gets it again.
+    /// `modalPresentationStyle` is (UIViewController.h:269); read once, when it is presented, so
+    /// a restored screen, made by its route, gets it again, and a value that changes while the
+    /// screen is shown changes nothing until its next presentation.
     ///
     /// ```swift
     /// final class TourScreen: ScreenModel {
@@ -320,7 +326,8 @@ open class ScreenModel: Screen {
     ///
     /// A context that is a root again keeps reading values from the chain it left, held weakly
     /// (``ScreenContext/leftChain``): code that runs after `finish()` or `dismiss()` (the rest of
-    /// an async action, a task) reads what the screen saw, not a key's default.
+    /// an async action, a task) reads the live values of that chain while it exists, in a named
+    /// scope too, not a key's default. Writes stay in its own context.
     final func unwire() {
         guard let wiring else { return }
         self.wiring = nil
@@ -417,7 +424,7 @@ open class ScreenModel: Screen {
     final var layersOnScreen: [ScreenModel] {
         var layers = [self]
         var current = self
-        while current.presentationStyle == .sheet, let presenter = current.presenter {
+        while current.shownStyle == .sheet, let presenter = current.presenter {
             current = presenter.presentationRoot
             layers.append(current)
         }
@@ -431,7 +438,7 @@ open class ScreenModel: Screen {
         var layers = [self]
         var current = self
         while let presented = current.visiblePresentation {
-            if presented.presentationStyle == .fullScreenCover { layers.removeAll() }
+            if presented.shownStyle == .fullScreenCover { layers.removeAll() }
             layers.append(presented)
             current = presented
         }

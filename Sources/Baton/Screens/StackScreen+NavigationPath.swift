@@ -185,9 +185,10 @@ extension ScreenModel {
     }
 
     /// Where a UI framework shows the screen this one presents: an ``AlertScreen`` in the alert
-    /// slot (SwiftUI's `alert` or `confirmationDialog`), a screen whose
-    /// ``ScreenModel/presentationStyle`` is ``PresentationStyle/fullScreenCover`` in the cover
-    /// slot where the platform has covers, any other in the sheet slot; `nil` when this screen
+    /// slot (SwiftUI's `alert` or `confirmationDialog`), a screen presented as a
+    /// ``PresentationStyle/fullScreenCover`` (its ``ScreenModel/presentationStyle`` when it was
+    /// presented: a later change does not move it) in the cover slot where the platform has
+    /// covers, any other in the sheet slot; `nil` when this screen
     /// presents nothing. Each slot's binding shows the presented screen only when it is its slot,
     /// so exactly one of them shows it. The slot agrees with the lifecycle the core gave: a
     /// sheet's and an alert's presenter stayed on screen, a cover's disappeared.
@@ -203,7 +204,7 @@ extension ScreenModel {
     @_spi(Adapters) public final func presentationSlot(coversAvailable: Bool) -> PresentationSlot? {
         guard let presented = presentedScreen as? ScreenModel else { return nil }
         if presented is AlertScreen { return .alert }
-        return coversAvailable && presented.presentationStyle == .fullScreenCover ? .fullScreenCover : .sheet
+        return coversAvailable && presented.shownStyle == .fullScreenCover ? .fullScreenCover : .sheet
     }
 
     /// Brings the presentation in line with an item that a UI framework changed: `nil` written
@@ -235,10 +236,10 @@ extension ScreenModel {
     }
 }
 
-/// Where a UI framework shows a presented screen (``ScreenModel/presentationSlot(coversAvailable:asksForCover:)``).
+/// Where a UI framework shows a presented screen (``ScreenModel/presentationSlot(coversAvailable:)``).
 ///
 /// ```swift
-/// if main.presentationSlot(coversAvailable: true, asksForCover: { _ in false }) == .sheet { … }
+/// if main.presentationSlot(coversAvailable: true) == .sheet { … }
 /// ```
 @_spi(Adapters) public enum PresentationSlot: Sendable, Hashable {
     /// A sheet (SwiftUI's `sheet(item:)`).

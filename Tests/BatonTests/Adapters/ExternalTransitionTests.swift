@@ -106,6 +106,34 @@ struct ExternalTransitionTests {
         #expect(received == 2)
     }
 
+    /// A key with a default, as an app's dependencies are declared.
+    private enum Store: ContextKeyWithDefault {
+        static var defaultValue: String { "the default store" }
+    }
+
+    @Test func aPoppedControllerKeptByATaskReadsTheWindowsValueAndIsFreedWhenTheTaskEnds() async throws {
+        let list = ListViewController(storyboardIdentifier: "list")
+        let navigation = ModelNavigationController(rootViewController: list, storyboardIdentifier: "nav")
+        let window = try makeKeyWindow(root: navigation)
+        window.baton.context.set("the window's store", for: Store.self)
+        weak var weakDetail: DetailViewController?
+        var reading: Task<String, Never>?
+        do {
+            let detail = DetailViewController(storyboardIdentifier: "detail")
+            weakDetail = detail
+            navigation.pushViewController(detail, animated: true)
+            runLoop()
+            // The task runs once this test awaits, after the pop: the rest of an async action.
+            reading = Task { @MainActor [detail] in detail.context[Store.self] }
+            navigation.tapBackButton()
+            runLoop()
+            #expect(detail.context.parent == nil)
+        }
+        #expect(await reading?.value == "the window's store")
+        reading = nil
+        #expect(weakDetail == nil)
+    }
+
     @Test func interactivePopCancelledHalfwayKeepsTheTopWiredAndLogsNoPop() throws {
         let list = ListViewController(storyboardIdentifier: "list")
         let navigation = ModelNavigationController(rootViewController: list, storyboardIdentifier: "nav")
@@ -420,9 +448,13 @@ struct ExternalTransitionTests {
         main.dismiss()
 
         #expect(main.context[UserID.self] == "user-42")
-        // Dismissed, it left the tree: it has its own context back.
+        // Dismissed, it left the tree: it has its own context back, which reads through the
+        // context it shared while that one exists; what it writes now stays its own.
         #expect(signUp.context !== main.context)
-        #expect(signUp.context[UserID.self] == nil)
+        #expect(signUp.context.parent == nil)
+        #expect(signUp.context[UserID.self] == "user-42")
+        signUp.context.set("user-43", for: UserID.self)
+        #expect(main.context[UserID.self] == "user-42")
     }
 
     @Test func checkoutWorkflowReturnsTheOrderNumberToTheStoreThroughItsNamedContext() throws {

@@ -147,6 +147,78 @@ struct LeavingTheTreeTests {
         #expect(detail.context[UserID.self] == "12345")
     }
 
+    @Test func aScreenThatLeftReadsAScopedValueOfTheChainItLeft() throws {
+        let list = ScreenModel(name: "list", context: ScreenContext(name: "list"))
+        let stack = try StackScreen(root: list, name: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        list.context.set("12345", for: UserID.self)
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        detail.finish()
+        #expect(try detail.context.value(for: UserID.self, in: "list") == "12345")
+        list.context.set("67890", for: UserID.self)  // the live chain, not a copy
+        #expect(try detail.context.value(for: UserID.self, in: "list") == "67890")
+    }
+
+    @Test func aScreenThatLeftCannotWriteInAScopeOfTheChainItLeft() throws {
+        let list = ScreenModel(name: "list", context: ScreenContext(name: "list"))
+        let stack = try StackScreen(root: list, name: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        let detail = ScreenModel(name: "detail", context: ScreenContext(name: "detail"))
+        try stack.push(detail)
+        detail.finish()
+        let expected = ContextError.leftTheTree(scope: "list", key: "UserID", context: "detail")
+        #expect(throws: expected) { try detail.context.set("12345", for: UserID.self, in: "list") }
+        #expect(throws: expected) { try detail.context.remove(UserID.self, in: "list") }
+        #expect(
+            expected.description
+                == "Cannot write UserID in \"list\" from detail: its screen left the tree, and a screen that left"
+                + " reads the chain it left but writes only to its own context. Write before the screen finishes"
+                + " or is dismissed, or write without in: to keep the value in its own context.")
+        #expect(list.context[UserID.self] == nil)
+        #expect(
+            ContextError.leftTheTree(scope: "list", key: "", context: "detail").description.hasPrefix(
+                "Cannot look up context \"list\" from detail: its screen left the tree"))
+        #expect(throws: ContextError.leftTheTree(scope: "list", key: "", context: "detail")) {
+            try detail.context.context(named: "list")
+        }
+    }
+
+    @Test func aScopedReadOrWriteAfterLeavingIsNoMisuseEvenInStrictMode() throws {
+        let list = ScreenModel(name: "list", context: ScreenContext(name: "list"))
+        let stack = try StackScreen(root: list, name: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        let detail = ScreenModel(name: "detail", context: ScreenContext(name: "detail"))
+        try stack.push(detail)
+        stack.pop()
+        // A misuse would stop here (an assertion): the rest of an async action may run after
+        // the user dismissed its screen, which no developer can always prevent.
+        let read = MisuseMode.$current.withValue(.strict) {
+            Result { () throws(ContextError) in try detail.context.value(for: UserID.self, in: "list") }
+        }
+        let write = MisuseMode.$current.withValue(.strict) {
+            Result { () throws(ContextError) in try detail.context.set("1", for: UserID.self, in: "list") }
+        }
+        #expect(try read.get() == nil)
+        #expect(throws: ContextError.leftTheTree(scope: "list", key: "UserID", context: "detail")) {
+            try write.get()
+        }
+    }
+
+    @Test func aScreenThatLeftRequestsAProviderOfTheChainItLeftInVainAndIsToldItLeft() throws {
+        let list = Serving(name: "list", context: ScreenContext(name: "list"))
+        let stack = try StackScreen(root: list, name: "stack")
+        _ = try makeVisibleWindow(root: stack)
+        let detail = ScreenModel(name: "detail", context: ScreenContext(name: "detail"))
+        try stack.push(detail)
+        #expect(try detail.context.request(TotalWeight.self) == 1)
+        detail.finish()
+        #expect(
+            throws: ContextError.providerMissing(
+                key: "TotalWeight", searched: ["detail (left the tree)"], available: [])
+        ) { try detail.context.request(TotalWeight.self) }
+    }
+
     @Test func aContainerThatLeftLetsItsScreensReadTheChainItLeft() throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)

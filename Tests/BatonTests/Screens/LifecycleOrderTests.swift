@@ -1,4 +1,4 @@
-import Baton
+@_spi(Adapters) import Baton
 import BatonTesting
 import Testing
 
@@ -282,6 +282,35 @@ struct LifecycleOrderTests {
                 "main.didAppear", "sheet.didAppear",
             ])
         #expect(main.isOnScreen && sheet.isOnScreen)
+    }
+
+    @Test func aCoverWhoseStyleChangesWhileShownIsDismissedAsTheCoverItWasPresentedAs() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let shown = StyleChangingScreen(name: "shown", style: .fullScreenCover)
+        try main.present(shown)
+        shown.style = .sheet
+        #expect(window.shownScreens.map(\.screenName) == ["shown"])
+        #expect(main.presentationSlot(coversAvailable: true) == .fullScreenCover)
+        window.clearLogs()
+        shown.dismiss()
+        #expect(
+            order(window) == ["shown.willDisappear", "main.willAppear", "shown.didDisappear", "main.didAppear"])
+        #expect(main.isOnScreen)
+    }
+
+    @Test func aSheetWhoseStyleChangesWhileShownIsDismissedAsTheSheetItWasPresentedAs() throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let shown = StyleChangingScreen(name: "shown", style: .sheet)
+        try main.present(shown)
+        shown.style = .fullScreenCover
+        #expect(window.shownScreens.map(\.screenName) == ["main", "shown"])
+        #expect(main.presentationSlot(coversAvailable: true) == .sheet)
+        window.clearLogs()
+        shown.dismiss()
+        #expect(order(window) == ["shown.willDisappear", "shown.didDisappear"])
+        #expect(main.isOnScreen)
     }
 
     @Test func dismissingASheetUnderASheetDisappearsBothTopmostFirst() throws {

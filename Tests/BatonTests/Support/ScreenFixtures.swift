@@ -44,6 +44,18 @@ class CoverScreen: ScreenModel {
     override var presentationStyle: PresentationStyle { .fullScreenCover }
 }
 
+/// A screen whose ``ScreenModel/presentationStyle`` depends on state that may change while
+/// it is shown (`isCompact ? .fullScreenCover : .sheet`, say).
+@MainActor
+final class StyleChangingScreen: ScreenModel {
+    var style: PresentationStyle
+    init(name: String, style: PresentationStyle) {
+        self.style = style
+        super.init(name: name)
+    }
+    override var presentationStyle: PresentationStyle { style }
+}
+
 /// A ``ProbeScreen`` presented as a full-screen cover.
 @MainActor
 final class CoverProbeScreen: ProbeScreen {
