@@ -133,18 +133,35 @@
 
     extension UIKit.UIViewController {
         /// Whether the controller is meant to be shown without a route, as an alert or a share
-        /// sheet is: `false` unless overridden. In a window whose root has a route, a controller
-        /// pushed, presented or set without one is reported (``Baton/ScreenWithoutRoute``) unless
-        /// this is `true` or it is one of the system's controllers that are never navigated to
-        /// (`UIAlertController`, `UIActivityViewController`, the system's pickers and composers);
-        /// either way, saving leaves it out.
+        /// sheet is: ``isMarkedRouteless`` unless overridden. In a window whose root has a route,
+        /// a controller pushed, presented or set without one is reported
+        /// (``Baton/ScreenWithoutRoute``) unless this is `true` or it is one of the system's
+        /// controllers that are never navigated to (`UIAlertController`,
+        /// `UIActivityViewController`, the system's pickers, players and composers); either way,
+        /// saving leaves it out.
         ///
         /// ```swift
         /// final class DebugMenuViewController: UIViewController {
         ///     override var isRouteless: Bool { true }
         /// }
         /// ```
-        @objc open var isRouteless: Bool { false }
+        @objc(baton_isRouteless) open var isRouteless: Bool { isMarkedRouteless }
+
+        /// Marks this one controller as shown without a route (``isRouteless``), for a system
+        /// controller the app may not subclass and Baton does not know; `false` until set.
+        ///
+        /// ```swift
+        /// let scanner = DataScannerViewController(recognizedDataTypes: [.barcode()])
+        /// scanner.isMarkedRouteless = true   // not reported, and left out when saving
+        /// present(scanner, animated: true)
+        /// ```
+        public var isMarkedRouteless: Bool {
+            get { (objc_getAssociatedObject(self, AssociatedKeys.markedRouteless) as? Bool) ?? false }
+            set {
+                objc_setAssociatedObject(
+                    self, AssociatedKeys.markedRouteless, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+            }
+        }
     }
 
     /// A route in an associated object.

@@ -40,13 +40,69 @@ extension UIKitEvents {
             "a message composer that reports to its delegate (MessageUI, MFMessageComposeViewController.h:61)",
         "SFSafariViewController":
             "a web page shown by Safari, whose state the app cannot read (SafariServices, SFSafariViewController.h:32)",
+        "AVPlayerViewController":
+            "the system's video player, playing content the app hands it (AVKit, AVPlayerViewController.h:51)",
+        "QLPreviewController":
+            "Quick Look's preview of items its data source hands it, also what a document interaction"
+            + " presents (QuickLook, QLPreviewController.h:18)",
+        "SKStoreProductViewController":
+            "the App Store's page of a product, which reports to its delegate (StoreKit, SKStoreProductViewController.h:26)",
+        "CNContactPickerViewController":
+            "a system picker that hands the contact to its delegate (ContactsUI, CNContactPickerViewController.h:25)",
+        "CNContactViewController":
+            "the system's card of a contact the app hands it (ContactsUI, CNContactViewController.h:23)",
+        "EKEventEditViewController":
+            "a system editor that reports the event to its delegate (EventKitUI, EKEventEditViewController.h:48)",
+        "EKEventViewController":
+            "the system's view of an event the app hands it (EventKitUI, EKEventViewController.h:39)",
+        "PKAddPassesViewController":
+            "Wallet's sheet that adds the passes the app hands it (PassKit, PKAddPassesViewController.h:29)",
     ]
 
+    /// Whether `lineage` (`NSStringFromClass` of a class and of each superclass, nearest first)
+    /// is one of Apple's own private controllers, which rule 1 never reports: an Objective-C
+    /// class whose name is an underscore and a capital letter (`_UIContextMenuActionsOnlyViewController`),
+    /// or a subclass of one; or, when the nearest class is a Swift class (its name mangled,
+    /// `_Tt…`), a class of SwiftUI's own presentation machinery. SwiftUI's
+    /// `UIHostingController<Content>`, which an app makes or subclasses to show its views, is an
+    /// app's screen, as is every class of an app's module, private, local or generic.
+    ///
+    /// ```swift
+    /// UIKitEvents.isApplePrivate(["_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_"])   // true
+    /// UIKitEvents.isApplePrivate(["_TtGC7SwiftUI19UIHostingControllerV5MyApp4Home_"])   // false
+    /// ```
+    ///
+    /// - Parameter lineage: The class names, nearest first.
+    /// - Returns: Whether they name a controller private to Apple's frameworks.
+    @_spi(Adapters) public static func isApplePrivate(_ lineage: [String]) -> Bool {
+        if let nearest = lineage.first, isSwiftUIMachinery(nearest) { return true }
+        return lineage.contains { name in
+            let characters = Array(name.prefix(2))
+            return characters.count == 2 && characters[0] == "_" && characters[1].isUppercase
+                && !name.hasPrefix("_Tt")
+        }
+    }
+
+    /// Whether a mangled Swift class name (`_TtC7SwiftUI…`, `_TtGC7SwiftUI…` for a generic one)
+    /// is a class of the SwiftUI module other than `UIHostingController`.
+    private static func isSwiftUIMachinery(_ name: String) -> Bool {
+        guard name.hasPrefix("_Tt") else { return false }
+        var rest = name.dropFirst(3)
+        if rest.first == "G" { rest = rest.dropFirst() }
+        guard rest.first == "C" else { return false }
+        rest = rest.drop { $0 == "C" }
+        let module = "7SwiftUI"
+        guard rest.hasPrefix(module) else { return false }
+        return !rest.dropFirst(module.count).hasPrefix("19UIHostingController")
+    }
+
     /// Whether rule 1 (``ScreenWithoutRoute``) lets `controller` be shown without a route: the
-    /// app declared it route-less (``UIKitScreen/isRouteless``), its class is one of
+    /// app declared it route-less (``UIKitScreen/isRouteless``: a subclass's override, or the
+    /// flag set on an instance of a system class the app cannot subclass), its class is one of
     /// ``routelessSystemControllers`` or a subclass of one, or its class is private to Apple's
-    /// frameworks (its name starts with an underscore, as UIKit's own machinery's does); or it is
-    /// inside, or presented above, a controller for which one of these holds.
+    /// frameworks (``isApplePrivate(_:)``: UIKit's `_UI…` machinery, SwiftUI's presentation
+    /// controllers, never a `UIHostingController` or an app's class); or it is inside, or
+    /// presented above, a controller for which one of these holds.
     ///
     /// ```swift
     /// UIKitEvents.isRouteless(UIAlertController())   // true
@@ -62,7 +118,8 @@ extension UIKitEvents {
                 if model.isRouteless { return true }
             } else if let shown = screen as? any UIKitScreen {
                 if shown.isRouteless { return true }
-                if shown.classLineage.contains(where: { $0.hasPrefix("_") || routelessSystemControllers[$0] != nil }) {
+                let lineage = shown.classLineage
+                if isApplePrivate(lineage) || lineage.contains(where: { routelessSystemControllers[$0] != nil }) {
                     return true
                 }
             }

@@ -256,8 +256,11 @@ class ModelViewController: UIKitScreen {
 
     // MARK: Rule 1, as BatonUIKit's UIViewController answers it
 
-    /// BatonUIKit: `@objc open var isRouteless: Bool { false }`, which an app's controller overrides.
-    var isRouteless: Bool { false }
+    /// BatonUIKit: `@objc(baton_isRouteless) open var isRouteless: Bool { isMarkedRouteless }`,
+    /// which an app's controller overrides.
+    var isRouteless: Bool { isMarkedRouteless }
+    /// BatonUIKit keeps it in an associated object, for a system controller the app cannot subclass.
+    var isMarkedRouteless = false
     /// BatonUIKit: `NSStringFromClass` of the class and each superclass. A model class answers
     /// with its own name, then the UIKit classes it stands for.
     var classLineage: [String] { [String(describing: type(of: self))] + Self.uikitLineage }

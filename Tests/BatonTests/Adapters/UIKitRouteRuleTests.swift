@@ -24,7 +24,18 @@ private final class AppAlertController: ModelViewController {
 
 /// One of UIKit's private controllers (`_UIContextMenu…`).
 private final class PrivateUIKitController: ModelViewController {
-    override var classLineage: [String] { ["_UIPrivateMenuViewController"] + Self.uikitLineage }
+    override var classLineage: [String] { ["_UIContextMenuActionsOnlyViewController"] + Self.uikitLineage }
+}
+
+/// A controller whose class lineage is given as `NSStringFromClass` spells it on a device.
+private final class LineageController: ModelViewController {
+    var lineage: [String] = []
+    override var classLineage: [String] { lineage + Self.uikitLineage }
+
+    convenience init(_ name: String, lineage: [String], uikit: UIKitModel) {
+        self.init(storyboardIdentifier: name, uikit: uikit)
+        self.lineage = lineage
+    }
 }
 
 /// An app's controller that declares itself route-less.
@@ -212,6 +223,111 @@ struct UIKitRouteRuleTests {
             picker.pushViewController(NoteViewController(storyboardIdentifier: "album", uikit: uikit), animated: false)
         }
         #expect(reports == [])
+    }
+
+    @Test func anAppsSubclassOfAHostingControllerPushedWithoutItsRouteIsReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            feed.pushViewController(
+                LineageController(
+                    "home", lineage: ["MyApp.HomeHost", "_TtGC7SwiftUI19UIHostingControllerV5MyApp4Home_"],
+                    uikit: uikit),
+                animated: false)
+        }
+        #expect(
+            reports == [
+                Self.report(
+                    "home (LineageController)", "push: list → home", fix: "try push(UIRoute.….viewController())")
+            ])
+    }
+
+    @Test func aHostingControllerAndAnAppsPrivateOrGenericSwiftControllerPresentedWithoutRoutesAreReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            for (name, lineage) in [
+                ("hosting", ["_TtGC7SwiftUI19UIHostingControllerV5MyApp4Home_"]),
+                ("private", ["_TtC5MyAppP33_0123456789ABCDEF0123456789ABCDEF14NoteController"]),
+                ("generic", ["_TtGC5MyApp18ListViewControllerVS_4Item_"]),
+            ] {
+                list.present(LineageController(name, lineage: lineage, uikit: uikit))
+                uikit.runLoop()
+                list.dismiss()
+                uikit.runLoop()
+            }
+        }
+        #expect(
+            reports
+                == ["hosting", "private", "generic"].map {
+                    Self.report(
+                        "\($0) (LineageController)", "present: list → \($0)",
+                        fix: "try present(UIRoute.….viewController())")
+                })
+    }
+
+    @Test func swiftUIsOwnPresentationControllersAndUIKitsPrivateOnesAreNotReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            for (name, lineage) in [
+                ("sheet", ["_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_"]),
+                ("menu", ["_UIContextMenuActionsOnlyViewController"]),
+                ("subclass", ["_TtC7SwiftUIP33_0123456789ABCDEF0123456789ABCDEF10MenuHolder", "_UIMenuHost"]),
+            ] {
+                list.present(LineageController(name, lineage: lineage, uikit: uikit))
+                uikit.runLoop()
+                list.dismiss()
+                uikit.runLoop()
+            }
+        }
+        #expect(reports == [])
+    }
+
+    @Test func theApplePrivateTestReadsObjectiveCAndMangledSwiftNames() {
+        #expect(UIKitEvents.isApplePrivate(["_UIContextMenuActionsOnlyViewController", "UIViewController"]))
+        #expect(UIKitEvents.isApplePrivate(["_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_"]))
+        #expect(UIKitEvents.isApplePrivate(["_TtCC7SwiftUI5Outer19DestinationHosting"]))
+        #expect(!UIKitEvents.isApplePrivate(["_TtGC7SwiftUI19UIHostingControllerV5MyApp4Home_"]))
+        #expect(!UIKitEvents.isApplePrivate(["MyApp.HomeHost", "_TtGC7SwiftUI19UIHostingControllerV5MyApp4Home_"]))
+        #expect(
+            !UIKitEvents.isApplePrivate(["MyApp.Sheet", "_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_"]))
+        #expect(!UIKitEvents.isApplePrivate(["_TtC5MyApp4Note", "_lowercase", "_", "", "_Tt"]))
+        #expect(!UIKitEvents.isApplePrivate([]))
+    }
+
+    @Test func theSystemsPlayersPreviewsAndContactAndEventControllersAreNotReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            for name in [
+                "AVPlayerViewController", "QLPreviewController", "SKStoreProductViewController",
+                "CNContactPickerViewController", "CNContactViewController", "EKEventEditViewController",
+                "EKEventViewController", "PKAddPassesViewController",
+            ] {
+                list.present(LineageController(name, lineage: [name], uikit: uikit))
+                uikit.runLoop()
+                list.dismiss()
+                uikit.runLoop()
+            }
+        }
+        #expect(reports == [])
+    }
+
+    @Test func aControllerMarkedRoutelessIsNotReportedNorWhatItPresentsAndAnUnmarkedOneIs() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            let scanner = LineageController("scanner", lineage: ["VisionKit.DataScannerViewController"], uikit: uikit)
+            scanner.isMarkedRouteless = true
+            list.present(scanner)
+            uikit.runLoop()
+            scanner.present(NoteViewController(storyboardIdentifier: "help", uikit: uikit))
+            uikit.runLoop()
+            list.dismiss()
+            uikit.runLoop()
+            list.present(LineageController("other", lineage: ["VisionKit.DataScannerViewController"], uikit: uikit))
+        }
+        #expect(
+            reports == [
+                Self.report(
+                    "other (LineageController)", "present: list → other", fix: "try present(UIRoute.….viewController())"
+                )
+            ])
     }
 
     @Test func aControllerThatDeclaresItselfRoutelessIsNotReportedNorWhatItPresents() throws {
