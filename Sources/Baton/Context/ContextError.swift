@@ -129,7 +129,8 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " only one live provider per key may exist on a lineage (a context, its ancestors and its descendants)."
                 + " Cancel it, or let its owner go, before registering another."
         case .providerReentered(let key, let registeredIn, let chain):
-            return "The provider for \(key) in \(registeredIn) asked for \(key) while computing it: \(Self.path(chain))."
+            return "The provider for \(key) in \(registeredIn) asked for \(key) while computing it:"
+                + " \(Self.path(chain))."
                 + " A provider cannot request its own key, directly or through other providers;"
                 + " compute its value from other keys or stored values."
         case .flagAlreadySet(let flag, let setIn):

@@ -55,7 +55,8 @@ struct ProviderReentryTests {
             inner
                 == .providerReentered(
                     key: "reentryWeight", registeredIn: "app",
-                    chain: ["reentryWeight asked in form", "reentryCount asked in form", "reentryWeight asked in form"]))
+                    chain: ["reentryWeight asked in form", "reentryCount asked in form", "reentryWeight asked in form"])
+        )
     }
 
     @Test func aProviderServesAgainAfterARefusedReentry() throws {
