@@ -245,7 +245,11 @@ struct NavigationPlanInputTests {
             }
         }
         #expect(cases >= 200)
-        #expect(refused > cases / 10)
+        // The generator's seeds are random in each run: about one tree in ten shows `a` twice, so
+        // a fixed share (`refused > cases / 10`, 19 against 20 in one run) failed by chance. Each
+        // case checks above that a tree is refused exactly when it shows `a` twice; this checks
+        // that the run generated such trees at all (none in 200 has a chance near 10⁻⁹).
+        #expect(refused > 0)
     }
 
     static func count(of name: String, in tree: ScreenTree<TestRoute>) -> Int {
