@@ -57,6 +57,14 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try context.provide(TotalWeight.self, owner: b) { _ in 1 }   // throws while a's is live
     /// ```
     case providerAlreadyRegistered(key: String, registeredIn: String)
+    /// A provider asked for its own key while computing it, directly or through other
+    /// providers; `chain` lists the requests in progress, outermost first, then the one refused.
+    ///
+    /// ```swift
+    /// try app.provide(\.weight, owner: owner) { _ in try? app.request(\.weight) }
+    /// try app.request(\.weight)   // the inner request throws .providerReentered
+    /// ```
+    case providerReentered(key: String, registeredIn: String, chain: [String])
     /// The flag is already set on the context's lineage (itself, its ancestors or its descendants).
     ///
     /// ```swift
@@ -136,6 +144,11 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
             return "A live provider for \(key) is already registered in \(registeredIn);"
                 + " only one live provider per key may exist on a lineage (a context, its ancestors and its descendants)."
                 + " Cancel it, or let its owner go, before registering another."
+        case .providerReentered(let key, let registeredIn, let chain):
+            return "The provider for \(key) in \(registeredIn) asked for \(key) while computing it:"
+                + " \(Self.path(chain))."
+                + " A provider cannot request its own key, directly or through other providers;"
+                + " compute its value from other keys or stored values."
         case .flagAlreadySet(let flag, let setIn):
             return "Flag \(flag) is already set in \(setIn). Unset it before setting it again."
         case .flagNotSet(let flag, let searched, let setFlags):

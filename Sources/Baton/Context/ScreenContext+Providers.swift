@@ -123,7 +123,8 @@ extension ScreenContext {
     /// - Throws: ``ContextError/providerMissing(key:searched:available:)`` when no provider is on
     ///   the chain, ``ContextError/providerExpired(key:registeredIn:)`` when the nearest one has
     ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
-    ///   not hold.
+    ///   not hold, ``ContextError/providerReentered(key:registeredIn:chain:)`` when asked by the
+    ///   provider itself while it computes.
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
         try provided(ObjectIdentifier(key), .type(key), named: key.name, missingIsMisuse: true)
     }
@@ -179,7 +180,8 @@ extension ScreenContext {
     /// - Throws: ``ContextError/providerMissing(key:searched:available:)`` when no provider is on
     ///   the chain, ``ContextError/providerExpired(key:registeredIn:)`` when the nearest one has
     ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
-    ///   not hold.
+    ///   not hold, ``ContextError/providerReentered(key:registeredIn:chain:)`` when asked by the
+    ///   provider itself while it computes.
     public final func request<Value>(_ entry: ContextEntryPath<Value>) throws(ContextError) -> Value {
         let key = EntryKeys.entry(for: entry).takeUnretainedValue()
         return try provided(ObjectIdentifier(key), .entry(key), named: key.name, missingIsMisuse: true)
@@ -231,7 +233,26 @@ extension ScreenContext {
         let (record, owner) = try liveRegistration(
             of: id, .provider, as: ProviderRecord.self, named: name(), missingIsMisuse: missingIsMisuse)
         // `provide` made the record for this key or member, so its value type is `Value`.
-        return unsafeDowncast(record, to: TypedProviderRecord<Value>.self).produce(owner)
+        let typed = unsafeDowncast(record, to: TypedProviderRecord<Value>.self)
+        // A provider that asks, directly or through other providers, for the key it is computing
+        // would recurse until the stack overflows: the second ask is refused instead.
+        if typed.isProducing { throw misuse(reentered(typed)) }
+        typed.isProducing = true
+        ProviderRequests.chain.append((self, typed))
+        defer {
+            typed.isProducing = false
+            ProviderRequests.chain.removeLast()
+        }
+        return typed.produce(owner)
+    }
+
+    /// The error of a request that re-entered `record` while it computes: the requests in
+    /// progress, outermost first, then this one.
+    private final func reentered(_ record: ProviderRecord) -> ContextError {
+        let asked = ProviderRequests.chain.map { "\($0.record.name) asked in \($0.requester.label)" }
+        return .providerReentered(
+            key: record.name, registeredIn: record.context?.pathDescription ?? "(freed context)",
+            chain: asked + ["\(record.name) asked in \(label)"])
     }
 
     /// Whether the nearest provider of `id` is live and its condition holds: every check, in
@@ -257,4 +278,11 @@ extension ScreenContext {
         }
         return names.sorted()
     }
+}
+
+/// The provider requests in progress, outermost first, for the message of a request that
+/// re-enters one of them.
+@MainActor
+enum ProviderRequests {
+    static var chain: [(requester: ScreenContext, record: ProviderRecord)] = []
 }

@@ -183,6 +183,8 @@ class ProviderRecord: RegistrationRecord {
     /// type, the default name, costs more than the rest of a registration.
     let key: KeySource
     var name: String { key.name }
+    /// Whether a request is running this provider now: a request that arrives meanwhile re-entered it.
+    final var isProducing = false
 
     init(key: KeySource, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext) {
         self.key = key

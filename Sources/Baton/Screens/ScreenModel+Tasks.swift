@@ -46,11 +46,13 @@ public struct ScreenTaskFailure: Error, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - screen: The screen that ran the task.
     ///   - error: What the task threw.
-    @MainActor public init(screen: String, error: any Error) {
+    public init(screen: String, error: any Error) {
         self.screen = screen
         self.underlying = error
         self.error = String(describing: error)
-        self.errorType = TypeNames.name(of: type(of: error))
+        // Not through the main-actor `TypeNames` cache: a failure is rare, and tests build
+        // expected failures off the main actor.
+        self.errorType = String(describing: type(of: error))
     }
 
     /// Which screen's task threw what.

@@ -59,33 +59,6 @@ struct NewcomerKnownIssuesTests {
         }
         _ = window
     }
-
-    /// A provider that requests its own key (to "derive" from an outer value, as SwiftUI's
-    /// environment transforms do) recurses until the stack overflows: the process dies with
-    /// SIGSEGV instead of a typed error.
-    @Test func aProviderThatRequestsItsOwnKeyGetsATypedErrorNotACrash() async {
-        await withKnownIssue(
-            "ScreenContext+Providers.swift:167 request(_:) does not guard against re-entering a provider"
-        ) {
-            await #expect(processExitsWith: .success) {
-                await MainActor.run {
-                    MisuseMode.$current.withValue(.lenient) {
-                        let app = ScreenContext(name: "app")
-                        let owner = ScreenModel(name: "owner")
-                        do {
-                            try app.provide(\.siblingWeight, owner: owner) { _ in
-                                // Deliberately dropped: the outer request reports what happened.
-                                (try? app.request(\.siblingWeight)).flatMap { $0 }
-                            }
-                            _ = try app.request(\.siblingWeight)
-                        } catch {
-                            print(error)
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 extension ContextValues {
