@@ -102,7 +102,8 @@ final class ResultWaiter {
         for screen: String, _ type: Value.Type, start: (ResultWaiter) -> Void
     ) async throws(ScreenError) -> Value {
         let value = try await wait(
-            for: screen, typeName: String(describing: Value.self), accepts: { isResult($0, of: Value.self) }, start: start)
+            for: screen, typeName: String(describing: Value.self), accepts: { isResult($0, of: Value.self) },
+            start: start)
         return value as! Value
     }
 

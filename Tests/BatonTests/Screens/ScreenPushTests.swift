@@ -1,6 +1,7 @@
-@testable @_spi(Adapters) import Baton
 import BatonTesting
 import Testing
+
+@testable @_spi(Adapters) import Baton
 
 /// `ScreenModel.push`: a screen pushes onto the stack it is shown in, a stack onto itself, and a
 /// screen that no stack encloses gets a typed error naming where it looked, never a silent no-op.
