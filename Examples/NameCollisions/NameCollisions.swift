@@ -26,7 +26,8 @@
 
     @MainActor
     func namesBatonAlertTypes(
-        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle, _: AlertAnswer
+        _: AlertScreen, _: ScreenAlert<Int>, _: AlertButton<Int>, _: AlertButtonRole, _: AlertStyle, _: AlertAnswer,
+        _: AlertPresence
     ) {}
 
     @MainActor
@@ -46,7 +47,8 @@
     @MainActor
     func namesBatonDependencyAndDiagnosticTypes(
         _: DependencyCoordinator, _: DependencyResolver, _: DependencyError, _: ResolverRegistration,
-        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: ScreenWithoutRoute,
+        _: ResolutionRecord, _: Resolved<Int>, _: LostWrite, _: ScreenTaskFailure, _: UnderlyingError,
+        _: ScreenWithoutRoute,
         _: TestDefaults, _: DumpFormat,
         _: FlowGraphFormat, _: NavigationEvent, _: NavigationCause, _: NavigationGesture, _: WindowSnapshot
     ) {}

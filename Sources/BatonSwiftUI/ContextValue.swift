@@ -163,60 +163,49 @@
         /// The provider's answer, or `nil` when no provider on the chain can answer now
         /// (missing, expired, or its condition does not hold) or outside any Baton context.
         ///
-        /// It never stops at a misuse: it asks only when `ScreenContext.canRequest(_:)` says
-        /// the request succeeds.
+        /// It asks once (`ScreenContext.requestResult(_:)`): the provider's condition is
+        /// evaluated once, and no provider is an answer, never a misuse that stops the app.
         ///
         /// ```swift
         /// if let total { Text("\(total ?? 0)") }
         /// ```
         @MainActor public var wrappedValue: Value? {
-            guard let context, access.canRequest(context) else { return nil }
-            // canRequest said the request succeeds now: nothing is dropped.
-            return try? access.request(context)
+            guard let context, case .success(let value) = access.requestResult(context) else { return nil }
+            return value
         }
 
         /// The request's outcome with the reason when it fails: the typed `ContextError` that
         /// names the key, where Baton looked and what exists instead. `nil` outside any Baton
-        /// context. Asked in lenient misuse mode, so a missing provider never stops the app.
+        /// context. No provider is an answer here, never a misuse that stops the app.
         ///
         /// ```swift
         /// if case .failure(let error) = $total { Text(error.description) }
         /// ```
         @MainActor public var projectedValue: Result<Value, ContextError>? {
             guard let context else { return nil }
-            let access = self.access
-            return MisuseMode.$current.withValue(.lenient) {
-                do throws(ContextError) {
-                    return .success(try access.request(context))
-                } catch {
-                    return .failure(error)
-                }
-            }
+            return access.requestResult(context)
         }
     }
 
     /// How a ``ContextRequest`` asks: by key type or by ``ContextValues`` member. A subclass per
     /// form keeps the key without a closure, made in the wrapper's nonisolated initializer.
     private class ProviderAccess<Value> {
-        @MainActor func canRequest(_ context: ScreenContext) -> Bool { false }
-        @MainActor func request(_ context: ScreenContext) throws(ContextError) -> Value {
-            preconditionFailure("Every form overrides request")
+        @MainActor func requestResult(_ context: ScreenContext) -> Result<Value, ContextError> {
+            preconditionFailure("Every form overrides requestResult")
         }
     }
 
     private final class KeyProviderAccess<Key: ContextKey>: ProviderAccess<Key.Value> {
-        @MainActor override func canRequest(_ context: ScreenContext) -> Bool { context.canRequest(Key.self) }
-        @MainActor override func request(_ context: ScreenContext) throws(ContextError) -> Key.Value {
-            try context.request(Key.self)
+        @MainActor override func requestResult(_ context: ScreenContext) -> Result<Key.Value, ContextError> {
+            context.requestResult(Key.self)
         }
     }
 
     private final class EntryProviderAccess<Value>: ProviderAccess<Value> {
         let entry: ContextEntryPath<Value>
         init(_ entry: ContextEntryPath<Value>) { self.entry = entry }
-        @MainActor override func canRequest(_ context: ScreenContext) -> Bool { context.canRequest(entry) }
-        @MainActor override func request(_ context: ScreenContext) throws(ContextError) -> Value {
-            try context.request(entry)
+        @MainActor override func requestResult(_ context: ScreenContext) -> Result<Value, ContextError> {
+            context.requestResult(entry)
         }
     }
 #endif

@@ -218,35 +218,43 @@
 
     /// Draws a presented ``AlertScreen`` with SwiftUI's `alert(_:isPresented:actions:message:)` or
     /// `confirmationDialog(_:isPresented:titleVisibility:actions:message:)` (SwiftUI.swiftinterface
-    /// of the iOS 17.0 SDK, lines 10878 and 6890): a button's action taps it; what SwiftUI writes
-    /// to the binding goes to `followShown(_:)`, which decides when a dismissal without a button
-    /// cancels it.
+    /// of the iOS 17.0 SDK, lines 10878 and 6890). The core decides: the binding reads
+    /// `isShownByFramework` and reports SwiftUI's writes to `followShown(_:)`; a button's action
+    /// taps the alert; the actions hold the alert's `presence()`, whose release when SwiftUI drops
+    /// the alert is its disappearance, which cancels an alert no button answered.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     private struct AlertHost: ViewModifier {
         let alert: AlertScreen?
 
         func body(content: Content) -> some View {
+            // Read here, so that the body runs again when SwiftUI closed the alert, and its new
+            // buttons no longer hold the presence that the shown alert's buttons hold.
+            let isShown = alert?.isShownByFramework == true
+            let presence = alert?.presence()
             content
-                .alert(alert?.title ?? "", isPresented: shown(.alert), actions: buttons, message: message)
+                .alert(
+                    alert?.title ?? "", isPresented: shown(.alert, isShown), actions: { buttons(presence) },
+                    message: message
+                )
                 .confirmationDialog(
-                    alert?.title ?? "", isPresented: shown(.confirmationDialog), titleVisibility: .visible,
-                    actions: buttons, message: message)
+                    alert?.title ?? "", isPresented: shown(.confirmationDialog, isShown), titleVisibility: .visible,
+                    actions: { buttons(presence) }, message: message)
         }
 
-        private func shown(_ style: AlertStyle) -> Binding<Bool> {
+        private func shown(_ style: AlertStyle, _ isShown: Bool) -> Binding<Bool> {
             let alert = self.alert
             return Binding(
-                get: { alert?.style == style },
+                get: { isShown && alert?.style == style },
                 set: { shown in alert?.followShown(shown) })
         }
 
-        @ViewBuilder private func buttons() -> some View {
+        @ViewBuilder private func buttons(_ presence: AlertPresence?) -> some View {
             if let alert {
                 ForEach(alert.buttons.indices, id: \.self) { index in
                     let button = alert.buttons[index]
                     Button(button.label, role: button.role.map { $0 == .cancel ? .cancel : .destructive }) {
-                        alert.tap(at: index)
+                        withExtendedLifetime(presence) { alert.tap(at: index) }
                     }
                 }
             }

@@ -164,7 +164,8 @@ private final class NextScreenWaiter<Shown> {
     private let match: @MainActor (ScreenModel) -> Shown?
     private var continuation: CheckedContinuation<ShownScreen<Shown>, any Error>?
     private var transitions: [String] = []
-    private var timer: Task<Void, Never>?
+    /// Cancels the timeout: a real clock's task, or a hand-fired one (``NextScreenTimeouts``).
+    private var cancelTimeout: (@MainActor () -> Void)?
     private var observation: Registration?
 
     init(
@@ -191,12 +192,21 @@ private final class NextScreenWaiter<Shown> {
             waiter.transitions.append(record.description)
             if let found = waiter.take() { waiter.end(.success(found)) }
         }
-        let timeout = self.timeout
         // Holds the waiter until the wait ends, then is cancelled.
-        timer = Task { @MainActor in
-            try? await Task.sleep(for: timeout)
-            guard !Task.isCancelled else { return }
-            self.end(.failure(self.timedOut()))
+        let fire: @MainActor () -> Void = { self.end(.failure(self.timedOut())) }
+        if let timeouts = NextScreenTimeouts.current {
+            cancelTimeout = timeouts.schedule(timeout, fire)
+        } else {
+            let timeout = self.timeout
+            let timer = Task { @MainActor in
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return  // cancelled: the wait ended before its timeout
+                }
+                fire()
+            }
+            cancelTimeout = { timer.cancel() }
         }
     }
 
@@ -204,7 +214,9 @@ private final class NextScreenWaiter<Shown> {
         guard let continuation else { return }
         self.continuation = nil
         observation?.cancel()
-        timer?.cancel()
+        let cancel = cancelTimeout
+        cancelTimeout = nil
+        cancel?()
         continuation.resume(with: outcome.map { ShownScreen(screen: $0) })
     }
 
@@ -214,6 +226,88 @@ private final class NextScreenWaiter<Shown> {
         return NextScreenTimeout(
             awaited: awaited, shown: window.shownScreens.map(\.screenName),
             transitions: transitions, waited: "\(seconds) seconds", snapshot: window.snapshot().text)
+    }
+}
+
+/// Where the timeouts of ``ScreenWindow/next(_:timeout:)-(Shown.Type,_)`` come from, for a test of
+/// the waiting itself: while one is ``current``, a timeout does not run on a clock but waits to be
+/// fired by hand with ``fire()``, so the test of a timeout takes no real time.
+///
+/// ```swift
+/// let timeouts = NextScreenTimeouts()
+/// await NextScreenTimeouts.$current.withValue(timeouts) {
+///     let waiting = Task { try await window.next(HomeScreen.self, timeout: .seconds(1)) }
+///     await timeouts.untilScheduled()
+///     timeouts.fire()   // `waiting` throws NextScreenTimeout
+/// }
+/// ```
+@_spi(Testing) @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) @MainActor
+public final class NextScreenTimeouts {
+    /// The hand-fired timeouts `next` uses in the current task and the tasks it creates; `nil`
+    /// (the default): a real clock.
+    ///
+    /// ```swift
+    /// NextScreenTimeouts.$current.withValue(timeouts) { … }
+    /// ```
+    @TaskLocal public static var current: NextScreenTimeouts?
+
+    private struct Pending {
+        let id: Int
+        let duration: Duration
+        let fire: @MainActor () -> Void
+    }
+
+    private var pending: [Pending] = []
+    private var nextID = 0
+    private var scheduleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Makes timeouts that fire only by hand.
+    ///
+    /// ```swift
+    /// let timeouts = NextScreenTimeouts()
+    /// ```
+    public init() {}
+
+    /// The timeouts waiting to be fired, as each `next` asked for them, oldest first; a wait
+    /// that ended takes its timeout away.
+    ///
+    /// ```swift
+    /// timeouts.scheduled   // [.milliseconds(10)]
+    /// ```
+    public var scheduled: [Duration] { pending.map(\.duration) }
+
+    /// Returns once a timeout is scheduled: at once when one is, else when the next `next`
+    /// starts to wait. It resumes from the call that schedules, never by polling.
+    ///
+    /// ```swift
+    /// await timeouts.untilScheduled()
+    /// ```
+    public func untilScheduled() async {
+        guard pending.isEmpty else { return }
+        await withCheckedContinuation { scheduleWaiters.append($0) }
+    }
+
+    /// Fires every scheduled timeout, oldest first: each of their `next` calls throws
+    /// `NextScreenTimeout`.
+    ///
+    /// ```swift
+    /// timeouts.fire()
+    /// ```
+    public func fire() {
+        let firing = pending
+        pending = []
+        for timeout in firing { timeout.fire() }
+    }
+
+    /// Schedules `fire` after `duration`, by hand; returns what cancels it.
+    func schedule(_ duration: Duration, _ fire: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+        let id = nextID
+        nextID += 1
+        pending.append(Pending(id: id, duration: duration, fire: fire))
+        let waiters = scheduleWaiters
+        scheduleWaiters = []
+        for waiter in waiters { waiter.resume() }
+        return { [weak self] in self?.pending.removeAll { $0.id == id } }
     }
 }
 

@@ -69,6 +69,16 @@
         /// ```
         public var reportsAppearance: Bool { UIKitAdapter.isInstalled }
 
+        /// `NSStringFromClass` of the class and of each superclass, nearest first, for the core's
+        /// rule 1 exemptions (``Baton/UIKitEvents/isRouteless(_:)``).
+        ///
+        /// ```swift
+        /// UIAlertController().classLineage.first   // "UIAlertController"
+        /// ```
+        public var classLineage: [String] {
+            sequence(first: type(of: self) as AnyClass) { class_getSuperclass($0) }.map { NSStringFromClass($0) }
+        }
+
         /// The route kept in an associated object.
         ///
         /// ```swift
@@ -119,6 +129,22 @@
         public func dismissPresentedScreen(animated: Bool, completion: @escaping @MainActor () -> Void) {
             dismiss(animated: animated) { completion() }
         }
+    }
+
+    extension UIKit.UIViewController {
+        /// Whether the controller is meant to be shown without a route, as an alert or a share
+        /// sheet is: `false` unless overridden. In a window whose root has a route, a controller
+        /// pushed, presented or set without one is reported (``Baton/ScreenWithoutRoute``) unless
+        /// this is `true` or it is one of the system's controllers that are never navigated to
+        /// (`UIAlertController`, `UIActivityViewController`, the system's pickers and composers);
+        /// either way, saving leaves it out.
+        ///
+        /// ```swift
+        /// final class DebugMenuViewController: UIViewController {
+        ///     override var isRouteless: Bool { true }
+        /// }
+        /// ```
+        @objc open var isRouteless: Bool { false }
     }
 
     /// A route in an associated object.

@@ -62,7 +62,9 @@
         @MainActor public func makeScreen() throws -> ScreenModel {
             throw NavigationError.factoryFailed(
                 step: "a ScreenWindow of model screens", route: String(describing: self),
-                reason: "\(Self.self) makes view controllers; show its trees in a UIWindow with navigate(to:animated:)")
+                reason: UnderlyingError(
+                    reason: "\(Self.self) makes view controllers; show its trees in a UIWindow with"
+                        + " navigate(to:animated:)"))
         }
 
         /// Makes the controller for this route with ``makeViewController()`` and records the

@@ -195,16 +195,18 @@ public final class ExternalTransition {
     ) throws(ScreenError) -> ExternalTransition {
         try begin(
             kind, from: source, to: destination, identifier: identifier, sender: sender, wiring: wiring,
-            parentContext: parentContext, resolutionSource: resolutionSource, in: window, resolves: true)
+            parentContext: parentContext, resolutionSource: resolutionSource, in: window, prepared: false)
     }
 
     /// ``begin(_:from:to:identifier:sender:wiring:parentContext:resolutionSource:in:)``, without
-    /// running the dependency coordinator when `resolves` is false: a screen tree assignment
-    /// resolved its new screens before it changed anything (``UIKitNavigationPlan``).
+    /// wiring the destination or running the dependency coordinator when it is `prepared`: a
+    /// screen tree assignment (``UIKitNavigationPlan``) wired every new controller (with its
+    /// route's wiring, and what its factory put inside it to its container) and resolved it
+    /// before it changed anything.
     static func begin(
         _ kind: TransitionKind, from source: (any Screen)?, to destination: any Screen, identifier: String? = nil,
         sender: Any? = nil, wiring: ContextWiring = .inherit, parentContext: ScreenContext? = nil,
-        resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil, resolves: Bool
+        resolutionSource: (any Screen)? = nil, in window: ScreenWindow? = nil, prepared: Bool
     ) throws(ScreenError) -> ExternalTransition {
         // The source is being left, so whatever brought it there happened.
         if let source, source !== destination, let arriving = inFlight(to: source) { arriving.settle() }
@@ -224,11 +226,11 @@ public final class ExternalTransition {
         if window?.observesNavigation == true { transition.watch = NavigationWatch() }
         // Rule 1 is checked against the reporter in effect when the transition is asked for.
         if window != nil { transition.routeCheck = RouteCheck.asked() }
-        if kind.isForward {
+        if kind.isForward && !prepared {
             do {
                 let parent = parentContext ?? (source ?? resolutionSource)?.context ?? window?.context
                 try transition.wire(destination, to: parent, wiring)
-                if kind != .selectTab && resolves {
+                if kind != .selectTab {
                     var resolved = transition.makeTransition(destination)
                     if let resolutionSource { resolved.resolutionSource = resolutionSource }
                     if transition.watch != nil {
@@ -356,8 +358,19 @@ public final class ExternalTransition {
         in container: any Screen, from current: [any Screen], to screens: [any Screen], sender: Any? = nil,
         isShown: Bool = true
     ) throws(ScreenError) -> ExternalTransition? {
+        try beginStackChange(in: container, from: current, to: screens, sender: sender, isShown: isShown, begun: nil)
+    }
+
+    /// ``beginStackChange(in:from:to:sender:isShown:)``; when a screen tree assignment began the
+    /// transition already (`begun`: ``UIKitNavigationPlan``, which hands it over with
+    /// ``UIKitEvents/withStackChange(_:shown:wires:on:_:)``), it wires the screens as above and returns
+    /// that transition (`.some(nil)`: none) instead of beginning one.
+    static func beginStackChange(
+        in container: any Screen, from current: [any Screen], to screens: [any Screen], sender: Any?,
+        isShown: Bool, begun: ExternalTransition??
+    ) throws(ScreenError) -> ExternalTransition? {
         guard let newTop = screens.last else { return nil }
-        let isNew = { (screen: any Screen) in !current.contains { $0 === screen } }
+        func isNew(_ screen: any Screen) -> Bool { !current.contains { $0 === screen } }
         var below: (any Screen)? = nil
         var undos: [@MainActor () -> Void] = []
         do throws(ScreenError) {
@@ -373,6 +386,7 @@ public final class ExternalTransition {
                 if isNew(newTop) { _ = try recordedWire(newTop, to: (below ?? container).context, .inherit) }
                 return nil
             }
+            if let begun { return begun }
             let transition: ExternalTransition
             if !isNew(newTop) {
                 guard let oldTop else { return nil }
@@ -383,6 +397,10 @@ public final class ExternalTransition {
                     parentContext: (below ?? container).context)
             }
             transition.stackContainer = container
+            // Rule 1 checks every controller the change adds, not just a new top.
+            transition.routeCheck = transition.routeCheck.map {
+                RouteCheck(reporter: $0.reporter, entered: screens.filter(isNew))
+            }
             return transition
         } catch {
             // Nothing stays wired when it throws.

@@ -431,8 +431,9 @@ public enum UIKitEvents {
 
     /// `setViewControllers(_:animated:)` (and `viewControllers =`, which calls it): wires the new
     /// controllers and begins the transition to the new top
-    /// (``ExternalTransition/beginStackChange(in:from:to:sender:isShown:)``). The dropped
-    /// controllers leave the tree now, except the old top, which leaves when the transition
+    /// (``ExternalTransition/beginStackChange(in:from:to:sender:isShown:)``); for the call a screen
+    /// tree assignment makes, it takes the transition the assignment began, already resolved. The
+    /// dropped controllers leave the tree now, except the old top, which leaves when the transition
     /// completes, after its `viewWillDisappear(_:)` and `viewDidDisappear(_:)`, as a popped top does.
     ///
     /// ```swift
@@ -447,17 +448,58 @@ public enum UIKitEvents {
         trace?(
             "setViewControllers [\(controllers.map(\.screenName).joined(separator: ", "))] on \(navigation.screenName)")
         let current = navigation.childScreens
-        let transition =
-            attempt { () throws(ScreenError) in
-                try ExternalTransition.beginStackChange(
-                    in: navigation, from: current, to: controllers, isShown: isShown(navigation))
-            } ?? nil
+        let transition: ExternalTransition?
+        if let planned = plannedStackChange, planned.navigation == ObjectIdentifier(navigation) {
+            // A screen tree assignment's call: it began the transition; the new controllers are
+            // wired here as for any other call.
+            plannedStackChange = nil
+            if planned.wires {
+                transition =
+                    attempt { () throws(ScreenError) in
+                        try ExternalTransition.beginStackChange(
+                            in: navigation, from: current, to: controllers, sender: nil, isShown: planned.isShown,
+                            begun: .some(planned.transition))
+                    } ?? planned.transition
+            } else {
+                transition = planned.transition
+            }
+        } else {
+            transition =
+                attempt { () throws(ScreenError) in
+                    try ExternalTransition.beginStackChange(
+                        in: navigation, from: current, to: controllers, isShown: isShown(navigation))
+                } ?? nil
+        }
         let dropped = current.filter { old in !controllers.contains { $0 === old } }
         body()
         for screen in dropped where transition == nil || transition?.source !== screen {
             ExternalTransition.leaveTree(screen)
         }
+        if let top = controllers.last, top === current.last, isShown(navigation) {
+            checkScreensPut(
+                below: top, added: controllers.filter { new in !current.contains { $0 === new } }, in: navigation)
+        }
         finish(transition, after: navigation)
+    }
+
+    /// The stack change a screen tree assignment (``UIKitNavigationPlan``) makes on a navigation
+    /// controller: its transition, begun once by the assignment (`nil`: none to begin), which the
+    /// ``setStack(_:on:_:)`` its `setViewControllers(_:animated:)` reaches takes instead of
+    /// beginning one; whether the navigation controller is shown, and whether the call has new
+    /// controllers to wire (below the top, or a top in a stack not shown).
+    private static var plannedStackChange:
+        (navigation: ObjectIdentifier, transition: ExternalTransition?, isShown: Bool, wires: Bool)?
+
+    /// Runs `body`, the assignment's `setViewControllers(_:animated:)` on `navigation`, with
+    /// `transition` handed to the ``setStack(_:on:_:)`` it reaches.
+    static func withStackChange(
+        _ transition: ExternalTransition?, shown: Bool, wires: Bool, on navigation: any UIKitScreen,
+        _ body: () -> Void
+    ) {
+        let outer = plannedStackChange
+        plannedStackChange = (ObjectIdentifier(navigation), transition, shown, wires)
+        defer { plannedStackChange = outer }
+        body()
     }
 
     // MARK: - Split views

@@ -261,9 +261,11 @@ public enum UIKitNavigation {
             func request() -> String { "restoration of \(part)" }
             let running: String?
             do throws(NavigationError) {
-                running = try waitForRunningTransition(in: window, request()) { () throws(NavigationError) in
-                    _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
-                }
+                running = try waitForRunningTransition(
+                    in: window, request(),
+                    { () throws(NavigationError) in
+                        _ = try restoreNow(part, dropped: [], in: window, animated: animated, making: make)
+                    })
             } catch {
                 throw .error(error, at: [])
             }
@@ -316,23 +318,28 @@ public enum UIKitNavigation {
     ) throws(NavigationError) -> NavigationOutcome {
         // Described only when a wait needs it: describing a tree costs more than assigning it.
         func request() -> String { "navigation to \(tree)" }
-        // Weakly: a waiting assignment must not keep a closed scene's window alive.
-        let retry: @MainActor () throws(NavigationError) -> Void = { [weak window] () throws(NavigationError) in
-            guard let window else { return }
-            _ = try assign(tree, to: window, animated: animated, making: make)
+        // Weakly: a waiting assignment must not keep a closed scene's window alive. Made only
+        // when the assignment waits.
+        func retry() -> @MainActor () throws(NavigationError) -> Void {
+            { [weak window] () throws(NavigationError) in
+                guard let window else { return }
+                _ = try assign(tree, to: window, animated: animated, making: make)
+            }
         }
         // Links are applied in the order they came: behind one that waits, the next waits too.
         if let flow = waitingFlow(in: window) {
-            wait(for: flow, in: window, request(), retry)
+            wait(for: flow, in: window, request(), retry())
             return .waiting(for: flow.screenName)
         }
-        if let running = try waitForRunningTransition(in: window, request(), retry) { return .waiting(for: running) }
+        if let running = try waitForRunningTransition(in: window, request(), retry()) {
+            return .waiting(for: running)
+        }
         let plan = UIKitNavigationPlan(window: window, animated: animated, making: make)
         do {
             try plan.prepare(tree)
         } catch {
             if let flow = plan.waitsFor {
-                wait(for: flow, in: window, request(), retry)
+                wait(for: flow, in: window, request(), retry())
                 return .waiting(for: flow.screenName)
             }
             switch error {
@@ -356,15 +363,18 @@ public enum UIKitNavigation {
     /// N-E5), or a navigation controller's animated push or pop or the user's interactive pop
     /// anywhere in the window (UIKit drops or defers a stack change made then: undocumented,
     /// N-E5). `run` runs when that transition's coordinator completes
-    /// (`UIViewControllerTransitionCoordinator.h:96-97`, `:124-131`), cancelled or not; a
-    /// failure then posts ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing
-    /// runs.
+    /// (`UIViewControllerTransitionCoordinator.h:96-97`, `:124-131`), cancelled or not, and its
+    /// destination's viewDidAppear (or viewDidDisappear) has come: UIKit may complete a
+    /// presentation's coordinator before the presented controller's viewDidAppear (undocumented,
+    /// the UIKit model's switch E2), while the presentation still runs (`UIViewController.h:233-241`),
+    /// and refuses a dismissal made then. A failure then posts ``NavigationDidFail``. Returns what
+    /// it waits for, or `nil` when nothing runs.
     ///
     /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` when one runs without a
     ///   coordinator to wait for; nothing changed.
     private static func waitForRunningTransition(
         in window: any UIKitWindow, _ request: @autoclosure () -> String,
-        _ run: @escaping @MainActor () throws(NavigationError) -> Void
+        _ run: @autoclosure () -> @MainActor () throws(NavigationError) -> Void
     ) throws(NavigationError) -> String? {
         guard let (running, coordinator) = runningTransition(in: window) else { return nil }
         let request = request()
@@ -373,11 +383,12 @@ public enum UIKitNavigation {
                 step: request,
                 reason: "UIKit runs \(running), which has no transition coordinator to wait for; nothing changed")
         }
+        let run = run()
         let baton = window.batonWindow
         let cause = NavigationContext.cause
         let ending = EndingTransition(from: coordinator.fromScreen, to: coordinator.toScreen)
-        coordinator.onCompletion { [weak baton] _ in
-            // UIKit may still vend the coordinator in its completion
+        let afterTransition = { @MainActor [weak baton] in
+            // UIKit may still vend the coordinator in its completion, and until its last callback
             // (`UIViewControllerTransitionCoordinator.h:76-78`: released "after … the last
             // callback"): the transition waited for is over, whatever it answers.
             endingTransitions.append(ending)
@@ -391,6 +402,11 @@ public enum UIKitNavigation {
                         reach: .local)
                 }
             }
+        }
+        coordinator.onCompletion { _ in
+            // A destination whose viewDidAppear is still to come: after it (or its viewDidDisappear).
+            guard let destination = ending.to as? any UIKitScreen else { return afterTransition() }
+            destination.screenLifecycle.whenAppeared(afterTransition)
         }
         return running
     }
@@ -575,8 +591,17 @@ public enum UIKitNavigation {
     }
 
     static func content(of screen: any Screen) -> Content {
-        if let container = screen as? any HopFlowContainer { return .hop(container.hopFlow.current) }
-        guard let controller = screen as? any UIKitScreen else { return .plain }
+        guard let controller = screen as? any UIKitScreen else {
+            if let container = screen as? any HopFlowContainer { return .hop(container.hopFlow.current) }
+            return .plain
+        }
+        return content(ofController: controller)
+    }
+
+    /// ``content(of:)`` of a screen already cast to a controller: its container role decides, and
+    /// only a controller that is no navigation or tab bar controller is asked whether it is a
+    /// ``HopFlowContainer`` (a failing protocol cast costs more than reading the role).
+    static func content(ofController controller: any UIKitScreen) -> Content {
         switch controller.containerRole {
         case .navigation:
             return .stack(controller.childScreens)
@@ -585,6 +610,7 @@ public enum UIKitNavigation {
             let visible = controller.visibleChildScreen
             return .tabs(tabs, selected: tabs.firstIndex { $0 === visible } ?? 0)
         case .plain, .split:
+            if let container = controller as? any HopFlowContainer { return .hop(container.hopFlow.current) }
             return .plain
         }
     }

@@ -19,8 +19,10 @@
 /// controller (`UITabBarController.h:41`), `rootViewController =` for a new root — hidden parts
 /// first, then, once the dismissals have completed, `present` each new presentation in order
 /// (`UIViewController.h:246-249`: the completion comes after the presented controller's
-/// `viewDidAppear(_:)`, and the next one is presented then). The transitions are begun before
-/// each call, already resolved, so the exchanged methods join them instead of resolving again.
+/// `viewDidAppear(_:)`, and the next one is presented then). Each transition is begun once,
+/// before its call, already wired and resolved: the exchanged methods join it (a presentation, a
+/// root change), or are handed it (a stack change, ``UIKitEvents/withStackChange(_:shown:wires:on:_:)``),
+/// instead of beginning and resolving again.
 @MainActor
 final class UIKitNavigationPlan {
     typealias Node = NavigationPlan.Node
@@ -36,7 +38,7 @@ final class UIKitNavigationPlan {
     /// Controllers whose presentation goes (each is the tree's presenter of it).
     private var dismissals: [any UIKitScreen] = []
     /// Container changes, hidden parts first.
-    private var changes: [@MainActor () -> Void] = []
+    private var changes: [Change] = []
     /// New presentations from controllers that stay, then from new ones, in the tree's order.
     private var presentationsOnKept: [(presenter: any UIKitScreen, presented: any UIKitScreen)] = []
     private var presentationsOnNew: [(presenter: any UIKitScreen, presented: any UIKitScreen)?] = []
@@ -87,10 +89,8 @@ final class UIKitNavigationPlan {
 
     private func prepareRoot(_ tree: Node) throws(Failure) {
         let path = Location.root
-        if let root = window.currentRoot as? any UIKitScreen, shapes.matches(root, tree.route),
-            PlanRules.canKeep(root, tree, shapes)
-        {
-            changes += try reconcile(root, with: tree, at: path, live: true)
+        if let root = window.currentRoot as? any UIKitScreen, let content = keptContent(of: root, showing: tree) {
+            changes = try reconcile(root, with: tree, at: path, live: true, content: content)
             return
         }
         let old = window.currentRoot
@@ -98,28 +98,37 @@ final class UIKitNavigationPlan {
         let screen = try makeScreen(
             tree, step: "the root of the window", at: path, live: true, parent: window.batonWindow.context,
             kind: .replaceRoot, source: old)
-        changes.append { [self] in setRoot(screen) }
+        changes.append(.root(screen))
+    }
+
+    /// What `controller` shows, read once, when it can stay and show `tree`: its route is the
+    /// tree's and ``PlanRules/canKeep(_:_:_:)`` holds; else `nil`.
+    private func keptContent(of controller: any UIKitScreen, showing tree: Node) -> UIKitNavigation.Content? {
+        guard let route = controller.recordedScreenRoute, UIKitShapes.same(route, tree.route) else { return nil }
+        let content = UIKitNavigation.content(ofController: controller)
+        return PlanRules.canKeep(controller, tree, UIKitShapes(controller, showing: content)) ? content : nil
     }
 
     /// Brings a controller that stays (`live`: shown in the window; else new, being built) in line
     /// with `tree`. Returns the container changes, hidden parts first; offline, it makes them at
     /// once (UIKit calls on controllers not shown yet) and returns none.
     ///
-    /// `checked: false` for a controller whose fit ``PlanRules/canKeep(_:_:_:)`` did not check: a new one.
+    /// `checked: false` for a controller whose fit ``PlanRules/canKeep(_:_:_:)`` did not check: a
+    /// new one. `content`: what it shows, when read already.
     private func reconcile(
         _ screen: any UIKitScreen, with tree: Node, at path: Location, live: Bool, presentation: Bool = true,
-        checked: Bool = true
-    ) throws(Failure) -> [@MainActor () -> Void] {
+        checked: Bool = true, content known: UIKitNavigation.Content? = nil
+    ) throws(Failure) -> [Change] {
         if case .none = tree.content, !tree.presents, screen.presentedScreen == nil { return [] }
-        var before: [@MainActor () -> Void] = []
-        var own: [@MainActor () -> Void] = []
-        var after: [@MainActor () -> Void] = []
+        var before: [Change] = []
+        var own: Change?
+        var after: [Change] = []
         if presentation { try reconcilePresentation(of: screen, with: tree, at: path, live: live, into: &after) }
         switch tree.content {
         case nil:
             break
         case .stack(let nodes):
-            guard case .stack(let current) = UIKitNavigation.content(of: screen) else {
+            guard case .stack(let current) = known ?? UIKitNavigation.content(ofController: screen) else {
                 throw notFitting(screen, tree, at: path)
             }
             // A navigation controller the tree empties cannot be kept: a tree's empty stack fits
@@ -134,7 +143,9 @@ final class UIKitNavigationPlan {
             }
             guard kept < current.count || kept < nodes.count else { break }
             if live { for screen in current[kept...] { collectDismissals(in: screen) } }
-            var final = Array(current[..<kept])
+            var final: [any Screen] = []
+            final.reserveCapacity(nodes.count)
+            final += current[..<kept]
             for index in kept..<nodes.count {
                 let below = final.last ?? screen
                 let made = try makeScreen(
@@ -142,11 +153,10 @@ final class UIKitNavigationPlan {
                     live: live, parent: below.context, kind: .push, source: below)
                 final.append(made)
             }
-            let screens = final
-            own.append { [self] in setStack(screen, screens) }
+            own = .stack(screen, final, made: nodes.count - kept)
         case .tabs(let nodes, let selected):
             // A kept tab bar controller was checked by ``PlanRules/canKeep(_:_:_:)``; a new one has the routes.
-            guard case .tabs(let shown, let selection) = UIKitNavigation.content(of: screen),
+            guard case .tabs(let shown, let selection) = known ?? UIKitNavigation.content(ofController: screen),
                 checked || PlanRules.tabRoutesMatch(shown, nodes, shapes)
             else { throw notFitting(screen, tree, at: path) }
             for index in shown.indices {
@@ -154,11 +164,9 @@ final class UIKitNavigationPlan {
                 let ops = try reconcile(tab, with: nodes[index], at: path.child(index), live: live)
                 if index == selection { after += ops } else { before += ops }
             }
-            if selected != selection {
-                own.append { screen.selectTabScreen(at: selected) }
-            }
+            if selected != selection { own = .selection(screen, selected) }
         case .hop(let step):
-            guard case .hop(let current) = UIKitNavigation.content(of: screen) else {
+            guard case .hop(let current) = known ?? UIKitNavigation.content(ofController: screen) else {
                 throw notFitting(screen, tree, at: path)
             }
             guard let step else {
@@ -179,9 +187,11 @@ final class UIKitNavigationPlan {
             }
             after += try reconcile(current, with: step, at: path.child(0), live: live)
         }
-        let ops = before + own + after
+        var ops = before
+        if let own { ops.append(own) }
+        if !after.isEmpty { ops += after }
         guard live else {
-            for op in ops { op() }
+            for op in ops { make(op) }
             return []
         }
         return ops
@@ -190,7 +200,7 @@ final class UIKitNavigationPlan {
     /// Keeps, dismisses or makes what `screen` presents.
     private func reconcilePresentation(
         of screen: any UIKitScreen, with tree: Node, at path: Location, live: Bool,
-        into after: inout [@MainActor () -> Void]
+        into after: inout [Change]
     ) throws(Failure) {
         let current = UIKitNavigation.presented(by: screen)
         if let current = current as? any UIKitScreen, let target = tree.presented,
@@ -231,13 +241,15 @@ final class UIKitNavigationPlan {
             screen = try make(tree.route)
         } catch {
             throw .error(
-                .factoryFailed(step: step(), route: route(), reason: String(describing: error)), at: path.indices)
+                .factoryFailed(step: step(), route: route(), reason: UnderlyingError(error)), at: path.indices)
         }
         if !made.insert(ObjectIdentifier(screen)).inserted {
             throw .error(
                 .factoryFailed(
                     step: step(), route: route(),
-                    reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
+                    reason: UnderlyingError(
+                        reason:
+                            "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen")),
                 at: path.indices)
         }
         if ExternalTransition.isInTree(screen) || screen === window.currentRoot {
@@ -245,7 +257,8 @@ final class UIKitNavigationPlan {
             throw .error(
                 .factoryFailed(
                     step: step(), route: route(),
-                    reason: "it made \(screen.screenName), which is already shown; make a new controller"),
+                    reason: UnderlyingError(
+                        reason: "it made \(screen.screenName), which is already shown; make a new controller")),
                 at: path.indices)
         }
         screen.recordedScreenRoute = tree.route
@@ -253,7 +266,7 @@ final class UIKitNavigationPlan {
         let inside = screen.screenAndDescendants
         try wire(screen, to: parent, tree.route.wiring, step: step(), route: route(), at: path)
         // What the factory put inside it joins it, as an external transition wires it.
-        for inner in screen.screenAndDescendants.dropFirst() where inner.context.parent == nil {
+        for inner in inside.dropFirst() where inner.context.parent == nil {
             guard let container = inner.parentScreen, container.context !== inner.context else { continue }
             try wire(inner, to: container.context, .inherit, step: step(), route: route(), at: path)
         }
@@ -277,7 +290,7 @@ final class UIKitNavigationPlan {
             }
         }
         // What it presents is resolved after it, as a controller presents only once it is shown.
-        var none: [@MainActor () -> Void] = []
+        var none: [Change] = []
         try reconcilePresentation(of: screen, with: tree, at: path, live: false, into: &none)
         return screen
     }
@@ -298,6 +311,8 @@ final class UIKitNavigationPlan {
 
     /// Records the presentations that go with a controller that leaves.
     private func collectDismissals(in screen: any Screen) {
+        // Nearly every controller that leaves holds and presents nothing: no walk then.
+        if screen.presentedScreen == nil && screen.childScreens.isEmpty { return }
         for inner in screen.screenAndDescendants {
             if let controller = inner as? any UIKitScreen, UIKitNavigation.presented(by: controller) != nil {
                 dismissals.append(controller)
@@ -317,6 +332,8 @@ final class UIKitNavigationPlan {
     /// began fails the assignment here, where nothing else has changed yet, instead of leaving
     /// its presentations waiting for a completion that never comes.
     private func beginDismissals() throws(Failure) {
+        // Nearly every assignment dismisses and presents nothing: no gate then.
+        guard !dismissals.isEmpty || !presentationsOnKept.isEmpty || !presentationsOnNew.isEmpty else { return }
         var seen = Set<ObjectIdentifier>()
         let presenters = dismissals.filter { seen.insert(ObjectIdentifier($0)).inserted }
         dismissals = []
@@ -372,8 +389,26 @@ final class UIKitNavigationPlan {
         let changes = self.changes
         let gate = self.gate
         clear()
-        for change in changes { change() }
+        for change in changes { make(change) }
         gate?.done()
+    }
+
+    /// A container change, made when the plan is applied (or at once on a controller not shown yet).
+    private enum Change {
+        /// `setViewControllers(_:animated:)` with these controllers, the last `made` of them new.
+        case stack(any UIKitScreen, [any Screen], made: Int)
+        /// `selectedIndex =`.
+        case selection(any UIKitScreen, Int)
+        /// `rootViewController =`.
+        case root(any UIKitScreen)
+    }
+
+    private func make(_ change: Change) {
+        switch change {
+        case .stack(let navigation, let screens, let made): setStack(navigation, screens, made: made)
+        case .selection(let tabs, let index): tabs.selectTabScreen(at: index)
+        case .root(let screen): setRoot(screen)
+        }
     }
 
     /// `rootViewController =`, with the root change begun, already resolved.
@@ -381,9 +416,7 @@ final class UIKitNavigationPlan {
         let baton = window.batonWindow
         let source = window.currentRoot
         UIKitEvents.attempt { () throws(ScreenError) in
-            try ExternalTransition.begin(
-                .replaceRoot, from: source, to: screen, wiring: .isolate, parentContext: baton.context, in: baton,
-                resolves: false)
+            try ExternalTransition.begin(.replaceRoot, from: source, to: screen, in: baton, prepared: true)
         }
         if screen.reportsAppearance {
             window.replaceRootScreen(with: screen)
@@ -392,22 +425,37 @@ final class UIKitNavigationPlan {
         }
     }
 
-    /// `setViewControllers(_:animated:)`, with a new top's transition begun, already resolved.
-    private func setStack(_ navigation: any UIKitScreen, _ screens: [any Screen]) {
+    /// `setViewControllers(_:animated:)`, with its transition begun here, once, and handed to the
+    /// ``UIKitEvents/setStack(_:on:_:)`` the call reaches: a new top's, already resolved (every new
+    /// controller was wired and resolved while preparing), or a pop's to a top that stays; none
+    /// for an unchanged top or a navigation controller not shown.
+    private func setStack(_ navigation: any UIKitScreen, _ screens: [any Screen], made: Int) {
         let current = navigation.childScreens
-        if let top = screens.last, top !== current.last, !current.contains(where: { $0 === top }),
-            UIKitEvents.isShown(navigation)
-        {
-            let transition = UIKitEvents.attempt { () throws(ScreenError) in
-                try ExternalTransition.begin(
-                    .setStack, from: current.last ?? navigation, to: top, wiring: .isolate, resolves: false)
+        var transition: ExternalTransition?
+        let top = screens.last
+        let shown = top != nil && top !== current.last && UIKitEvents.isShown(navigation)
+        if let top, shown {
+            transition = UIKitEvents.attempt { () throws(ScreenError) in
+                // Logged in the assignment's window.
+                if let old = current.last, current.contains(where: { $0 === top }) {
+                    return try ExternalTransition.begin(.pop, from: old, to: top, in: window.batonWindow)
+                }
+                return try ExternalTransition.begin(
+                    .setStack, from: current.last ?? navigation, to: top, in: window.batonWindow, prepared: true)
             }
             transition?.stackContainer = navigation
         }
-        if navigation.reportsAppearance {
-            navigation.setStackScreens(screens, animated: animated)
-        } else {
-            UIKitEvents.setStack(screens, on: navigation) { navigation.setStackScreens(screens, animated: animated) }
+        // The call wires what is new as any `setViewControllers` does: controllers below the top,
+        // and a top in a stack not shown.
+        let wires = made > 1 || (made == 1 && !shown)
+        UIKitEvents.withStackChange(transition, shown: shown, wires: wires, on: navigation) {
+            if navigation.reportsAppearance {
+                navigation.setStackScreens(screens, animated: animated)
+            } else {
+                UIKitEvents.setStack(screens, on: navigation) {
+                    navigation.setStackScreens(screens, animated: animated)
+                }
+            }
         }
     }
 
@@ -432,8 +480,7 @@ final class UIKitNavigationPlan {
         let rest = presentations.dropFirst()
         let transition = UIKitEvents.attempt { () throws(ScreenError) in
             try ExternalTransition.begin(
-                .present, from: UIKitEvents.visibleSource(of: presenter), to: presented, wiring: .isolate,
-                resolves: false)
+                .present, from: UIKitEvents.visibleSource(of: presenter), to: presented, prepared: true)
         }
         let next: @MainActor () -> Void = { [self] in
             transition?.settle()
@@ -492,6 +539,16 @@ final class UIKitNavigationPlan {
 /// UIKit controllers as a navigation plan reads them (``TreeShapeReader``), by
 /// ``UIKitNavigation/content(of:)`` and their recorded routes.
 struct UIKitShapes: TreeShapeReader {
+    /// A controller whose content was read already, with that content.
+    private let known: (controller: ObjectIdentifier, content: UIKitNavigation.Content)?
+
+    init() { known = nil }
+
+    /// Answers for `controller` with `content`, read already, instead of reading it again.
+    init(_ controller: any UIKitScreen, showing content: UIKitNavigation.Content) {
+        known = (ObjectIdentifier(controller), content)
+    }
+
     func matches(_ screen: any Screen, _ route: any ScreenRoute) -> Bool {
         guard let own = UIKitNavigation.route(of: screen) else { return false }
         return Self.same(own, route)
@@ -499,23 +556,28 @@ struct UIKitShapes: TreeShapeReader {
 
     /// `own == route` when both are of one type: compared opened from their existentials, by
     /// their types' identifiers (a cast, or `==` on metatypes, looks up `Optional`'s metadata).
-    private static func same<Own: ScreenRoute, Route: ScreenRoute>(_ own: Own, _ route: Route) -> Bool {
+    static func same<Own: ScreenRoute, Route: ScreenRoute>(_ own: Own, _ route: Route) -> Bool {
         guard ObjectIdentifier(Own.self) == ObjectIdentifier(Route.self) else { return false }
         return own == unsafeBitCast(route, to: Own.self)
     }
 
+    private func content(of screen: any Screen) -> UIKitNavigation.Content {
+        if let known, known.controller == ObjectIdentifier(screen) { return known.content }
+        return UIKitNavigation.content(of: screen)
+    }
+
     func stack(of screen: any Screen) -> [any Screen]? {
-        guard case .stack(let screens) = UIKitNavigation.content(of: screen) else { return nil }
+        guard case .stack(let screens) = content(of: screen) else { return nil }
         return screens
     }
 
     func tabs(of screen: any Screen) -> (tabs: [any Screen], selected: Int)? {
-        guard case .tabs(let tabs, let selected) = UIKitNavigation.content(of: screen) else { return nil }
+        guard case .tabs(let tabs, let selected) = content(of: screen) else { return nil }
         return (tabs, selected)
     }
 
     func step(of screen: any Screen) -> (any Screen)?? {
-        guard case .hop(let step) = UIKitNavigation.content(of: screen) else { return nil }
+        guard case .hop(let step) = content(of: screen) else { return nil }
         return .some(step)
     }
 }

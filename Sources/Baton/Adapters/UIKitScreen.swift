@@ -65,6 +65,30 @@ public protocol UIKitScreen: Screen {
     /// ```
     var reportsAppearance: Bool { get }
 
+    // MARK: Rule 1
+
+    /// Whether the app declared the controller to be shown without a route (BatonUIKit's
+    /// overridable `UIViewController.isRouteless`), as ``ScreenModel/isRouteless`` does for a
+    /// model screen. Rule 1 (``ScreenWithoutRoute``) does not report such a controller.
+    ///
+    /// ```swift
+    /// final class DebugMenuViewController: UIViewController {
+    ///     override var isRouteless: Bool { true }
+    /// }
+    /// ```
+    var isRouteless: Bool { get }
+
+    /// The names of the controller's class and of its superclasses, nearest first, as
+    /// `NSStringFromClass` gives them (`["UIAlertController", "UIViewController", "UIResponder",
+    /// "NSObject"]`). Read only for a controller shown without a route, to tell whether it is
+    /// one of the system's controllers that rule 1 exempts
+    /// (``UIKitEvents/routelessSystemControllers``).
+    ///
+    /// ```swift
+    /// UIAlertController().classLineage.first   // "UIAlertController"
+    /// ```
+    var classLineage: [String] { get }
+
     // MARK: Navigation as data
 
     /// The route a screen tree assignment made the controller for, or that the app recorded on it

@@ -436,14 +436,17 @@ extension ScreenContext {
     ///   - kind: `.provider` or `.action`.
     ///   - recordType: The records of that kind's table: ``ProviderRecord`` or ``ActionRecord``.
     ///   - name: The key's or action's name, made only for an error.
+    ///   - missingIsMisuse: Whether no registration on the chain is a misuse (a request, an action
+    ///     call) or an answer (``ScreenContext/requestResult(_:)-(Key.Type)``).
     @inline(__always)
     final func liveRegistration<Record: RegistrationRecord>(
         of id: ObjectIdentifier, _ kind: LineageIndex.Kind, as recordType: Record.Type,
-        named name: @autoclosure () -> String
+        named name: @autoclosure () -> String, missingIsMisuse: Bool = true
     ) throws(ContextError) -> (Record, AnyObject) {
         let entry = holderEntry(of: id, kind)
         guard let cached = entry.record, let unretainedHolder = entry.holder else {
-            throw misuse(lookupError(kind, .missing, name: name(), in: self))
+            let error = lookupError(kind, .missing, name: name(), in: self)
+            throw missingIsMisuse ? misuse(error) : error
         }
         let record = unsafeDowncast(cached.takeUnretainedValue(), to: Record.self)
         if record.expiry == nil && record.condition == nil {

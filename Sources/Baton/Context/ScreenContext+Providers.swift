@@ -125,15 +125,38 @@ extension ScreenContext {
     ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
     ///   not hold.
     public final func request<Key: ContextKey>(_ key: Key.Type) throws(ContextError) -> Key.Value {
-        let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.provider(id), key: .type(key)) }
-        let (record, owner) = try liveRegistration(of: id, .provider, as: ProviderRecord.self, named: key.name)
-        // `provide` made the record for this key, so its value type is `Key.Value`.
-        return unsafeDowncast(record, to: TypedProviderRecord<Key.Value>.self).produce(owner)
+        try provided(ObjectIdentifier(key), .type(key), named: key.name, missingIsMisuse: true)
+    }
+
+    /// Asks the nearest provider of `key` on the chain, and returns its value or the reason there
+    /// is none: what a view that shows a value while it can (BatonSwiftUI's `@ContextRequest`)
+    /// reads. The provider's condition is asked once, so a condition that changes between two
+    /// questions cannot give a check that passed and a request that failed. No provider on the
+    /// chain is an answer here, not a misuse: it never stops in strict mode.
+    ///
+    /// ```swift
+    /// switch context.requestResult(TotalWeight.self) {
+    /// case .success(let total): show(total)
+    /// case .failure(let reason): show(reason.description)   // names the key and where Baton looked
+    /// }
+    /// ```
+    ///
+    /// - Parameter key: The key whose provider to ask.
+    /// - Returns: The value the provider computes now, or
+    ///   ``ContextError/providerMissing(key:searched:available:)``,
+    ///   ``ContextError/providerExpired(key:registeredIn:)`` or
+    ///   ``ContextError/providerUnavailable(key:registeredIn:)``.
+    public final func requestResult<Key: ContextKey>(_ key: Key.Type) -> Result<Key.Value, ContextError> {
+        do throws(ContextError) {
+            return .success(try provided(ObjectIdentifier(key), .type(key), named: key.name, missingIsMisuse: false))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Whether a request for `key` would succeed now: a live provider is on the chain and its
-    /// condition holds.
+    /// condition holds. To use the value, ask ``requestResult(_:)-(Key.Type)`` instead of this
+    /// and a request: a condition that changes in between would make the request fail.
     ///
     /// ```swift
     /// if context.canRequest(TotalWeight.self) { … }
@@ -142,14 +165,7 @@ extension ScreenContext {
     /// - Parameter key: The key whose provider to check.
     /// - Returns: `true` when ``request(_:)-(Key.Type)`` would return a value.
     public final func canRequest<Key: ContextKey>(_ key: Key.Type) -> Bool {
-        let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.provider(id), key: .type(key)) }
-        guard let cached = holderEntry(of: id, .provider).record else { return false }
-        // Retained: its expiry and condition are user code, which may end the registration.
-        let record = cached.takeUnretainedValue()
-        guard record.isLive else { return false }
-        guard let condition = record.condition else { return true }
-        return condition.isMet()
+        canRequest(ObjectIdentifier(key), .type(key))
     }
 
     /// Asks the nearest provider of a ``ContextValues`` member on the chain for its value.
@@ -166,15 +182,32 @@ extension ScreenContext {
     ///   not hold.
     public final func request<Value>(_ entry: ContextEntryPath<Value>) throws(ContextError) -> Value {
         let key = EntryKeys.entry(for: entry).takeUnretainedValue()
-        let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.provider(id), key: .entry(key)) }
-        let (record, owner) = try liveRegistration(of: id, .provider, as: ProviderRecord.self, named: key.name)
-        // `provide` made the record for this member, so its value type is `Value`.
-        return unsafeDowncast(record, to: TypedProviderRecord<Value>.self).produce(owner)
+        return try provided(ObjectIdentifier(key), .entry(key), named: key.name, missingIsMisuse: true)
+    }
+
+    /// Asks the nearest provider of a ``ContextValues`` member on the chain, and returns its value
+    /// or the reason there is none, asking its condition once; no provider is an answer, not a
+    /// misuse (``requestResult(_:)-(Key.Type)``).
+    ///
+    /// ```swift
+    /// if case .success(let total) = context.requestResult(\.totalWeight) { show(total) }
+    /// ```
+    ///
+    /// - Parameter entry: The member whose provider to ask.
+    /// - Returns: The value the provider computes now, or the ``ContextError`` that says why
+    ///   there is none.
+    public final func requestResult<Value>(_ entry: ContextEntryPath<Value>) -> Result<Value, ContextError> {
+        let key = EntryKeys.entry(for: entry).takeUnretainedValue()
+        do throws(ContextError) {
+            return .success(try provided(ObjectIdentifier(key), .entry(key), named: key.name, missingIsMisuse: false))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Whether a request for a ``ContextValues`` member would succeed now: a live provider is on
-    /// the chain and its condition holds.
+    /// the chain and its condition holds. To use the value, ask
+    /// ``requestResult(_:)-(ContextEntryPath<Value>)`` instead.
     ///
     /// ```swift
     /// if context.canRequest(\.totalWeight) { … }
@@ -184,9 +217,29 @@ extension ScreenContext {
     /// - Returns: `true` when ``request(_:)-(ContextEntryPath<Value>)`` would return a value.
     public final func canRequest<Value>(_ entry: ContextEntryPath<Value>) -> Bool {
         let key = EntryKeys.entry(for: entry).takeUnretainedValue()
-        let id = ObjectIdentifier(key)
-        if isObservationTracking() { trackRead(.provider(id), key: .entry(key)) }
+        return canRequest(ObjectIdentifier(key), .entry(key))
+    }
+
+    /// The value of the nearest live provider of `id` whose condition holds: every request, in
+    /// either key form, is this one.
+    @inline(__always)
+    private final func provided<Value>(
+        _ id: ObjectIdentifier, _ source: @autoclosure () -> KeySource, named name: @autoclosure () -> String,
+        missingIsMisuse: Bool
+    ) throws(ContextError) -> Value {
+        if isObservationTracking() { trackRead(.provider(id), key: source()) }
+        let (record, owner) = try liveRegistration(
+            of: id, .provider, as: ProviderRecord.self, named: name(), missingIsMisuse: missingIsMisuse)
+        // `provide` made the record for this key or member, so its value type is `Value`.
+        return unsafeDowncast(record, to: TypedProviderRecord<Value>.self).produce(owner)
+    }
+
+    /// Whether the nearest provider of `id` is live and its condition holds: every check, in
+    /// either key form, is this one.
+    private final func canRequest(_ id: ObjectIdentifier, _ source: @autoclosure () -> KeySource) -> Bool {
+        if isObservationTracking() { trackRead(.provider(id), key: source()) }
         guard let cached = holderEntry(of: id, .provider).record else { return false }
+        // Retained: its expiry and condition are user code, which may end the registration.
         let record = cached.takeUnretainedValue()
         guard record.isLive else { return false }
         guard let condition = record.condition else { return true }

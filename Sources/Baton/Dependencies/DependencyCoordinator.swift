@@ -354,7 +354,7 @@ public final class DependencyCoordinator {
                 ran.append(resolver.summary)
             } catch {
                 throw DependencyError.resolverFailed(
-                    resolver: resolver.summary, transition: "manual: values", reason: String(describing: error),
+                    resolver: resolver.summary, transition: "manual: values", reason: UnderlyingError(error),
                     alreadyRan: ran)
             }
         }
@@ -985,7 +985,7 @@ final class ResolutionPass {
         } catch {
             throw DependencyError.resolverFailed(
                 resolver: entry.resolver.summary, transition: transition.record.description,
-                reason: String(describing: error), alreadyRan: ran)
+                reason: UnderlyingError(error), alreadyRan: ran)
         }
     }
 

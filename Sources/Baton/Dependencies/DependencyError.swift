@@ -12,12 +12,14 @@
 /// ```
 public enum DependencyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A resolver threw; the transition was not performed and the destination's context was
-    /// unwired. Resolvers listed in `alreadyRan` had run before it.
+    /// unwired. Resolvers listed in `alreadyRan` had run before it. `reason` is what the resolver
+    /// threw, typed: cast it, or read ``underlying``.
     ///
     /// ```swift
-    /// DependencyError.resolverFailed(resolver: "…", transition: "push: a → b", reason: "…", alreadyRan: [])
+    /// DependencyError.resolverFailed(
+    ///     resolver: "…", transition: "push: a → b", reason: UnderlyingError(LookupFailure.offline), alreadyRan: [])
     /// ```
-    case resolverFailed(resolver: String, transition: String, reason: String, alreadyRan: [String])
+    case resolverFailed(resolver: String, transition: String, reason: UnderlyingError, alreadyRan: [String])
     /// A resolver of the same kind for the same source and destination types (and transition
     /// identifier) is already registered on this coordinator.
     ///
@@ -25,6 +27,16 @@ public enum DependencyError: Error, Hashable, Sendable, CustomStringConvertible 
     /// try coordinator.register(.direct { (s: List, d: Detail) in … })   // throws the second time
     /// ```
     case conflictingResolver(existing: String, new: String, coordinator: String)
+
+    /// What the resolver threw, as it was thrown; `nil` for a conflict.
+    ///
+    /// ```swift
+    /// if case .dependencies(let error) = failure, error.underlying is LookupFailure { … }
+    /// ```
+    public var underlying: (any Error)? {
+        guard case .resolverFailed(_, _, let reason, _) = self else { return nil }
+        return reason.error
+    }
 
     /// The diagnostic message.
     ///

@@ -12,6 +12,15 @@
 /// (``HoppingScreen``), which the flow shows again when it runs, nor any screen of a window whose
 /// root has no route.
 ///
+/// In a UIKit window (BatonUIKit) the rule holds for view controllers too: a controller pushed,
+/// presented or set (`setViewControllers(_:animated:)`, the tabs of a new root) without the
+/// route `viewController()` records is reported, with the fix that makes it through its route.
+/// The system's controllers that are not places a user navigates to (`UIAlertController`,
+/// `UIActivityViewController`, `UISearchController`, the system's pickers and composers,
+/// `SFSafariViewController`, UIKit's private controllers, their subclasses, and what is inside
+/// or presented above them) are not reported, nor is a controller that overrides BatonUIKit's
+/// `UIViewController.isRouteless` to return `true`.
+///
 /// ```swift
 /// try stack.push(DetailScreen(id: 4))
 /// // Baton: detail 4 (DetailScreen) was shown by push: list → detail 4 without a route, in a
@@ -41,6 +50,9 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
     public let routeType: String
     /// The call that shows it through its route, as the transition's kind makes it.
     let fix: String
+    /// Whether it is a view controller, which declares no route of its own (a model screen may,
+    /// with ``RoutedScreen``).
+    var isController = false
 
     /// The report, with the fix.
     ///
@@ -49,7 +61,8 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var description: String {
         "\(screen) was shown by \(shown) without a route, in a window of \(routeType) routes: saving leaves it out"
-            + " and no link reaches it. Make it through its route (\(fix)), or declare its route (RoutedScreen);"
+            + " and no link reaches it. Make it through its route (\(fix))"
+            + (isController ? ";" : ", or declare its route (RoutedScreen);")
             + " if it is meant to have none, as an alert or a share sheet, override isRouteless to return true."
     }
 
@@ -82,11 +95,11 @@ struct RouteCheck {
     let reporter: @Sendable (ScreenWithoutRoute) -> Void
     /// For a ``TransitionKind/setStack`` transition, every screen that newly entered the stack;
     /// `nil` means the transition's destination.
-    let entered: [ScreenModel]?
+    let entered: [any Screen]?
 
     /// The check of a transition asked for now, or `nil` when no reporter is set (one task-local
     /// read and nothing else).
-    static func asked(entering entered: @autoclosure () -> [ScreenModel]? = nil) -> RouteCheck? {
+    static func asked(entering entered: @autoclosure () -> [any Screen]? = nil) -> RouteCheck? {
         guard let reporter = ScreenWithoutRoute.reporter else { return nil }
         return RouteCheck(reporter: reporter, entered: entered())
     }
@@ -94,49 +107,73 @@ struct RouteCheck {
 
 extension ScreenWindow {
     /// The screens `transition` brought into this window without a route, when the window's
-    /// root has one; the caller reports them once its own state is settled (the reporter is
-    /// user code, which may navigate).
-    func screensWithoutRoute(shownBy transition: ScreenTransition, entered: [ScreenModel]? = nil)
+    /// root has one: model screens and, in a UIKit window, view controllers. The caller reports
+    /// them once its own state is settled (the reporter is user code, which may navigate).
+    func screensWithoutRoute(shownBy transition: ScreenTransition, entered: [any Screen]? = nil)
         -> [ScreenWithoutRoute]
     {
-        guard let rootRoute = rootScreen?.anyRoute, let destination = transition.destination as? ScreenModel
-        else { return [] }
+        guard let root = currentRoot ?? hostedRoot, let rootRoute = Self.route(of: root) else { return [] }
+        let destination = transition.destination
         let checksDestination: Bool
         switch transition.kind {
         case .push, .present, .setStack, .segue, .manual: checksDestination = true
         // A hop step of a flow is shown again when the flow runs; its main screen's tabs are checked.
         case .hop, .replaceRoot, .embed: checksDestination = false
+        // A UIKit stack change whose new top was already in the stack puts new screens below it.
+        case .pop where entered?.isEmpty == false: checksDestination = true
         case .selectTab, .pop, .dismiss: return []
         }
         let routeType = TypeNames.name(of: type(of: rootRoute))
         let shown = transition.record.description
+        let isController = !(destination is ScreenModel)
+        let made = isController ? "viewController()" : "screen()"
         let fix: String
         switch transition.kind {
-        case .present: fix = "try present(\(routeType).….screen())"
-        case .push: fix = "try push(\(routeType).….screen())"
-        default: fix = "try \(routeType).….screen()"
+        case .present: fix = "try present(\(routeType).….\(made))"
+        case .push: fix = "try push(\(routeType).….\(made))"
+        default: fix = "try \(routeType).….\(made)"
         }
         var found: [ScreenWithoutRoute] = []
-        func visit(_ screen: ScreenModel, inside container: ScreenModel?) {
-            guard !screen.isRouteless else { return }
-            guard screen.anyRoute != nil else {
+        func report(_ screen: any Screen, inside container: (any Screen)?) {
+            found.append(
+                ScreenWithoutRoute(
+                    screen: "\(screen.screenName) (\(TypeNames.name(of: type(of: screen))))",
+                    shown: container.map { "\(shown) (inside \($0.screenName))" } ?? shown,
+                    routeType: routeType, fix: fix, isController: isController))
+        }
+        func visit(_ screen: any Screen, inside container: (any Screen)?) {
+            if let screen = screen as? ScreenModel {
+                guard !screen.isRouteless else { return }
                 // Reported at the outermost screen without a route: making it through its
                 // route makes what it contains too.
-                found.append(
-                    ScreenWithoutRoute(
-                        screen: "\(screen.screenName) (\(TypeNames.name(of: type(of: screen))))",
-                        shown: container.map { "\(shown) (inside \($0.screenName))" } ?? shown,
-                        routeType: routeType, fix: fix))
-                return
+                guard screen.anyRoute != nil else { return report(screen, inside: container) }
+                // A flow's child is one of its steps, which the flow makes.
+                guard !(screen is HoppingScreen) else { return }
+                for case let child as ScreenModel in screen.childScreens { visit(child, inside: screen) }
+            } else if let controller = screen as? any UIKitScreen {
+                guard controller.recordedScreenRoute != nil else {
+                    if !UIKitEvents.isRouteless(controller) { report(controller, inside: container) }
+                    return
+                }
+                guard !controller.isRouteless else { return }
+                // The screens the tree shows: a stack, tabs (a flow's step is the flow's).
+                switch UIKitNavigation.content(of: controller) {
+                case .stack(let screens), .tabs(let screens, _):
+                    for child in screens { visit(child, inside: controller) }
+                case .plain, .hop: break
+                }
             }
-            // A flow's child is one of its steps, which the flow makes.
-            guard !(screen is HoppingScreen) else { return }
-            for case let child as ScreenModel in screen.childScreens { visit(child, inside: screen) }
         }
-        if !checksDestination, destination.anyRoute == nil { return [] }
+        if !checksDestination, Self.route(of: destination) == nil { return [] }
         // A stack assignment shows its new top and puts the others below it: each is checked.
         for screen in entered ?? [destination] { visit(screen, inside: nil) }
         return found
+    }
+
+    /// A model screen's route, or the route recorded on a view controller.
+    private static func route(of screen: any Screen) -> (any ScreenRoute)? {
+        if let model = screen as? ScreenModel { return model.anyRoute }
+        return UIKitNavigation.route(of: screen)
     }
 
     /// Checks `transition` as `check` took it when it was asked for, and reports what it finds.

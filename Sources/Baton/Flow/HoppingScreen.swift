@@ -423,10 +423,21 @@ open class HoppingScreen: ScreenModel {
         }
     }
 
+    /// Where a hop comes from, which decides what it means for a start-up flow.
+    enum HopOrigin {
+        /// The app's own hop (its flow, a button): the flow moves to another step, and is at its
+        /// main screen only when that step is its main route's (a logout back to the login is not).
+        case app
+        /// A screen tree assignment (a link, a restoration) applying a tree as the flow's step,
+        /// once the flow is at its main screen (``NavigationPlan``): the flow stays there, whatever
+        /// the tree's root. The plan made and resolved the step's screens beforehand.
+        case treeStep
+    }
+
     func performHop(
         to screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, pending: PendingUnhop,
         hook: (@MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void)?,
-        resolves: Bool = true
+        origin: HopOrigin = .app
     ) throws(ScreenError) {
         try screen.requireFree()
         if let current = currentScreen { dismissPresentations(from: [current]) }
@@ -440,7 +451,7 @@ open class HoppingScreen: ScreenModel {
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: isInVisibleTree, window: window,
             leaving: previous.map { [$0] } ?? [], entering: [screen], hook: hook ?? transitionHook,
-            resolves: resolves
+            resolves: origin == .app
         ) {
             if case .showing(let old, let oldPending) = state {
                 old.container = nil
@@ -453,14 +464,17 @@ open class HoppingScreen: ScreenModel {
         observedState.publish()
         superseded?.cancel(.transition(transition.record))
         // A start-up flow reached its main screen when it shows its main route's screen, however
-        // it hopped there, until the app hops it to another step (a logout back to the login);
-        // a screen tree assignment's hop (`resolves` false: a link's tree as the flow's step) keeps
-        // it. A container without a main route reaches it when it hops to a final step.
+        // it hopped there, until the app hops it to another step (a logout back to the login); a
+        // tree applied as its step (a link's, a restoration's) keeps it there. A container
+        // without a main route reaches it when it hops to a final step.
         if let mainRoute {
             if let route = screen.anyRoute, AnyHashable(route) == AnyHashable(mainRoute) {
                 reachedMainRoute = true
-            } else if resolves {
-                reachedMainRoute = false
+            } else {
+                switch origin {
+                case .app: reachedMainRoute = false
+                case .treeStep: break
+                }
             }
         }
         // Screen tree assignments that waited for the main screen run next.

@@ -54,7 +54,9 @@ final class NavigationPlan {
         case push(ScreenModel, onto: StackScreen)
         case setScreens([ScreenModel], of: StackScreen)
         case select(Int, of: TabScreen)
-        case hop(to: ScreenModel, of: HoppingScreen)
+        /// Applies a tree as the flow's step (a link's, a restoration's): a hop that keeps the flow
+        /// at its main screen, whatever the tree's root (``HoppingScreen/HopOrigin/treeStep``).
+        case stepOfFlow(ScreenModel, of: HoppingScreen)
     }
 
     /// The tree being assigned, whose routes describe a ``Location`` in a report.
@@ -308,7 +310,7 @@ final class NavigationPlan {
                 transition.resolutionSource = previous ?? hopping
                 return transition
             }
-            ops.append(.hop(to: made, of: hopping))
+            ops.append(.stepOfFlow(made, of: hopping))
         }
         if !after.isEmpty { ops += after }
     }
@@ -361,21 +363,24 @@ final class NavigationPlan {
             screen = try tree.route.screen()
         } catch {
             throw .error(
-                .factoryFailed(step: text(step), route: Self.describe(tree.route), reason: String(describing: error)),
+                .factoryFailed(step: text(step), route: Self.describe(tree.route), reason: UnderlyingError(error)),
                 at: path.indices)
         }
         if !made.insert(ObjectIdentifier(screen)).inserted {
             throw .error(
                 .factoryFailed(
                     step: text(step), route: Self.describe(tree.route),
-                    reason: "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen"),
+                    reason: UnderlyingError(
+                        reason:
+                            "it made \(screen.screenName), which this tree already shows elsewhere; make a new screen")),
                 at: path.indices)
         }
         if let holder = screen.currentHolder {
             throw .error(
                 .factoryFailed(
                     step: text(step), route: Self.describe(tree.route),
-                    reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen"),
+                    reason: UnderlyingError(
+                        reason: "it made \(screen.screenName), which \(holder) already shows; make a new screen")),
                 at: path.indices)
         }
         // The screens its factory put inside it, whose required dependencies are checked with its own.
@@ -385,8 +390,9 @@ final class NavigationPlan {
             throw .error(
                 .factoryFailed(
                     step: text(step), route: Self.describe(tree.route),
-                    reason: "it made \(screen.screenName) with \(contained.screenName) inside, which this tree already"
-                        + " shows elsewhere; make a new screen"),
+                    reason: UnderlyingError(
+                        reason: "it made \(screen.screenName) with \(contained.screenName) inside, which this tree"
+                            + " already shows elsewhere; make a new screen")),
                 at: path.indices)
         }
         try wire(screen, to: context, tree.route.wiring, step: step, at: path, route: tree.route)
@@ -471,10 +477,10 @@ final class NavigationPlan {
                 try stack.performSetScreens(screens, sender: nil, resolves: false)
             case .select(let index, let tabs):
                 try tabs.performSelect(at: index, sender: nil)
-            case .hop(let screen, let hopping):
+            case .stepOfFlow(let screen, let hopping):
                 try hopping.performHop(
                     to: screen, identifier: nil, sender: nil, wiring: .isolate, pending: .none, hook: nil,
-                    resolves: false)
+                    origin: .treeStep)
             }
         } catch {
             Self.unexpected(error)

@@ -169,6 +169,8 @@ enum TransitionEngine {
             }
             (destination as? ScreenModel)?.wiring = .inherited(previousParent: previousParent)
             return { [weak destination] in
+                // Undoing the attach above: back where the context was, which attach reports
+                // itself (a misuse) if it conflicts.
                 try? context.attach(to: previousParent)
                 (destination as? ScreenModel)?.wiring = nil
             }

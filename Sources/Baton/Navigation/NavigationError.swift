@@ -21,11 +21,14 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// ```
     case screensWithoutRoute([String], routeType: String)
     /// A route's ``ScreenRoute/makeScreen()`` threw, or made a screen already shown elsewhere.
+    /// `reason` is what it threw, typed (read ``underlying``), or Baton's reason for refusing the
+    /// screen it made.
     ///
     /// ```swift
-    /// NavigationError.factoryFailed(step: "push onto feed at main", route: "item(id: 42)", reason: "offline")
+    /// NavigationError.factoryFailed(
+    ///     step: "push onto feed at main", route: "item(id: 42)", reason: UnderlyingError(AppRoute.Unavailable()))
     /// ```
-    case factoryFailed(step: String, route: String, reason: String)
+    case factoryFailed(step: String, route: String, reason: UnderlyingError)
     /// The screen a route makes (or the screen kept for it) cannot show what the tree asks for:
     /// the tree asks for a stack and the route makes a plain screen, or other tabs.
     ///
@@ -127,6 +130,20 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// NavigationError.navigationLinkToRoute("item(id: 3)", routeType: "AppRoute", stack: "main")
     /// ```
     case navigationLinkToRoute(String, routeType: String, stack: String)
+
+    /// The error your code threw that this one reports (a route's ``ScreenRoute/makeScreen()``,
+    /// a resolver run for a new screen), as it was thrown; `nil` when Baton itself refused.
+    ///
+    /// ```swift
+    /// do { try window.navigate(to: tree) } catch { if error.underlying is AppRoute.Unavailable { … } }
+    /// ```
+    public var underlying: (any Error)? {
+        switch self {
+        case .factoryFailed(_, _, let reason): reason.isBatonReason ? nil : reason.error
+        case .transitionFailed(_, _, let error): error.underlying
+        default: nil
+        }
+    }
 
     /// The diagnostic message.
     ///

@@ -243,6 +243,7 @@ private struct AnyJSON: Codable {
     }
 
     init(from decoder: any Decoder) throws {
+        // Each `try?` below asks which JSON kind the value is; the last kind throws.
         if let container = try? decoder.container(keyedBy: JSONKey.self) {
             var members: [JSONValue.Member] = []
             for key in container.allKeys {

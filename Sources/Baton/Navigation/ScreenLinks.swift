@@ -337,6 +337,7 @@ private struct LinkTemplate<Route: ScreenRoute> {
 
     /// The URL of `route`, or `nil` when it is not of this pattern's kind.
     func print(_ route: Route) -> String? {
+        // A route this pattern cannot encode is not of its kind: `nil` is the answer asked for.
         guard let value = try? JSONValueCoding.encode(route), Self.sameShape(value, prototype, fields: fieldPaths)
         else { return nil }
         var url = ""

@@ -56,6 +56,27 @@ public final class AlertScreen: ScreenModel {
     /// Whether `other` has the same title, message, style, labels, roles and choices.
     private let compare: (Any) -> Bool
 
+    /// Where a UI framework's drawing of the alert is (BatonSwiftUI's `alert` and
+    /// `confirmationDialog`, whose binding and buttons report here).
+    private enum Drawing {
+        /// Shown: its binding reads `true`.
+        case shown
+        /// The framework wrote `false` to its binding: a button was tapped, or the user tapped
+        /// outside a dialog. Which one is known when the alert has disappeared: a button's action
+        /// may come after the write.
+        case closedByFramework
+        /// The framework's alert has disappeared.
+        case disappeared
+    }
+
+    private var drawing = Drawing.shown
+    /// Tracks ``isShownByFramework`` for a SwiftUI body.
+    private var drawingState = ObservedState()
+    /// Whether a button was tapped, or the alert was cancelled: its choice is made.
+    private var isAnswered = false
+    /// What the framework's button actions hold while it shows the alert.
+    private weak var currentPresence: AlertPresence?
+
     /// The screen for `alert`; ``ScreenModel/present(_:)`` makes it.
     init<Choice>(_ alert: ScreenAlert<Choice>) {
         title = alert.title
@@ -108,7 +129,8 @@ public final class AlertScreen: ScreenModel {
     ///
     /// - Parameter index: The button's position in ``buttons``.
     @_spi(Adapters) public func tap(at index: Int) {
-        guard buttons.indices.contains(index) else { return }
+        guard buttons.indices.contains(index), !isAnswered else { return }
+        isAnswered = true
         finish(with: buttons[index].choice)
     }
 
@@ -120,6 +142,8 @@ public final class AlertScreen: ScreenModel {
     /// dialog.cancel()   // a tap outside a confirmation dialog
     /// ```
     public func cancel() {
+        guard !isAnswered else { return }
+        isAnswered = true
         if let cancel = buttons.first(where: { $0.role == .cancel }) {
             finish(with: cancel.choice)
         } else if !isFinishing {
@@ -127,10 +151,26 @@ public final class AlertScreen: ScreenModel {
         }
     }
 
-    /// Follows a UI framework's binding of whether the alert is shown: `false` written with no
-    /// button tapped (a tap outside a dialog) cancels the alert (``cancel()``) one main-actor turn
-    /// later, so that a button whose action the framework runs after clearing the binding still
-    /// wins; `true` does nothing.
+    // MARK: - A UI framework's drawing
+
+    /// Whether a UI framework shows the alert: what its binding's getter returns. `false` once the
+    /// framework wrote `false` (``followShown(_:)``), so that a redraw before the alert's choice
+    /// is made does not show it again. A read inside an Observation tracking scope is tracked.
+    ///
+    /// ```swift
+    /// Binding(get: { alert.isShownByFramework }, set: { alert.followShown($0) })
+    /// ```
+    @_spi(Adapters) public var isShownByFramework: Bool {
+        drawingState.track()
+        return drawing == .shown
+    }
+
+    /// Follows a UI framework's binding of whether the alert is shown: `false` remembers that the
+    /// framework closed it, and decides nothing yet. SwiftUI writes `false` for a button tapped as
+    /// for a tap outside a dialog, and may run the button's action later: the choice is made by
+    /// the action, or, when none came, at the alert's disappearance (``followDisappeared()``).
+    /// An alert without buttons has no action that could come (SwiftUI draws its own "OK"): the
+    /// write cancels it at once. `true` does nothing.
     ///
     /// ```swift
     /// // In an alert's isPresented binding:
@@ -138,11 +178,73 @@ public final class AlertScreen: ScreenModel {
     /// ```
     ///
     /// - Parameter shown: What the framework wrote.
-    /// - Returns: The pending cancellation, to await in a test; `nil` when there is none.
-    @discardableResult
-    @_spi(Adapters) public func followShown(_ shown: Bool) -> Task<Void, Never>? {
-        guard !shown else { return nil }
-        return Task { @MainActor [weak self] in self?.cancel() }
+    @_spi(Adapters) public func followShown(_ shown: Bool) {
+        guard !shown, drawing == .shown else { return }
+        guard !buttons.isEmpty else { return followDisappeared() }
+        drawing = .closedByFramework
+        drawingState.publish()
+    }
+
+    /// Says that the framework's alert has disappeared: when no button was tapped before, the
+    /// alert is cancelled (``cancel()``), once. A tap after it does nothing.
+    ///
+    /// The adapter reports it through ``presence()``: the release of the object its button
+    /// actions hold.
+    ///
+    /// ```swift
+    /// alert.followDisappeared()   // a tap outside a dialog: the cancel button's choice
+    /// ```
+    @_spi(Adapters) public func followDisappeared() {
+        guard drawing != .disappeared else { return }
+        drawing = .disappeared
+        drawingState.publish()
+        cancel()
+    }
+
+    /// The object a UI framework's button actions hold while it shows the alert: its release,
+    /// after the framework has dropped the alert and its actions (a tapped action has run by
+    /// then), is the alert's disappearance (``followDisappeared()``). The same object while the
+    /// alert is shown; `nil` once the framework closed it, so that the actions of a later redraw
+    /// do not keep it, and for an alert without buttons, which has no action to hold it.
+    ///
+    /// ```swift
+    /// let presence = alert.presence()
+    /// Button(label) { withExtendedLifetime(presence) { alert.tap(at: index) } }
+    /// ```
+    ///
+    /// - Returns: The presence, or `nil` once the framework closed the alert.
+    @_spi(Adapters) public func presence() -> AlertPresence? {
+        guard drawing == .shown, !buttons.isEmpty else { return nil }
+        if let currentPresence { return currentPresence }
+        let presence = AlertPresence(self)
+        currentPresence = presence
+        return presence
+    }
+}
+
+/// What a UI framework's alert buttons hold while it shows an ``AlertScreen``
+/// (``AlertScreen/presence()``): released, it reports the alert's disappearance, which cancels an
+/// alert that no button answered.
+///
+/// ```swift
+/// let presence = alert.presence()
+/// Button(label) { withExtendedLifetime(presence) { alert.tap(at: index) } }
+/// ```
+@_spi(Adapters) @MainActor public final class AlertPresence {
+    private weak var alert: AlertScreen?
+
+    fileprivate init(_ alert: AlertScreen) {
+        self.alert = alert
+    }
+
+    deinit {
+        guard let alert else { return }
+        // A framework releases its alert on the main thread; otherwise the task reports it later.
+        if MainActorCheck.isCurrent, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+            MainActor.assumeIsolated { alert.followDisappeared() }
+        } else {
+            Task { @MainActor in alert.followDisappeared() }
+        }
     }
 }
 

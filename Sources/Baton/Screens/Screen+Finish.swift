@@ -105,6 +105,7 @@ extension ScreenModel {
         isFinishing = true
         weak let stack = container as? StackScreen
         weak let presenter = self.presenter
+        // The body cannot throw (a pop or a dismissal wires and resolves nothing).
         try? requestTransition("finish of \(screenName)") { [weak self] () throws(ScreenError) in
             // It left meanwhile (leaving clears `isFinishing`), or was shown elsewhere.
             guard let self, self.isFinishing else { return }

@@ -30,6 +30,13 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try stack.push(screenAlreadyInAnotherStack)   // throws .alreadyInHierarchy
     /// ```
     case alreadyInHierarchy(screen: String, container: String)
+    /// The same screen is listed twice among the screens given to a container: a screen has one
+    /// place in the tree.
+    ///
+    /// ```swift
+    /// try stack.setScreens([list, detail, detail])   // throws .duplicateScreen
+    /// ```
+    case duplicateScreen(screen: String, container: String)
     /// The presenter already presents another screen.
     ///
     /// ```swift
@@ -143,10 +150,30 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// BatonSwiftUI's `ScreenLink(value:)`) was followed and the route's
     /// ``ScreenRoute/makeScreen()`` threw; nothing was shown.
     ///
+    /// `error` is what it threw, typed: cast it, or read ``underlying``. Two such errors are equal
+    /// when the thrown errors have the same type and text (``UnderlyingError``), so `ScreenError`
+    /// stays `Hashable` and a test compares it whole.
+    ///
     /// ```swift
-    /// ScreenError.routeFailed(route: "item(id: 42)", reason: "the server is down")
+    /// ScreenError.routeFailed(route: "item(id: 42)", error: UnderlyingError(AppRoute.Unavailable()))
     /// ```
-    case routeFailed(route: String, reason: String)
+    case routeFailed(route: String, error: UnderlyingError)
+
+    /// The error your code threw that this one reports (a route's ``ScreenRoute/makeScreen()``,
+    /// a resolver), as it was thrown; `nil` when Baton itself refused.
+    ///
+    /// ```swift
+    /// window.context.observe(TransitionDidFail.self, owner: self) { _, failure in
+    ///     if failure.error.underlying is AppRoute.Unavailable { showOfflineBanner() }
+    /// }
+    /// ```
+    public var underlying: (any Error)? {
+        switch self {
+        case .routeFailed(_, let error): error.error
+        case .dependencies(let error): error.underlying
+        default: nil
+        }
+    }
 
     /// The diagnostic message.
     ///
@@ -165,8 +192,13 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             return "A screen is already registered under the name \"\(name)\". Each name has one factory."
         case .alreadyInHierarchy(let screen, let container):
             return "\(screen) is already shown by \(container). Remove it there first, or make a new screen."
+        case .duplicateScreen(let screen, let container):
+            return "\(screen) is listed twice in the screens given to \(container). A screen has one place in the"
+                + " tree: make a new screen for each place."
         case .alreadyPresenting(let presenter, let presented):
             return "\(presenter) already presents \(presented). Dismiss it first, or present from \(presented)."
+        case .tabOutOfRange(_, let container, let tabs) where tabs.isEmpty:
+            return "\(container) has no tabs: a tab container needs at least one. Pass the screens of its tabs."
         case .tabOutOfRange(let index, let container, let tabs):
             return "Tab index \(index) is out of range for \(container), which has \(tabs.count) tabs: "
                 + tabs.joined(separator: ", ") + "."
@@ -194,8 +226,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             return "The alert \"\(alert)\" has no button \"\(label)\". "
                 + ContextError.listing("Its buttons", buttons, quoted: true)
                 + ContextError.suggestion(for: label, among: buttons)
-        case .routeFailed(let route, let reason):
-            return "Could not make the screen of the link to \(route): \(reason). Nothing was shown."
+        case .routeFailed(let route, let error):
+            return "Could not make the screen of the link to \(route): \(error). Nothing was shown."
         case .noEnclosingStack(let screen, let pushed, let containers, let presenter):
             let outer = containers.last ?? screen
             let place =

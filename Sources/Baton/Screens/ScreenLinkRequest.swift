@@ -360,7 +360,7 @@ public final class ScreenLinkRequest: Hashable {
             do {
                 return try route.screen()
             } catch {
-                throw .routeFailed(route: NavigationPlan.describe(route), reason: String(describing: error))
+                throw .routeFailed(route: NavigationPlan.describe(route), error: UnderlyingError(error))
             }
         }
     }

@@ -87,6 +87,8 @@ extension ScreenModel {
         wiring: ContextWiring = .inherit
     ) async throws(ScreenError) -> Result {
         try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
+            // Not dropped: a failure ends the await with it (`waiter.fail`), now or after a
+            // running transition.
             try? present(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
         }
     }
@@ -225,6 +227,7 @@ extension ScreenModel {
     ///
     /// - Parameter sender: An optional sender.
     public final func dismiss(sender: Any? = nil) {
+        // The body cannot throw (a dismissal wires and resolves nothing); `try?` is for the signature.
         try? requestTransition("dismissal from \(screenName)") { () throws(ScreenError) in
             self.performDismiss(sender: sender)
         }

@@ -59,7 +59,7 @@ extension ScreenModel {
     ///   - route: The route of the screen to show.
     ///   - identifier: An optional transition identifier (a segue identifier).
     ///   - sender: An optional sender.
-    /// - Throws: ``ScreenError/routeFailed(route:reason:)`` when the route's
+    /// - Throws: ``ScreenError/routeFailed(route:error:)`` when the route's
     ///   ``ScreenRoute/makeScreen()`` throws, and the errors of ``push(_:identifier:sender:wiring:)``.
     public final func push(_ route: some ScreenRoute, identifier: String? = nil, sender: Any? = nil) throws(ScreenError)
     {
@@ -67,7 +67,7 @@ extension ScreenModel {
         do {
             screen = try route.screen()
         } catch {
-            throw .routeFailed(route: NavigationPlan.describe(route), reason: String(describing: error))
+            throw .routeFailed(route: NavigationPlan.describe(route), error: UnderlyingError(error))
         }
         try push(screen, identifier: identifier, sender: sender, wiring: route.wiring)
     }

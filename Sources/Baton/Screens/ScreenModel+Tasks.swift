@@ -18,6 +18,12 @@ public struct ScreenTaskFailure: Error, Sendable, CustomStringConvertible {
     /// failure.screen   // "list"
     /// ```
     public let screen: String
+    /// The error the task threw, as it was thrown, to cast.
+    ///
+    /// ```swift
+    /// failure.underlying as? LoginError   // .wrongPassword
+    /// ```
+    public let underlying: any Error
     /// The error the task threw, as text (`String(describing:)`).
     ///
     /// ```swift
@@ -34,17 +40,17 @@ public struct ScreenTaskFailure: Error, Sendable, CustomStringConvertible {
     /// Describes a task's failure.
     ///
     /// ```swift
-    /// ScreenTaskFailure(screen: "list", error: "offline", errorType: "URLError")
+    /// ScreenTaskFailure(screen: "login", error: LoginError.wrongPassword)
     /// ```
     ///
     /// - Parameters:
     ///   - screen: The screen that ran the task.
-    ///   - error: The error, as text.
-    ///   - errorType: The error's type.
-    public init(screen: String, error: String, errorType: String) {
+    ///   - error: What the task threw.
+    @MainActor public init(screen: String, error: any Error) {
         self.screen = screen
-        self.error = error
-        self.errorType = errorType
+        self.underlying = error
+        self.error = String(describing: error)
+        self.errorType = TypeNames.name(of: type(of: error))
     }
 
     /// Which screen's task threw what.
@@ -100,10 +106,7 @@ extension ScreenModel {
             } catch {
                 // Cancelled as the screen left: what the work throws then is no failure.
                 if !Task.isCancelled && !Self.isCancellation(error) {
-                    ScreenTaskFailure.reporter(
-                        ScreenTaskFailure(
-                            screen: name, error: String(describing: error),
-                            errorType: TypeNames.name(of: type(of: error))))
+                    ScreenTaskFailure.reporter(ScreenTaskFailure(screen: name, error: error))
                 }
             }
             self?.runningTasks[id] = nil

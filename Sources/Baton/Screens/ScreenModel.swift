@@ -504,6 +504,16 @@ open class ScreenModel: Screen {
             throw misuse(ScreenError.alreadyInHierarchy(screen: screenName, container: holder))
         }
     }
+
+    /// Throws when a screen is listed twice in `screens`, the screens given to this container:
+    /// it would hold one screen in two places.
+    final func requireDistinct(_ screens: [ScreenModel]) throws(ScreenError) {
+        guard screens.count > 1 else { return }
+        var seen = Set<ObjectIdentifier>(minimumCapacity: screens.count)
+        for screen in screens where !seen.insert(ObjectIdentifier(screen)).inserted {
+            throw misuse(ScreenError.duplicateScreen(screen: screen.screenName, container: screenName))
+        }
+    }
 }
 
 /// Screens handed from a `deinit` to the main actor; they are used only there.

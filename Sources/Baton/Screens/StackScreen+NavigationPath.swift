@@ -99,7 +99,7 @@ extension StackScreen {
         }
         var popped: [ScreenModel] = []
         // As `pop()`: a transition requested during this one runs after it. The user went back
-        // (the back button or the swipe): the pop's cause says so.
+        // (the back button or the swipe): the pop's cause says so. The body cannot throw.
         NavigationContext.with(.gesture(.navigationPath)) {
             try? requestTransition("pop of \(screenName) to follow a navigation path") {
                 [self] () throws(ScreenError) in

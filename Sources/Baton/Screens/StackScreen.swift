@@ -130,6 +130,7 @@ open class StackScreen: ScreenModel {
     @discardableResult
     public final func pop(sender: Any? = nil) -> ScreenModel? {
         var popped: ScreenModel?
+        // The body cannot throw (a pop wires and resolves nothing); `try?` is for the signature.
         try? requestTransition("pop of \(screenName)") { [self] () throws(ScreenError) in
             guard stackedScreens.count > 1 else { return }
             popped = popTo(index: stackedScreens.count - 2, sender: sender).first
@@ -148,6 +149,7 @@ open class StackScreen: ScreenModel {
     @discardableResult
     public final func popToRoot(sender: Any? = nil) -> [ScreenModel] {
         var popped: [ScreenModel] = []
+        // The body cannot throw (a pop wires and resolves nothing); `try?` is for the signature.
         try? requestTransition("pop to the root of \(screenName)") { [self] () throws(ScreenError) in
             guard stackedScreens.count > 1 else { return }
             popped = popTo(index: 0, sender: sender)
@@ -169,9 +171,9 @@ open class StackScreen: ScreenModel {
     ///   - sender: An optional sender.
     /// - Throws: Screens new to the stack are wired and resolved as pushes are, so this fails as
     ///   ``ScreenModel/push(_:identifier:sender:wiring:)`` does (a resolver that throws, a context that cannot
-    ///   join); nothing changes then. An empty list (``ScreenError/emptyStack(container:)``) and
-    ///   a screen shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) are
-    ///   misuses.
+    ///   join); nothing changes then. An empty list (``ScreenError/emptyStack(container:)``), a
+    ///   screen shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) and a
+    ///   screen listed twice (``ScreenError/duplicateScreen(screen:container:)``) are misuses.
     ///   A request made while another transition runs (from a resolver, a lifecycle callback or
     ///   a continuation) is queued behind it and does not throw; its failure is posted in the
     ///   window as ``TransitionDidFail``.
@@ -183,6 +185,7 @@ open class StackScreen: ScreenModel {
 
     func performSetScreens(_ newScreens: [ScreenModel], sender: Any?, resolves: Bool = true) throws(ScreenError) {
         guard let newTop = newScreens.last else { throw misuse(ScreenError.emptyStack(container: screenName)) }
+        try requireDistinct(newScreens)
         for screen in newScreens where screen.container !== self {
             try screen.requireFree()
         }

@@ -80,8 +80,9 @@ open class TabScreen: ScreenModel {
     ///   - context: The container's context.
     /// - Throws: Each tab's context is wired to the container's, so this fails when a tab's
     ///   context cannot join (``ScreenError/contextWiring(destination:_:)``); a `selectedIndex`
-    ///   that is not a tab's (``ScreenError/tabOutOfRange(index:container:tabs:)``) and a tab shown
-    ///   elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) are misuses.
+    ///   that is not a tab's, or no tabs (``ScreenError/tabOutOfRange(index:container:tabs:)``), a
+    ///   tab shown elsewhere (``ScreenError/alreadyInHierarchy(screen:container:)``) and a screen
+    ///   listed twice (``ScreenError/duplicateScreen(screen:container:)``) are misuses.
     public init(
         tabs: [ScreenModel], selectedIndex: Int = 0, sharesContext: Bool = false, name: String? = nil,
         context: ScreenContext? = nil
@@ -94,6 +95,7 @@ open class TabScreen: ScreenModel {
             throw misuse(
                 ScreenError.tabOutOfRange(index: selectedIndex, container: screenName, tabs: tabs.map(\.screenName)))
         }
+        try requireDistinct(tabs)
         for tab in tabs { try tab.requireFree() }
         for tab in tabs {
             _ = try TransitionEngine.wire(tab, to: self.context, sharesContext ? .share : .inherit)
@@ -133,6 +135,7 @@ open class TabScreen: ScreenModel {
     ///   - sender: An optional sender.
     public final func select(at index: Int, sender: Any? = nil) {
         // A selection requested during another transition runs after it; a failure names that one.
+        // The body catches and reports its failure (`reportFailedSelection`): nothing is dropped.
         let inProgress = TransitionEngine.running?()
         try? requestTransition("selection of tab \(index) of \(screenName)") { () throws(ScreenError) in
             do throws(ScreenError) {

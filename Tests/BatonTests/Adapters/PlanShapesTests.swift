@@ -59,6 +59,43 @@ enum ShapeRoute: ScreenRoute, CustomStringConvertible {
     }
 }
 
+/// Routes whose notes keep their own context (`.isolate`), as model screens or controllers.
+enum IsolatedNoteRoute: ScreenRoute {
+    case feed, list, note(Int)
+
+    var wiring: ContextWiring {
+        if case .note = self { .isolate } else { .inherit }
+    }
+
+    var name: String {
+        switch self {
+        case .feed: "feed"
+        case .list: "list"
+        case .note(let id): "note(\(id))"
+        }
+    }
+
+    func makeScreen() throws -> ScreenModel {
+        switch self {
+        case .feed: try StackScreen(root: IsolatedNoteRoute.list.screen(), name: name)
+        case .list, .note: ScreenModel(name: name)
+        }
+    }
+
+    @MainActor func makeController(_ uikit: UIKitModel) -> ModelViewController {
+        let controller =
+            switch self {
+            case .feed:
+                ModelNavigationController(
+                    rootViewController: IsolatedNoteRoute.list.makeController(uikit), storyboardIdentifier: name,
+                    uikit: uikit)
+            case .list, .note: ModelViewController(storyboardIdentifier: name, uikit: uikit)
+            }
+        controller.recordedScreenRoute = self
+        return controller
+    }
+}
+
 /// The one navigation plan on both kinds of screens: the same pair of trees gives the same
 /// result (the tree shown, or the same error) and the same resolutions, in a model window and in
 /// a UIKit window.
@@ -184,6 +221,43 @@ struct PlanShapesTests {
         // A new `main` whose factory made `feed` with its list cannot show an empty feed.
         #expect(model.result == "doesNotFit at main > feed")
         #expect(controllers.result == model.result)
+    }
+
+    /// A stack's new controllers are wired each to the one below it, as a model stack's screens are,
+    /// whoever begins the stack change's transition (the assignment hands its own to
+    /// `UIKitEvents.setStack`): in a new stack, and below a new top pushed onto a shown one. The
+    /// notes' routes ask for `.isolate`, which neither kind of window applies inside a stack.
+    @Test func newControllersInAStackAreWiredToTheOneBelowInBothKindsOfWindow() throws {
+        let first = ScreenTree<IsolatedNoteRoute>.stack(.feed, [.list, .note(1), .note(2)])
+        let second = ScreenTree<IsolatedNoteRoute>.stack(.feed, [.list, .note(1), .note(2), .note(3), .note(4)])
+        func parents(_ screens: [any Screen]) -> [String] {
+            screens.map { "\($0.screenName): \($0.context.parent?.name ?? "none")" }
+        }
+        let window = ScreenWindow()
+        window.makeVisible()
+        try window.navigate(to: first)
+        #expect(
+            parents((window.rootScreen as? StackScreen)?.screens ?? [])
+                == ["list: feed", "note(1): list", "note(2): note(1)"])
+        try window.navigate(to: second)
+        #expect(
+            parents((window.rootScreen as? StackScreen)?.screens ?? []).prefix(4)
+                == ["list: feed", "note(1): list", "note(2): note(1)", "note(3): note(2)"])
+        let uikit = UIKitModel()
+        try UIKitModel.$current.withValue(uikit) {
+            let window = ModelWindow(uikit: uikit)
+            window.makeKeyAndVisible()
+            try UIKitNavigation.navigate(window, to: first, animated: false) { $0.makeController(uikit) }
+            uikit.runLoop()
+            let feed = try #require(window.rootViewController as? ModelNavigationController)
+            #expect(parents(feed.children) == ["list: feed", "note(1): list", "note(2): note(1)"])
+            try UIKitNavigation.navigate(window, to: second, animated: false) { $0.makeController(uikit) }
+            uikit.runLoop()
+            #expect(
+                parents(feed.children).prefix(4) == [
+                    "list: feed", "note(1): list", "note(2): note(1)", "note(3): note(2)",
+                ])
+        }
     }
 
     /// Random trees the factories can make: tabs `main` or a stack `feed`, items pushed, at most a

@@ -272,11 +272,15 @@ struct SwiftUIDrawingTests {
 
     // MARK: - Awkward shapes
 
-    @Test func tenThousandValuesAreEachDrawnByTheirOwnRegistrationAndEachDuplicateIsReportedOnce() throws {
+    // A thousand, not ten thousand: each registration copies the registrations above it, as
+    // SwiftUI copies an environment value per modifier, so the model's scene costs n² / 2 copies.
+    // Ten thousand held the main actor for 7 s in a debug build (85 s under the thread
+    // sanitizer), past the suite's awaiting tests' time limits; an app registers tens.
+    @Test func aThousandValuesAreEachDrawnByTheirOwnRegistrationAndEachDuplicateIsReportedOnce() throws {
         var scene = ModelRouteScreens()
-        let ids = Array(0..<10_000)
+        let ids = Array(0..<1_000)
         for id in ids { scene.screen(DrawRoute.item(id: id)) { _ in "item \(id)" } }
-        for id in ids where id.isMultiple(of: 1_000) { scene.screen(DrawRoute.item(id: id)) { _ in "again \(id)" } }
+        for id in ids where id.isMultiple(of: 100) { scene.screen(DrawRoute.item(id: id)) { _ in "again \(id)" } }
         let reported = reports { scene.appear() }
         #expect(reported.count == 10)
         #expect(
@@ -284,8 +288,8 @@ struct SwiftUIDrawingTests {
                 == Self.drawnTwice(
                     "DrawRoute.item(id: 0)", registered: "screen(DrawRoute.item(id: 0))",
                     again: "screen(DrawRoute.item(id: 0))"))
-        for id in [0, 1, 999, 1_000, 9_999] {
-            let expected = id.isMultiple(of: 1_000) ? "route: again \(id)" : "route: item \(id)"
+        for id in [0, 1, 99, 100, 999] {
+            let expected = id.isMultiple(of: 100) ? "route: again \(id)" : "route: item \(id)"
             #expect(scene.draw(try DrawRoute.item(id: id).screen()) == expected)
         }
     }

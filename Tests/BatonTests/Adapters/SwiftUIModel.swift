@@ -32,7 +32,9 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
     var showsOtherLinkValuesOutsideThePath = false
     /// When the user taps an alert's or a dialog's button (SwiftUI.swiftinterface:10878, 6890),
     /// SwiftUI writes `false` to its `isPresented` binding before it runs the button's action.
-    /// Apple documents that the alert is dismissed when a button is tapped, not in which order.
+    /// Apple's documentation of `isPresented` says only: "When the user presses or taps one of
+    /// the alert's actions, the system sets this value to `false` and dismisses." It names no
+    /// order, nor whether the action runs in the same transaction as the write.
     var clearsAlertBindingBeforeButtonAction = false
 
     var testDescription: String {
@@ -275,7 +277,12 @@ final class ModelStackView {
 /// - A swipe down writes `nil` through the binding of the sheet shown (Apple's documentation of
 ///   `sheet(item:onDismiss:content:)`).
 /// - A tap on an alert's button runs its action and dismisses the alert, writing `false` to the
-///   binding; the order is a switch. A tap outside a dialog writes `false` alone.
+///   binding (Apple's documentation of `alert(_:isPresented:actions:)`'s `isPresented`); the order
+///   is a switch, and the action may come in a later transaction than the write, after other work
+///   ran. A tap outside a dialog writes `false` alone.
+/// - The alert SwiftUI shows holds the button actions of the body that showed it until it has
+///   disappeared, after any tapped action ran (a `UIAlertController` keeps its actions until it
+///   is released). The actions of a body made after the write are not the shown alert's.
 @MainActor
 final class ModelPresentationHost {
     let presenter: ScreenModel
@@ -284,6 +291,8 @@ final class ModelPresentationHost {
     /// What each slot's binding shows, as its getter returns it.
     private(set) var shown: [PresentationSlot: ScreenIdentity] = [:]
     private var alert: AlertScreen?
+    /// What the button actions of the alert SwiftUI shows hold, until it disappears.
+    private var shownAlertActions: AlertPresence?
 
     init(presenter: ScreenModel, coversAvailable: Bool = true, _ behaviour: SwiftUIBehaviour) {
         self.presenter = presenter
@@ -298,8 +307,16 @@ final class ModelPresentationHost {
         shown = [:]
         alert = nil
         if let slot, let identity = presenter.presentedIdentity {
-            shown[slot] = identity
-            if slot == .alert { alert = presenter.presentedScreen as? AlertScreen }
+            if slot == .alert {
+                let presented = presenter.presentedScreen as? AlertScreen
+                alert = presented
+                // The alert binding's getter.
+                if presented?.isShownByFramework == true { shown[slot] = identity }
+                // SwiftUI shows the alert with the actions of the body that showed it.
+                if shownAlertActions == nil, let presence = presented?.presence() { shownAlertActions = presence }
+            } else {
+                shown[slot] = identity
+            }
         }
     }
 
@@ -309,26 +326,55 @@ final class ModelPresentationHost {
         redraw()
     }
 
-    /// The user taps the alert's button at `index`; returns the pending cancellation, if any.
-    func tapAlertButton(at index: Int) -> Task<Void, Never>? {
-        guard let alert else { return nil }
-        var pending: Task<Void, Never>?
+    /// The user taps the alert's button at `index`, in the order the behaviour says, and the
+    /// alert disappears.
+    func tapAlertButton(at index: Int) {
+        guard let alert else { return }
         if behaviour.clearsAlertBindingBeforeButtonAction {
-            pending = alert.followShown(false)
+            alert.followShown(false)
+            redraw()
             alert.tap(at: index)
         } else {
             alert.tap(at: index)
-            pending = alert.followShown(false)
+            alert.followShown(false)
         }
         redraw()
-        return pending
+        alertDisappears()
     }
 
-    /// The user taps outside a confirmation dialog; returns the pending cancellation.
-    func tapOutsideTheAlert() -> Task<Void, Never>? {
-        let pending = alert?.followShown(false)
+    /// The user taps the alert's button at `index`; SwiftUI writes `false` first, runs the work
+    /// waiting on the main actor, then runs the action in a later transaction, and the alert
+    /// disappears.
+    func tapAlertButtonInALaterTransaction(at index: Int) async {
+        guard let alert else { return }
+        alert.followShown(false)
         redraw()
-        return pending
+        await runPendingWork()
+        alert.tap(at: index)
+        redraw()
+        alertDisappears()
+    }
+
+    /// The user taps outside a confirmation dialog: SwiftUI writes `false`, the work waiting on
+    /// the main actor runs, and the dialog disappears.
+    func tapOutsideTheAlert() async {
+        alert?.followShown(false)
+        redraw()
+        await runPendingWork()
+        alertDisappears()
+    }
+
+    /// The alert SwiftUI showed is gone: it releases the actions it held, and the body runs again
+    /// for what Baton changed then.
+    private func alertDisappears() {
+        shownAlertActions = nil
+        redraw()
+    }
+
+    /// Lets every job already waiting on the main actor run: they were enqueued before this
+    /// one's continuation.
+    private func runPendingWork() async {
+        for _ in 0..<8 { await Task.yield() }
     }
 }
 

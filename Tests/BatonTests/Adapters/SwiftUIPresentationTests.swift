@@ -80,7 +80,7 @@ struct SwiftUIPresentationTests {
         host.redraw()
         #expect(host.shown == [.alert: try #require(main.presentedIdentity)])
         #expect(main.isOnScreen)
-        await host.tapAlertButton(at: 0)?.value
+        host.tapAlertButton(at: 0)
         #expect(try await asking.value == .keep)
         #expect(log.isEmpty)
     }
@@ -108,7 +108,7 @@ struct SwiftUIPresentationTests {
         #expect(host.shown == [.alert: try #require(main.presentedIdentity)])
         host.swipeDown(.sheet)
         #expect(main.presentedScreen is AlertScreen)
-        await host.tapOutsideTheAlert()?.value
+        await host.tapOutsideTheAlert()
         #expect(try await asking.value == .resume)
     }
 
@@ -122,10 +122,58 @@ struct SwiftUIPresentationTests {
         let asking = Task { try await main.present(Self.answer) }
         weak let alert = try await window.next(AlertScreen.self)
         host.redraw()
-        await host.tapAlertButton(at: 1)?.value
+        host.tapAlertButton(at: 1)
         #expect(try await asking.value == .discard)
         #expect(main.presentedScreen == nil)
         #expect(alert == nil)
+    }
+
+    @Test func aButtonWhoseActionComesInALaterTransactionStillWins() async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
+        let asking = Task { try await main.present(Self.answer) }
+        weak let alert = try await window.next(AlertScreen.self)
+        host.redraw()
+        #expect(host.shown == [.alert: try #require(main.presentedIdentity)])
+        // SwiftUI clears the binding, the main actor runs what waits, then the action comes.
+        await host.tapAlertButtonInALaterTransaction(at: 1)
+        #expect(try await asking.value == .discard)
+        #expect(main.presentedScreen == nil)
+        #expect(alert == nil)
+    }
+
+    @Test func aDismissalWithoutAButtonGivesTheCancelChoiceOnceAtTheAlertsDisappearance() async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
+        let asking = Task { try await main.present(Self.answer) }
+        weak let alert = try await window.next(AlertScreen.self)
+        host.redraw()
+        let dismissals = window.transitionLog.count
+        await host.tapOutsideTheAlert()
+        #expect(try await asking.value == .resume)
+        // One dismissal, and the binding no longer shows it after the write.
+        #expect(window.transitionLog.count == dismissals + 1)
+        #expect(window.transitionLog.last?.description.hasPrefix("dismiss: Discard changes? → main") == true)
+        #expect(host.shown == [:])
+        #expect(alert == nil)
+    }
+
+    @Test func anAlertWithoutButtonsIsCancelledByTheWriteOfSwiftUIsOwnOKButton() async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let asking = Task { try await main.present(ScreenAlert<Int>("Saved", buttons: [])) }
+        let alert = try await window.next(AlertScreen.self)
+        // No action of Baton's can come: nothing holds a presence, and the write is the answer.
+        #expect(alert.presence() == nil)
+        alert.followShown(false)
+        let error = await #expect(throws: ScreenError.self) { try await asking.value }
+        #expect(
+            error?.description
+                == "The await for Saved's result ended without one: dismiss: Saved → main took it out of the screen"
+                + " tree before Saved finished.")
+        #expect(main.presentedScreen == nil)
     }
 
     @Test func aDialogDismissedWithoutACancelButtonEndsItsAwaitWithACancellation() async throws {
@@ -136,7 +184,7 @@ struct SwiftUIPresentationTests {
         let asking = Task { try await main.present(dialog) }
         _ = try await window.next(AlertScreen.self)
         host.redraw()
-        await host.tapOutsideTheAlert()?.value
+        await host.tapOutsideTheAlert()
         let error = await #expect(throws: ScreenError.self) { try await asking.value }
         #expect(
             error?.description

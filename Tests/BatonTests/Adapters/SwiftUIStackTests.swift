@@ -149,8 +149,10 @@ struct SwiftUIStackTests {
         let (scene, stack) = try launchedStack(SwiftUIBehaviour())
         let window = try #require(scene.window)
         var failures: [String] = []
+        var underlying: [any Error] = []
         window.context.observe(TransitionDidFail.self, owner: window) { _, failure in
             failures.append(failure.description)
+            underlying.append(contentsOf: failure.error.underlying.map { [$0] } ?? [])
         }
         let view = ModelStackView(stack: stack)
         let redraw = track { _ = stack.navigationPath }
@@ -160,6 +162,9 @@ struct SwiftUIStackTests {
                 "push of a link's screen onto main, deferred until a navigation path change completed, failed:"
                     + " Could not make the screen of the link to broken: the server is down. Nothing was shown."
             ])
+        // The route's own error, typed, for the app to cast.
+        #expect(underlying.count == 1)
+        #expect(underlying.first is SceneRoute.Unavailable)
         #expect(redraw.count == 1)
         #expect(try sceneTree(window) == "main[list]")
         #expect(view.drawn.isEmpty)

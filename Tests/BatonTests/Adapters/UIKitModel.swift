@@ -254,6 +254,16 @@ class ModelViewController: UIKitScreen {
     var visibleChildScreen: (any Screen)? { nil }
     var reportsAppearance: Bool { uikit.isInstalled }
 
+    // MARK: Rule 1, as BatonUIKit's UIViewController answers it
+
+    /// BatonUIKit: `@objc open var isRouteless: Bool { false }`, which an app's controller overrides.
+    var isRouteless: Bool { false }
+    /// BatonUIKit: `NSStringFromClass` of the class and each superclass. A model class answers
+    /// with its own name, then the UIKit classes it stands for.
+    var classLineage: [String] { [String(describing: type(of: self))] + Self.uikitLineage }
+    /// The UIKit classes this model class stands for, nearest first.
+    class var uikitLineage: [String] { ["UIViewController", "UIResponder", "NSObject"] }
+
     // MARK: Navigation as data, as BatonUIKit's UIViewController answers it
 
     /// BatonUIKit keeps it in an associated object.
@@ -335,7 +345,7 @@ class ModelViewController: UIKitScreen {
     /// (`UIPresentationController.shouldRemovePresentersView`, UIPresentationController.h:104-107).
     var isViewInWindow: Bool {
         guard isViewLoaded else { return false }
-        if let presented = presentedOwn, presented.presentationStyle == .fullScreen, presented.isPresentationDone {
+        if let presented = presentedOwn, presented.presentationStyle == .fullScreen, presented.coversPresenter {
             return false
         }
         if let parent {
@@ -351,7 +361,11 @@ class ModelViewController: UIKitScreen {
         if let presenting = presentingOwn { return presenting.isViewInWindowOrCovered }
         return false
     }
+    /// Whether this controller's presentation has ended (its viewDidAppear comes next).
     fileprivate var isPresentationDone = false
+    /// Whether this controller, presented full screen, covers its presenter, whose view UIKit
+    /// removed from the window.
+    fileprivate var coversPresenter = false
 
     /// Whether this controller's presentation or dismissal runs.
     fileprivate var isInPresentationTransition: Bool {
@@ -523,6 +537,7 @@ class ModelViewController: UIKitScreen {
         presenter.presentedOwn = controller
         controller.presentingOwn = presenter
         controller.isPresentationDone = false
+        controller.coversPresenter = false
         controller.loadViewIfNeeded()
         let coordinator = ModelCoordinator(from: presenter, to: controller)
         controller.ownCoordinator = animated ? coordinator : nil
@@ -530,10 +545,17 @@ class ModelViewController: UIKitScreen {
         for screen in covered { screen.appearanceCallback(.willDisappear) }
         controller.appearanceCallback(.willAppear)
         let end: @MainActor () -> Void = {
-            controller.isPresentationDone = true
+            // The presenter's view leaves the window as the transition ends, before its viewDidDisappear.
+            controller.coversPresenter = true
             controller.stopVending(coordinator, completionsRan: false)
             if self.uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
             for screen in covered { screen.appearanceCallback(.didDisappear) }
+            // The presentation runs until the presented controller's viewDidAppear: the appearance
+            // callbacks are where it asks whether it is being presented (UIViewController.h:233-241),
+            // and the completion comes after that viewDidAppear (:246-249). A dismissal made before it
+            // (in the coordinator's completion, when E2 runs that first) meets a presentation in
+            // progress.
+            controller.isPresentationDone = true
             controller.appearanceCallback(.didAppear)
             if !self.uikit.behaviour.coordinatorCompletesBeforeDidAppear { coordinator.end() }
             controller.stopVending(coordinator, completionsRan: true)
@@ -775,7 +797,8 @@ class ModelViewController: UIKitScreen {
 
 /// `UINavigationController`.
 @MainActor
-final class ModelNavigationController: ModelViewController {
+class ModelNavigationController: ModelViewController {
+    override class var uikitLineage: [String] { ["UINavigationController"] + super.uikitLineage }
     /// The top whose view is shown, which changes when the deferred view transition runs.
     private(set) weak var displayedTop: ModelViewController?
     private var transitionScheduled = false
@@ -1075,6 +1098,7 @@ extension ModelViewController {
 /// the only one in its view.
 @MainActor
 final class ModelTabBarController: ModelViewController {
+    override class var uikitLineage: [String] { ["UITabBarController"] + super.uikitLineage }
     private(set) var selectedIndex = 0
 
     init(viewControllers: [ModelViewController], storyboardIdentifier: String? = nil, uikit: UIKitModel = .current) {
@@ -1120,6 +1144,7 @@ final class ModelTabBarController: ModelViewController {
 /// `UISplitViewController` with a primary and a secondary column.
 @MainActor
 final class ModelSplitViewController: ModelViewController {
+    override class var uikitLineage: [String] { ["UISplitViewController"] + super.uikitLineage }
     var isCollapsed = false
 
     init(primary: ModelViewController, secondary: ModelViewController?, uikit: UIKitModel = .current) {

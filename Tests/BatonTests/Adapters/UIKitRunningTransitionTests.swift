@@ -134,7 +134,8 @@ struct UIKitRunningTransitionTests {
             }
             uikit.runLoop()
             let error = NavigationError.factoryFailed(
-                step: "push onto feed at feed", route: "item(2)", reason: "no item(2)")
+                step: "push onto feed at feed", route: "item(2)",
+                reason: UnderlyingError(RefusedRoute(route: "item(2)")))
             #expect(failures.map(\.request) == ["navigation to feed[list, item(2)]"])
             #expect(failures.map(\.waitedFor) == ["the interactive pop of feed"])
             #expect(failures.map(\.error) == [error])
@@ -184,6 +185,81 @@ struct UIKitRunningTransitionTests {
             uikit.runLoop()
             let shown8 = try read(window)
             #expect(shown8 == target)
+        }
+    }
+
+    // MARK: - A dismissal during a presentation (E2, N-E5a)
+
+    /// The model of UIKit: a presentation runs until the presented controller's viewDidAppear
+    /// (`UIViewController.h:233-241`: `isBeingPresented` answers in the appearance callbacks), so
+    /// a dismissal made in its coordinator's completion, which runs before that viewDidAppear when
+    /// E2 is on, meets a presentation in progress: UIKit refuses it (N-E5a) or makes it once the
+    /// presentation has ended. The presented controller never disappears before it appeared.
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func aDismissalInAPresentationsCoordinatorCompletionComesAfterItsViewDidAppear(
+        behaviour: UIKitModel.Behaviour
+    ) throws {
+        let uikit = UIKitModel(behaviour)
+        UIKitModel.$current.withValue(uikit) {
+            let list = ModelViewController(storyboardIdentifier: "list", uikit: uikit)
+            let window = ModelWindow(uikit: uikit)
+            window.setRootViewController(list)
+            window.makeKeyAndVisible()
+            uikit.runLoop()
+            let share = ModelViewController(storyboardIdentifier: "share", uikit: uikit)
+            var callbacks: [String] = []
+            share.onAppearance = { callbacks.append("\($0)") }
+            list.present(share, animated: true)
+            share.activeTransitionCoordinator?.onCompletion { _ in list.dismiss(animated: false) }
+            uikit.runLoop()
+            let refused = behaviour.coordinatorCompletesBeforeDidAppear && behaviour.refusesDismissalDuringDismissal
+            #expect(
+                callbacks
+                    == (refused
+                        ? ["willAppear", "didAppear"] : ["willAppear", "didAppear", "willDisappear", "didDisappear"]))
+            #expect(list.presentedViewController === (refused ? share : nil))
+        }
+    }
+
+    /// An assignment that waited for an animated presentation, and dismisses it, runs when the
+    /// presentation's coordinator completes: when that is before the presented controller's
+    /// viewDidAppear (E2), it waits for that viewDidAppear too, so that UIKit does not refuse its
+    /// dismissal as one made during the presentation (N-E5a).
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func anAssignmentThatWaitedForAnAnimatedPresentationDismissesItAfterItAppeared(
+        behaviour: UIKitModel.Behaviour
+    ) throws {
+        try inUIKit(behaviour, showing: Tree.stack(.feed, [.list])) { uikit, factory, window in
+            let events = recordAssignments(in: window)
+            var failures: [String] = []
+            window.baton.context.observe(NavigationDidFail.self, owner: window.baton) { _, failure in
+                failures.append(failure.error.description)
+            }
+            let list = try #require(window.rootViewController?.children.first)
+            weak var dismissed: ModelViewController?
+            do {
+                let share = try factory.make(.share)
+                dismissed = share
+                list.present(share, animated: true)
+            }
+            let target = Tree.stack(.feed, [Tree(.list, presenting: Tree(.login))])
+            #expect(try navigate(window, to: target, factory) == .waiting(for: "the presentation of share"))
+            uikit.runLoop()
+            #expect(failures == [])
+            #expect(try read(window) == target)
+            #expect(uikit.calls == ["present share on list", "dismiss on list", "present login on list"])
+            #expect(
+                factory.appearances.filter { $0.hasPrefix("share") } == [
+                    "share willAppear", "share didAppear", "share willDisappear", "share didDisappear",
+                ])
+            #expect(dismissed == nil)
+            #expect(
+                events() == [
+                    NavigationEvent(
+                        .navigation(to: "feed[list ^ login]"), cause: .assignment,
+                        outcome: .waiting(for: "the presentation of share")),
+                    NavigationEvent(.navigation(to: "feed[list ^ login]"), cause: .assignment),
+                ])
         }
     }
 

@@ -84,9 +84,11 @@ extension DependenciesTests {
             let expected = ScreenError.dependencies(
                 .resolverFailed(
                     resolver: "direct: ContactListScreen → ContactDetailsScreen (App.swift:10)",
-                    transition: "push: list → details", reason: "noContactSelected",
+                    transition: "push: list → details", reason: UnderlyingError(LookupFailure.noContactSelected),
                     alreadyRan: ["destination: ContactDetailsScreen (App.swift:9)"]))
-            #expect(throws: expected) { try stack.push(details, identifier: nil) }
+            let thrown = #expect(throws: ScreenError.self) { try stack.push(details, identifier: nil) }
+            #expect(thrown == expected)
+            #expect(thrown?.underlying as? LookupFailure == .noContactSelected)  // the resolver's own error
             #expect(
                 expected.description
                     == "Resolver direct: ContactListScreen → ContactDetailsScreen (App.swift:10) failed for"
@@ -180,7 +182,8 @@ extension DependenciesTests {
             #expect(
                 throws: DependencyError.resolverFailed(
                     resolver: "direct: ContactListScreen → ContactDetailsScreen (App.swift:3)",
-                    transition: "manual: list → details", reason: "noContactSelected", alreadyRan: [])
+                    transition: "manual: list → details", reason: UnderlyingError(LookupFailure.noContactSelected),
+                    alreadyRan: [])
             ) {
                 try coordinator.resolveDependencies(
                     from: ContactListScreen(name: "list"), to: ContactDetailsScreen(name: "details"))

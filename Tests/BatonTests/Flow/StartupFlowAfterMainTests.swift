@@ -77,6 +77,21 @@ struct StartupFlowAfterMainTests {
         #expect(try window.screenTree(Route.self)?.description == "startup(main[list, item(id: 3)])")
     }
 
+    /// A hop that a link's tree makes (its root is not the main route, so it becomes the flow's
+    /// step) is not a logout: the flow stays at its main screen, and the next link applies at once.
+    @Test func aLinksTreeAppliedAsTheFlowsStepKeepsTheFlowAtItsMainScreen() async throws {
+        let window = launched(.startup)
+        try await window.next(LoginScreen.self).finish()
+        _ = try await window.next(StackScreen.self)
+        let startup = try #require(window.rootScreen as? HoppingScreen)
+        let alone = ScreenLinks<Route>([LinkPattern("app://alone/{id}", .item(id: 0))]) { ScreenTree($0) }
+        #expect(try window.open("app://alone/4", with: alone) == .applied)
+        #expect(try window.screenTree(Route.self)?.description == "startup(item(id: 4))")
+        #expect(startup.hasReachedMainScreen)
+        #expect(try window.open("app://item/3", with: Route.links) == .applied)
+        #expect(try window.screenTree(Route.self)?.description == "startup(main[list, item(id: 3)])")
+    }
+
     @Test func aFlowThatLeftTheTreeDoesNotHopToItsMainScreenWhenItsRunSwallowsTheCancellation() async throws {
         let window = launched(.swallowingStartup)
         _ = try await window.next(SplashScreen.self)

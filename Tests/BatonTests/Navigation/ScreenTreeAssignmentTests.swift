@@ -90,13 +90,19 @@ struct ScreenTreeAssignmentTests {
         let faults = NavigationFaults()
         faults.failingNames = ["broken"]
         NavigationFaults.$current.withValue(faults) {
-            #expect(
-                throws: NavigationError.factoryFailed(
-                    step: "push onto feed at feed", route: "broken", reason: "no broken today")
-            ) {
+            let error = #expect(throws: NavigationError.self) {
                 try window.navigate(
                     to: Tree.stack(.stack("feed"), [.screen("list"), .screen("item"), .screen("broken")]))
             }
+            #expect(
+                error
+                    == .factoryFailed(
+                        step: "push onto feed at feed", route: "broken",
+                        reason: UnderlyingError(NavigationFaults.Failure(route: "broken"))))
+            #expect(
+                error?.description
+                    == "Could not make broken for push onto feed at feed: no broken today. Nothing changed.")
+            #expect((error?.underlying as? NavigationFaults.Failure)?.route == "broken")  // the factory's own error
         }
         #expect(try window.screenTree(TestRoute.self) == before)
         #expect(window.transitionLog.count == 1)

@@ -143,7 +143,8 @@ struct ScreenTreeCodingTests {
         NavigationFaults.$current.withValue(faults) {
             #expect(
                 throws: NavigationError.factoryFailed(
-                    step: "the root of the window", route: "main", reason: "no main today")
+                    step: "the root of the window", route: "main",
+                    reason: UnderlyingError(NavigationFaults.Failure(route: "main")))
             ) {
                 try window.restoreScreenTree(SavedScreenTree(Self.tree), as: TestRoute.self)
             }

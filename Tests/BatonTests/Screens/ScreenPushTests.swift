@@ -188,9 +188,11 @@ struct ScreenPushTests {
         #expect(three.context.parent === list.context)
         try three.push(Route.item(id: 7))
         #expect(stack.topScreen?.context === three.context)  // .share, as the route says
-        #expect(throws: ScreenError.routeFailed(route: "failing", reason: "the server is down")) {
-            try list.push(Route.failing)
-        }
+        let failure = #expect(throws: ScreenError.self) { try list.push(Route.failing) }
+        #expect(failure == .routeFailed(route: "failing", error: UnderlyingError(Route.Unavailable())))
+        #expect(failure?.underlying is Route.Unavailable)
+        #expect(
+            failure?.description == "Could not make the screen of the link to failing: the server is down. Nothing was shown.")
         #expect(stack.screens.map(\.screenName) == ["list", "item 3", "item 7"])
     }
 

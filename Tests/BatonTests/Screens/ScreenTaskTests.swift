@@ -13,8 +13,14 @@ struct ScreenTaskTests {
     /// The failures a reporter received, on the main actor.
     final class Failures: @unchecked Sendable {
         var texts: [String] = []
+        var errors: [any Error] = []
         var reporter: @Sendable (ScreenTaskFailure) -> Void {
-            { failure in MainActor.assumeIsolated { self.texts.append(failure.description) } }
+            { failure in
+                MainActor.assumeIsolated {
+                    self.texts.append(failure.description)
+                    self.errors.append(failure.underlying)
+                }
+            }
         }
     }
 
@@ -26,6 +32,8 @@ struct ScreenTaskTests {
             await list.task { throw Offline() }.value
         }
         #expect(failures.texts == ["a task of list threw Offline: the server is offline"])
+        #expect(failures.errors.count == 1)
+        #expect(failures.errors.first is Offline)  // the task's own error, typed
         #expect(window.rootScreen != nil)
     }
 

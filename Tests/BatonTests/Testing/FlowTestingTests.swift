@@ -1,5 +1,5 @@
 import Baton
-import BatonTesting
+@_spi(Testing) import BatonTesting
 import Testing
 
 /// BatonTesting's `window.next(_:)`, which waits for a screen of a type without polling, and the
@@ -64,7 +64,16 @@ struct FlowTestingTests {
                   detail (ScreenModel) appeared
                       shown by push: home → detail
                 """)
-        await #expect(throws: expected) { try await window.next(HomeScreen.self, timeout: .milliseconds(10)) }
+        // The timeout is fired by hand: no real time passes in the test.
+        let timeouts = NextScreenTimeouts()
+        await NextScreenTimeouts.$current.withValue(timeouts) {
+            let waiting = Task { try await window.next(HomeScreen.self, timeout: .milliseconds(10)) }
+            await timeouts.untilScheduled()
+            #expect(timeouts.scheduled == [.milliseconds(10)])
+            timeouts.fire()
+            await #expect(throws: expected) { try await waiting.value }
+        }
+        #expect(timeouts.scheduled.isEmpty)
         #expect(
             expected.description
                 == "No HomeScreen was shown within 0.01 seconds. Shown now: stack → detail. Transitions while"
@@ -84,11 +93,31 @@ struct FlowTestingTests {
         let settings = try await window.next(PlainRoute.settings)
         try await pushing.value
         #expect(settings === stack.topScreen)
-        let timeout = await #expect(throws: NextScreenTimeout.self) {
-            try await window.next(PlainRoute.settings, timeout: .milliseconds(10))
+        let timeouts = NextScreenTimeouts()
+        let timeout = await NextScreenTimeouts.$current.withValue(timeouts) {
+            let waiting = Task { try await window.next(PlainRoute.settings, timeout: .milliseconds(10)) }
+            await timeouts.untilScheduled()
+            timeouts.fire()
+            return await #expect(throws: NextScreenTimeout.self) { try await waiting.value }
         }
         #expect(timeout?.awaited == "settings")
         #expect(timeout?.shown == ["stack", "settings"])
+        #expect(timeout?.waited == "0.01 seconds")
+    }
+
+    @Test func aScreenShownBeforeTheTimeoutEndsTheWaitAndCancelsTheTimeout() async throws {
+        let stack = try StackScreen(root: PlainRoute.home.screen(), name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        _ = try await window.next(PlainRoute.home)
+        let timeouts = NextScreenTimeouts()
+        try await NextScreenTimeouts.$current.withValue(timeouts) {
+            let waiting = Task { try await window.next(PlainRoute.settings, timeout: .milliseconds(10)) }
+            await timeouts.untilScheduled()
+            try stack.push(PlainRoute.settings.screen())
+            #expect(timeouts.scheduled.isEmpty)  // the wait ended: its timeout is gone
+            timeouts.fire()  // fires nothing
+            #expect(try await waiting.value === stack.topScreen)
+        }
     }
 
     @Test func aSheetLeavesWhatItIsPresentedOverShown() throws {

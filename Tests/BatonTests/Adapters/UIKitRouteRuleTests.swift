@@ -1,0 +1,294 @@
+@_spi(Adapters) import Baton
+import BatonTesting
+import Testing
+
+/// `UIAlertController`, as the model stands for it.
+private final class ModelAlertController: ModelViewController {
+    override class var uikitLineage: [String] { ["UIAlertController"] + super.uikitLineage }
+}
+
+/// `UIActivityViewController`.
+private final class ModelActivityViewController: ModelViewController {
+    override class var uikitLineage: [String] { ["UIActivityViewController"] + super.uikitLineage }
+}
+
+/// `UIImagePickerController`, a navigation controller that pushes its own steps.
+private final class ModelImagePickerController: ModelNavigationController {
+    override class var uikitLineage: [String] { ["UIImagePickerController"] + super.uikitLineage }
+}
+
+/// An app's subclass of `UIAlertController`.
+private final class AppAlertController: ModelViewController {
+    override class var uikitLineage: [String] { ["UIAlertController"] + super.uikitLineage }
+}
+
+/// One of UIKit's private controllers (`_UIContextMenu…`).
+private final class PrivateUIKitController: ModelViewController {
+    override var classLineage: [String] { ["_UIPrivateMenuViewController"] + Self.uikitLineage }
+}
+
+/// An app's controller that declares itself route-less.
+private final class DebugMenuViewController: ModelViewController {
+    override var isRouteless: Bool { true }
+}
+
+/// An app's controller made without its route.
+private final class NoteViewController: ModelViewController {}
+
+/// Rule 1 (make every screen through its route) for UIKit view controllers: in a window whose
+/// root has a route, a controller pushed, presented or set without one is reported, as a model
+/// screen is, except the system's controllers that are not navigated to and those that declare
+/// themselves route-less.
+@MainActor
+@Suite(.lenientMisuse)
+struct UIKitRouteRuleTests {
+    @MainActor final class Reports {
+        var all: [String] = []
+    }
+
+    /// Runs `body` in a visible window whose root is `main` (routed: `feed[list]`, `settings`),
+    /// collecting every report.
+    private func reports(
+        _ behaviour: UIKitModel.Behaviour = .init(), rootHasRoute: Bool = true,
+        _ body: (UIKitModel, UIKitRouteFactory, ModelWindow, ModelNavigationController) throws -> Void
+    ) throws -> [String] {
+        let collected = Reports()
+        let uikit = UIKitModel(behaviour, isInstalled: true)
+        try ScreenWithoutRoute.$reporter.withValue({ report in
+            MainActor.assumeIsolated { collected.all.append(report.description) }
+        }) {
+            try UIKitModel.$current.withValue(uikit) {
+                let window = ModelWindow(uikit: uikit)
+                window.makeKeyAndVisible()
+                let factory = UIKitRouteFactory(uikit)
+                let main = try factory.make(.main)
+                if !rootHasRoute { main.recordedScreenRoute = nil }
+                try window.setRoot(main)
+                uikit.runLoop()
+                let feed = try #require(main.children.first as? ModelNavigationController)
+                try body(uikit, factory, window, feed)
+                uikit.runLoop()
+            }
+        }
+        return collected.all
+    }
+
+    private nonisolated static func report(_ screen: String, _ shown: String, fix: String) -> String {
+        "\(screen) was shown by \(shown) without a route, in a window of UIRoute routes: saving leaves it out and no"
+            + " link reaches it. Make it through its route (\(fix)); if it is meant to have none, as an alert or a"
+            + " share sheet, override isRouteless to return true."
+    }
+
+    @Test(arguments: UIKitModel.Behaviour.all)
+    func aControllerPushedWithoutItsRouteIsReportedWithTheFix(_ behaviour: UIKitModel.Behaviour) throws {
+        let reports = try reports(behaviour) { uikit, _, _, feed in
+            feed.pushViewController(NoteViewController(storyboardIdentifier: "note", uikit: uikit), animated: false)
+        }
+        #expect(
+            reports == [
+                Self.report(
+                    "note (NoteViewController)", "push: list → note", fix: "try push(UIRoute.….viewController())")
+            ])
+    }
+
+    @Test func aControllerPushedThroughBatonsPushWithoutItsRouteIsReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            try feed.push(NoteViewController(storyboardIdentifier: "note", uikit: uikit), animated: false)
+        }
+        #expect(
+            reports == [
+                Self.report(
+                    "note (NoteViewController)", "push: list → note", fix: "try push(UIRoute.….viewController())")
+            ])
+    }
+
+    @Test func aControllerPresentedWithoutItsRouteIsReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            list.present(NoteViewController(storyboardIdentifier: "note", uikit: uikit))
+        }
+        #expect(
+            reports == [
+                Self.report(
+                    "note (NoteViewController)", "present: list → note", fix: "try present(UIRoute.….viewController())")
+            ])
+    }
+
+    @Test func everyControllerASetViewControllersAddsWithoutItsRouteIsReported() throws {
+        let reports = try reports { uikit, factory, _, feed in
+            let list = try #require(feed.topViewController)
+            feed.setViewControllers(
+                [
+                    list, NoteViewController(storyboardIdentifier: "a", uikit: uikit), try factory.make(.item(1)),
+                    NoteViewController(storyboardIdentifier: "b", uikit: uikit),
+                ], animated: false)
+        }
+        #expect(
+            reports == [
+                Self.report("a (NoteViewController)", "setStack: list → b", fix: "try UIRoute.….viewController()"),
+                Self.report("b (NoteViewController)", "setStack: list → b", fix: "try UIRoute.….viewController()"),
+            ])
+    }
+
+    @Test func aControllerASetViewControllersPutsBelowAnOldTopIsReported() throws {
+        let reports = try reports { uikit, factory, _, feed in
+            let list = try #require(feed.topViewController)
+            let item = try factory.make(.item(1))
+            feed.pushViewController(item, animated: false)
+            uikit.runLoop()
+            feed.setViewControllers(
+                [NoteViewController(storyboardIdentifier: "a", uikit: uikit), list], animated: false)
+        }
+        #expect(
+            reports == [
+                Self.report("a (NoteViewController)", "pop: item(1) → list", fix: "try UIRoute.….viewController()")
+            ])
+    }
+
+    @Test func aControllerASetViewControllersPutsBelowTheSameTopIsReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            feed.setViewControllers(
+                [NoteViewController(storyboardIdentifier: "a", uikit: uikit), list], animated: false)
+        }
+        #expect(
+            reports == [
+                Self.report("a (NoteViewController)", "setStack: list → list", fix: "try UIRoute.….viewController()")
+            ])
+    }
+
+    @Test func aRoutedRootWhoseTabIsMadeWithoutItsRouteIsReportedInsideIt() throws {
+        let reports = try reports { uikit, factory, window, _ in
+            let tabs = ModelTabBarController(
+                viewControllers: [
+                    try factory.make(.feed), NoteViewController(storyboardIdentifier: "account", uikit: uikit),
+                ],
+                storyboardIdentifier: "main", uikit: uikit)
+            tabs.recordedScreenRoute = UIRoute.main
+            try window.setRoot(tabs)
+        }
+        #expect(
+            reports == [
+                Self.report(
+                    "account (NoteViewController)", "replaceRoot: main → main (inside main)",
+                    fix: "try UIRoute.….viewController()")
+            ])
+    }
+
+    @Test func controllersMadeThroughTheirRoutesAreNotReported() throws {
+        let reports = try reports { uikit, factory, _, feed in
+            feed.pushViewController(try factory.make(.item(1)), animated: false)
+            uikit.runLoop()
+            try #require(feed.topViewController).present(try factory.make(.share))
+        }
+        #expect(reports == [])
+    }
+
+    @Test func theSystemsAlertsShareSheetsAndPickersAreNotReported() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            list.present(ModelAlertController(storyboardIdentifier: "alert", uikit: uikit))
+            uikit.runLoop()
+            list.dismiss()
+            uikit.runLoop()
+            list.present(AppAlertController(storyboardIdentifier: "app alert", uikit: uikit))
+            uikit.runLoop()
+            list.dismiss()
+            uikit.runLoop()
+            list.present(ModelActivityViewController(storyboardIdentifier: "share", uikit: uikit))
+            uikit.runLoop()
+            list.dismiss()
+            uikit.runLoop()
+            list.present(PrivateUIKitController(storyboardIdentifier: "menu", uikit: uikit))
+            uikit.runLoop()
+            list.dismiss()
+            uikit.runLoop()
+            // The picker's own steps, pushed inside it, are the picker's.
+            let picker = ModelImagePickerController(
+                rootViewController: NoteViewController(storyboardIdentifier: "albums", uikit: uikit),
+                storyboardIdentifier: "picker", uikit: uikit)
+            list.present(picker)
+            uikit.runLoop()
+            picker.pushViewController(NoteViewController(storyboardIdentifier: "album", uikit: uikit), animated: false)
+        }
+        #expect(reports == [])
+    }
+
+    @Test func aControllerThatDeclaresItselfRoutelessIsNotReportedNorWhatItPresents() throws {
+        let reports = try reports { uikit, _, _, feed in
+            let menu = DebugMenuViewController(storyboardIdentifier: "debug", uikit: uikit)
+            feed.pushViewController(menu, animated: false)
+            uikit.runLoop()
+            menu.present(NoteViewController(storyboardIdentifier: "log", uikit: uikit))
+        }
+        #expect(reports == [])
+    }
+
+    @Test func aReporterThatPushesSeesThePushLoggedAndItsOwnPushFollows() throws {
+        let uikit = UIKitModel(isInstalled: true)
+        let collected = Reports()
+        try UIKitModel.$current.withValue(uikit) {
+            let window = ModelWindow(uikit: uikit)
+            window.makeKeyAndVisible()
+            let factory = UIKitRouteFactory(uikit)
+            try window.setRoot(try factory.make(.main))
+            uikit.runLoop()
+            let feed = try #require(window.rootViewController?.children.first as? ModelNavigationController)
+            window.baton.clearLogs()
+            ScreenWithoutRoute.$reporter.withValue({ report in
+                MainActor.assumeIsolated {
+                    collected.all.append(report.screen)
+                    collected.all.append(contentsOf: window.baton.transitionLog.map(\.description))
+                    do {
+                        feed.pushViewController(try factory.make(.item(9)), animated: false)
+                    } catch {
+                        Issue.record(error)
+                    }
+                }
+            }) {
+                feed.pushViewController(NoteViewController(storyboardIdentifier: "note", uikit: uikit), animated: false)
+                uikit.runLoop()
+            }
+            uikit.runLoop()
+            #expect(collected.all == ["note (NoteViewController)", "push: list → note"])
+            #expect(window.baton.transitionLog.map(\.description) == ["push: list → note", "push: note → item(9)"])
+            #expect(feed.viewControllers.map(\.screenName) == ["list", "note", "item(9)"])
+        }
+    }
+
+    @Test func aWindowWhoseRootHasNoRouteReportsNothing() throws {
+        let reports = try reports(rootHasRoute: false) { uikit, _, _, feed in
+            feed.pushViewController(NoteViewController(storyboardIdentifier: "note", uikit: uikit), animated: false)
+        }
+        #expect(reports == [])
+    }
+
+    @Test func theExemptionsNameTheirReasons() {
+        #expect(UIKitEvents.routelessSystemControllers["UIAlertController"]?.contains("UIAlertController.h:43") == true)
+        #expect(
+            UIKitEvents.routelessSystemControllers["UIActivityViewController"]?.contains("UIActivityViewController.h")
+                == true)
+        #expect(UIKitEvents.routelessSystemControllers.values.allSatisfy { $0.contains(".h:") })
+    }
+
+    @Test(.isolatedBaton) func underIsolatedBatonAControllerWithoutItsRouteFailsTheTest() throws {
+        try withKnownIssue {
+            let uikit = UIKitModel(isInstalled: true)
+            try UIKitModel.$current.withValue(uikit) {
+                let window = ModelWindow(uikit: uikit)
+                window.makeKeyAndVisible()
+                let factory = UIKitRouteFactory(uikit)
+                try window.setRoot(try factory.make(.main))
+                uikit.runLoop()
+                let feed = try #require(window.rootViewController?.children.first as? ModelNavigationController)
+                feed.pushViewController(NoteViewController(storyboardIdentifier: "note", uikit: uikit), animated: false)
+                uikit.runLoop()
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == [
+                Self.report(
+                    "note (NoteViewController)", "push: list → note", fix: "try push(UIRoute.….viewController())")
+            ]
+        }
+    }
+}
