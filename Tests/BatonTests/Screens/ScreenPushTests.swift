@@ -192,7 +192,8 @@ struct ScreenPushTests {
         #expect(failure == .routeFailed(route: "failing", error: UnderlyingError(Route.Unavailable())))
         #expect(failure?.underlying is Route.Unavailable)
         #expect(
-            failure?.description == "Could not make the screen of the link to failing: the server is down. Nothing was shown.")
+            failure?.description
+                == "Could not make the screen of the link to failing: the server is down. Nothing was shown.")
         #expect(stack.screens.map(\.screenName) == ["list", "item 3", "item 7"])
     }
 
