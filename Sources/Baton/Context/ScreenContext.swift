@@ -325,11 +325,20 @@ open class ScreenContext {
         }
     }
 
+    #if DEBUG
+        /// How many contexts `walkSubtree` has visited, for tests that count work: a transition
+        /// must not walk a subtree as deep as the stack once per screen.
+        static var subtreeVisits = 0
+    #endif
+
     /// Calls `body` for this context and all descendants, depth first, in attach order.
     /// `body` returns `false` to skip a context's descendants.
     final func walkSubtree<Failure: Error>(_ body: (ScreenContext) throws(Failure) -> Bool) throws(Failure) {
         var stack: [ScreenContext] = [self]
         while let context = stack.popLast() {
+            #if DEBUG
+                Self.subtreeVisits &+= 1
+            #endif
             guard try body(context) else { continue }
             for child in context.weakChildren.reversed() {
                 if let child = child.context { stack.append(child) }

@@ -80,7 +80,7 @@ final class ResultWaiter {
     ) -> ResultWaiter {
         let box = HandlerBox(handler)
         return ResultWaiter(
-            screen: screen, typeName: String(describing: Value.self), accepts: { $0 is Value },
+            screen: screen, typeName: String(describing: Value.self), accepts: { isResult($0, of: Value.self) },
             resume: { outcome in
                 switch outcome {
                 case .success(let handed): box.handler(.success(handed.value as! Value))
@@ -102,7 +102,8 @@ final class ResultWaiter {
         for screen: String, _ type: Value.Type, start: (ResultWaiter) -> Void
     ) async throws(ScreenError) -> Value {
         let value = try await wait(
-            for: screen, typeName: String(describing: Value.self), accepts: { $0 is Value }, start: start)
+            for: screen, typeName: String(describing: Value.self), accepts: { isResult($0, of: Value.self) },
+            start: start)
         return value as! Value
     }
 
@@ -117,11 +118,22 @@ final class ResultWaiter {
         do {
             let value = try await wait(
                 for: screen, typeName: String(describing: Value.self),
-                accepts: { $0 is Value || $0 is Void || $0 is Value? }, start: start)
+                accepts: { $0 is Void || Swift.type(of: $0) == Value?.self || isResult($0, of: Value.self) },
+                start: start)
             return value as? Value
         } catch .cancelled(_, let reason) where reason != .taskCancelled {
             return nil
         }
+    }
+
+    /// Whether `value` is a result of type `Value`. A nil is one only of `Value`'s own Optional
+    /// type: Swift's `is` lets a nil of any Optional type pass as a nil of another
+    /// (`nil as Int?` is a `String?`), which would hide a `finish(with:)` of the wrong type.
+    static func isResult<Value>(_ value: Any, of _: Value.Type) -> Bool {
+        guard value is Value else { return false }
+        if type(of: value) == Value.self { return true }
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle != .optional || !mirror.children.isEmpty
     }
 
     private static func wait(

@@ -105,7 +105,11 @@ enum TransitionEngine {
                 }
                 // Screens that left the tree leave the context tree once their did-phase has run:
                 // until then (in `willDisappear`, say) they still read and write the tree.
-                for screen in departed where screen.currentHolder == nil { screen.unwire() }
+                // Innermost first (departures are recorded outermost first: a stack's popped
+                // screens bottom up, a presentation chain from its presenter): each context then
+                // leaves with no departed child under it, so that leaving costs the same at any
+                // depth; walking down, each unwire would walk the chain above it again.
+                for screen in departed.reversed() where screen.currentHolder == nil { screen.unwire() }
                 if let ticket { window?.log(transition, at: ticket, check: routeCheck) }
                 if let watch {
                     NavigationContext.lifecycleCause = outerCause ?? nil

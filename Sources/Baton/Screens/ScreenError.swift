@@ -128,6 +128,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// // and is presented by list. Present a StackScreen(root: form) from list to push inside the
     /// // presentation, or present attendee from form.
     /// ```
+    ///
+    /// For a link (`pushed` is `link "showAbout"`, `link to item(id: 42)` or `a link's screen`),
+    /// the message ends "or make the link present (ScreenLink(…, action: .present))".
     case noEnclosingStack(screen: String, pushed: String, containers: [String], presenter: String?)
 
     /// A presentation requested during another transition ran after its presenter had left the
@@ -235,8 +238,12 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             let fix =
                 presenter.map { "Present a StackScreen(root: \(outer)) from \($0) to push inside the presentation" }
                 ?? "Show \(outer) on a StackScreen"
+            // A link (named as ScreenLinkRequest names it) is made to present by its action.
+            let isLink = pushed.hasPrefix("link ") || pushed == "a link's screen"
+            let other =
+                isLink ? "make the link present (ScreenLink(…, action: .present))" : "present \(pushed) from \(screen)"
             return "Cannot push \(pushed) from \(screen): no StackScreen encloses \(screen), \(place). \(fix),"
-                + " or present \(pushed) from \(screen)."
+                + " or \(other)."
         case .sharedContextHasRegistrations(let destination, let registrations):
             return
                 "Cannot share the source's context with \(destination): its own context holds "

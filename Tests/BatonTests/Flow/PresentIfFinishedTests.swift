@@ -133,6 +133,26 @@ struct PresentIfFinishedTests {
         #expect(detail.presentedScreen == nil)
     }
 
+    @Test func aNilOfAnotherTypeThrowsAMismatchNotNil() async throws {
+        let (window, _, detail) = try makeDetail()
+        let (editing, edit) = try await editing(from: detail, in: window)
+        edit.finish(with: nil as Int?)
+        let expected = ScreenError.resultTypeMismatch(screen: "edit", expected: "String", actual: "Optional<Int>")
+        await #expect(throws: expected) { try await editing.value }
+        #expect(
+            expected.description
+                == "edit finished with a result of type Optional<Int>, but its await expects String. Finish with a"
+                + " String, or await Optional<Int>.")
+        #expect(detail.presentedScreen == nil)
+    }
+
+    @Test func aNilOfTheAwaitedOptionalTypeIsNoValue() async throws {
+        let (window, _, detail) = try makeDetail()
+        let (editing, edit) = try await editing(from: detail, in: window)
+        edit.finish(with: nil as String?)
+        #expect(try await editing.value == nil)
+    }
+
     @Test func aRefusedPresentationThrowsItsError() async throws {
         let (_, _, detail) = try makeDetail()
         try detail.present(ScreenModel(name: "shown"))

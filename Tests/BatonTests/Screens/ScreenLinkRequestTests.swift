@@ -47,7 +47,15 @@ struct ScreenLinkRequestTests {
         #expect(
             expected.description
                 == "Cannot push link \"showAbout\" from settings: no StackScreen encloses settings, which is in no"
-                + " container. Show settings on a StackScreen, or present link \"showAbout\" from settings.")
+                + " container. Show settings on a StackScreen, or make the link present"
+                + " (ScreenLink(…, action: .present)).")
+        // A link's screen without an identifier gets the same fix.
+        #expect(
+            ScreenError.noEnclosingStack(screen: "sheet", pushed: "a link's screen", containers: [], presenter: "list")
+                .description
+                == "Cannot push a link's screen from sheet: no StackScreen encloses sheet, which is in no container"
+                + " and is presented by list. Present a StackScreen(root: sheet) from list to push inside the"
+                + " presentation, or make the link present (ScreenLink(…, action: .present)).")
     }
 
     @Test func aLinkDeliversTheResultItsScreenFinishesWithOrItsCancellation() throws {

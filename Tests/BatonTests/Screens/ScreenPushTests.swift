@@ -1,6 +1,7 @@
-@_spi(Adapters) import Baton
 import BatonTesting
 import Testing
+
+@testable @_spi(Adapters) import Baton
 
 /// `ScreenModel.push`: a screen pushes onto the stack it is shown in, a stack onto itself, and a
 /// screen that no stack encloses gets a typed error naming where it looked, never a silent no-op.
@@ -236,4 +237,28 @@ struct ScreenPushTests {
         #expect(stack.screens.map(\.screenName) == ["list"])
         #expect(last == nil)
     }
+
+    #if DEBUG
+        /// Pushes are O(1) (DESIGN): popping screens each pushed from the previous top must not
+        /// walk, per popped screen, the chain of contexts above it. Counted, not timed: 2,000
+        /// screens visit a few contexts each; a walk per screen of the rest would visit millions.
+        @Test func poppingScreensPushedFromTheTopVisitsEachContextAFewTimes() throws {
+            let list = ScreenModel(name: "list")
+            let stack = try StackScreen(root: list, name: "stack")
+            _ = try makeVisibleWindow(root: stack)
+            var top: ScreenModel = list
+            let count = 2_000
+            let pushVisits = ScreenContext.subtreeVisits
+            for index in 0..<count {
+                let next = ScreenModel(name: "screen \(index)")
+                try top.push(next)
+                top = next
+            }
+            #expect(ScreenContext.subtreeVisits - pushVisits <= 4 * count)
+            top = list
+            let popVisits = ScreenContext.subtreeVisits
+            #expect(stack.popToRoot().count == count)
+            #expect(ScreenContext.subtreeVisits - popVisits <= 4 * count)
+        }
+    #endif
 }
