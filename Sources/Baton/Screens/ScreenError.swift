@@ -146,8 +146,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// try alert.tap("Delete")   // throws when its buttons are "Yes" and "Nevermind"
     /// ```
     case noSuchButton(alert: String, label: String, buttons: [String])
-    /// A link to a route (``ScreenLinkRequest/init(route:action:identifier:sender:wiring:)``,
-    /// BatonSwiftUI's `ScreenLink(value:)`) was followed and the route's
+    /// A screen was asked for by its route, by a link
+    /// (``ScreenLinkRequest/init(route:action:identifier:sender:wiring:)``, BatonSwiftUI's
+    /// `ScreenLink(value:)`) or by ``ScreenModel/push(_:identifier:sender:)``, and the route's
     /// ``ScreenRoute/makeScreen()`` threw; nothing was shown.
     ///
     /// `error` is what it threw, typed: cast it, or read ``underlying``. Two such errors are equal
@@ -227,7 +228,7 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
                 + ContextError.listing("Its buttons", buttons, quoted: true)
                 + ContextError.suggestion(for: label, among: buttons)
         case .routeFailed(let route, let error):
-            return "Could not make the screen of the link to \(route): \(error). Nothing was shown."
+            return "Could not make the screen of route \(route): \(error). Nothing was shown."
         case .noEnclosingStack(let screen, let pushed, let containers, let presenter):
             let outer = containers.last ?? screen
             let place =

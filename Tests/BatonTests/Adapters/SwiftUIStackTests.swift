@@ -160,7 +160,7 @@ struct SwiftUIStackTests {
         #expect(
             failures == [
                 "push of a link's screen onto main, deferred until a navigation path change completed, failed:"
-                    + " Could not make the screen of the link to broken: the server is down. Nothing was shown."
+                    + " Could not make the screen of route broken: the server is down. Nothing was shown."
             ])
         // The route's own error, typed, for the app to cast.
         #expect(underlying.count == 1)

@@ -193,7 +193,7 @@ struct ScreenPushTests {
         #expect(failure?.underlying is Route.Unavailable)
         #expect(
             failure?.description
-                == "Could not make the screen of the link to failing: the server is down. Nothing was shown.")
+                == "Could not make the screen of route failing: the server is down. Nothing was shown.")
         #expect(stack.screens.map(\.screenName) == ["list", "item 3", "item 7"])
     }
 
