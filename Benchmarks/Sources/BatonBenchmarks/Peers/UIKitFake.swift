@@ -33,6 +33,8 @@ class FakeViewController: UIKitScreen {
     var visibleChildScreen: (any Screen)? { nil }
     var activeTransitionCoordinator: (any UIKitTransitionCoordinator)? { nil }
     var reportsAppearance: Bool { true }
+    var isRouteless: Bool { false }
+    var classLineage: [String] { [String(describing: type(of: self)), "UIViewController", "UIResponder", "NSObject"] }
 
     func setStackScreens(_ screens: [any Screen], animated: Bool) {}
     func selectTabScreen(at index: Int) {}
