@@ -6,7 +6,7 @@ extension Screen {
     ///
     /// - A screen pushed or presented with an awaited result
     ///   (``ScreenModel/push(_:returning:identifier:sender:wiring:)``,
-    ///   ``ScreenModel/present(_:returning:identifier:sender:wiring:)``) is popped or dismissed, and
+    ///   ``ScreenModel/present(_:returning:style:identifier:sender:wiring:)``) is popped or dismissed, and
     ///   the await returns.
     /// - The current step of a hopping container runs its continuation, or its awaiting
     ///   ``HoppingScreen/hop(to:returning:identifier:sender:wiring:)`` returns (the flow then hops
@@ -14,7 +14,7 @@ extension Screen {
     /// - A screen pushed on a stack (not its root) is popped, with the screens above it.
     /// - A presented screen is dismissed, with what it presents.
     ///
-    /// An await of ``ScreenModel/present(_:returningIfFinished:identifier:sender:wiring:)`` ends
+    /// An await of ``ScreenModel/present(_:returningIfFinished:style:identifier:sender:wiring:)`` ends
     /// with `nil`; an await of a result of another type than `Void` ends with
     /// ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
     ///

@@ -211,7 +211,7 @@ extension ScreenModel {
     /// for the item it showed, `shown`, while this screen still presents that item (the user
     /// swiped a sheet down) dismisses it.
     ///
-    /// Only dismissals follow: presentations go through ``present(_:identifier:sender:wiring:)``.
+    /// Only dismissals follow: presentations go through ``present(_:style:identifier:sender:wiring:)``.
     /// A `nil` written for an item that is no longer the presented one changes nothing: when
     /// Baton swaps one presentation for another, SwiftUI may write `nil` for the old item
     /// after Baton presented the new one, and that write must not dismiss the new one.
