@@ -53,7 +53,7 @@
             VStack {
                 Button("Blue") { color = "Blue" }
                 ScreenLink("Settings", action: .present) { SettingsScreen(name: "settings") }
-                Button("Tour") { try? screen?.present(TourScreen(name: "tour")) }
+                Button("Tour") { try? screen?.present(TourScreen(name: "tour"), style: .fullScreenCover) }
                 // No stack encloses a tab here: a push link would be refused, so it presents.
                 ScreenLink(action: .present, wiring: .isolate) {
                     OrderListScreen(name: "orders")
@@ -84,13 +84,19 @@
         }
     }
 
-    /// Presented as a full-screen cover.
+    /// Presented as a full-screen cover, chosen where it is presented.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class TourScreen: ScreenModel, ViewScreen {
-        override var presentationStyle: PresentationStyle { .fullScreenCover }
         var body: some View {
             Button("Done") { [unowned self] in dismiss() }
         }
+    }
+
+    /// Presents the tour over `settings` as a full-screen cover, as `fullScreenCover(item:)` would.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    func showTour(from settings: ScreenModel) throws {
+        try settings.present(TourScreen(name: "tour"), style: .fullScreenCover)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

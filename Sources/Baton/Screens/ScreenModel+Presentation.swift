@@ -27,7 +27,9 @@ extension ScreenModel {
     /// - Parameters:
     ///   - screen: The screen to present.
     ///   - style: How it is shown; `nil` (the default) for its own
-    ///     ``ScreenModel/presentationStyle``.
+    ///     ``ScreenModel/presentationStyle``. An ``AlertScreen`` is always shown as an alert,
+    ///     which leaves this screen on screen as a ``PresentationStyle/sheet`` does, whatever
+    ///     `style` says.
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the presented screen's context is wired to this screen's.
@@ -204,7 +206,9 @@ extension ScreenModel {
         // its presenter's root (UIPresentationController.h:104-107, `shouldRemovePresentersView`).
         // The style is read once, here, as UIKit resolves it once per presentation: a value that
         // changes while the screen is shown must not change what its dismissal shows again.
-        let style = style ?? screen.presentationStyle
+        // An alert is drawn as an alert whatever the call asked (SwiftUI's alert slot, a
+        // UIAlertController): its presenter stays on screen.
+        let style = screen is AlertScreen ? .sheet : style ?? screen.presentationStyle
         let covered = style == .fullScreenCover ? root.layersOnScreen : []
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,

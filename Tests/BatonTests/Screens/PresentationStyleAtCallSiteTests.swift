@@ -78,6 +78,20 @@ struct PresentationStyleAtCallSiteTests {
         #expect(main.isOnScreen)
     }
 
+    @Test func anAlertPresentedAgainAsACoverIsStillAnAlertThatLeavesItsPresenterOnScreen() async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let asking = Task { try await main.present(ScreenAlert("Sure?", buttons: [.init("Yes", true)])) }
+        let alert = try await window.next(AlertScreen.self)
+        alert.dismiss()
+        _ = await asking.result  // dismissed without a choice: how that await ends is not what this test is about
+        window.clearLogs()
+        try main.present(alert, style: .fullScreenCover)
+        #expect(main.isOnScreen)
+        #expect(order(window) == ["Sure?.willAppear", "Sure?.didAppear"])
+        #expect(main.presentationSlot(coversAvailable: true) == .alert)
+    }
+
     // MARK: - The tree read from a window
 
     @Test func aTreeReadFromAWindowRecordsAStyleOnlyWhereItDiffersFromTheScreensOwn() throws {
