@@ -63,7 +63,9 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     /// presented screen's own: restored, that screen is presented in it again. In a tree you
     /// assign, a presentation with a style that differs from the one it is shown with is
     /// presented again, in that style; `nil` keeps the style it is shown with (or gives a new
-    /// presentation the screen's own).
+    /// presentation the screen's own). In a UIKit window, an assigned style is set as the
+    /// presented controller's `modalPresentationStyle`, and a tree read from the window has no
+    /// style: a controller's own style comes from the factory of its route.
     ///
     /// ```swift
     /// let tree = ScreenTree(.settings, presenting: ScreenTree(.tour), style: .fullScreenCover)

@@ -304,6 +304,12 @@ class ModelViewController: UIKitScreen {
         present(controller, animated: animated) { completion() }
     }
 
+    /// BatonUIKit: `modalPresentationStyle`, `.fullScreen` for a cover, `.pageSheet` for a sheet.
+    var screenPresentationStyle: Baton.PresentationStyle {
+        get { presentationStyle == .fullScreen ? .fullScreenCover : .sheet }
+        set { presentationStyle = newValue == .fullScreenCover ? .fullScreen : .pageSheet }
+    }
+
     /// BatonUIKit: `dismiss(animated: animated) { completion() }`.
     func dismissPresentedScreen(animated: Bool, completion: @escaping @MainActor () -> Void) {
         dismiss(animated: animated) { completion() }
