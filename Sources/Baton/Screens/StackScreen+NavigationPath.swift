@@ -186,16 +186,16 @@ extension ScreenModel {
 
     /// Where a UI framework shows the screen this one presents: an ``AlertScreen`` in the alert
     /// slot (SwiftUI's `alert` or `confirmationDialog`), a screen presented as a
-    /// ``PresentationStyle/fullScreenCover`` (its ``ScreenModel/presentationStyle`` when it was
-    /// presented: a later change does not move it) in the cover slot where the platform has
-    /// covers, any other in the sheet slot; `nil` when this screen
+    /// ``PresentationStyle/fullScreenCover`` (the style it was presented with: a later change of
+    /// its ``ScreenModel/presentationStyle`` does not move it) in the cover slot where the
+    /// platform has covers, any other in the sheet slot; `nil` when this screen
     /// presents nothing. Each slot's binding shows the presented screen only when it is its slot,
     /// so exactly one of them shows it. The slot agrees with the lifecycle the core gave: a
     /// sheet's and an alert's presenter stayed on screen, a cover's disappeared.
     ///
     /// ```swift
-    /// try main.present(TourScreen())                  // presentationStyle: .fullScreenCover
-    /// main.presentationSlot(coversAvailable: true)    // .fullScreenCover
+    /// try main.present(TourScreen(), style: .fullScreenCover)
+    /// main.presentationSlot(coversAvailable: true)   // .fullScreenCover
     /// ```
     ///
     /// - Parameter coversAvailable: Whether the platform has full-screen covers (macOS has none:
