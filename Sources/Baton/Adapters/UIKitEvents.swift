@@ -231,7 +231,9 @@ public enum UIKitEvents {
     /// tab, not the container itself), records which controller called `present` (UIKit's
     /// `presentingViewController` is the presentation context instead), and completes when UIKit
     /// calls the completion, after the presented controller's `viewDidAppear(_:)`
-    /// (`UIViewController.h:246-249`).
+    /// (`UIViewController.h:246-249`). A presented controller still appearing then (its override
+    /// of `viewDidAppear(_:)` skipped `super`) is resynchronised as appeared, so that nothing
+    /// waits for a callback Baton will never hear.
     ///
     /// ```swift
     /// UIKitEvents.present(controller, on: self) { done in
@@ -249,7 +251,16 @@ public enum UIKitEvents {
         trace?("present \(presented.screenName) on \(caller.screenName)")
         ExternalTransition.recordPresentation(of: presented, by: caller)
         let transition = begin(.present, from: visibleSource(of: caller), to: presented)
-        body { transition?.settle() }
+        body { [weak presented] in
+            // UIKit calls the completion after the presented controller's viewDidAppear
+            // (`UIViewController.h:246-249`): one Baton did not hear (an override that skips
+            // `super`) happened all the same, and what waits for it runs now.
+            if let presented = presented as? any UIKitScreen, presented.screenLifecycle.appearance == .appearing {
+                trace?("viewDidAppear \(presented.screenName): resynchronised at its presentation's completion")
+                presented.screenLifecycle.report(.didAppear, of: presented)
+            }
+            transition?.settle()
+        }
     }
 
     /// `dismiss(animated:completion:)`: begins the ``TransitionKind/dismiss`` that the call makes
@@ -492,14 +503,18 @@ public enum UIKitEvents {
 
     /// Runs `body`, the assignment's `setViewControllers(_:animated:)` on `navigation`, with
     /// `transition` handed to the ``setStack(_:on:_:)`` it reaches.
+    /// Returns whether the call reached ``setStack(_:on:_:)``: an app's override of
+    /// `setViewControllers(_:animated:)` that skips `super`, or calls it later, keeps it from UIKit.
+    @discardableResult
     static func withStackChange(
         _ transition: ExternalTransition?, shown: Bool, wires: Bool, on navigation: any UIKitScreen,
         _ body: () -> Void
-    ) {
+    ) -> Bool {
         let outer = plannedStackChange
         plannedStackChange = (ObjectIdentifier(navigation), transition, shown, wires)
         defer { plannedStackChange = outer }
         body()
+        return plannedStackChange == nil
     }
 
     // MARK: - Split views
