@@ -209,6 +209,31 @@ public enum UIKitEvents {
         body()
     }
 
+    /// BatonUIKit's `segue.setDestinationRoute(_:)`, called in `prepare(for:sender:)`: records
+    /// `route` on the segue's destination, which the storyboard made without one before UIKit
+    /// sent `prepare(for:sender:)` to the source (`UIStoryboardSegue.h:27`, `UIViewController.h:132`),
+    /// so that rule 1 (``ScreenWithoutRoute``), checked when the segue's transition completes,
+    /// finds it, and reading, saving and restoring the tree keep it. It may come before or after
+    /// `super.prepare(for:sender:)`, or without it. An unwind segue's destination is already
+    /// shown with its own route (``isUnwind(to:)``): nothing is recorded on it, and the trace says so.
+    ///
+    /// ```swift
+    /// UIKitEvents.recordRoute(ShopRoute.product(id: 42), ofSegueTo: segue.destination)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - route: The route the destination stands for.
+    ///   - destination: The segue's destination.
+    public static func recordRoute(_ route: any ScreenRoute, ofSegueTo destination: any UIKitScreen) {
+        guard !isUnwind(to: destination) else {
+            trace?(
+                "segue route \(route) not recorded on \(destination.screenName): an unwind's destination keeps its own")
+            return
+        }
+        trace?("segue route \(route) recorded on \(destination.screenName)")
+        destination.recordedScreenRoute = route
+    }
+
     /// Whether a segue to `destination` is an unwind: UIKit prepares an unwind segue on its
     /// source with the controller that implements the unwind action as its destination, which
     /// is already shown (in a container, presented, or a window's root), whereas a forward

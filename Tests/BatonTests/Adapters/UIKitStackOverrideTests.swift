@@ -86,6 +86,35 @@ struct UIKitStackOverrideTests {
         }
     }
 
+    /// The same for a pop: an assignment back to a screen below the top begins a pop, which ends
+    /// cancelled from the real stack (its top is still there), so the top stays wired and on screen.
+    @Test(arguments: UIKitModel.Behaviour.all)
+    func anAssignmentWhosePopNeverReachesUIKitFailsExactlyAndKeepsTheTop(behaviour: UIKitModel.Behaviour) throws {
+        try inUIKit(behaviour) { uikit, factory, window, navigation in
+            let item = try factory.make(.item(1))
+            navigation.pushViewController(item, animated: false)
+            uikit.runLoop()
+            window.baton.clearLogs()
+            #expect(
+                throws: NavigationError.refusedByUIKit(
+                    step: "setViewControllers [list] on feed",
+                    reason:
+                        "the call did not reach UINavigationController's setViewControllers(_:animated:) (an override"
+                        + " that does not call super, or calls it later): feed still shows [list, item(1)]")
+            ) {
+                try UIKitNavigation.navigate(window, to: Tree.stack(.feed, [.list]), animated: false) {
+                    try factory.make($0)
+                }
+            }
+            uikit.runLoop()
+            let shown = try read(window)
+            #expect(shown == Tree.stack(.feed, [.list, .item(1)]))
+            #expect(window.baton.transitionLog.isEmpty)
+            #expect(item.isOnScreen)
+            #expect(item.context.parent === navigation.children.first?.context)
+        }
+    }
+
     @Test(arguments: UIKitModel.Behaviour.all)
     func aStackChangeTheOverrideMakesLaterIsTheAppsOwnAndShowsTheTree(behaviour: UIKitModel.Behaviour) throws {
         try inUIKit(behaviour) { uikit, factory, window, navigation in
