@@ -63,10 +63,11 @@ struct UIKitStackOverrideTests {
     ) throws {
         try inUIKit(behaviour) { uikit, factory, window, navigation in
             weak var made: ModelViewController?
-            factory.onAppearance = { controller, _ in if controller.screenName == "item(6)" { made = controller } }
             #expect(throws: Self.refused) {
                 try UIKitNavigation.navigate(window, to: Tree.stack(.feed, [.list, .item(6)]), animated: false) {
-                    try factory.make($0)
+                    let controller = try factory.make($0)
+                    if $0 == .item(6) { made = controller }
+                    return controller
                 }
             }
             uikit.runLoop()
@@ -74,6 +75,13 @@ struct UIKitStackOverrideTests {
             #expect(unchanged == Tree.stack(.feed, [.list]))
             #expect(window.baton.transitionLog.isEmpty)
             #expect(uikit.errors == [])
+            // The transition begun for it ended; the controller keeps the wiring every new
+            // controller gets while the assignment is prepared, for the call the override holds.
+            do {
+                let kept = try #require(made)
+                #expect(ExternalTransition.inFlight(to: kept) == nil)
+                #expect(kept.context.parent === navigation.children.first?.context)
+            }
             // The app never calls super: nothing keeps the controller Baton made.
             navigation.deferred.removeAll()
             #expect(made == nil)
