@@ -528,8 +528,9 @@ public enum UIKitEvents {
 
     /// Runs `body`, the assignment's `setViewControllers(_:animated:)` on `navigation`, with
     /// `transition` handed to the ``setStack(_:on:_:)`` it reaches.
-    /// Returns whether the call reached ``setStack(_:on:_:)``: an app's override of
-    /// `setViewControllers(_:animated:)` that skips `super`, or calls it later, keeps it from UIKit.
+    ///
+    /// - Returns: Whether the call reached ``setStack(_:on:_:)``: an app's override of
+    ///   `setViewControllers(_:animated:)` that skips `super`, or calls it later, keeps it from UIKit.
     @discardableResult
     static func withStackChange(
         _ transition: ExternalTransition?, shown: Bool, wires: Bool, on navigation: any UIKitScreen,
