@@ -49,6 +49,38 @@ struct NewcomerSecondWeekTests {
         #expect(log(window) == ["push: list → detail", "pop: detail → list", "push: list → other"])
     }
 
+    @Test func pushingFromAPoppedScreenNamesThatItIsInNoContainer() throws {
+        let (window, stack, _) = try makeList()
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        stack.pop()
+        #expect(
+            error(ScreenError.self) { try detail.push(ScreenModel(name: "more")) }
+                == "Cannot push more from detail: no StackScreen encloses detail, which is in no container."
+                + " Show detail on a StackScreen, or present more from detail.")
+        #expect(log(window) == ["push: list → detail", "pop: detail → list"])
+    }
+
+    @Test func finishingWithAValueThatNobodyAwaitsPopsTheScreen() throws {
+        let (window, stack, _) = try makeList()
+        let sort = SortScreen(name: "sort")
+        try stack.push(sort)
+        sort.finish(with: 3)
+        #expect(stack.screens.map(\.screenName) == ["list"])
+        #expect(log(window) == ["push: list → sort", "pop: sort → list"])
+    }
+
+    @Test func unhoppingAStepThatWasHoppedAwayDoesNothing() throws {
+        let startup = HoppingScreen(name: "startup")
+        let window = try makeVisibleWindow(root: startup)
+        let splash = ScreenModel(name: "splash")
+        try startup.hop(to: splash) {}
+        try startup.hop(to: ScreenModel(name: "main"), then: nil)
+        #expect(throws: Never.self) { try splash.unhop() }
+        #expect(startup.currentScreen?.screenName == "main")
+        #expect(log(window) == ["hop: → splash", "hop: splash → main"])
+    }
+
     // MARK: - Presenting twice without awaiting
 
     @Test func twoAwaitedPresentationsStartedTogetherRefuseTheSecondAndKeepTheFirst() async throws {
