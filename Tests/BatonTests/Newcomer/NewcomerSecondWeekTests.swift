@@ -221,6 +221,23 @@ struct NewcomerSecondWeekTests {
         #expect(try window.screenTree(WeekRoute.self)?.description == "stack[list, item(id: 42)]")
     }
 
+    /// `cached` returns one instance every time (a screen kept in a static, as a newcomer caches
+    /// a view controller): a tree that shows it twice is refused before anything changes.
+    @Test func aRouteThatReturnsTheSameScreenTwiceIsRefusedNamingTheStep() throws {
+        let window = ScreenWindow()
+        try window.navigate(to: ScreenTree.stack(WeekRoute.stack, [.list]))
+        WeekRoute.cachedScreen = ScreenModel(name: "cached")
+        defer { WeekRoute.cachedScreen = nil }
+        let thrown = #expect(throws: NavigationError.self) {
+            try window.navigate(to: ScreenTree.stack(WeekRoute.stack, [.list, .cached, .cached]))
+        }
+        #expect(
+            thrown?.description
+                == "Could not make cached for push onto stack at stack: it made cached, which this tree already"
+                + " shows elsewhere; make a new screen. Nothing changed.")
+        #expect(try window.screenTree(WeekRoute.self)?.description == "stack[list]")
+    }
+
     // MARK: - One @Observable model held by two screens
 
     @Test func anObservableModelHeldByTwoScreensOutlivesOneAndFreesBoth() throws {
@@ -294,7 +311,10 @@ extension ContextValues {
 
 /// The routes of the second week's app: `latest` makes the screen of another route.
 enum WeekRoute: ScreenRoute {
-    case stack, list, item(id: Int), latest, selecting
+    case stack, list, item(id: Int), latest, selecting, cached
+
+    /// What `cached` returns every time; set by the one test that uses it.
+    @MainActor static var cachedScreen: ScreenModel?
 
     /// Writes a selection into its window while its push runs.
     final class SelectingScreen: ScreenModel {
@@ -320,6 +340,7 @@ enum WeekRoute: ScreenRoute {
         case .item(let id): ItemScreen(id: id)
         case .latest: ItemScreen(id: 42)
         case .selecting: SelectingScreen(name: "selecting")
+        case .cached: WeekRoute.cachedScreen ?? ScreenModel(name: "cached")
         }
     }
 }
