@@ -53,7 +53,12 @@
             VStack {
                 Button("Blue") { color = "Blue" }
                 ScreenLink("Settings", action: .present) { SettingsScreen(name: "settings") }
-                Button("Tour") { try? screen?.present(TourScreen(name: "tour"), style: .fullScreenCover) }
+                Button("Tour") {
+                    // The screen's task reports a refused presentation (another one is shown).
+                    if let screen {
+                        screen.task { try screen.present(TourScreen(name: "tour"), style: .fullScreenCover) }
+                    }
+                }
                 // No stack encloses a tab here: a push link would be refused, so it presents.
                 ScreenLink(action: .present, wiring: .isolate) {
                     OrderListScreen(name: "orders")
