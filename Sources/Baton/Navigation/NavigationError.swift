@@ -72,7 +72,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Saved data in a format newer than this version of Baton reads.
     ///
     /// ```swift
-    /// NavigationError.unsupportedFormat(found: 2, supported: 1)
+    /// NavigationError.unsupportedFormat(found: 3, supported: 2)
     /// ```
     case unsupportedFormat(found: Int, supported: Int)
     /// Saved data that is not a screen tree: truncated, not JSON, missing fields.
@@ -148,7 +148,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The diagnostic message.
     ///
     /// ```swift
-    /// print(NavigationError.unsupportedFormat(found: 2, supported: 1))
+    /// print(NavigationError.unsupportedFormat(found: 3, supported: 2))
     /// ```
     public var description: String {
         switch self {
