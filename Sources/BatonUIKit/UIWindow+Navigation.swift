@@ -274,7 +274,8 @@
         ///   - saved: The saved tree.
         ///   - type: The app's route type.
         ///   - animated: Whether UIKit animates its calls.
-        /// - Returns: What was left out, as ``Baton/NavigationError/dropped(path:reason:)`` values.
+        /// - Returns: What was left out, as ``Baton/NavigationError/dropped(path:reason:)`` values,
+        ///   and what was restored in its own style, as ``Baton/NavigationError/repaired(path:reason:)``.
         /// - Throws: The ``Baton/NavigationError`` of the root when not even the root can be restored.
         @discardableResult
         public func restoreScreenTree<Route: ViewControllerRoute>(

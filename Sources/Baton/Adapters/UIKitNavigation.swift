@@ -184,7 +184,8 @@ public enum UIKitNavigation {
     ///   - window: The UIKit window.
     ///   - animated: Whether UIKit animates its calls.
     ///   - make: Makes a new controller for a route.
-    /// - Returns: What was left out, as ``NavigationError/dropped(path:reason:)`` values.
+    /// - Returns: What was left out, as ``NavigationError/dropped(path:reason:)`` values, and
+    ///   what was restored in its own style, as ``NavigationError/repaired(path:reason:)``.
     /// - Throws: The ``NavigationError`` of the root when not even the root can be restored.
     @discardableResult
     public static func restoreScreenTree<Route: ScreenRoute>(

@@ -88,6 +88,14 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// NavigationError.dropped(path: "main > feed[1]", reason: "unknown route item(id:)")
     /// ```
     case dropped(path: String, reason: String)
+    /// A part of a saved tree that was restored, but not exactly as saved: its saved
+    /// presentation style is not one Baton knows, so it is presented in its own style.
+    ///
+    /// ```swift
+    /// NavigationError.repaired(
+    ///     path: "main ^ tour", reason: "its saved presentation style \"popover\" is not \"sheet\" or \"fullScreenCover\"")
+    /// ```
+    case repaired(path: String, reason: String)
     /// A part of a tree that was left out when it was saved, with the screens it holds: its
     /// screen has no route, its route cannot be encoded, or it is nested deeper than
     /// ``SavedScreenTree/maximumDepth``. The rest of the tree is saved
@@ -176,6 +184,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .dropped(let path, let reason):
             let part = path.isEmpty ? "the root" : path
             return "Left out \(part) when restoring: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
+        case .repaired(let path, let reason):
+            let part = path.isEmpty ? "the root" : path
+            return "Restored \(part) in its own style: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
         case .notSaved(let path, let reason):
             let part = path.isEmpty ? "the root" : path
             return "Left out \(part) when saving: \(reason)" + (reason.hasSuffix(".") ? "" : ".")

@@ -332,8 +332,9 @@ extension ScreenWindow {
     /// - Parameters:
     ///   - saved: The saved tree.
     ///   - type: The app's route type.
-    /// - Returns: What was left out, as ``NavigationError/dropped(path:reason:)`` values; empty
-    ///   when the whole tree was restored.
+    /// - Returns: What was left out, as ``NavigationError/dropped(path:reason:)`` values, and
+    ///   what was restored in its own style, as ``NavigationError/repaired(path:reason:)``; empty
+    ///   when the whole tree was restored as saved.
     /// - Throws: The ``NavigationError`` of the root when not even the root can be restored;
     ///   nothing changed then.
     @discardableResult

@@ -238,10 +238,9 @@ extension ScreenTree {
                 // The presentation is kept, in the presented screen's own style: a bad style
                 // never costs the screens.
                 dropped.append(
-                    .dropped(
+                    .repaired(
                         path: here() + " ^ " + String(describing: presented.route),
-                        reason: "its presentation style \(styleValue.text) is not \"sheet\" or \"fullScreenCover\";"
-                            + " it is presented in its own style"))
+                        reason: "its saved presentation style \(styleValue.text) is not \"sheet\" or \"fullScreenCover\""))
             }
         }
         return ScreenTree(route, content: content, presenting: presented, style: style)

@@ -19,8 +19,8 @@ extension ScreenWindow {
     /// - Returns: Every failure, in order: the root that could not be made, a saved text that is
     ///   not a saved tree (``NavigationError/unreadable(reason:)``,
     ///   ``NavigationError/unsupportedFormat(found:supported:)``), the parts of the saved tree
-    ///   that were left out (``NavigationError/dropped(path:reason:)``). Empty when everything
-    ///   was shown.
+    ///   that were left out (``NavigationError/dropped(path:reason:)``) or restored in their own
+    ///   style (``NavigationError/repaired(path:reason:)``). Empty when everything was shown.
     public func launch<Route: ScreenRoute>(_ root: Route, restoring saved: String? = nil) -> [NavigationError] {
         var failures: [NavigationError] = []
         if rootScreen == nil {

@@ -164,7 +164,7 @@ struct PresentationStyleAtCallSiteTests {
         let dropped = try window.restoreScreenTree(SavedScreenTree(json: json), as: TestRoute.self)
         #expect(
             dropped.map(\.description) == [
-                #"Left out main ^ tour when restoring: its presentation style "popover" is not "sheet" or "fullScreenCover"; it is presented in its own style."#
+                #"Restored main ^ tour in its own style: its saved presentation style "popover" is not "sheet" or "fullScreenCover"."#
             ])
         #expect(try treeText(window) == "main ^ tour")
     }
