@@ -54,8 +54,8 @@ struct ErasedScreenTree {
             if let step { content = .hop(ErasedScreenTree(step)) } else { content = .hop(nil) }
         }
         var presented: Box?
-        if case .tree(let shown, let style)? = tree.presentedStorage {
-            presented = Box(ErasedScreenTree(shown), style: style)
+        if case .tree(let shown)? = tree.presentedStorage {
+            presented = Box(ErasedScreenTree(shown), style: tree.presentedStyle)
         }
         self.init(route: tree.route, content: content, presented: presented)
     }

@@ -43,7 +43,7 @@ extension PresentationStyle {
 extension ScreenTree {
     /// Whether this tree, or a tree in it, has a ``presentedStyle``.
     var recordsStyles: Bool {
-        if presentedStyle != nil { return true }
+        if presented != nil, presentedStyle != nil { return true }
         if let presented, presented.recordsStyles { return true }
         return children.contains { $0.recordsStyles }
     }
@@ -240,7 +240,8 @@ extension ScreenTree {
                 dropped.append(
                     .repaired(
                         path: here() + " ^ " + String(describing: presented.route),
-                        reason: "its saved presentation style \(styleValue.text) is not \"sheet\" or \"fullScreenCover\""))
+                        reason: "its saved presentation style \(styleValue.text) is not \"sheet\" or"
+                            + " \"fullScreenCover\""))
             }
         }
         return ScreenTree(route, content: content, presenting: presented, style: style)

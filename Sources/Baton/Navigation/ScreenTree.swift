@@ -33,7 +33,7 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     /// ```
     public var content: Content?
 
-    /// What ``presented`` and ``presentedStyle`` hold, boxed: a struct cannot hold itself. Not
+    /// What ``presented`` holds, boxed: a struct cannot hold itself. Not
     /// private, so that ``ErasedScreenTree`` reads it in code specialized for the app's route type.
     @usableFromInline var presentedStorage: Indirect?
 
@@ -44,12 +44,12 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     /// ```
     public var presented: ScreenTree? {
         get {
-            guard case .tree(let tree, _)? = presentedStorage else { return nil }
+            guard case .tree(let tree)? = presentedStorage else { return nil }
             return tree
         }
         set {
             switch newValue {
-            case .some(let tree): presentedStorage = .tree(tree, style: presentedStyle)
+            case .some(let tree): presentedStorage = .tree(tree)
             case .none: presentedStorage = nil
             }
         }
@@ -57,33 +57,26 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
 
     /// How ``presented`` is shown, when it was chosen where it was presented
     /// (``ScreenModel/present(_:style:identifier:sender:wiring:)``); `nil` for the presented
-    /// screen's own ``ScreenModel/presentationStyle``, and when nothing is presented.
+    /// screen's own ``ScreenModel/presentationStyle``. It applies to whatever ``presented`` holds,
+    /// so it is kept whichever is set first; with nothing presented it has no effect. `==`
+    /// compares trees as written: an explicit style equal to the screen's own is not `nil`.
     ///
     /// A tree read from a window has a style only where a presentation's style differs from the
     /// presented screen's own: restored, that screen is presented in it again. In a tree you
     /// assign, a presentation with a style that differs from the one it is shown with is
     /// presented again, in that style; `nil` keeps the style it is shown with (or gives a new
     /// presentation the screen's own). In a UIKit window, an assigned style is set as the
-    /// presented controller's `modalPresentationStyle`, and a tree read from the window has no
-    /// style: a controller's own style comes from the factory of its route.
+    /// presented controller's `modalPresentationStyle`, and a tree read from the window records
+    /// a cover and no sheet: a sheet's own style comes from the factory of its route.
     ///
     /// ```swift
     /// let tree = ScreenTree(.settings, presenting: ScreenTree(.tour), style: .fullScreenCover)
     /// tree.presentedStyle   // .fullScreenCover
     /// ```
-    public var presentedStyle: PresentationStyle? {
-        get {
-            guard case .tree(_, let style)? = presentedStorage else { return nil }
-            return style
-        }
-        set {
-            guard case .tree(let tree, _)? = presentedStorage else { return }
-            presentedStorage = .tree(tree, style: newValue)
-        }
-    }
+    public var presentedStyle: PresentationStyle?
 
     @usableFromInline indirect enum Indirect: Hashable, Sendable {
-        case tree(ScreenTree, style: PresentationStyle?)
+        case tree(ScreenTree)
     }
 
     /// What a container shows.
@@ -133,9 +126,10 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
         // The storage set directly: going through `presented`'s setter cost a metadata lookup
         // per node in the unspecialized code that decodes a saved tree.
         switch presented {
-        case .some(let tree): presentedStorage = .tree(tree, style: style)
+        case .some(let tree): presentedStorage = .tree(tree)
         case .none: presentedStorage = nil
         }
+        presentedStyle = style
     }
 
     /// A stack and its screens, root first.

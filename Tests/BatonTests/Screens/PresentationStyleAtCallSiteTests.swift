@@ -231,11 +231,34 @@ struct PresentationStyleAtCallSiteTests {
         #expect(order(window).prefix(1) == ["main.willDisappear"])
     }
 
-    @Test func settingPresentedStyleWithNothingPresentedChangesNothing() {
+    @Test func aStyleSetBeforeThePresentationIsKept() {
         var tree = ScreenTree<TestRoute>(.screen("main"))
         tree.presentedStyle = .fullScreenCover
-        #expect(tree.presentedStyle == nil)
-        #expect(tree == ScreenTree(.screen("main")))
+        tree.presented = ScreenTree(.screen("tour"))
+        #expect(tree.presentedStyle == .fullScreenCover)
+        #expect(tree == ScreenTree(.screen("main"), presenting: ScreenTree(.screen("tour")), style: .fullScreenCover))
+        #expect(tree.description == "main ^cover tour")
+    }
+
+    @Test func aStyleIsKeptWhenThePresentationIsRemovedAndReplaced() {
+        var tree = ScreenTree<TestRoute>(.screen("main"), presenting: ScreenTree(.screen("tour")))
+        tree.presentedStyle = .fullScreenCover
+        tree.presented = nil
+        tree.presented = ScreenTree(.screen("help"))
+        #expect(tree.presentedStyle == .fullScreenCover)
+        #expect(tree.description == "main ^cover help")
+    }
+
+    @Test func aStyleAloneIsNotSaved() throws {
+        var tree = ScreenTree<TestRoute>(.screen("main"))
+        tree.presentedStyle = .fullScreenCover
+        let text = try #require(String(data: try JSONEncoder().encode(tree), encoding: .utf8))
+        #expect(!text.contains("presentsAs"))
+        #expect(text.contains(#""format":1"#))
+    }
+
+    @Test func settingPresentedStyleAfterThePresentationKeepsItForTheNext() {
+        var tree = ScreenTree<TestRoute>(.screen("main"))
         tree.presented = ScreenTree(.screen("tour"))
         tree.presentedStyle = .fullScreenCover
         tree.presented = ScreenTree(.screen("help"))
