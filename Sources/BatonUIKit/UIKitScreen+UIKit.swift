@@ -121,15 +121,26 @@
             present(controller, animated: animated) { completion() }
         }
 
-        /// `modalPresentationStyle`: `.fullScreen` is a cover; every other style leaves the
-        /// presenter's view, as a sheet does (UIPresentationController.h:104-107).
+        /// `modalPresentationStyle`: `.fullScreen` and `.currentContext` (which removes the
+        /// presenter's view inside its context) are a cover; every other style leaves the
+        /// presenter's view, as a sheet does (UIPresentationController.h:104-107). Setting the
+        /// style it already reports changes nothing, so a factory's `.formSheet` or `.popover`
+        /// stays a sheet of its own kind.
         ///
         /// ```swift
         /// tour.screenPresentationStyle = .fullScreenCover
         /// ```
         public var screenPresentationStyle: PresentationStyle {
-            get { modalPresentationStyle == .fullScreen ? .fullScreenCover : .sheet }
-            set { modalPresentationStyle = newValue == .fullScreenCover ? .fullScreen : .pageSheet }
+            get {
+                switch modalPresentationStyle {
+                case .fullScreen, .currentContext: .fullScreenCover
+                default: .sheet
+                }
+            }
+            set {
+                guard newValue != screenPresentationStyle else { return }
+                modalPresentationStyle = newValue == .fullScreenCover ? .fullScreen : .pageSheet
+            }
         }
 
         /// `dismiss(animated:completion:)`.

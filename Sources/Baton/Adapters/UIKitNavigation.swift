@@ -700,11 +700,13 @@ public enum UIKitNavigation {
             }
         }
         var presentedTree: ScreenTree<Route>?
+        var style: PresentationStyle?
         if let shown = presented(by: screen) {
             guard let shownTree = tree(of: shown, as: type) else { return nil }
             presentedTree = shownTree
+            style = recordedStyle(of: shown)
         }
-        return ScreenTree(route, content: content, presenting: presentedTree)
+        return ScreenTree(route, content: content, presenting: presentedTree, style: style)
     }
 
     /// The tree of `screen`, naming in `missing` every controller without a route.
@@ -725,8 +727,21 @@ public enum UIKitNavigation {
         case .hop(let step):
             content = .hop(step.flatMap { tree(of: $0, at: path, as: type, missing: &missing) })
         }
-        let presentedTree = presented(by: screen).flatMap { tree(of: $0, at: path + " ^", as: type, missing: &missing) }
+        let shown = presented(by: screen)
+        let presentedTree = shown.flatMap { tree(of: $0, at: path + " ^", as: type, missing: &missing) }
         guard let route else { return nil }
-        return ScreenTree(route, content: content, presenting: presentedTree)
+        let style = presentedTree == nil ? nil : shown.flatMap(recordedStyle(of:))
+        return ScreenTree(route, content: content, presenting: presentedTree, style: style)
+    }
+
+    /// The style a tree read from a window records for `shown`: a model screen's style chosen
+    /// where it was presented; for a UIKit controller, a cover, since its own style is unknowable
+    /// without making its route's controller (a sheet is left to the factory).
+    static func recordedStyle(of shown: any Screen) -> PresentationStyle? {
+        if let model = shown as? ScreenModel { return model.recordedStyle }
+        if let controller = shown as? any UIKitScreen, controller.screenPresentationStyle == .fullScreenCover {
+            return .fullScreenCover
+        }
+        return nil
     }
 }

@@ -136,10 +136,11 @@ public protocol UIKitScreen: Screen {
     func presentScreen(_ screen: any Screen, animated: Bool, completion: @escaping @MainActor () -> Void)
 
     /// The controller's `modalPresentationStyle` in Baton's terms: ``PresentationStyle/fullScreenCover``
-    /// for `.fullScreen`, ``PresentationStyle/sheet`` for any style that leaves the presenter's
-    /// view (UIPresentationController.h:104-107). A screen tree assignment sets it on a
-    /// controller it presents when the tree chooses a style (``ScreenTree/presentedStyle``):
-    /// `.fullScreen` for a cover, `.pageSheet` for a sheet.
+    /// for `.fullScreen` and `.currentContext`, ``PresentationStyle/sheet`` for any style that
+    /// leaves the presenter's view (UIPresentationController.h:104-107). A screen tree assignment
+    /// sets it on a controller it presents when the tree chooses a style
+    /// (``ScreenTree/presentedStyle``): `.fullScreen` for a cover, `.pageSheet` for a sheet;
+    /// setting the style it already reports changes nothing.
     ///
     /// ```swift
     /// tour.screenPresentationStyle = .fullScreenCover   // tour.modalPresentationStyle == .fullScreen

@@ -222,9 +222,9 @@ enum SavingShape<Screen> {
         if let shown = presented(screen) {
             presentedTree = routedPart(of: shown, prefix: presenting, leftOut: &leftOut)
             if presentedTree == nil { leave(shown, at: presenting()) }
-            // A model screen records a style chosen where it was presented. A UIKit controller
-            // keeps its own `modalPresentationStyle`, which the factory of its route sets.
-            style = (shown as? ScreenModel)?.recordedStyle
+            if presentedTree != nil, let shown = shown as? any Baton.Screen {
+                style = UIKitNavigation.recordedStyle(of: shown)
+            }
         }
         return ScreenTree(route, content: content, presenting: presentedTree, style: style)
     }

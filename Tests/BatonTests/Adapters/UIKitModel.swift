@@ -304,10 +304,14 @@ class ModelViewController: UIKitScreen {
         present(controller, animated: animated) { completion() }
     }
 
-    /// BatonUIKit: `modalPresentationStyle`, `.fullScreen` for a cover, `.pageSheet` for a sheet.
+    /// BatonUIKit: `modalPresentationStyle`, `.fullScreen` for a cover, `.pageSheet` for a sheet;
+    /// setting the style it already reports changes nothing.
     var screenPresentationStyle: Baton.PresentationStyle {
         get { presentationStyle == .fullScreen ? .fullScreenCover : .sheet }
-        set { presentationStyle = newValue == .fullScreenCover ? .fullScreen : .pageSheet }
+        set {
+            guard newValue != screenPresentationStyle else { return }
+            presentationStyle = newValue == .fullScreenCover ? .fullScreen : .pageSheet
+        }
     }
 
     /// BatonUIKit: `dismiss(animated: animated) { completion() }`.

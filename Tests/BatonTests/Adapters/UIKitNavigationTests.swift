@@ -351,6 +351,36 @@ struct UIKitNavigationTests {
         }
     }
 
+    @Test func aControllerPresentedAsACoverIsSavedAsACoverAndRestoredAsOne() throws {
+        let cover = Tree.tabs(
+            .main,
+            [
+                .stack(.feed, [Tree(.list), Tree(.item(42), presenting: Tree(.share), style: .fullScreenCover)]),
+                Tree(.settings),
+            ],
+            selected: 0)
+        var saved: SavedScreenTree?
+        try inUIKit { _, factory, window in
+            try start(window, factory, Self.feed42)
+            try navigate(window, to: cover, factory)
+            #expect(try UIKitNavigation.screenTree(in: window, as: UIRoute.self) == cover)
+            saved = try UIKitNavigation.saveScreenTree(in: window, as: UIRoute.self)
+        }
+        let text = try #require(saved?.json)
+        #expect(text.contains(#""presentsAs":"fullScreenCover""#))
+        try inUIKit { uikit, factory, window in
+            try start(window, factory, .tabs(.main, [.stack(.feed, [Tree(.list)]), Tree(.settings)], selected: 0))
+            let dropped = try UIKitNavigation.restoreScreenTree(
+                SavedScreenTree(json: text), as: UIRoute.self, in: window, animated: false
+            ) { try factory.make($0) }
+            uikit.runLoop()
+            #expect(dropped.isEmpty)
+            let item = controller(window, 0, 1)
+            #expect(item?.presentedViewController?.presentationStyle == .fullScreen)
+            #expect(item?.isOnScreen == false)
+        }
+    }
+
     @Test func anAnimatedDismissalIsFollowedByThePresentationInItsCompletion() throws {
         try inUIKit { uikit, factory, window in
             try start(
