@@ -180,19 +180,9 @@ public final class HopFlow {
             screen === container || isWithin(screen, step: step, container: container)
         else { return }
         state = .showing(step: step, name: name, .spent)
-        switch pending {
-        case .none, .spent: break
-        case .awaiting(let waiter): waiter.deliver(result)
-        case .callback(let continuation):
-            do {
-                try continuation()
-            } catch {
-                let failure = TransitionFailure(
-                    request: "the continuation of \(container.screenName) after \(name) finished",
-                    inProgress: "finish of \(screen.screenName)", error: error)
-                ScreenWindow.containing(container)?.context.post(TransitionDidFail.self, failure, reach: .local)
-            }
-        }
+        pending.settle(
+            result: result, container: container.screenName, step: name, screen: screen,
+            window: { ScreenWindow.containing(container) })
     }
 
     /// Ends a flow that awaits the current step, with ``ScreenError/cancelled(screen:reason:)``

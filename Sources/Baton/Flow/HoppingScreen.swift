@@ -370,19 +370,8 @@ open class HoppingScreen: ScreenModel {
     func finishStep(from screen: any Screen, result: Any) {
         guard case .showing(let current, let pending) = state, pending.isWaiting else { return }
         state = .showing(current, .spent)
-        switch pending {
-        case .none, .spent: break
-        case .awaiting(let waiter): waiter.deliver(result)
-        case .callback(let continuation):
-            do {
-                try continuation()
-            } catch {
-                let failure = TransitionFailure(
-                    request: "the continuation of \(screenName) after \(current.screenName) finished",
-                    inProgress: "finish of \(screen.screenName)", error: error)
-                window?.context.post(TransitionDidFail.self, failure, reach: .local)
-            }
-        }
+        pending.settle(
+            result: result, container: screenName, step: current.screenName, screen: screen, window: { window })
     }
 
     /// What waits for the current step, for a window snapshot: `nil` when nothing does.

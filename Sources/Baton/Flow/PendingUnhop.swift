@@ -53,6 +53,29 @@ enum PendingUnhop {
             return {}
         }
     }
+
+    /// Settles what waited for the step `step` of the container named `container`, which
+    /// `screen` finished with `result`, once the container has recorded that nothing waits any
+    /// more: the awaiting flow receives the result, or the continuation runs, and its failure is
+    /// posted as ``TransitionDidFail`` in the container's window (the names are made only then).
+    func settle(
+        result: Any, container: @autoclosure () -> String, step: @autoclosure () -> String, screen: any Screen,
+        window: () -> ScreenWindow?
+    ) {
+        switch self {
+        case .none, .spent: break
+        case .awaiting(let waiter): waiter.deliver(result)
+        case .callback(let continuation):
+            do {
+                try continuation()
+            } catch {
+                let failure = TransitionFailure(
+                    request: "the continuation of \(container()) after \(step()) finished",
+                    inProgress: "finish of \(screen.screenName)", error: error)
+                window()?.context.post(TransitionDidFail.self, failure, reach: .local)
+            }
+        }
+    }
 }
 
 /// Carries a flow's result from the finishing screen to the awaiting flow. Both run on the main
