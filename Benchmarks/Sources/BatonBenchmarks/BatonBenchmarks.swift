@@ -20,7 +20,7 @@ struct BatonBenchmarks {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: baton-benchmarks [--smoke] [--only reads|operations|events|transitions|navigation|uikit|saving|memory|scale] [--iterations N] [--probe NAME] [--plot FILE.svg]; a child of the memory section: --resident KIND CYCLES"
+                "usage: baton-benchmarks [--smoke] [--only SECTION[,SECTION…]] [--iterations N] [--probe NAME] [--plot FILE.svg]; sections: memory, reads, operations, events, transitions, navigation, uikit, saving, scale; each runs in a child process (--section SECTION); a child of the memory section: --resident KIND CYCLES"
             )
             return
         }
@@ -46,44 +46,48 @@ struct BatonBenchmarks {
             harness = Harness(iterations: iterations, runs: harness.runs)
         }
         harness.probe = option("--probe")
-        let only = option("--only")
-        func runs(_ group: String) -> Bool { only == nil || only == group }
+        let only = option("--only").map { $0.split(separator: ",").map(String.init) }
+        if let unknown = only?.first(where: { !Group.allCases.map(\.rawValue).contains($0) }) {
+            print("unknown section \(unknown); the sections: \(Group.allCases.map(\.rawValue).joined(separator: ", "))")
+            exit(2)
+        }
+        let groups = Group.allCases.filter { only == nil || only!.contains($0.rawValue) }
 
-        var sections: [Section] = []
-        var leaked = false
-        var memory: Section?
-        var sessionFailures: [String] = []
-        if runs("memory") {
-            var (section, screensLeaked) = MemoryBenchmarks.screens(count: smoke ? 100 : 10_000)
-            MemoryBenchmarks.storage(contexts: smoke ? 100 : 10_000, into: &section)
-            // Fresh child processes, 10,000 and 100,000 cycles each, also in smoke mode: the bound
-            // on resident memory is not a timing. Not in probe mode (instruction counting).
-            if harness.probe == nil {
-                let sessions = ResidentMemoryBenchmarks.sessions(into: &section)
-                if sessions.failed { sessionFailures = sessions.messages.isEmpty ? ["failed"] : sessions.messages }
+        // A child running one section for the parent below: `--section NAME`.
+        if let name = option("--section") {
+            guard let group = Group(rawValue: name) else {
+                print("unknown section \(name)")
+                exit(2)
             }
-            memory = section
-            leaked = screensLeaked
+            SectionProcess.report(group.run(harness, smoke: smoke))
+            return
         }
-        if runs("reads") { sections.append(ContextBenchmarks.reads(harness)) }
-        if runs("operations") { sections.append(ContextBenchmarks.operations(harness)) }
-        if runs("events") { sections.append(EventBenchmarks.posts(harness)) }
-        if runs("transitions") { sections.append(TransitionBenchmarks.transitions(harness)) }
-        if runs("navigation") { sections.append(NavigationBenchmarks.navigation(harness)) }
-        if runs("uikit") { sections.append(UIKitAssignmentBenchmarks.assignments(harness)) }
-        if runs("saving") { sections.append(NavigationBenchmarks.saving(harness)) }
-        var curves: [ScaleBenchmarks.Curve] = []
-        if runs("scale") {
-            let scale = ScaleBenchmarks.scale(harness)
-            sections.append(scale.section)
-            curves = scale.curves
-        }
-        if let memory { sections.append(memory) }
-
+        // Instruction counting (`--probe`) runs its body in this process, under valgrind.
         if harness.probe != nil {
+            for group in groups { _ = group.run(harness, smoke: smoke) }
             blackHole(Sink.count)
             return
         }
+        // Every section runs in a fresh child process, as JMH forks a JVM per benchmark: what one
+        // section leaves in the allocator (glibc sets its trim threshold from the largest block
+        // freed so far) must not decide another's timings. See BENCHMARKS.md, "Latest table".
+        var results: [Group: GroupResult] = [:]
+        var sessionFailures: [String] = []
+        for group in groups {
+            switch SectionProcess.run(group, arguments: Array(arguments)) {
+            case .success(let result):
+                results[group] = result
+                sessionFailures += result.failures
+            case .failure(let failure):
+                sessionFailures.append(failure.description)
+            }
+        }
+        // The memory section runs first and is printed last.
+        let printed = groups.filter { $0 != .memory } + groups.filter { $0 == .memory }
+        let sections = printed.flatMap { results[$0]?.sections ?? [] }
+        let curves = printed.flatMap { results[$0]?.curves ?? [] }
+        let leaked = results.values.contains { $0.leaked }
+
         print(
             smoke
                 ? "Baton benchmarks — smoke mode (\(harness.runs) runs of few iterations; timings not judged)"

@@ -16,7 +16,7 @@ enum Select: ContextAction {}
 @MainActor
 enum ScaleBenchmarks {
     /// One operation's cost at each size of one sweep.
-    struct Curve {
+    struct Curve: Codable {
         let sweep: Sweep
         let operation: String
         let sizes: [Int]
@@ -26,7 +26,7 @@ enum ScaleBenchmarks {
         var growth: Double { nanoseconds.last! / nanoseconds.first! }
     }
 
-    enum Sweep: String {
+    enum Sweep: String, Codable {
         case tree = "tree size"
         case depth = "stack depth"
     }

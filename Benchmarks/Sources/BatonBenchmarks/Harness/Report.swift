@@ -1,7 +1,7 @@
 /// One line of the result table: what was measured, Baton's figure, the peer's, and the target
 /// that relates them.
-struct Row {
-    enum Unit {
+struct Row: Codable {
+    enum Unit: Codable {
         case nanoseconds
         case mebibytes
         case bytes
@@ -21,7 +21,7 @@ struct Row {
     }
 
     /// How Baton's figure must relate to the peer's (or to a fixed number).
-    enum Target {
+    enum Target: Codable {
         /// Baton ÷ peer must be at most this.
         case ratioAtMost(Double)
         /// Peer ÷ Baton must be at least this: Baton must be this many times faster.
@@ -86,7 +86,7 @@ struct Row {
 }
 
 /// A titled group of rows.
-struct Section {
+struct Section: Codable {
     let title: String
     var rows: [Row] = []
 
