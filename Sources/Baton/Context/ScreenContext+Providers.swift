@@ -240,10 +240,10 @@ extension ScreenContext {
         // stores and the chain is written out only for the error.
         if typed.requester != nil { throw misuse(reentered(typed)) }
         typed.requester = self
-        typed.outerRequest = ProviderRequests.innermost
-        ProviderRequests.innermost = typed
+        typed.outerRequest = ProviderRequests.innermost?.takeUnretainedValue()
+        ProviderRequests.innermost = Unmanaged.passUnretained(typed)
         defer {
-            ProviderRequests.innermost = typed.outerRequest
+            ProviderRequests.innermost = typed.outerRequest.map(Unmanaged.passUnretained)
             typed.outerRequest = nil
             typed.requester = nil
         }
@@ -254,7 +254,7 @@ extension ScreenContext {
     /// progress, outermost first, then this one.
     private final func reentered(_ record: ProviderRecord) -> ContextError {
         var asked = ["\(record.name) asked in \(label)"]
-        var request = ProviderRequests.innermost
+        var request = ProviderRequests.innermost?.takeUnretainedValue()
         while let running = request, let requester = running.requester {
             asked.append("\(running.name) asked in \(requester.label)")
             request = running.outerRequest
@@ -293,6 +293,7 @@ extension ScreenContext {
 @MainActor
 enum ProviderRequests {
     /// The innermost request in progress; each links to the one it runs inside
-    /// (``ProviderRecord/outerRequest``). Not retained: its request's frame holds it.
-    static unowned(unsafe) var innermost: ProviderRecord?
+    /// (``ProviderRecord/outerRequest``). Not retained: its request's frame holds it. `Unmanaged`
+    /// so that the variable is initialized statically: read with no `swift_once` per request.
+    static var innermost: Unmanaged<ProviderRecord>?
 }
