@@ -6,7 +6,16 @@
     // Navigation as data in UIKit: routes, deep links and scene restoration, one Baton window per
     // UIScene (article "Using Baton with UIKit", "Scenes, restoration and deep links").
 
-    final class ProductListViewController: UITableViewController {}
+    final class ProductListViewController: UITableViewController {
+        var productIDs: [Int] = []
+
+        override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+            super.prepare(for: segue, sender: sender)
+            if segue.identifier == "showProduct", let row = (sender as? IndexPath)?.row {
+                segue.setDestinationRoute(ShopRoute.product(id: productIDs[row]))  // a routed screen
+            }
+        }
+    }
 
     final class ProductViewController: UIViewController {
         let productID: Int

@@ -99,6 +99,29 @@
         }
     }
 
+    extension UIStoryboardSegue {
+        /// Names the route this segue's destination stands for. A storyboard makes the destination
+        /// itself, without a route, before UIKit sends `prepare(for:sender:)` to the source
+        /// (`UIStoryboardSegue.h:27`, `UIViewController.h:132`): call this there, before or after
+        /// `super`, so that the destination is a routed screen: not reported by rule 1, read back,
+        /// saved and restored in the tree. An unwind segue's destination keeps its own route.
+        ///
+        /// ```swift
+        /// override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+        ///     super.prepare(for: segue, sender: sender)
+        ///     if segue.identifier == "showProduct", let id = selectedProductID {
+        ///         segue.setDestinationRoute(ShopRoute.product(id: id))
+        ///     }
+        /// }
+        /// ```
+        ///
+        /// - Parameter route: The destination's route, the one whose `makeViewController()` would
+        ///   make the same screen.
+        public func setDestinationRoute<Route: ViewControllerRoute>(_ route: Route) {
+            UIKitEvents.recordRoute(route, ofSegueTo: destination)
+        }
+    }
+
     extension UIWindow {
         /// The window's controllers as a tree of routes: a navigation controller's stack, a tab bar
         /// controller's tabs and selection, a ``HoppingViewController``'s step, and what each

@@ -189,7 +189,9 @@ struct ComingFromProContextTests {
             try screen.context.attach(to: assignments)
             try screen.provideWhileInWindow()  // the condition is false: not in a window
             #expect(
-                throws: ContextError.providerMissing(key: "totalWeight", searched: ["class"], available: [])
+                throws: ContextError.providerMissing(
+                    key: "totalWeight", searched: ["class"], available: [], offChain: ["weights"],
+                    commonAncestor: "class")
             ) { try classContext.request(\.totalWeight) }
         }
     }

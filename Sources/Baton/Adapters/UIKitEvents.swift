@@ -209,6 +209,31 @@ public enum UIKitEvents {
         body()
     }
 
+    /// BatonUIKit's `segue.setDestinationRoute(_:)`, called in `prepare(for:sender:)`: records
+    /// `route` on the segue's destination, which the storyboard made without one before UIKit
+    /// sent `prepare(for:sender:)` to the source (`UIStoryboardSegue.h:27`, `UIViewController.h:132`),
+    /// so that rule 1 (``ScreenWithoutRoute``), checked when the segue's transition completes,
+    /// finds it, and reading, saving and restoring the tree keep it. It may come before or after
+    /// `super.prepare(for:sender:)`, or without it. An unwind segue's destination is already
+    /// shown with its own route (``isUnwind(to:)``): nothing is recorded on it, and the trace says so.
+    ///
+    /// ```swift
+    /// UIKitEvents.recordRoute(ShopRoute.product(id: 42), ofSegueTo: segue.destination)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - route: The route the destination stands for.
+    ///   - destination: The segue's destination.
+    public static func recordRoute(_ route: any ScreenRoute, ofSegueTo destination: any UIKitScreen) {
+        guard !isUnwind(to: destination) else {
+            trace?(
+                "segue route \(route) not recorded on \(destination.screenName): an unwind's destination keeps its own")
+            return
+        }
+        trace?("segue route \(route) recorded on \(destination.screenName)")
+        destination.recordedScreenRoute = route
+    }
+
     /// Whether a segue to `destination` is an unwind: UIKit prepares an unwind segue on its
     /// source with the controller that implements the unwind action as its destination, which
     /// is already shown (in a container, presented, or a window's root), whereas a forward
@@ -231,7 +256,9 @@ public enum UIKitEvents {
     /// tab, not the container itself), records which controller called `present` (UIKit's
     /// `presentingViewController` is the presentation context instead), and completes when UIKit
     /// calls the completion, after the presented controller's `viewDidAppear(_:)`
-    /// (`UIViewController.h:246-249`).
+    /// (`UIViewController.h:246-249`). A presented controller still appearing then (its override
+    /// of `viewDidAppear(_:)` skipped `super`) is resynchronised as appeared, so that nothing
+    /// waits for a callback Baton will never hear.
     ///
     /// ```swift
     /// UIKitEvents.present(controller, on: self) { done in
@@ -249,7 +276,16 @@ public enum UIKitEvents {
         trace?("present \(presented.screenName) on \(caller.screenName)")
         ExternalTransition.recordPresentation(of: presented, by: caller)
         let transition = begin(.present, from: visibleSource(of: caller), to: presented)
-        body { transition?.settle() }
+        body { [weak presented] in
+            // UIKit calls the completion after the presented controller's viewDidAppear
+            // (`UIViewController.h:246-249`): one Baton did not hear (an override that skips
+            // `super`) happened all the same, and what waits for it runs now.
+            if let presented = presented as? any UIKitScreen, presented.screenLifecycle.appearance == .appearing {
+                trace?("viewDidAppear \(presented.screenName): resynchronised at its presentation's completion")
+                presented.screenLifecycle.report(.didAppear, of: presented)
+            }
+            transition?.settle()
+        }
     }
 
     /// `dismiss(animated:completion:)`: begins the ``TransitionKind/dismiss`` that the call makes
@@ -492,14 +528,19 @@ public enum UIKitEvents {
 
     /// Runs `body`, the assignment's `setViewControllers(_:animated:)` on `navigation`, with
     /// `transition` handed to the ``setStack(_:on:_:)`` it reaches.
+    ///
+    /// - Returns: Whether the call reached ``setStack(_:on:_:)``: an app's override of
+    ///   `setViewControllers(_:animated:)` that skips `super`, or calls it later, keeps it from UIKit.
+    @discardableResult
     static func withStackChange(
         _ transition: ExternalTransition?, shown: Bool, wires: Bool, on navigation: any UIKitScreen,
         _ body: () -> Void
-    ) {
+    ) -> Bool {
         let outer = plannedStackChange
         plannedStackChange = (ObjectIdentifier(navigation), transition, shown, wires)
         defer { plannedStackChange = outer }
         body()
+        return plannedStackChange == nil
     }
 
     // MARK: - Split views

@@ -285,7 +285,11 @@ public enum UIKitNavigation {
                 }
                 return
             }
-            plan.apply()
+            do throws(NavigationError) {
+                try plan.apply()
+            } catch {
+                throw .error(error, at: [])
+            }
         }
     }
 
@@ -351,7 +355,7 @@ public enum UIKitNavigation {
                     found: "a HoppingScreen")
             }
         }
-        plan.apply()
+        try plan.apply()
         return .applied
     }
 
@@ -363,12 +367,15 @@ public enum UIKitNavigation {
     /// N-E5), or a navigation controller's animated push or pop or the user's interactive pop
     /// anywhere in the window (UIKit drops or defers a stack change made then: undocumented,
     /// N-E5). `run` runs when that transition's coordinator completes
-    /// (`UIViewControllerTransitionCoordinator.h:96-97`, `:124-131`), cancelled or not, and its
-    /// destination's viewDidAppear (or viewDidDisappear) has come: UIKit may complete a
-    /// presentation's coordinator before the presented controller's viewDidAppear (undocumented,
-    /// the UIKit model's switch E2), while the presentation still runs (`UIViewController.h:233-241`),
-    /// and refuses a dismissal made then. A failure then posts ``NavigationDidFail``. Returns what
-    /// it waits for, or `nil` when nothing runs.
+    /// (`UIViewControllerTransitionCoordinator.h:96-97`, `:124-131`), cancelled or not, and, for a
+    /// presentation, the presented controller's viewDidAppear (or viewDidDisappear) has come:
+    /// UIKit may complete a presentation's coordinator before the presented controller's
+    /// viewDidAppear (undocumented, the UIKit model's switch E2), while the presentation still
+    /// runs (`UIViewController.h:233-241`), and refuses a dismissal made then. That wait ends at
+    /// the presentation's completion at the latest (`UIViewController.h:246-249`), so an override
+    /// of `viewDidAppear(_:)` that skips `super` cannot make it last for ever (DESIGN rule 42). A
+    /// failure then posts ``NavigationDidFail``. Returns what it waits for, or `nil` when nothing
+    /// runs.
     ///
     /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` when one runs without a
     ///   coordinator to wait for; nothing changed.
@@ -404,8 +411,15 @@ public enum UIKitNavigation {
             }
         }
         coordinator.onCompletion { _ in
-            // A destination whose viewDidAppear is still to come: after it (or its viewDidDisappear).
-            guard let destination = ending.to as? any UIKitScreen else { return afterTransition() }
+            // A presented controller whose viewDidAppear is still to come: after it (or its
+            // viewDidDisappear), or at the latest at the presentation's completion, which UIKit
+            // calls after that viewDidAppear even when an override skips `super`
+            // (``UIKitEvents/present(_:on:_:)``). Any other destination: now, since a navigation
+            // controller refuses nothing once its coordinator completed, and nothing else would
+            // end a wait for a viewDidAppear an override swallowed.
+            guard let destination = ending.to as? any UIKitScreen, destination.parentScreen == nil,
+                destination.presentingScreen != nil
+            else { return afterTransition() }
             destination.screenLifecycle.whenAppeared(afterTransition)
         }
         return running

@@ -191,7 +191,9 @@ final class UIKitNavigationPlan {
         if let own { ops.append(own) }
         if !after.isEmpty { ops += after }
         guard live else {
-            for op in ops { make(op) }
+            for op in ops {
+                if let error = make(op) { throw .error(error, at: path.indices) }
+            }
             return []
         }
         return ops
@@ -385,12 +387,21 @@ final class UIKitNavigationPlan {
 
     /// Makes the prepared UIKit calls: the container changes, then, once the dismissals begun
     /// while preparing have completed, the new presentations.
-    func apply() {
+    ///
+    /// - Throws: ``NavigationError/refusedByUIKit(step:reason:)`` for the first stack change that
+    ///   did not reach UIKit (an app's override of `setViewControllers(_:animated:)` that skips
+    ///   `super`, or calls it later), once every other change was made: the transition begun for
+    ///   it ended from the navigation controller's real state, so nothing waits for it.
+    func apply() throws(NavigationError) {
         let changes = self.changes
         let gate = self.gate
         clear()
-        for change in changes { make(change) }
+        var refused: NavigationError?
+        for change in changes {
+            if let error = make(change), refused == nil { refused = error }
+        }
         gate?.done()
+        if let refused { throw refused }
     }
 
     /// A container change, made when the plan is applied (or at once on a controller not shown yet).
@@ -403,12 +414,14 @@ final class UIKitNavigationPlan {
         case root(any UIKitScreen)
     }
 
-    private func make(_ change: Change) {
+    /// Makes one change; returns why UIKit did not get it, if it did not.
+    private func make(_ change: Change) -> NavigationError? {
         switch change {
-        case .stack(let navigation, let screens, let made): setStack(navigation, screens, made: made)
+        case .stack(let navigation, let screens, let made): return setStack(navigation, screens, made: made)
         case .selection(let tabs, let index): tabs.selectTabScreen(at: index)
         case .root(let screen): setRoot(screen)
         }
+        return nil
     }
 
     /// `rootViewController =`, with the root change begun, already resolved.
@@ -428,8 +441,11 @@ final class UIKitNavigationPlan {
     /// `setViewControllers(_:animated:)`, with its transition begun here, once, and handed to the
     /// ``UIKitEvents/setStack(_:on:_:)`` the call reaches: a new top's, already resolved (every new
     /// controller was wired and resolved while preparing), or a pop's to a top that stays; none
-    /// for an unchanged top or a navigation controller not shown.
-    private func setStack(_ navigation: any UIKitScreen, _ screens: [any Screen], made: Int) {
+    /// for an unchanged top or a navigation controller not shown. A call that never reaches
+    /// UIKit's implementation (an override that skips `super`, or defers it) ends that transition
+    /// from the navigation controller's real state (DESIGN rule 42) and returns the error that
+    /// says so; the deferred call, if it comes, is the app's own.
+    private func setStack(_ navigation: any UIKitScreen, _ screens: [any Screen], made: Int) -> NavigationError? {
         let current = navigation.childScreens
         var transition: ExternalTransition?
         let top = screens.last
@@ -448,7 +464,7 @@ final class UIKitNavigationPlan {
         // The call wires what is new as any `setViewControllers` does: controllers below the top,
         // and a top in a stack not shown.
         let wires = made > 1 || (made == 1 && !shown)
-        UIKitEvents.withStackChange(transition, shown: shown, wires: wires, on: navigation) {
+        let reached = UIKitEvents.withStackChange(transition, shown: shown, wires: wires, on: navigation) {
             if navigation.reportsAppearance {
                 navigation.setStackScreens(screens, animated: animated)
             } else {
@@ -457,6 +473,14 @@ final class UIKitNavigationPlan {
                 }
             }
         }
+        guard !reached else { return nil }
+        transition?.settle()
+        func names(_ screens: [any Screen]) -> String { "[\(screens.map(\.screenName).joined(separator: ", "))]" }
+        return .refusedByUIKit(
+            step: "setViewControllers \(names(screens)) on \(navigation.screenName)",
+            reason: "the call did not reach UINavigationController's setViewControllers(_:animated:) (an override"
+                + " that does not call super, or calls it later): \(navigation.screenName) still shows"
+                + " \(names(navigation.childScreens))")
     }
 
     /// `dismiss(animated:completion:)` on the tree's presenter.

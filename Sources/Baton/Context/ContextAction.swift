@@ -114,7 +114,7 @@ extension ScreenContext {
     ///   - action: The action to execute.
     ///   - input: The value passed to the action.
     /// - Returns: The action's output.
-    /// - Throws: ``ContextError/actionMissing(action:searched:available:)`` when none is on the
+    /// - Throws: ``ContextError/actionMissing(action:searched:available:offChain:commonAncestor:)`` when none is on the
     ///   chain, ``ContextError/actionExpired(action:registeredIn:)`` when the nearest has expired,
     ///   ``ContextError/actionUnavailable(action:registeredIn:)`` when its condition does not hold.
     @discardableResult

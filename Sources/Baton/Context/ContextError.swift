@@ -34,10 +34,20 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     case leftTheTree(scope: String, key: String, context: String)
     /// No provider for the key is registered on the chain.
     ///
+    /// A request searches its context and the contexts above it only. When contexts off that
+    /// chain in the same tree provide the key (another tab, another branch, a screen below),
+    /// `offChain` names them and `commonAncestor` the nearest context on the chain above all of
+    /// them, where a provider would reach both.
+    ///
     /// ```swift
-    /// try context.request(TotalWeight.self)   // throws .providerMissing when nobody provides it
+    /// try profile.context.request(\.weight)   // throws .providerMissing when only feed provides it
+    /// // No provider for weight: searched profile → tabs → app. Providers on the chain: none. Off this
+    /// // chain, feed provides weight, but a request searches only profile and the contexts above it.
+    /// // Provide it in tabs instead, above both, or register another one on this chain with
+    /// // provide(\.weight, owner:_:).
     /// ```
-    case providerMissing(key: String, searched: [String], available: [String])
+    case providerMissing(
+        key: String, searched: [String], available: [String], offChain: [String] = [], commonAncestor: String? = nil)
     /// The provider exists but its availability condition is not met.
     ///
     /// ```swift
@@ -79,10 +89,17 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     case flagNotSet(flag: String, searched: [String], setFlags: [String])
     /// No action with this name is registered on the chain.
     ///
+    /// An action call searches its context and the contexts above it only. When contexts off
+    /// that chain in the same tree register the action (another tab, another branch, a screen
+    /// below), `offChain` names them and `commonAncestor` the nearest context on the chain above
+    /// all of them, where a registration would reach both.
+    ///
     /// ```swift
     /// try context.execute(SwapInputs.self)   // throws .actionMissing
     /// ```
-    case actionMissing(action: String, searched: [String], available: [String])
+    case actionMissing(
+        action: String, searched: [String], available: [String], offChain: [String] = [],
+        commonAncestor: String? = nil)
     /// The action's owner is gone or its expiry condition holds.
     ///
     /// ```swift
@@ -129,11 +146,14 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Cannot \(subject) from \(context): its screen left the tree, and a screen that left reads"
                 + " the chain it left but writes only to its own context. Write before the screen finishes"
                 + " or is dismissed, or write without in: to keep the value in its own context."
-        case .providerMissing(let key, let searched, let available):
+        case .providerMissing(let key, let searched, let available, let offChain, let commonAncestor):
+            let register = "provide(\(Self.keyArgument(key)), owner:_:)"
             return "No provider for \(key): searched \(Self.path(searched)). "
                 + Self.listing("Providers on the chain", available, quoted: false)
                 + Self.suggestion(for: key, among: available)
-                + " Register one with provide(\(Self.keyArgument(key)), owner:_:)."
+                + Self.offChain(
+                    offChain, commonAncestor, searched: searched, verb: ("provides", "provide"), name: key,
+                    lookup: "a request", share: "Provide", register: register)
         case .providerUnavailable(let key, let registeredIn):
             return "The provider for \(key) in \(registeredIn) is not available: its condition is not met."
                 + " Check the condition before requesting, or observe the event that makes it available."
@@ -155,11 +175,13 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Flag \(flag) is not set: searched \(Self.path(searched)). "
                 + Self.listing("Flags set on the chain", setFlags, quoted: false)
                 + Self.suggestion(for: flag, among: setFlags)
-        case .actionMissing(let action, let searched, let available):
+        case .actionMissing(let action, let searched, let available, let offChain, let commonAncestor):
             return "No action \(action): searched \(Self.path(searched)). "
                 + Self.listing("Actions on the chain", available, quoted: false)
                 + Self.suggestion(for: action, among: available)
-                + " Register one with register(\(action).self, owner:_:)."
+                + Self.offChain(
+                    offChain, commonAncestor, searched: searched, verb: ("registers", "register"), name: action,
+                    lookup: "an action call", share: "Register", register: "register(\(action).self, owner:_:)")
         case .actionExpired(let action, let registeredIn):
             return "The action \(action) in \(registeredIn) has expired: its owner is gone or its expiry"
                 + " condition holds. Register it again before executing."
@@ -180,6 +202,30 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// is the member's, lower camel case), `TotalWeight.self` for a key type.
     static func keyArgument(_ key: String) -> String {
         key.first?.isLowercase == true ? "\\.\(key)" : "\(key).self"
+    }
+
+    /// The end of a "missing" message: where off the searched chain the name is registered and
+    /// where one registration would reach the requester too, or only how to register one. A
+    /// context on the chain cannot simply add its own: the holders below it are on its lineage.
+    private static func offChain(
+        _ holders: [String], _ commonAncestor: String?, searched: [String], verb: (one: String, many: String),
+        name: String, lookup: String, share: String, register: String
+    ) -> String {
+        guard let requester = searched.first, let commonAncestor, !holders.isEmpty else {
+            return " Register one with \(register)."
+        }
+        let names =
+            holders.count == 1
+            ? holders[0] : holders.dropLast().joined(separator: ", ") + " and " + holders[holders.count - 1]
+        let verb = holders.count == 1 ? verb.one : verb.many
+        let searches = "but \(lookup) searches only \(requester) and the contexts above it."
+        if commonAncestor == requester {
+            return " Off this chain, \(names) \(verb) \(name) below \(requester), \(searches)"
+                + " \(share) it in \(requester) instead."
+        }
+        let reach = holders.count == 1 ? "above both" : "above all of them"
+        return " Off this chain, \(names) \(verb) \(name), \(searches) \(share) it in \(commonAncestor) instead,"
+            + " \(reach), or register another one on this chain with \(register)."
     }
 
     static func path(_ labels: [String]) -> String {

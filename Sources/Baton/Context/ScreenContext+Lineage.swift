@@ -445,7 +445,7 @@ extension ScreenContext {
     ) throws(ContextError) -> (Record, AnyObject) {
         let entry = holderEntry(of: id, kind)
         guard let cached = entry.record, let unretainedHolder = entry.holder else {
-            let error = lookupError(kind, .missing, name: name(), in: self)
+            let error = lookupError(kind, .missing, id, name: name(), in: self)
             throw missingIsMisuse ? misuse(error) : error
         }
         let record = unsafeDowncast(cached.takeUnretainedValue(), to: Record.self)
@@ -462,7 +462,7 @@ extension ScreenContext {
             throw expired(record, in: holder, id, kind, name())
         }
         if let condition = record.condition, !condition.isMet() {
-            throw lookupError(kind, .unavailable, name: name(), in: holder)
+            throw lookupError(kind, .unavailable, id, name: name(), in: holder)
         }
         return (record, owner)
     }
@@ -482,7 +482,7 @@ extension ScreenContext {
         if removed != nil { holder.tableChanged(id, kind) }
         keepAlive(removed)  // released after the update
         // A runtime state, not a misuse: it throws and never traps, so `try?` is safe.
-        return lookupError(kind, .expired, name: name, in: holder)
+        return lookupError(kind, .expired, id, name: name, in: holder)
     }
 
     private enum LookupFailure {
@@ -494,17 +494,59 @@ extension ScreenContext {
     /// The error a request (`kind` `.provider`) or an action call (`.action`) reports: `missing`
     /// searched from `context`, the others name `context` as the registration's place.
     private final func lookupError(
-        _ kind: LineageIndex.Kind, _ failure: LookupFailure, name: String, in context: ScreenContext
+        _ kind: LineageIndex.Kind, _ failure: LookupFailure, _ id: ObjectIdentifier, name: String,
+        in context: ScreenContext
     ) -> ContextError {
-        switch (kind, failure) {
+        let offChain: (holders: [String], commonAncestor: String?) =
+            failure == .missing ? holdersOffChain(of: id, kind) : ([], nil)
+        return switch (kind, failure) {
         case (.provider, .missing):
-            .providerMissing(key: name, searched: searchedLabels, available: providerNamesOnChain)
+            .providerMissing(
+                key: name, searched: searchedLabels, available: providerNamesOnChain,
+                offChain: offChain.holders, commonAncestor: offChain.commonAncestor)
         case (.provider, .expired): .providerExpired(key: name, registeredIn: context.pathDescription)
         case (.provider, .unavailable): .providerUnavailable(key: name, registeredIn: context.pathDescription)
-        case (_, .missing): .actionMissing(action: name, searched: searchedLabels, available: actionNamesOnChain)
+        case (_, .missing):
+            .actionMissing(
+                action: name, searched: searchedLabels, available: actionNamesOnChain, offChain: offChain.holders,
+                commonAncestor: offChain.commonAncestor)
         case (_, .expired): .actionExpired(action: name, registeredIn: context.pathDescription)
         case (_, .unavailable): .actionUnavailable(action: name, registeredIn: context.pathDescription)
         }
+    }
+
+    /// The contexts of this context's tree, off its chain, that hold a registration `id`
+    /// (`kind` `.provider` or `.action`) that has not ended, by label; and the nearest context on
+    /// the chain above all of them: what a missing provider's or action's message names (a sibling
+    /// tab, another branch, a screen below). Only on that error path. Nothing is walked when no
+    /// context holds the name; otherwise each holder's chain up to this one. No user code runs
+    /// (an expiry is not asked).
+    final func holdersOffChain(
+        of id: ObjectIdentifier, _ kind: LineageIndex.Kind
+    ) -> (holders: [String], commonAncestor: String?) {
+        guard !LineageIndex.isEmpty(kind: kind, id: id) else { return ([], nil) }
+        var chain: [ObjectIdentifier: Int] = [:]
+        var current: ScreenContext? = self
+        while let context = current {
+            chain[ObjectIdentifier(context)] = chain.count
+            current = context.parent
+        }
+        var holders: [String] = []
+        var commonIndex = -1
+        for holder in LineageIndex.holders(kind: kind, id: id) where chain[ObjectIdentifier(holder)] == nil {
+            let hasNotEnded = kind == .provider ? holder.providers[id]?.hasNotEnded : holder.actions[id]?.hasNotEnded
+            guard hasNotEnded == true else { continue }
+            var above = holder.parent
+            while let context = above, chain[ObjectIdentifier(context)] == nil { above = context.parent }
+            // Another tree (another window, a context that left): not reachable from anywhere here.
+            guard let meeting = above.flatMap({ chain[ObjectIdentifier($0)] }) else { continue }
+            holders.append(holder.label)
+            commonIndex = max(commonIndex, meeting)
+        }
+        guard !holders.isEmpty else { return ([], nil) }
+        var ancestor: ScreenContext = self
+        for _ in 0..<commonIndex { ancestor = ancestor.parent ?? ancestor }
+        return (holders.sorted(), ancestor.label)
     }
 
     @inline(__always)

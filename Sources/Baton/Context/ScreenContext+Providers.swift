@@ -120,7 +120,7 @@ extension ScreenContext {
     ///
     /// - Parameter key: The key whose provider to ask.
     /// - Returns: The value the provider computes now.
-    /// - Throws: ``ContextError/providerMissing(key:searched:available:)`` when no provider is on
+    /// - Throws: ``ContextError/providerMissing(key:searched:available:offChain:commonAncestor:)`` when no provider is on
     ///   the chain, ``ContextError/providerExpired(key:registeredIn:)`` when the nearest one has
     ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
     ///   not hold, ``ContextError/providerReentered(key:registeredIn:chain:)`` when asked by the
@@ -144,7 +144,7 @@ extension ScreenContext {
     ///
     /// - Parameter key: The key whose provider to ask.
     /// - Returns: The value the provider computes now, or
-    ///   ``ContextError/providerMissing(key:searched:available:)``,
+    ///   ``ContextError/providerMissing(key:searched:available:offChain:commonAncestor:)``,
     ///   ``ContextError/providerExpired(key:registeredIn:)`` or
     ///   ``ContextError/providerUnavailable(key:registeredIn:)``.
     public final func requestResult<Key: ContextKey>(_ key: Key.Type) -> Result<Key.Value, ContextError> {
@@ -177,7 +177,7 @@ extension ScreenContext {
     ///
     /// - Parameter entry: The member whose provider to ask.
     /// - Returns: The value the provider computes now.
-    /// - Throws: ``ContextError/providerMissing(key:searched:available:)`` when no provider is on
+    /// - Throws: ``ContextError/providerMissing(key:searched:available:offChain:commonAncestor:)`` when no provider is on
     ///   the chain, ``ContextError/providerExpired(key:registeredIn:)`` when the nearest one has
     ///   expired, ``ContextError/providerUnavailable(key:registeredIn:)`` when its condition does
     ///   not hold, ``ContextError/providerReentered(key:registeredIn:chain:)`` when asked by the

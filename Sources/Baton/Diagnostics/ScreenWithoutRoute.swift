@@ -19,7 +19,9 @@
 /// `UIActivityViewController`, `UISearchController`, the system's pickers and composers,
 /// `SFSafariViewController`, UIKit's private controllers, their subclasses, and what is inside
 /// or presented above them) are not reported, nor is a controller that overrides BatonUIKit's
-/// `UIViewController.isRouteless` to return `true`.
+/// `UIViewController.isRouteless` to return `true` or a system controller marked with
+/// `isMarkedRouteless`. A storyboard segue's destination, which the storyboard makes without a
+/// route, is given one in `prepare(for:sender:)` with `segue.setDestinationRoute(_:)`.
 ///
 /// ```swift
 /// try stack.push(DetailScreen(id: 4))
@@ -62,8 +64,12 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(screen) was shown by \(shown) without a route, in a window of \(routeType) routes: saving leaves it out"
             + " and no link reaches it. Make it through its route (\(fix))"
-            + (isController ? ";" : ", or declare its route (RoutedScreen);")
-            + " if it is meant to have none, as an alert or a share sheet, override isRouteless to return true."
+            + (isController
+                ? ", or, for a storyboard segue, name its route in prepare(for:sender:)"
+                    + " (segue.setDestinationRoute(\(routeType).…));"
+                : ", or declare its route (RoutedScreen);")
+            + " if it is meant to have none, as an alert or a share sheet, override isRouteless to return true"
+            + (isController ? ", or set isMarkedRouteless on a system controller you cannot subclass." : ".")
     }
 
     /// Receives each screen shown without a route, in the current task and the tasks it creates.

@@ -116,7 +116,12 @@ open class HoppingScreen: ScreenModel {
     ///   login), and then apply under the flow: a link's tree whose root is the main route
     ///   (or any route but the flow's own) becomes the flow's step, so no link skips the login;
     /// - an error ``run()`` throws is reported with the flow named (``ScreenTaskFailure``), and
-    ///   the run is cancelled when the flow leaves the screen tree.
+    ///   the run is cancelled when the flow leaves the screen tree;
+    /// - a main route that cannot make its screen (or whose hop fails) is reported as the route's
+    ///   failure: ``NavigationError/factoryFailed(step:route:reason:)`` (or
+    ///   ``NavigationError/transitionFailed(step:route:error:)``) naming the route and its error,
+    ///   posted in the window as ``NavigationDidFail`` and sent to ``ScreenTaskFailure/reporter``;
+    ///   the flow stays on its last step.
     ///
     /// ```swift
     /// final class StartupScreen: HoppingScreen {
@@ -161,8 +166,35 @@ open class HoppingScreen: ScreenModel {
             // Cancelled as the flow left the screen tree, a run that swallowed the cancellation
             // returns: the flow then stays where it is.
             guard !Task.isCancelled, let self, let mainRoute, !reachedMainRoute else { return }
-            try hop(to: mainRoute.screen(), then: nil)
+            try hopToMainScreen(of: mainRoute)
         }
+    }
+
+    /// The final hop of a start-up flow, to the screen `route` makes. A route that cannot make
+    /// its screen, or a hop that fails (a resolver, a wiring conflict), is that route's failure,
+    /// not a step's: it is posted in the window as ``NavigationDidFail`` (where SwiftUI's
+    /// `onFailure` and an app's navigation observers look) and thrown, so that the task reporter
+    /// names it too; the flow stays on its last step.
+    private func hopToMainScreen(of route: any ScreenRoute) throws(NavigationError) {
+        let step = "the main screen of \(screenName)"
+        let failure: NavigationError
+        do {
+            let screen = try route.screen()
+            do throws(ScreenError) {
+                try hop(to: screen, then: nil)
+                return
+            } catch {
+                failure = .transitionFailed(step: step, route: NavigationPlan.describe(route), error: error)
+            }
+        } catch {
+            failure = .factoryFailed(step: step, route: NavigationPlan.describe(route), reason: UnderlyingError(error))
+        }
+        window?.context.post(
+            NavigationDidFail.self,
+            NavigationFailure(
+                request: "\(screenName)'s hop to its main route", waitedFor: "\(screenName)'s run()", error: failure),
+            reach: .local)
+        throw failure
     }
 
     // MARK: - Hopping with continuations

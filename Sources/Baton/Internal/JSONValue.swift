@@ -100,17 +100,23 @@ extension JSONValue {
         // Parsed in place from the string's own UTF-8: a copy of a large saved tree's text (5 MB
         // for 100,000 screens) was a fresh block the allocator faulted in on every read.
         var text = text
-        let parsed = text.withUTF8 { bytes in
+        let parsed = text.withUTF8 { bytes -> Result<JSONValue, SyntaxError> in
             var parser = Parser(bytes: bytes, maxDepth: maxDepth)
-            return Result { () throws(SyntaxError) in
+            do throws(SyntaxError) {
                 parser.skipSpace()
                 let value = try parser.value(depth: 0)
                 parser.skipSpace()
                 guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
-                return value
+                return .success(value)
+            } catch {
+                return .failure(error)
             }
         }
-        self = try parsed.get()
+        // A switch, not `get()`: the iOS 17 SDK's `Result.get()` throws `any Error`.
+        switch parsed {
+        case .success(let value): self = value
+        case .failure(let error): throw error
+        }
     }
 
     /// Reads JSON from UTF-8 bytes that outlive it. Every read of `bytes` is after a check of

@@ -133,8 +133,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// (ScreenLink(…, action: .present))".
     case noEnclosingStack(screen: String, pushed: Pushed, containers: [String], presenter: String?)
 
-    /// A presentation requested during another transition ran after its presenter had left the
-    /// window's screen tree; as in UIKit, a screen that is not shown cannot present.
+    /// A screen that left the window's screen tree was asked to present: it had left before the
+    /// call (popped, dismissed, hopped away), or a presentation requested during another
+    /// transition ran after it left. As in UIKit, a screen that is not shown cannot present.
     ///
     /// ```swift
     /// ScreenError.presenterLeftTheTree(presenter: "detail", presented: "modal")

@@ -35,7 +35,10 @@ extension ScreenModel {
     ///   request made while another transition runs is queued behind it and does not throw; its
     ///   failure is posted in the window as ``TransitionDidFail``, with
     ///   ``ScreenError/presenterLeftTheTree(presenter:presented:)`` when this screen left its
-    ///   window meanwhile.
+    ///   window meanwhile. A screen that left the tree (popped, dismissed, hopped away; a late
+    ///   completion, a plain `Task`) and is in no window again throws
+    ///   ``ScreenError/presenterLeftTheTree(presenter:presented:)`` at once, and so do the
+    ///   awaited forms: nothing would ever show the presentation.
     public final func present(
         _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
@@ -44,7 +47,7 @@ extension ScreenModel {
         let requestedIn = window
         let requestedWhileShown = requestedIn != nil || appearance == .disappearing
         try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
-            if requestedWhileShown, self.window == nil || (requestedIn != nil && self.window !== requestedIn) {
+            if self.hasLeftWindow(requestedIn: requestedIn, whileShown: requestedWhileShown) {
                 throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
             }
             try self.performPresent(screen, identifier: identifier, sender: sender, wiring: wiring)
@@ -145,7 +148,7 @@ extension ScreenModel {
         let requestedWhileShown = requestedIn != nil || appearance == .disappearing
         try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
             do throws(ScreenError) {
-                if requestedWhileShown, self.window == nil || (requestedIn != nil && self.window !== requestedIn) {
+                if self.hasLeftWindow(requestedIn: requestedIn, whileShown: requestedWhileShown) {
                     throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
                 }
                 try self.performPresent(
@@ -155,6 +158,19 @@ extension ScreenModel {
                 throw error
             }
         }
+    }
+
+    /// Whether this screen, asked to present while in `requestedIn` (`whileShown`: in a window
+    /// or leaving one), is out of it when the presentation runs; or whether a transition took it
+    /// out of the screen tree (popped, dismissed, hopped away, replaced: it left the context
+    /// tree too) and nothing shows it again. A screen that was never shown presents off screen,
+    /// as a test or a preview builds a tree before showing it; so does a screen of a tree whose
+    /// window was released (its contexts stay wired), which another window may show.
+    private func hasLeftWindow(requestedIn: ScreenWindow?, whileShown: Bool) -> Bool {
+        if window == nil {
+            return whileShown || (hasLeftTree && wiring == nil && container == nil && presenter == nil)
+        }
+        return requestedIn != nil && window !== requestedIn
     }
 
     final func performPresent(

@@ -716,6 +716,9 @@ class ModelViewController: UIKitScreen {
     var prepareOverride = PrepareOverride.none
     /// What the app's own `prepare(for:sender:)` override saw.
     private(set) var preparedSegues: [String] = []
+    /// The rest of the app's `prepare(for:sender:)` override, given the segue's identifier and
+    /// destination (`UIStoryboardSegue.h:25`, `:27`).
+    var onPrepare: ((String?, ModelViewController) -> Void)?
 
     /// `performSegueWithIdentifier:sender:` (UIViewController.h:130), exchanged by BatonUIKit:
     /// UIKit makes the destination, sends `prepareForSegue:sender:` to the source (:132), then
@@ -761,7 +764,10 @@ class ModelViewController: UIKitScreen {
         case .callsSuperFirst:
             base()
             preparedSegues.append(identifier ?? "-")
-        case .skipsSuper: preparedSegues.append(identifier ?? "-")
+            onPrepare?(identifier, destination)
+        case .skipsSuper:
+            preparedSegues.append(identifier ?? "-")
+            onPrepare?(identifier, destination)
         }
     }
 

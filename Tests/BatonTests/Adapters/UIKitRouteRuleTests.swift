@@ -86,8 +86,10 @@ struct UIKitRouteRuleTests {
 
     private nonisolated static func report(_ screen: String, _ shown: String, fix: String) -> String {
         "\(screen) was shown by \(shown) without a route, in a window of UIRoute routes: saving leaves it out and no"
-            + " link reaches it. Make it through its route (\(fix)); if it is meant to have none, as an alert or a"
-            + " share sheet, override isRouteless to return true."
+            + " link reaches it. Make it through its route (\(fix)), or, for a storyboard segue, name its route in"
+            + " prepare(for:sender:) (segue.setDestinationRoute(UIRoute.…)); if it is meant to have none, as an alert"
+            + " or a share sheet, override isRouteless to return true, or set isMarkedRouteless on a system"
+            + " controller you cannot subclass."
     }
 
     @Test(arguments: UIKitModel.Behaviour.all)
@@ -101,6 +103,71 @@ struct UIKitRouteRuleTests {
                     "note (NoteViewController)", "push: list → note", fix: "try push(UIRoute.….viewController())")
             ])
     }
+
+    /// A storyboard segue's destination, which the storyboard makes without a route.
+    @Test(arguments: [ModelViewController.PrepareOverride.callsSuperFirst, .skipsSuper])
+    func aSeguesDestinationWithoutARouteIsReportedWithTheSegueFix(
+        _ override: ModelViewController.PrepareOverride
+    ) throws {
+        let reports = try reports { uikit, _, _, feed in
+            let list = try #require(feed.topViewController)
+            list.prepareOverride = override
+            list.performSegue(
+                withIdentifier: "showNote", sender: nil,
+                destination: NoteViewController(storyboardIdentifier: "note", uikit: uikit))
+        }
+        #expect(
+            reports == [
+                Self.report(
+                    "note (NoteViewController)", "push: list → note (showNote)",
+                    fix: "try push(UIRoute.….viewController())")
+            ])
+    }
+
+    /// The one line in `prepare(for:sender:)` (BatonUIKit's `segue.setDestinationRoute(_:)`),
+    /// before or without `super`: the destination is a routed screen, read back in the tree.
+    @Test(arguments: [ModelViewController.PrepareOverride.callsSuperFirst, .skipsSuper])
+    func aSeguesDestinationGivenItsRouteInPrepareIsNotReportedAndIsInTheTree(
+        _ override: ModelViewController.PrepareOverride
+    ) throws {
+        var tree: ScreenTree<UIRoute>?
+        let reports = try reports { uikit, _, window, feed in
+            let list = try #require(feed.topViewController)
+            list.prepareOverride = override
+            list.onPrepare = { identifier, destination in
+                guard identifier == "showItem" else { return }
+                UIKitEvents.recordRoute(UIRoute.item(3), ofSegueTo: destination)
+            }
+            list.performSegue(
+                withIdentifier: "showItem", sender: nil,
+                destination: DetailViewController(storyboardIdentifier: "item(3)", uikit: uikit))
+            uikit.runLoop()
+            tree = try UIKitNavigation.screenTree(in: window, as: UIRoute.self)
+        }
+        #expect(reports == [])
+        #expect(tree == .tabs(.main, [.stack(.feed, [.list, .item(3)]), ScreenTree(.settings)], selected: 0))
+    }
+
+    /// An unwind segue's destination is already shown, with its own route: a route given to it
+    /// in `prepare(for:sender:)` (an override that does not check the identifier) changes nothing.
+    @Test func anUnwindSeguesDestinationKeepsItsRoute() throws {
+        var tree: ScreenTree<UIRoute>?
+        let reports = try reports { _, factory, window, feed in
+            let list = try #require(feed.topViewController)
+            let item = try factory.make(.item(1))
+            feed.pushViewController(item, animated: false)
+            uikit(of: item).runLoop()
+            item.prepareOverride = .callsSuperFirst
+            item.onPrepare = { _, destination in UIKitEvents.recordRoute(UIRoute.item(9), ofSegueTo: destination) }
+            item.performUnwind("unwindToList", to: list)
+            uikit(of: item).runLoop()
+            tree = try UIKitNavigation.screenTree(in: window, as: UIRoute.self)
+        }
+        #expect(reports == [])
+        #expect(tree == .tabs(.main, [.stack(.feed, [.list]), ScreenTree(.settings)], selected: 0))
+    }
+
+    private func uikit(of controller: ModelViewController) -> UIKitModel { controller.uikit }
 
     @Test func aControllerPushedThroughBatonsPushWithoutItsRouteIsReported() throws {
         let reports = try reports { uikit, _, _, feed in

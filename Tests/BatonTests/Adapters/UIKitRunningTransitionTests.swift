@@ -263,6 +263,72 @@ struct UIKitRunningTransitionTests {
         }
     }
 
+    /// An app's presented controller whose `viewDidAppear(_:)` override does not call `super`
+    /// (Apple requires it; apps forget): Baton never hears its did-appear, so waiting for it
+    /// would wait for ever. UIKit calls the presentation's completion "after the presented
+    /// controller's viewDidAppear" (`UIViewController.h:246-249`), whatever the override does:
+    /// there Baton resynchronises the screen as appeared, and the assignment that waited runs.
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func anAssignmentThatWaitedForAPresentationWhoseViewDidAppearSkipsSuperStillRuns(
+        behaviour: UIKitModel.Behaviour
+    ) throws {
+        try inUIKit(behaviour, showing: Tree.stack(.feed, [.list])) { uikit, factory, window in
+            let events = recordAssignments(in: window)
+            var failures: [String] = []
+            window.baton.context.observe(NavigationDidFail.self, owner: window.baton) { _, failure in
+                failures.append(failure.error.description)
+            }
+            let list = try #require(window.rootViewController?.children.first)
+            weak var dismissed: ModelViewController?
+            do {
+                let share = try factory.make(.share)
+                share.skipsSuper = [.didAppear]
+                dismissed = share
+                list.present(share, animated: true)
+            }
+            let target = Tree.stack(.feed, [Tree(.list, presenting: Tree(.login))])
+            #expect(try navigate(window, to: target, factory) == .waiting(for: "the presentation of share"))
+            uikit.runLoop()
+            #expect(failures == [])
+            #expect(try read(window) == target)
+            #expect(uikit.calls == ["present share on list", "dismiss on list", "present login on list"])
+            #expect(dismissed == nil)
+            #expect(
+                events() == [
+                    NavigationEvent(
+                        .navigation(to: "feed[list ^ login]"), cause: .assignment,
+                        outcome: .waiting(for: "the presentation of share")),
+                    NavigationEvent(.navigation(to: "feed[list ^ login]"), cause: .assignment),
+                ])
+        }
+    }
+
+    /// A pushed controller whose `viewDidAppear(_:)` override does not call `super`: an
+    /// assignment that waited for the push runs when the push's coordinator completes, with or
+    /// without the did-appear Baton never hears (a navigation controller refuses nothing then).
+    @Test(arguments: UIKitModel.Behaviour.duringTransitions)
+    func anAssignmentThatWaitedForAPushWhoseViewDidAppearSkipsSuperStillRuns(
+        behaviour: UIKitModel.Behaviour
+    ) throws {
+        try inUIKit(behaviour, showing: Tree.stack(.feed, [.list])) { uikit, factory, window in
+            var failures: [String] = []
+            window.baton.context.observe(NavigationDidFail.self, owner: window.baton) { _, failure in
+                failures.append(failure.error.description)
+            }
+            let navigation = try #require(window.rootViewController as? ModelNavigationController)
+            let item = try factory.make(.item(5))
+            item.skipsSuper = [.didAppear]
+            navigation.pushViewController(item, animated: true)
+            uikit.runLayout()
+            let target = Tree.stack(.feed, [.list, .item(6)])
+            #expect(try navigate(window, to: target, factory) == .waiting(for: "the animated transition of feed"))
+            uikit.runLoop()
+            #expect(failures == [])
+            #expect(try read(window) == target)
+            #expect(uikit.calls == ["push item(5) on feed", "setViewControllers [list, item(6)] on feed"])
+        }
+    }
+
     // MARK: - A dismissal during a dismissal (N-E5a)
 
     @Test(arguments: UIKitModel.Behaviour.duringTransitions, [false, true])

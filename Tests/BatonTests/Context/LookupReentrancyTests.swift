@@ -154,10 +154,10 @@ enum LookupPrograms {
 
     static func describe(_ error: ContextError) -> String {
         switch error {
-        case .providerMissing(let key, _, _): "\(key) missing"
+        case .providerMissing(let key, _, _, _, _): "\(key) missing"
         case .providerUnavailable(let key, let path): "\(key) unavailable in \(path)"
         case .providerExpired(let key, let path): "\(key) expired in \(path)"
-        case .actionMissing(let action, _, _): "\(action) missing"
+        case .actionMissing(let action, _, _, _, _): "\(action) missing"
         case .actionUnavailable(let action, let path): "\(action) unavailable in \(path)"
         case .actionExpired(let action, let path): "\(action) expired in \(path)"
         default: "unexpected \(error)"

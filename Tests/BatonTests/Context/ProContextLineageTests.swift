@@ -25,9 +25,18 @@ struct ProContextLineageTests {
         #expect(try assignments.request(TotalWeight.self) == 30)
         #expect(try exams.request(TotalWeight.self) == 70)
         // The class context cannot tell which one it would mean: neither is on its chain.
-        #expect(throws: ContextError.providerMissing(key: "TotalWeight", searched: ["class"], available: [])) {
-            try classContext.request(TotalWeight.self)
-        }
+        // The message names both and says why a request from class does not reach them.
+        let missing = #expect(throws: ContextError.self) { try classContext.request(TotalWeight.self) }
+        #expect(
+            missing
+                == .providerMissing(
+                    key: "TotalWeight", searched: ["class"], available: [], offChain: ["assignments", "exams"],
+                    commonAncestor: "class"))
+        #expect(
+            missing?.description
+                == "No provider for TotalWeight: searched class. Providers on the chain: none. Off this chain,"
+                + " assignments and exams provide TotalWeight below class, but a request searches only class and"
+                + " the contexts above it. Provide it in class instead.")
         // And it cannot add its own: both subcontexts are on its lineage.
         #expect(
             throws: ContextError.providerAlreadyRegistered(key: "TotalWeight", registeredIn: "assignments → class")

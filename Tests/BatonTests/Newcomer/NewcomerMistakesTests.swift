@@ -100,6 +100,73 @@ struct NewcomerMistakesTests {
         #expect(window.rootScreen === stack)
     }
 
+    // MARK: - Presenting from a screen that left
+
+    /// A screen that was popped presents an alert (from a plain `Task`, or a completion that came
+    /// late): it throws at once, as `task(_:)` refuses work started after its screen left.
+    @Test func presentingFromAPoppedScreenThrowsNamingThePresentation() throws {
+        let (window, stack, _) = try makeList()
+        weak var weakDetail: ScreenModel?
+        weak var weakAlert: ScreenModel?
+        do {
+            let detail = ScreenModel(name: "detail")
+            weakDetail = detail
+            try stack.push(detail)
+            stack.pop()
+            let alert = ScreenModel(name: "alert")
+            weakAlert = alert
+            let thrown = #expect(throws: ScreenError.self) { try detail.present(alert) }
+            #expect(thrown == .presenterLeftTheTree(presenter: "detail", presented: "alert"))
+            #expect(
+                thrown?.description
+                    == "detail left the screen tree before its presentation of alert ran."
+                    + " Present from a screen that is shown.")
+            #expect(detail.presentedScreen == nil)
+            #expect(alert.parentScreen == nil)
+        }
+        #expect(window.transitionLog.map(\.description) == ["push: list → detail", "pop: detail → list"])
+        #expect(weakDetail == nil)
+        #expect(weakAlert == nil)
+    }
+
+    @Test func awaitingAPresentationFromAPoppedScreenEndsWithTheError() async throws {
+        let (window, stack, _) = try makeList()
+        weak var weakDetail: ScreenModel?
+        do {
+            let detail = ScreenModel(name: "detail")
+            weakDetail = detail
+            try stack.push(detail)
+            stack.pop()
+            let returning = await #expect(throws: ScreenError.self) {
+                _ = try await detail.present(SortScreen(name: "sort"), returning: Int.self)
+            }
+            #expect(returning == .presenterLeftTheTree(presenter: "detail", presented: "sort"))
+            let ifFinished = await #expect(throws: ScreenError.self) {
+                _ = try await detail.present(SortScreen(name: "sort"), returningIfFinished: Int.self)
+            }
+            #expect(ifFinished == .presenterLeftTheTree(presenter: "detail", presented: "sort"))
+        }
+        #expect(window.transitionLog.count == 2)
+        #expect(weakDetail == nil)
+    }
+
+    @Test func aScreenPushedAgainAfterItsPopPresentsAgain() throws {
+        let (window, stack, _) = try makeList()
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        stack.pop()
+        try stack.push(detail)
+        try detail.present(ScreenModel(name: "alert"))
+        #expect(detail.presentedScreen?.screenName == "alert")
+        #expect(window.transitionLog.last?.description == "present: detail → alert")
+    }
+
+    @Test func aScreenNeverShownStillPresentsOffScreen() throws {
+        let form = ScreenModel(name: "form")
+        try form.present(ScreenModel(name: "picker"))
+        #expect(form.presentedScreen?.screenName == "picker")
+    }
+
     // MARK: - Showing one screen in two places
 
     @Test func pushingTheSameScreenTwiceOrOnTwoStacksNamesWhereItIs() throws {
@@ -215,6 +282,95 @@ struct NewcomerMistakesTests {
                 + " Named contexts on the chain: \"sheet\".")
     }
 
+    /// A tab asks for a value another tab provides: the message names the sibling that has one,
+    /// why a request does not reach it, and the context where both would.
+    @Test func requestingWhatASiblingTabProvidesNamesTheSiblingAndTheSharedContext() throws {
+        let feed = ScreenModel(name: "feed")
+        let profile = ScreenModel(name: "profile")
+        let tabs = try TabScreen(tabs: [feed, profile], name: "tabs")
+        let window = try makeVisibleWindow(root: tabs)
+        try feed.context.provide(\.newcomerWeight, owner: feed) { _ in 40 }
+        let thrown = #expect(throws: ContextError.self) { _ = try profile.context.request(\.newcomerWeight) }
+        #expect(
+            thrown
+                == .providerMissing(
+                    key: "newcomerWeight", searched: ["profile", "tabs", "app"], available: [], offChain: ["feed"],
+                    commonAncestor: "tabs"))
+        #expect(
+            thrown?.description
+                == "No provider for newcomerWeight: searched profile → tabs → app. Providers on the chain: none."
+                + " Off this chain, feed provides newcomerWeight, but a request searches only profile and the"
+                + " contexts above it. Provide it in tabs instead, above both, or register another one on this"
+                + " chain with provide(\\.newcomerWeight, owner:_:).")
+        _ = window
+    }
+
+    /// The same mistake the other way round: a container asks for what one of its screens
+    /// provides (ProContext's "a supercontext requests a requestable added in a subcontext").
+    @Test func requestingWhatAScreenBelowProvidesNamesIt() throws {
+        let (window, stack, _) = try makeList()
+        let detail = ScreenModel(name: "detail")
+        try stack.push(detail)
+        try detail.context.provide(\.newcomerWeight, owner: detail) { _ in 40 }
+        #expect(
+            error(ContextError.self) { _ = try stack.context.request(\.newcomerWeight) }
+                == "No provider for newcomerWeight: searched stack → app. Providers on the chain: none."
+                + " Off this chain, detail provides newcomerWeight below stack, but a request searches only stack"
+                + " and the contexts above it. Provide it in stack instead.")
+        // Expired and released providers elsewhere are not named; other windows' are not either.
+        let other = try makeVisibleWindow(root: ScreenModel(name: "other"))
+        #expect(
+            error(ContextError.self) { _ = try other.rootScreen?.context.request(\.newcomerWeight) }
+                == "No provider for newcomerWeight: searched other → app. Providers on the chain: none."
+                + " Register one with provide(\\.newcomerWeight, owner:_:).")
+        _ = window
+    }
+
+    @Test func requestingWhatTwoBranchesProvideNamesBothAndTheirCommonContext() throws {
+        let feed = ScreenModel(name: "feed")
+        let search = ScreenModel(name: "search")
+        let profile = ScreenModel(name: "profile")
+        let inner = try TabScreen(tabs: [feed, search], name: "inner")
+        let tabs = try TabScreen(tabs: [inner, profile], name: "tabs")
+        let window = try makeVisibleWindow(root: tabs)
+        try search.context.provide(\.newcomerWeight, owner: search) { _ in 1 }
+        try feed.context.provide(\.newcomerWeight, owner: feed) { _ in 2 }
+        #expect(
+            error(ContextError.self) { _ = try profile.context.request(\.newcomerWeight) }
+                == "No provider for newcomerWeight: searched profile → tabs → app. Providers on the chain: none."
+                + " Off this chain, feed and search provide newcomerWeight, but a request searches only profile"
+                + " and the contexts above it. Provide it in tabs instead, above all of them, or register another"
+                + " one on this chain with provide(\\.newcomerWeight, owner:_:).")
+        // Within the branch, the nearest context above both.
+        #expect(
+            error(ContextError.self) { _ = try inner.context.request(\.newcomerWeight) }?.contains(
+                "Off this chain, feed and search provide newcomerWeight below inner, but a request searches only"
+                    + " inner and the contexts above it. Provide it in inner instead.") == true)
+        _ = window
+    }
+
+    @Test func executingAnActionASiblingTabRegistersNamesTheSibling() throws {
+        enum Refresh: ContextAction {}
+        let feed = ScreenModel(name: "feed")
+        let profile = ScreenModel(name: "profile")
+        let tabs = try TabScreen(tabs: [feed, profile], name: "tabs")
+        let window = try makeVisibleWindow(root: tabs)
+        try feed.context.register(Refresh.self, owner: feed) { _, _ in }
+        let thrown = #expect(throws: ContextError.self) { try profile.context.execute(Refresh.self) }
+        #expect(
+            thrown
+                == .actionMissing(
+                    action: "Refresh", searched: ["profile", "tabs", "app"], available: [], offChain: ["feed"],
+                    commonAncestor: "tabs"))
+        #expect(
+            thrown?.description
+                == "No action Refresh: searched profile → tabs → app. Actions on the chain: none. Off this chain,"
+                + " feed registers Refresh, but an action call searches only profile and the contexts above it."
+                + " Register it in tabs instead, above both, or register another one on this chain with"
+                + " register(Refresh.self, owner:_:).")
+        _ = window
+    }
+
     @Test func aLiveDependencyATestDidNotSetFailsTheTestNamingTheEntry() {
         let window = ScreenWindow()
         withKnownIssue {
@@ -238,6 +394,47 @@ struct NewcomerMistakesTests {
                 == "splash called unhop, but startup has no continuation for it: the step was hopped to without"
                 + " one (a final step), or splash is not in the current step. Pass a continuation, even {}, to a"
                 + " step that may finish.")
+    }
+
+    /// A start-up flow whose main route cannot make its screen: the failure names the route and
+    /// its error, goes to the window's `NavigationDidFail` (SwiftUI's `onFailure`) and to the
+    /// task reporter, and the flow stays on its last step.
+    @Test func aMainRouteThatCannotMakeItsScreenIsReportedAsTheRoutesFailure() async throws {
+        final class LockedStartup: HoppingScreen {
+            override var mainRoute: (any ScreenRoute)? { NewcomerRoute.broken }
+            override func run() async throws {
+                try await hop(to: SortScreen(name: "splash"))
+            }
+        }
+        let (reports, reported) = AsyncStream.makeStream(of: ScreenTaskFailure.self)
+        let startup = LockedStartup(name: "startup")
+        let window = try ScreenTaskFailure.$reporter.withValue({ reported.yield($0) }) {
+            try makeVisibleWindow(root: startup)
+        }
+        final class Failures {
+            var posted: [NavigationFailure] = []
+        }
+        let failures = Failures()
+        window.context.observe(NavigationDidFail.self, owner: failures) { failures, failure in
+            failures.posted.append(failure)
+        }
+        try await window.next(SortScreen.self).unhop()
+        var iterator = reports.makeAsyncIterator()
+        let failure = try #require(await iterator.next())
+        let expected = NavigationError.factoryFailed(
+            step: "the main screen of startup", route: "broken", reason: UnderlyingError(NewcomerRoute.Locked()))
+        #expect(failure.underlying as? NavigationError == expected)
+        #expect((failure.underlying as? NavigationError)?.underlying is NewcomerRoute.Locked)
+        #expect(
+            failure.description
+                == "a task of startup threw NavigationError: Could not make broken for the main screen of startup:"
+                + " the database is locked. Nothing changed.")
+        #expect(
+            failures.posted.map(\.description) == [
+                "startup's hop to its main route, which waited for startup's run(), failed: Could not make broken"
+                    + " for the main screen of startup: the database is locked. Nothing changed."
+            ])
+        #expect(startup.currentScreen?.screenName == "splash")
     }
 
     @Test func hoppingToAnUnregisteredNameListsTheRegisteredOnes() throws {
