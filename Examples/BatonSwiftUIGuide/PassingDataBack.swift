@@ -58,7 +58,7 @@
                 TextField("User name", text: $name)
                 Button("Create account") {
                     userID = name  // the remote service answered; stored in the shared context
-                    (screen?.parentScreen as? StackScreen)?.pop()
+                    screen?.finish()  // back to the main screen, as SwiftUI's dismiss() goes back
                 }
             }
             .navigationTitle("Sign up")

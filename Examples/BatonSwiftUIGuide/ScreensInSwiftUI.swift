@@ -53,7 +53,10 @@
             VStack {
                 Button("Blue") { color = "Blue" }
                 ScreenLink("Settings", action: .present) { SettingsScreen(name: "settings") }
-                Button("Tour") { try? screen?.present(TourScreen(name: "tour")) }
+                Button("Tour") {
+                    // The screen's task reports a refused presentation (another one is shown).
+                    if let screen { screen.task { try screen.present(TourScreen(name: "tour")) } }
+                }
                 // No stack encloses a tab here: a push link would be refused, so it presents.
                 ScreenLink(action: .present, wiring: .isolate) {
                     OrderListScreen(name: "orders")

@@ -7,14 +7,14 @@
 
     final class WelcomeViewController: UIViewController {
         @objc func continueTapped() {
-            try? unhop()  // [self.hoppingViewController unhop]
+            do { try unhop() } catch { print("Baton:", error) }  // [self.hoppingViewController unhop]
         }
     }
 
     final class TermsViewController: UIViewController {
         @objc func acceptTapped() {
             // Works from any controller inside the step, here inside a navigation controller.
-            try? unhop()
+            do { try unhop() } catch { print("Baton:", error) }
         }
     }
 
@@ -22,11 +22,21 @@
         override func viewDidLoad() {
             super.viewDidLoad()
             hopTransition = HopTransition(duration: 0.5, options: .transitionFlipFromRight)  // every hop
-            try? hop(to: WelcomeViewController()) { [unowned self] in
-                let terms = UINavigationController(rootViewController: TermsViewController())
-                try? self.hop(to: terms, transition: .crossDissolve(duration: 0.2)) { [unowned self] in  // this hop
-                    try? self.hop(toNamed: "main", then: nil)  // the nil block: a final step
+            do {
+                try hop(to: WelcomeViewController()) { [unowned self] in
+                    let terms = UINavigationController(rootViewController: TermsViewController())
+                    // The transition of this hop only.
+                    do {
+                        try self.hop(to: terms, transition: .crossDissolve(duration: 0.2)) { [unowned self] in
+                            // The nil block: a final step.
+                            do { try self.hop(toNamed: "main", then: nil) } catch { print("Baton:", error) }
+                        }
+                    } catch {
+                        print("Baton:", error)
+                    }
                 }
+            } catch {
+                print("Baton:", error)
             }
         }
     }
@@ -34,14 +44,18 @@
     final class SplashThenMainViewController: HoppingViewController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            try? hop(toNamed: "splash", thenToNamed: "main")  // hopTo:thenTo:
+            do { try hop(toNamed: "splash", thenToNamed: "main") } catch { print("Baton:", error) }  // hopTo:thenTo:
         }
     }
 
     final class SettingsViewController: UIViewController {
         @objc func restartOnboardingTapped() {
             // The category's hoppingViewController: nil when no hopping view controller encloses this one.
-            try? hoppingViewController?.hop(to: OnboardingFlowViewController(), then: nil)
+            do {
+                try hoppingViewController?.hop(to: OnboardingFlowViewController(), then: nil)
+            } catch {
+                print("Baton:", error)
+            }
         }
     }
 #endif

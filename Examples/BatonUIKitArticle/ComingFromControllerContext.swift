@@ -37,7 +37,8 @@
     final class ProfileViewController: UIViewController {
         func signedIn(as userID: String) {
             // The window's app context ("app"), which every root controller's context layers over.
-            try? context.set(userID, for: \.userID, in: "app")
+            // An unknown scope is an error naming the scopes on the chain, not a lost write.
+            do { try context.set(userID, for: \.userID, in: "app") } catch { print("Baton:", error) }
         }
     }
 #endif

@@ -35,12 +35,19 @@
         override func viewDidLoad() {
             super.viewDidLoad()
             // ProContext's ifInWindow: is .whileOnScreen(self); the owner's lifetime is the expiry.
-            _ = try? context.provide(\.totalWeight, owner: self, if: .whileOnScreen(self)) { owner in owner.weight }
-            _ = try? context.register(SwapWeightInputViews.self, owner: self) { owner, _ in owner.swapInputs() }
+            do {
+                _ = try context.provide(\.totalWeight, owner: self, if: .whileOnScreen(self)) { owner in owner.weight }
+                _ = try context.register(SwapWeightInputViews.self, owner: self) { owner, _ in owner.swapInputs() }
+            } catch {
+                print("Baton:", error)  // another live provider or action of the same key on this chain
+            }
         }
 
         @objc func totalFieldChanged() {
-            if !context.isSet(UserUsedTheTotalField.self) { try? context.setFlag(UserUsedTheTotalField.self) }
+            if !context.isSet(UserUsedTheTotalField.self) {
+                // Set on a child context already: an error that names it.
+                do { try context.setFlag(UserUsedTheTotalField.self) } catch { print("Baton:", error) }
+            }
             context.post(TotalWeightChanged.self, weight ?? 0)
         }
 
@@ -59,12 +66,13 @@
 
         override func viewDidAppear(_ animated: Bool) {
             super.viewDidAppear(animated)
-            // `try?` flattens the provider's Double? and the failed request into one optional.
-            if let total = try? context.request(\.totalWeight) { totalLabel.text = "Total: \(total)" }
+            // No provider while no input screen is shown: an answer, not an error; the label waits.
+            if case .success(let total?) = context.requestResult(\.totalWeight) { totalLabel.text = "Total: \(total)" }
         }
 
         @objc func swapTapped() {
-            try? context.execute(SwapWeightInputViews.self)
+            // No input screen shown: an error that names the action and where Baton looked.
+            do { try context.execute(SwapWeightInputViews.self) } catch { print("Baton:", error) }
         }
     }
 #endif

@@ -32,12 +32,16 @@
             _ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?
         ) -> Bool {
             UIKitAdapter.install()
-            _ = try? DependencyCoordinator.default.register(
-                .transition(identifier: "showItem") {
-                    (transition, list: ItemListViewController, detail: ItemDetailViewController) in
-                    guard let indexPath = transition.sender as? IndexPath else { return }
-                    detail.item = list.items[indexPath.row]
-                })
+            do {
+                _ = try DependencyCoordinator.default.register(
+                    .transition(identifier: "showItem") {
+                        (transition, list: ItemListViewController, detail: ItemDetailViewController) in
+                        guard let indexPath = transition.sender as? IndexPath else { return }
+                        detail.item = list.items[indexPath.row]
+                    })
+            } catch {
+                print("Baton:", error)  // a resolver for the same transition and types is registered already
+            }
             return true
         }
     }

@@ -13,7 +13,11 @@
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
             title = baton.context[\.userID].map { "Notes of \($0)" }
-            _ = try? context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))
+            do {
+                _ = try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))
+            } catch {
+                print("Core Data:", error)
+            }
         }
     }
 #endif

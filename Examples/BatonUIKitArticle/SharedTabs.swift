@@ -26,7 +26,7 @@
             tabs.viewControllers = [colors, sizes]
             for tab in [colors, sizes] as [UIViewController] { tab.context = tabs.context }
             // `.share`: the tab bar controller, and the tabs sharing its context, use this one's.
-            try? present(tabs, wiring: .share)
+            do { try present(tabs, wiring: .share) } catch { print("Baton:", error) }
         }
     }
 

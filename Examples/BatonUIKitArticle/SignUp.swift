@@ -20,7 +20,7 @@
 
         @objc func signUpTapped() {
             // `.share`: the sign-up screen uses this controller's context itself.
-            try? present(SignUpViewController(), wiring: .share)
+            do { try present(SignUpViewController(), wiring: .share) } catch { print("Baton:", error) }
         }
     }
 

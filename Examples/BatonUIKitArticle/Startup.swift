@@ -9,16 +9,20 @@
     final class MyStartupViewController: HoppingViewController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            try? hop(toNamed: "splash") { [unowned self] in
-                self.conditionalHopToOnboarding { [unowned self] in
-                    try? self.hop(toNamed: "main", then: nil)
+            do {
+                try hop(toNamed: "splash") { [unowned self] in
+                    self.conditionalHopToOnboarding { [unowned self] in
+                        do { try self.hop(toNamed: "main", then: nil) } catch { print("Baton:", error) }
+                    }
                 }
+            } catch {
+                print("Baton:", error)  // no storyboard to make "splash" from: ScreenError.unknownName
             }
         }
 
         private func conditionalHopToOnboarding(_ next: @escaping @MainActor () -> Void) {
             if !UserDefaults.standard.bool(forKey: "onboarded") {
-                try? hop(toNamed: "onboarding", then: next)
+                do { try hop(toNamed: "onboarding", then: next) } catch { print("Baton:", error) }
             } else {
                 next()
             }
@@ -29,7 +33,8 @@
         override func viewDidLoad() {
             super.viewDidLoad()
             loadStuff { [weak self] in
-                try? self?.unhop()  // the hopping view controller runs its continuation
+                // The hopping view controller runs its continuation.
+                do { try self?.unhop() } catch { print("Baton:", error) }
             }
         }
 
@@ -41,7 +46,7 @@
     final class MyOnboardingViewController: UIViewController {
         @IBAction func onboardingFinished(_ sender: Any) {
             UserDefaults.standard.set(true, forKey: "onboarded")
-            try? unhop()
+            do { try unhop() } catch { print("Baton:", error) }  // a final step (a nil block) cannot unhop
         }
     }
 

@@ -164,6 +164,22 @@ struct PassingDataArticleTests {
         }
     }
 
+    @Test func aPushedEditorReturnsItsValueOrNilOnTheBackButton() async throws {
+        let (window, stack, list) = try listInAStack()
+        for save in [false, true] {
+            let editing = Task {
+                if let edited = try await list.push(EditScreen(), returningIfFinished: Item.self) {
+                    list.edited.insert(edited.id)
+                }
+            }
+            let edit = try await window.next(EditScreen.self)
+            if save { edit.saveTapped() } else { stack.pop() }  // stack.pop(): the back button
+            try await editing.value
+            #expect(list.edited == (save ? [3] : []))
+            #expect(stack.screens.count == 1)
+        }
+    }
+
     @Test func aDependencyReadsItsDefaultUnlessTheWindowSetsAnother() throws {
         let (_, _, shown) = try listInAStack()
         #expect(shown.items == Item.samples)

@@ -14,9 +14,13 @@ extension Screen {
     /// - A screen pushed on a stack (not its root) is popped, with the screens above it.
     /// - A presented screen is dismissed, with what it presents.
     ///
-    /// An await of ``ScreenModel/present(_:returningIfFinished:identifier:sender:wiring:)`` ends
-    /// with `nil`; an await of a result of another type than `Void` ends with
+    /// An await of ``ScreenModel/push(_:returningIfFinished:identifier:sender:wiring:)`` or
+    /// ``ScreenModel/present(_:returningIfFinished:identifier:sender:wiring:)`` ends with `nil`; an
+    /// await of a result of another type than `Void` ends with
     /// ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
+    ///
+    /// It is what SwiftUI's `dismiss()` is to a view: the way a screen goes back, whether it was
+    /// pushed or presented, with no cast to the container that shows it.
     ///
     /// A second finish of the same step (a double-tapped "Done") does nothing, and so does a
     /// finish where none of these applies (a window's root). Called during a transition (from a

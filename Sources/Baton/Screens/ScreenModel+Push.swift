@@ -112,6 +112,53 @@ extension ScreenModel {
         }
     }
 
+    /// Pushes `screen` onto the stack this screen is shown in, and returns the result it finishes
+    /// with, or `nil` when it leaves the stack without one: the form of a pushed editor whose
+    /// back button means "no change", as a swipe down does for a sheet
+    /// (``present(_:returningIfFinished:identifier:sender:wiring:)``).
+    ///
+    /// ```swift
+    /// final class EditScreen: ScreenModel {
+    ///     func saveTapped() { finish(with: draft) }   // the await returns draft
+    /// }                                               // the back button: the await returns nil
+    ///
+    /// if let edited = try await list.push(EditScreen(), returningIfFinished: Item.self) {
+    ///     item = edited
+    /// }
+    /// ```
+    ///
+    /// It returns `nil`, and does not throw, when the screen finishes without a value
+    /// (``Screen/finish()``, or `finish(with:)` of a `nil` of `Result?`), and when it leaves the
+    /// stack without finishing: the back button or the swipe back, a pop or `setScreens` from
+    /// elsewhere, the stack dismissed or replaced, or what held it released. Which stack, and when
+    /// a push runs, as ``push(_:identifier:sender:wiring:)`` says; as with
+    /// ``push(_:returning:identifier:sender:wiring:)``, the await ends exactly once, a cancelled
+    /// awaiting task throws ``CancellationReason/taskCancelled`` and leaves the screen on the
+    /// stack, and neither the await nor the stack keeps the screen alive once it has left.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show.
+    ///   - resultType: The type of result the screen finishes with.
+    ///   - identifier: An optional transition identifier (a segue identifier).
+    ///   - sender: An optional sender.
+    ///   - wiring: How the new screen's context is wired to the previous top's.
+    /// - Returns: The value the screen finished with, or `nil`.
+    /// - Throws: ``ScreenError/cancelled(screen:reason:)`` with ``CancellationReason/taskCancelled``
+    ///   only; ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with
+    ///   another type; and the errors of ``push(_:identifier:sender:wiring:)``, such as
+    ///   ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)`` for a screen that no
+    ///   stack encloses (a sheet).
+    public final func push<Result>(
+        _ screen: ScreenModel, returningIfFinished resultType: Result.Type, identifier: String? = nil,
+        sender: Any? = nil, wiring: ContextWiring = .inherit
+    ) async throws(ScreenError) -> Result? {
+        try await ResultWaiter.waitIfFinished(for: screen.screenName, Result.self) { waiter in
+            // A failure ends the await through the waiter (push(_:…awaiting:) fails it): the error
+            // is thrown from here, not lost.
+            try? push(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+        }
+    }
+
     /// Pushes `screen`, whose result `waiter` awaits, onto the stack this screen is on when the
     /// push runs. A failure ends the await, whether the push runs now or after a running
     /// transition.

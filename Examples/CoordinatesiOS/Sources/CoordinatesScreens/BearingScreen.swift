@@ -15,12 +15,17 @@ final class BearingScreen: ScreenModel {
     /// The bearing and distance, once there is a target.
     var report: BearingReport? { model.target.map { BearingReport(from: model.position, to: $0) } }
 
-    /// Asks the entry screen for a target and sets it; `nil` when the entry was left without one.
+    /// Asks the entry screen for a target and sets it; `nil` when the entry was left without one
+    /// (the back button), and why when the entry could not be shown.
     func setTarget() async -> String? {
         let entry = EntryScreen(role: .target, current: model.target)
-        guard let target = try? await stack?.push(entry, returning: Coordinate.self) else { return nil }
-        model.setTarget(target)
-        return "Target updated."
+        do {
+            guard let target = try await push(entry, returningIfFinished: Coordinate.self) else { return nil }
+            model.setTarget(target)
+            return "Target updated."
+        } catch {
+            return error.description
+        }
     }
 
     /// Forgets the target.

@@ -61,8 +61,11 @@ public final class CoordinatesPhone {
         }
     }
 
+    /// The navigation stack, once the start-up flow reached it.
+    var navigation: StackScreen? { startup.currentScreen as? StackScreen }
+
     /// The main screen, once the start-up flow reached it.
-    var main: MainScreen? { (startup.currentScreen as? StackScreen)?.rootScreen as? MainScreen }
+    var main: MainScreen? { navigation?.rootScreen as? MainScreen }
 
     /// Loads the saved state into the model, reporting a file that could not be used.
     func load() {
@@ -114,10 +117,10 @@ public final class CoordinatesPhone {
         model.setPosition(position)
         // Back to the main screen, which shows the position: what it presents goes, then what is
         // pushed on it.
-        if let main {
+        if let main, let navigation {
             // Dismissing with nothing presented does nothing, as in UIKit and SwiftUI.
             main.dismiss()
-            _ = main.stack?.popToRoot()
+            navigation.popToRoot()
         }
     }
 

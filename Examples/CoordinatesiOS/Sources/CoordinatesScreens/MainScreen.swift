@@ -13,12 +13,16 @@ final class MainScreen: ScreenModel {
     var locator: (any PositionLocator)? { context[\.positionLocator] }
 
     /// Asks the entry screen for a new position and sets it; `nil` when the entry was left
-    /// without one.
+    /// without one (the back button), and why when the entry could not be shown.
     func editPosition() async -> String? {
         let entry = EntryScreen(role: .position, current: model.position)
-        guard let coordinate = try? await stack?.push(entry, returning: Coordinate.self) else { return nil }
-        model.setPosition(coordinate)
-        return "Position updated."
+        do {
+            guard let coordinate = try await push(entry, returningIfFinished: Coordinate.self) else { return nil }
+            model.setPosition(coordinate)
+            return "Position updated."
+        } catch {
+            return error.description
+        }
     }
 
     /// Sets the position from the locator (CoreLocation on a device), and says how it went.
@@ -32,11 +36,6 @@ final class MainScreen: ScreenModel {
             return error.description
         }
     }
-}
-
-extension ScreenModel {
-    /// The stack this screen is on.
-    var stack: StackScreen? { parentScreen as? StackScreen }
 }
 
 #if os(iOS)

@@ -131,9 +131,23 @@ struct CoordinatesPhoneTests {
         #expect(invalid.error.message == "minutes must be below 60 (got 61)")
         #expect(invalid.error.offset == 3)
         #expect(app.window.topScreen === entry)
-        main.stack?.pop()  // the back button
+        app.navigation?.pop()  // the back button
         #expect(await editing.value == nil)
         #expect(app.model.position == before)
+    }
+
+    @Test func anEditFromAScreenOnNoStackSaysWhyInsteadOfNothing() async throws {
+        let (app, main) = try await started(TemporaryStateFile())
+        let before = app.model.position
+        let sheet = MainScreen(name: "sheet")
+        try main.present(sheet)
+        #expect(
+            await sheet.editPosition()
+                == "Cannot push entry from sheet: no StackScreen encloses sheet, which is in no container and is"
+                + " presented by main. Present a StackScreen(root: sheet) from main to push inside the"
+                + " presentation, or present entry from sheet.")
+        #expect(app.model.position == before)
+        #expect(app.window.topScreen === sheet)
     }
 
     // MARK: - Bearing, map, share, help

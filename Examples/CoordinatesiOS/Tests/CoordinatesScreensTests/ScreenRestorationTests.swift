@@ -71,9 +71,9 @@ struct ScreenRestorationTests {
         let setting = Task { await bearing.setTarget() }
         _ = try await app.window.next(EntryScreen.self)
         #expect(app.screensToSave == (try SavedScreenTree(tree([.main, .bearing]))))
-        main.stack?.pop()
+        app.navigation?.pop()
         #expect(await setting.value == nil)
-        main.stack?.pop()
+        app.navigation?.pop()
         #expect(app.screensToSave == nil)
         #expect(app.sceneDidDeactivate() == false)
     }

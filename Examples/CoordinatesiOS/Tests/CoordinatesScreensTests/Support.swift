@@ -12,6 +12,7 @@ struct TemporaryStateFile {
 
     init() {
         folder = NSTemporaryDirectory() + "coordinates-screens-tests-" + UUID().uuidString
+        // A folder that cannot be made fails the test that writes into it, naming the path.
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
@@ -23,6 +24,7 @@ struct TemporaryStateFile {
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
+    /// The folder's file names; none when it is missing (what the tests compare against).
     var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
 }
 

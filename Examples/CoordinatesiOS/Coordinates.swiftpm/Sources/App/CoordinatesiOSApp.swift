@@ -40,7 +40,8 @@ struct CoordinatesiOSApp: App {
         }
     }
 
-    /// Library/Application Support in the app's container.
+    /// Library/Application Support in the app's container; the temporary folder if the system
+    /// cannot make it (the state is then kept until the system clears it, and the app still runs).
     private static var applicationSupport: String {
         (try? FileManager.default.url(
             for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true))?.path

@@ -25,6 +25,8 @@ public final class ItemStore {
     /// The demo app's store: the sample items, after a short wait as if from a server.
     public static func live() -> ItemStore {
         ItemStore(fetch: {
+            // The sleep throws only when the load is cancelled (its screen left): the samples are
+            // then returned at once, to nobody.
             try? await Task.sleep(for: .milliseconds(600))
             return Item.samples
         })
