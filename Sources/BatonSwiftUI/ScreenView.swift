@@ -3,8 +3,8 @@
     import SwiftUI
 
     /// How SwiftUI shows a screen when it is a tab; containers (a `StackScreen`, a `TabScreen`,
-    /// a `HoppingScreen`) adopt it by subclassing. How it is shown when presented is the core's
-    /// ``ScreenModel/presentationStyle``.
+    /// a `HoppingScreen`) adopt it by subclassing. How it is shown when presented is the style
+    /// it was presented with (``ScreenModel/present(_:style:identifier:sender:wiring:)``).
     ///
     /// ```swift
     /// final class MapTab: StackScreen, ScreenStyling {

@@ -267,7 +267,7 @@ extension ScreenModel {
     /// - Returns: The choice of the button tapped.
     /// - Throws: ``ScreenError/cancelled(screen:reason:)`` when the alert leaves without a choice
     ///   (its presenter popped, a dismissal with no cancel button, the awaiting task cancelled),
-    ///   and what ``present(_:identifier:sender:wiring:)`` throws, such as
+    ///   and what ``present(_:style:identifier:sender:wiring:)`` throws, such as
     ///   ``ScreenError/alreadyPresenting(presenter:presented:)``.
     public final func present<Choice>(_ alert: ScreenAlert<Choice>) async throws(ScreenError) -> Choice {
         try await present(AlertScreen(alert), returning: Choice.self)

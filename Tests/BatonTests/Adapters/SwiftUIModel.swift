@@ -269,7 +269,7 @@ final class ModelStackView {
 /// Sources/BatonSwiftUI/ScreenView.swift): a `sheet(item:)` (SwiftUI.swiftinterface:345), a
 /// `fullScreenCover(item:)` where the platform has covers, and an `alert`/`confirmationDialog`
 /// (:10878, :6890), each with a binding that shows the presented screen only in the slot
-/// `presentationSlot(coversAvailable:)` gives from the presented screen's `presentationStyle`.
+/// `presentationSlot(coversAvailable:)` gives from the style the screen was presented with.
 ///
 /// Rules:
 /// - A modifier shows its content while its binding's item is non-nil (or `true`); each binding
