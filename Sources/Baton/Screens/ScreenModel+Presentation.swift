@@ -55,6 +55,7 @@ extension ScreenModel {
     ) throws(ScreenError) {
         // A request deferred behind another transition must still find its presenter in the
         // window it was made in (a screen leaving a container is out of it during willDisappear).
+        settleClosedAlert()
         let requestedIn = window
         let requestedWhileShown = requestedIn != nil || appearance == .disappearing
         try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
@@ -162,6 +163,7 @@ extension ScreenModel {
         _ screen: ScreenModel, style: PresentationStyle?, identifier: String?, sender: Any?, wiring: ContextWiring,
         awaiting waiter: ResultWaiter
     ) throws(ScreenError) {
+        settleClosedAlert()
         let requestedIn = window
         let requestedWhileShown = requestedIn != nil || appearance == .disappearing
         try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
