@@ -84,7 +84,7 @@ public final class HopFlow {
     /// ``ScreenError/cancelled(screen:reason:)``. When `show` throws, nothing changes.
     ///
     /// ```swift
-    /// try hopFlow.hop(to: splash, in: self, then: { try? self.hop(to: main, then: nil) }) {
+    /// try hopFlow.hop(to: splash, in: self, then: { () throws(ScreenError) in try self.hop(to: main, then: nil) }) {
     ///     self.showChild(splash)
     /// }
     /// ```
@@ -101,10 +101,7 @@ public final class HopFlow {
         then continuation: (@MainActor () throws(ScreenError) -> Void)?,
         show: () throws(ScreenError) -> Void
     ) throws(ScreenError) {
-        // Not `Optional.map`: a typed-throws function as a generic argument needs iOS 18's runtime.
-        let pending: PendingUnhop
-        if let continuation { pending = .callback(continuation) } else { pending = .none }
-        try perform(step, in: container, pending: pending, show: show)
+        try perform(step, in: container, pending: PendingUnhop(continuation), show: show)
     }
 
     /// Shows `step` with `show` and returns the result it finishes with.

@@ -10,10 +10,12 @@
 ///     override func didAppear() {
 ///         guard !started else { return }   // didAppear runs again whenever the container reappears
 ///         started = true
-///         try? hop(toNamed: "splash") { [unowned self] in
-///             self.hopToOnboardingIfFirstUse {
-///                 try? self.hop(toNamed: "main", then: nil)
+///         do {
+///             try hop(toNamed: "splash") { [unowned self] () throws(ScreenError) in
+///                 try self.hop(toNamed: "main", then: nil)   // a failure is thrown out of the splash's unhop
 ///             }
+///         } catch {
+///             showStartupError(error)   // the message names the step and what failed
 ///         }
 ///     }
 /// }
@@ -204,8 +206,8 @@ open class HoppingScreen: ScreenModel {
     /// misuse.
     ///
     /// ```swift
-    /// try startup.hop(to: SplashScreen()) { [unowned startup] in
-    ///     try? startup.hop(to: MainScreen(), then: nil)
+    /// try startup.hop(to: SplashScreen()) { [unowned startup] () throws(ScreenError) in
+    ///     try startup.hop(to: MainScreen(), then: nil)
     /// }
     /// ```
     ///
@@ -214,7 +216,9 @@ open class HoppingScreen: ScreenModel {
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the screen's context is wired to the container's.
-    ///   - continuation: Runs once, when the screen unhops.
+    ///   - continuation: Runs once, when the screen unhops. What it throws is thrown out of the
+    ///     step's ``Screen/unhop()``, or posted as ``TransitionDidFail`` in the window after
+    ///     ``Screen/finish()``: write `() throws(ScreenError) in` to hop with `try` inside.
     /// - Throws: A hop can fail in a valid tree, so it throws; nothing changes then. It fails
     ///   when a resolver of the dependency coordinator throws (``ScreenError/dependencies(_:)``),
     ///   ``ScreenError/contextWiring(destination:_:)`` when the
@@ -227,11 +231,11 @@ open class HoppingScreen: ScreenModel {
     ///   window as ``TransitionDidFail``.
     public final func hop(
         to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
-        then continuation: (@MainActor () -> Void)?
+        then continuation: (@MainActor () throws(ScreenError) -> Void)?
     ) throws(ScreenError) {
         try perform(
             hopTo: screen, identifier: identifier, sender: sender, wiring: wiring,
-            pending: continuation.map { continuation in .callback { continuation() } } ?? .none)
+            pending: PendingUnhop(continuation))
     }
 
     /// Shows `screen` with a transition of its own for this hop only (CLHoppingViewController's
@@ -251,16 +255,18 @@ open class HoppingScreen: ScreenModel {
     ///   - wiring: How the screen's context is wired to the container's.
     ///   - transition: Called between the will- and did- lifecycle callbacks of this hop, as
     ///     ``transitionHook`` is; it must call `complete` once.
-    ///   - continuation: Runs once, when the screen unhops.
+    ///   - continuation: Runs once, when the screen unhops. What it throws is thrown out of the
+    ///     step's ``Screen/unhop()``, or posted as ``TransitionDidFail`` in the window after
+    ///     ``Screen/finish()``: write `() throws(ScreenError) in` to hop with `try` inside.
     /// - Throws: The errors of ``hop(to:identifier:sender:wiring:then:)``.
     public final func hop(
         to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
         transition: @escaping @MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void,
-        then continuation: (@MainActor () -> Void)?
+        then continuation: (@MainActor () throws(ScreenError) -> Void)?
     ) throws(ScreenError) {
         try perform(
             hopTo: screen, identifier: identifier, sender: sender, wiring: wiring,
-            pending: continuation.map { continuation in .callback { continuation() } } ?? .none, hook: transition)
+            pending: PendingUnhop(continuation), hook: transition)
     }
 
     /// Shows the screen registered under `name` in ``registry`` (as a storyboard's
@@ -274,10 +280,14 @@ open class HoppingScreen: ScreenModel {
     /// - Parameters:
     ///   - name: The registered name; the screen made takes it as its `name` and the hop as its
     ///     transition identifier.
-    ///   - continuation: Runs once, when the screen unhops.
+    ///   - continuation: Runs once, when the screen unhops. What it throws is thrown out of the
+    ///     step's ``Screen/unhop()``, or posted as ``TransitionDidFail`` in the window after
+    ///     ``Screen/finish()``: write `() throws(ScreenError) in` to hop with `try` inside.
     /// - Throws: ``ScreenError/unknownName(_:known:)`` and the errors of
     ///   ``hop(to:identifier:sender:wiring:then:)``.
-    public final func hop(toNamed name: String, then continuation: (@MainActor () -> Void)?) throws(ScreenError) {
+    public final func hop(toNamed name: String, then continuation: (@MainActor () throws(ScreenError) -> Void)?)
+        throws(ScreenError)
+    {
         let screen = try registry.makeScreen(named: name)
         try hop(to: screen, identifier: name, then: continuation)
     }

@@ -16,6 +16,12 @@ enum PendingUnhop {
     case callback(@MainActor () throws(ScreenError) -> Void)
     case awaiting(ResultWaiter)
 
+    /// A step's continuation, or a final step for `nil`.
+    init(_ continuation: (@MainActor () throws(ScreenError) -> Void)?) {
+        // Not `Optional.map`: a typed-throws function as a generic argument needs iOS 18's runtime.
+        if let continuation { self = .callback(continuation) } else { self = .none }
+    }
+
     /// Whether a continuation or an awaiting flow waits.
     var isWaiting: Bool {
         switch self {
