@@ -122,8 +122,10 @@ open class HoppingScreen: ScreenModel {
     /// - a main route that cannot make its screen (or whose hop fails) is reported as the route's
     ///   failure: ``NavigationError/factoryFailed(step:route:reason:)`` (or
     ///   ``NavigationError/transitionFailed(step:route:error:)``) naming the route and its error,
-    ///   posted in the window as ``NavigationDidFail`` and sent to ``ScreenTaskFailure/reporter``;
-    ///   the flow stays on its last step.
+    ///   posted in the window as ``NavigationDidFail`` (or, when nothing there observes it, sent
+    ///   to ``ScreenTaskFailure/reporter``: reported once); the links that waited for the main
+    ///   screen fail with the same error, each posted as ``NavigationDidFail``; the flow stays on
+    ///   its last step.
     ///
     /// ```swift
     /// final class StartupScreen: HoppingScreen {
@@ -175,8 +177,9 @@ open class HoppingScreen: ScreenModel {
     /// The final hop of a start-up flow, to the screen `route` makes. A route that cannot make
     /// its screen, or a hop that fails (a resolver, a wiring conflict), is that route's failure,
     /// not a step's: it is posted in the window as ``NavigationDidFail`` (where SwiftUI's
-    /// `onFailure` and an app's navigation observers look) and thrown, so that the task reporter
-    /// names it too; the flow stays on its last step.
+    /// `onFailure` and an app's navigation observers look), and thrown to the task reporter only
+    /// when nothing observes that, so that an app sees it once; the links that waited for the
+    /// main screen fail with it; the flow stays on its last step.
     private func hopToMainScreen(of route: any ScreenRoute) throws(NavigationError) {
         let step = "the main screen of \(screenName)"
         let failure: NavigationError
@@ -191,12 +194,18 @@ open class HoppingScreen: ScreenModel {
         } catch {
             failure = .factoryFailed(step: step, route: NavigationPlan.describe(route), reason: UnderlyingError(error))
         }
-        window?.context.post(
+        guard let window else { throw failure }
+        // Reported once: where something observes NavigationDidFail (SwiftUI's onFailure), not
+        // also to the task reporter; where nothing does, to the task reporter alone.
+        let observed = window.context.hasLiveObserver(of: NavigationDidFail.self)
+        window.context.post(
             NavigationDidFail.self,
             NavigationFailure(
                 request: "\(screenName)'s hop to its main route", waitedFor: "\(screenName)'s run()", error: failure),
             reach: .local)
-        throw failure
+        // The links that waited for the main screen would wait forever: they fail with the error.
+        window.flowFailedToReachMainScreen(self, with: failure)
+        if !observed { throw failure }
     }
 
     // MARK: - Hopping with continuations
