@@ -55,7 +55,9 @@
                 ScreenLink("Settings", action: .present) { SettingsScreen(name: "settings") }
                 Button("Tour") {
                     // The screen's task reports a refused presentation (another one is shown).
-                    if let screen { screen.task { try screen.present(TourScreen(name: "tour")) } }
+                    if let screen {
+                        screen.task { try screen.present(TourScreen(name: "tour"), style: .fullScreenCover) }
+                    }
                 }
                 // No stack encloses a tab here: a push link would be refused, so it presents.
                 ScreenLink(action: .present, wiring: .isolate) {
@@ -87,13 +89,19 @@
         }
     }
 
-    /// Presented as a full-screen cover.
+    /// Presented as a full-screen cover, chosen where it is presented.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class TourScreen: ScreenModel, ViewScreen {
-        override var presentationStyle: PresentationStyle { .fullScreenCover }
         var body: some View {
             Button("Done") { [unowned self] in dismiss() }
         }
+    }
+
+    /// Presents the tour over `settings` as a full-screen cover, as `fullScreenCover(item:)` would.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    func showTour(from settings: ScreenModel) throws {
+        try settings.present(TourScreen(name: "tour"), style: .fullScreenCover)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

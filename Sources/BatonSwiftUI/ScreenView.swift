@@ -3,8 +3,8 @@
     import SwiftUI
 
     /// How SwiftUI shows a screen when it is a tab; containers (a `StackScreen`, a `TabScreen`,
-    /// a `HoppingScreen`) adopt it by subclassing. How it is shown when presented is the core's
-    /// ``ScreenModel/presentationStyle``.
+    /// a `HoppingScreen`) adopt it by subclassing. How it is shown when presented is the style
+    /// it was presented with (``ScreenModel/present(_:style:identifier:sender:wiring:)``).
     ///
     /// ```swift
     /// final class MapTab: StackScreen, ScreenStyling {
@@ -216,30 +216,35 @@
         }
     }
 
-    /// Draws a presented ``AlertScreen`` with SwiftUI's `alert(_:isPresented:actions:message:)` or
-    /// `confirmationDialog(_:isPresented:titleVisibility:actions:message:)` (SwiftUI.swiftinterface
-    /// of the iOS 17.0 SDK, lines 10878 and 6890). The core decides: the binding reads
-    /// `isShownByFramework` and reports SwiftUI's writes to `followShown(_:)`; a button's action
-    /// taps the alert; the actions hold the alert's `presence()`, whose release when SwiftUI drops
-    /// the alert is its disappearance, which cancels an alert no button answered.
+    /// Draws a presented ``AlertScreen`` with SwiftUI's
+    /// `alert(_:isPresented:presenting:actions:message:)` or
+    /// `confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)`
+    /// (SwiftUI.swiftinterface of the iOS 17.0 SDK, lines 10896 and 6908). The core decides: the
+    /// binding reads `isShownByFramework` and reports SwiftUI's writes to `followShown(_:)`; the
+    /// data is the alert's `presence()`, `nil` once SwiftUI closed it. Apple documents that the
+    /// presented alert keeps the data it was presented with ("Any changes that you make after the
+    /// presentation occurs are ignored"), so a button's action, made from that data, taps the
+    /// alert it was shown for, whichever body SwiftUI takes it from; the data's release when
+    /// SwiftUI lets it go is the alert's disappearance, which cancels an alert no button
+    /// answered. If SwiftUI keeps it, the presenter's next presentation answers it.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     private struct AlertHost: ViewModifier {
         let alert: AlertScreen?
 
         func body(content: Content) -> some View {
-            // Read here, so that the body runs again when SwiftUI closed the alert, and its new
-            // buttons no longer hold the presence that the shown alert's buttons hold.
+            // Read here, so that the body runs again when SwiftUI closed the alert, and no longer
+            // passes the presence that the shown alert keeps.
             let isShown = alert?.isShownByFramework == true
             let presence = alert?.presence()
             content
                 .alert(
-                    alert?.title ?? "", isPresented: shown(.alert, isShown), actions: { buttons(presence) },
-                    message: message
+                    alert?.title ?? "", isPresented: shown(.alert, isShown), presenting: presence,
+                    actions: { buttons($0) }, message: { _ in message }
                 )
                 .confirmationDialog(
                     alert?.title ?? "", isPresented: shown(.confirmationDialog, isShown), titleVisibility: .visible,
-                    actions: { buttons(presence) }, message: message)
+                    presenting: presence, actions: { buttons($0) }, message: { _ in message })
         }
 
         private func shown(_ style: AlertStyle, _ isShown: Bool) -> Binding<Bool> {
@@ -249,18 +254,16 @@
                 set: { shown in alert?.followShown(shown) })
         }
 
-        @ViewBuilder private func buttons(_ presence: AlertPresence?) -> some View {
-            if let alert {
-                ForEach(alert.buttons.indices, id: \.self) { index in
-                    let button = alert.buttons[index]
-                    Button(button.label, role: button.role.map { $0 == .cancel ? .cancel : .destructive }) {
-                        withExtendedLifetime(presence) { alert.tap(at: index) }
-                    }
+        @ViewBuilder private func buttons(_ presence: AlertPresence) -> some View {
+            ForEach(presence.buttons.indices, id: \.self) { index in
+                let button = presence.buttons[index]
+                Button(button.label, role: button.role.map { $0 == .cancel ? .cancel : .destructive }) {
+                    presence.tap(at: index)
                 }
             }
         }
 
-        @ViewBuilder private func message() -> some View {
+        @ViewBuilder private var message: some View {
             if let message = alert?.message { Text(message) }
         }
     }

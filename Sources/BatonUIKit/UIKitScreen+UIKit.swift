@@ -121,6 +121,17 @@
             present(controller, animated: animated) { completion() }
         }
 
+        /// `modalPresentationStyle`: `.fullScreen` is a cover; every other style leaves the
+        /// presenter's view, as a sheet does (UIPresentationController.h:104-107).
+        ///
+        /// ```swift
+        /// tour.screenPresentationStyle = .fullScreenCover
+        /// ```
+        public var screenPresentationStyle: PresentationStyle {
+            get { modalPresentationStyle == .fullScreen ? .fullScreenCover : .sheet }
+            set { modalPresentationStyle = newValue == .fullScreenCover ? .fullScreen : .pageSheet }
+        }
+
         /// `dismiss(animated:completion:)`.
         ///
         /// ```swift

@@ -295,9 +295,9 @@ import Testing
                 + " screen."
         ),
         (
-            #""screens":{"format":2,"tree":{}}"#,
-            "Could not restore the screens you were on: The saved screen tree has format 2; this version of Baton"
-                + " reads format 1 and older. Nothing was restored. The state file as it was is kept as"
+            #""screens":{"format":3,"tree":{}}"#,
+            "Could not restore the screens you were on: The saved screen tree has format 3; this version of Baton"
+                + " reads format 2 and older. Nothing was restored. The state file as it was is kept as"
                 + " STATE.corrupt. Showing the main screen."
         ),
         (

@@ -118,7 +118,7 @@ import Testing
         #expect(
             result.output == Self.sydneyMain + """
 
-                ! Could not restore the screens you were on: The saved screen tree has format 7; this version of Baton reads format 1 and older. Nothing was restored. The state file as it was is kept as \(scratch.state).corrupt. Showing the main screen.
+                ! Could not restore the screens you were on: The saved screen tree has format 7; this version of Baton reads format 2 and older. Nothing was restored. The state file as it was is kept as \(scratch.state).corrupt. Showing the main screen.
 
                 \(Self.mainCommands)
 

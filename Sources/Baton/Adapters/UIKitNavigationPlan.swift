@@ -205,8 +205,11 @@ final class UIKitNavigationPlan {
         into after: inout [Change]
     ) throws(Failure) {
         let current = UIKitNavigation.presented(by: screen)
+        // A presentation asked for in another style than it is shown with is made again in it:
+        // UIKit cannot change the style of a shown presentation.
         if let current = current as? any UIKitScreen, let target = tree.presented,
             shapes.matches(current, target.route),
+            tree.presentedStyle.map({ $0 == current.screenPresentationStyle }) ?? true,
             PlanRules.canKeep(current, target, shapes)
         {
             after += try reconcile(current, with: target, at: path.presented, live: live)
@@ -221,6 +224,8 @@ final class UIKitNavigationPlan {
         let made = try makeScreen(
             target, step: "presentation from \(screen.screenName) at \(text(path))", at: path.presented, live: live,
             parent: screen.context, kind: .present, source: screen)
+        // Set before it is presented, as UIKit reads it then (UIViewController.h:268-273).
+        if let style = tree.presentedStyle { made.screenPresentationStyle = style }
         if let slot {
             presentationsOnNew[slot] = (screen, made)
         } else {

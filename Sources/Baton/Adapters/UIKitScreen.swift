@@ -135,6 +135,17 @@ public protocol UIKitScreen: Screen {
     ///   - completion: Runs after the presented controller's `viewDidAppear(_:)`.
     func presentScreen(_ screen: any Screen, animated: Bool, completion: @escaping @MainActor () -> Void)
 
+    /// The controller's `modalPresentationStyle` in Baton's terms: ``PresentationStyle/fullScreenCover``
+    /// for `.fullScreen`, ``PresentationStyle/sheet`` for any style that leaves the presenter's
+    /// view (UIPresentationController.h:104-107). A screen tree assignment sets it on a
+    /// controller it presents when the tree chooses a style (``ScreenTree/presentedStyle``):
+    /// `.fullScreen` for a cover, `.pageSheet` for a sheet.
+    ///
+    /// ```swift
+    /// tour.screenPresentationStyle = .fullScreenCover   // tour.modalPresentationStyle == .fullScreen
+    /// ```
+    var screenPresentationStyle: PresentationStyle { get set }
+
     /// `dismiss(animated:completion:)`: the one call a screen tree assignment makes for each
     /// presentation that goes (with everything presented above it).
     ///

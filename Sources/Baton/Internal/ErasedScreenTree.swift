@@ -24,9 +24,14 @@ struct ErasedScreenTree {
     @usableFromInline
     final class Box {
         let tree: ErasedScreenTree
+        /// ``ScreenTree/presentedStyle``.
+        let style: PresentationStyle?
 
         @usableFromInline
-        init(_ tree: ErasedScreenTree) { self.tree = tree }
+        init(_ tree: ErasedScreenTree, style: PresentationStyle?) {
+            self.tree = tree
+            self.style = style
+        }
     }
 
     @usableFromInline
@@ -49,7 +54,9 @@ struct ErasedScreenTree {
             if let step { content = .hop(ErasedScreenTree(step)) } else { content = .hop(nil) }
         }
         var presented: Box?
-        if case .tree(let shown)? = tree.presentedStorage { presented = Box(ErasedScreenTree(shown)) }
+        if case .tree(let shown, let style)? = tree.presentedStorage {
+            presented = Box(ErasedScreenTree(shown), style: style)
+        }
         self.init(route: tree.route, content: content, presented: presented)
     }
 
@@ -65,6 +72,9 @@ struct ErasedScreenTree {
     var presented: ErasedScreenTree? { presentedBox?.tree }
 
     var presents: Bool { presentedBox != nil }
+
+    /// How the screen presents ``presented``: `nil` for the presented screen's own style.
+    var presentedStyle: PresentationStyle? { presentedBox?.style }
 
     /// The screens this one contains, in order (a stack's screens, the tabs, the current step).
     var children: [ErasedScreenTree] {
@@ -112,7 +122,11 @@ extension ErasedScreenTree: CustomStringConvertible {
             text += ")"
         }
         if let presented {
-            text += " ^ "
+            switch presentedStyle {
+            case nil: text += " ^ "
+            case .sheet?: text += " ^sheet "
+            case .fullScreenCover?: text += " ^cover "
+            }
             presented.write(to: &text)
         }
     }

@@ -24,13 +24,15 @@ final class NavigationPlan {
     /// Screens whose presentation is dismissed, outermost first.
     @exclusivity(unchecked) private var dismissals: [ScreenModel] = []
     /// New presentations on screens that stay: made before the containers change beneath them.
-    @exclusivity(unchecked) private var presentationsOnKept: [(presenter: ScreenModel, presented: ScreenModel)] = []
+    @exclusivity(unchecked) private var presentationsOnKept:
+        [(presenter: ScreenModel, presented: ScreenModel, style: PresentationStyle?)] = []
     /// Container changes, hidden parts first.
     @exclusivity(unchecked) private var changes: [Change] = []
     /// New presentations from new screens, once those are in the tree.
     /// The new screens built inside new containers and resolved as they were made.
     @exclusivity(unchecked) private var resolvedByPlan: Set<ObjectIdentifier> = []
-    @exclusivity(unchecked) private var presentationsOnNew: [(presenter: ScreenModel, presented: ScreenModel)?] = []
+    @exclusivity(unchecked) private var presentationsOnNew:
+        [(presenter: ScreenModel, presented: ScreenModel, style: PresentationStyle?)?] = []
     /// The screens the factories made for this assignment: one object cannot be in two places.
     @exclusivity(unchecked) private var made: Set<ObjectIdentifier> = []
 
@@ -320,8 +322,10 @@ final class NavigationPlan {
         of screen: ScreenModel, with tree: Node, at path: Location, live: Bool, into after: inout [Change]
     ) throws(Failure) {
         let current = screen.presented
+        // A presentation asked for in another style than it is shown with is made again in it:
+        // UIKit and SwiftUI cannot change the style of a shown presentation.
         if let current, let target = tree.presented, matches(current, target.route),
-            canKeep(current, target)
+            tree.presentedStyle.map({ $0 == current.shownStyle }) ?? true, canKeep(current, target)
         {
             try reconcile(current, with: target, at: path.presented, live: live, into: &after)
             return
@@ -345,9 +349,9 @@ final class NavigationPlan {
             ScreenTransition(kind: .present, source: screen, destination: made)
         }
         if let slot {
-            presentationsOnNew[slot] = (screen, made)
+            presentationsOnNew[slot] = (screen, made, tree.presentedStyle)
         } else {
-            presentationsOnKept.append((screen, made))
+            presentationsOnKept.append((screen, made, tree.presentedStyle))
         }
     }
 
@@ -458,9 +462,13 @@ final class NavigationPlan {
         for presenter in dismissals where presenter.presented != nil {
             presenter.performDismiss(sender: nil)
         }
-        for (presenter, presented) in presentationsOnKept { Self.present(presented, from: presenter) }
+        for (presenter, presented, style) in presentationsOnKept {
+            Self.present(presented, from: presenter, style: style)
+        }
         for change in changes { perform(change) }
-        for case let (presenter, presented)? in presentationsOnNew { Self.present(presented, from: presenter) }
+        for case let (presenter, presented, style)? in presentationsOnNew {
+            Self.present(presented, from: presenter, style: style)
+        }
     }
 
     /// Makes a prepared change.
@@ -488,9 +496,10 @@ final class NavigationPlan {
     }
 
     /// Makes a prepared presentation.
-    private static func present(_ presented: ScreenModel, from presenter: ScreenModel) {
+    private static func present(_ presented: ScreenModel, from presenter: ScreenModel, style: PresentationStyle?) {
         do throws(ScreenError) {
-            try presenter.performPresent(presented, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
+            try presenter.performPresent(
+                presented, style: style, identifier: nil, sender: nil, wiring: .isolate, resolves: false)
         } catch {
             unexpected(error)
         }

@@ -15,7 +15,7 @@
 public struct SavedScreenTree: Hashable, Sendable, Codable, CustomStringConvertible {
     let value: JSONValue
 
-    /// The format this saved tree was written in (1 for this version of Baton).
+    /// The format this saved tree was written in (1, or 2 when it records a presentation style).
     ///
     /// ```swift
     /// saved.format   // 1

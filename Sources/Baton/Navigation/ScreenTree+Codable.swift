@@ -1,11 +1,52 @@
 /// The saved form of a screen tree: `{"format":1,"tree":{"route":…,"stack":[…],"presents":{…}}}`.
 ///
 /// A node has its `route`, at most one of `stack` (an array of nodes), `tabs` (an array of
-/// nodes, with `selected`) and `hop` (a node, or `null` before the first hop), and `presents`
-/// when it presents a node. Readers ignore keys they do not know.
+/// nodes, with `selected`) and `hop` (a node, or `null` before the first hop), `presents` when
+/// it presents a node and, from format 2, `presentsAs` (`"sheet"` or `"fullScreenCover"`) when
+/// that presentation's style was chosen where it was presented (``ScreenTree/presentedStyle``).
+/// Readers ignore keys they do not know.
+///
+/// A tree is written in the oldest format that holds it: format 1 when no presentation has a
+/// style of its own, so that what every reader read before still reads the same; format 2
+/// otherwise, so that a reader that predates `presentsAs` refuses the text (a format newer than
+/// it reads) instead of showing a cover as a sheet. Text without `presentsAs` (every format-1
+/// text) presents each screen in its own ``ScreenModel/presentationStyle``.
 enum ScreenTreeFormat {
-    /// The format this version of Baton writes and the newest it reads.
-    static let current = 1
+    /// The newest format this version of Baton reads and writes.
+    static let current = 2
+    /// The format of a tree without ``ScreenTree/presentedStyle``.
+    static let withoutStyles = 1
+
+    /// The format of a tree that does, or does not, record a presentation style.
+    static func format(recordsStyles: Bool) -> Int { recordsStyles ? current : withoutStyles }
+}
+
+extension PresentationStyle {
+    /// The style's name in a saved tree (`presentsAs`).
+    var savedName: String {
+        switch self {
+        case .sheet: "sheet"
+        case .fullScreenCover: "fullScreenCover"
+        }
+    }
+
+    /// The style a saved tree names, or `nil` for a name no style has.
+    init?(savedName: String) {
+        switch savedName {
+        case "sheet": self = .sheet
+        case "fullScreenCover": self = .fullScreenCover
+        default: return nil
+        }
+    }
+}
+
+extension ScreenTree {
+    /// Whether this tree, or a tree in it, has a ``presentedStyle``.
+    var recordsStyles: Bool {
+        if presentedStyle != nil { return true }
+        if let presented, presented.recordsStyles { return true }
+        return children.contains { $0.recordsStyles }
+    }
 }
 
 private enum EnvelopeKey: String, CodingKey {
@@ -13,7 +54,7 @@ private enum EnvelopeKey: String, CodingKey {
 }
 
 private enum NodeKey: String, CodingKey {
-    case route, stack, tabs, selected, hop, presents
+    case route, stack, tabs, selected, hop, presents, presentsAs
 }
 
 extension ScreenTree: Codable {
@@ -23,11 +64,15 @@ extension ScreenTree: Codable {
     /// let data = try JSONEncoder().encode(tree)   // {"format":1,"tree":{…}}
     /// ```
     ///
+    /// The format is 1, or 2 when a presentation's style was chosen where it was presented
+    /// (``presentedStyle``), which a version of Baton that predates styles refuses rather than
+    /// showing a cover as a sheet.
+    ///
     /// - Parameter encoder: The encoder.
     /// - Throws: What encoding a route throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: EnvelopeKey.self)
-        try container.encode(ScreenTreeFormat.current, forKey: .format)
+        try container.encode(ScreenTreeFormat.format(recordsStyles: recordsStyles), forKey: .format)
         try container.encode(Node(tree: self), forKey: .tree)
     }
 
@@ -70,7 +115,10 @@ extension ScreenTree: Codable {
                 try container.encode(selected, forKey: .selected)
             case .hop(let step): try container.encode(step.map(Node.init), forKey: .hop)
             }
-            if let presented = tree.presented { try container.encode(Node(tree: presented), forKey: .presents) }
+            if let presented = tree.presented {
+                try container.encode(Node(tree: presented), forKey: .presents)
+                if let style = tree.presentedStyle { try container.encode(style.savedName, forKey: .presentsAs) }
+            }
         }
 
         init(from decoder: any Decoder) throws {
@@ -89,7 +137,16 @@ extension ScreenTree: Codable {
                 content = nil
             }
             let presented = try container.decodeIfPresent(Node.self, forKey: .presents)?.tree
-            tree = ScreenTree(route, content: content, presenting: presented)
+            var style: PresentationStyle?
+            if let name = try container.decodeIfPresent(String.self, forKey: .presentsAs) {
+                guard let named = PresentationStyle(savedName: name) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .presentsAs, in: container,
+                        debugDescription: "presentation style \"\(name)\" is not \"sheet\" or \"fullScreenCover\"")
+                }
+                style = named
+            }
+            tree = ScreenTree(route, content: content, presenting: presented, style: style)
         }
     }
 }
@@ -173,7 +230,21 @@ extension ScreenTree {
             }
         }
         let presented = value["presents"].flatMap { validPart(of: $0, at: { here() + " ^" }, dropped: &dropped) }
-        return ScreenTree(route, content: content, presenting: presented)
+        var style: PresentationStyle?
+        if let presented, let styleValue = value["presentsAs"] {
+            if case .string(let name) = styleValue, let named = PresentationStyle(savedName: name) {
+                style = named
+            } else {
+                // The presentation is kept, in the presented screen's own style: a bad style
+                // never costs the screens.
+                dropped.append(
+                    .dropped(
+                        path: here() + " ^ " + String(describing: presented.route),
+                        reason: "its presentation style \(styleValue.text) is not \"sheet\" or \"fullScreenCover\";"
+                            + " it is presented in its own style"))
+            }
+        }
+        return ScreenTree(route, content: content, presenting: presented, style: style)
     }
 
     /// The readable path to the part at `indices`: `main > feed[1]`.

@@ -1,6 +1,7 @@
 /// Saving a tree: the part that fits in a ``SavedScreenTree``, and what was left out.
 ///
-/// A node is saved as `{"route":…,"stack":[…]|"tabs":[…],"selected":n|"hop":…,"presents":{…}}`.
+/// A node is saved as `{"route":…,"stack":[…]|"tabs":[…],"selected":n|"hop":…,"presents":{…},"presentsAs":…}`
+/// (``ScreenTreeFormat``).
 /// A part is left out, with the screens it holds, when its route cannot be encoded or when it
 /// would nest deeper than ``SavedScreenTree/maximumDepth``: a stack keeps the screens below it,
 /// a container whose tab or step is left out keeps what it shows (as reading does), a
@@ -9,6 +10,8 @@ struct ScreenTreeSaver<Route: ScreenRoute> {
     let root: ScreenTree<Route>
     let maximumDepth: Int
     var leftOut: [NavigationError] = []
+    /// Whether a saved presentation records its style (`presentsAs`): the text is format 2 then.
+    private var recordsStyles = false
     /// The child indices from the root to the node being saved (`-1` for a presentation).
     private var indices: [Int] = []
 
@@ -24,7 +27,8 @@ struct ScreenTreeSaver<Route: ScreenRoute> {
         }
         return .success(
             .object([
-                JSONValue.Member(key: "format", value: .number(String(ScreenTreeFormat.current))),
+                JSONValue.Member(
+                    key: "format", value: .number(String(ScreenTreeFormat.format(recordsStyles: recordsStyles)))),
                 JSONValue.Member(key: "tree", value: tree),
             ]))
     }
@@ -89,7 +93,13 @@ struct ScreenTreeSaver<Route: ScreenRoute> {
             indices.append(-1)
             let saved = node(presented, depth: depth + 1)
             indices.removeLast()
-            if let saved { members.append(JSONValue.Member(key: "presents", value: saved)) }
+            if let saved {
+                members.append(JSONValue.Member(key: "presents", value: saved))
+                if let style = tree.presentedStyle {
+                    recordsStyles = true
+                    members.append(JSONValue.Member(key: "presentsAs", value: .string(style.savedName)))
+                }
+            }
         }
         return .object(members)
     }
@@ -208,10 +218,14 @@ enum SavingShape<Screen> {
             }
         }
         var presentedTree: ScreenTree<Route>?
+        var style: PresentationStyle?
         if let shown = presented(screen) {
             presentedTree = routedPart(of: shown, prefix: presenting, leftOut: &leftOut)
             if presentedTree == nil { leave(shown, at: presenting()) }
+            // A model screen records a style chosen where it was presented. A UIKit controller
+            // keeps its own `modalPresentationStyle`, which the factory of its route sets.
+            style = (shown as? ScreenModel)?.recordedStyle
         }
-        return ScreenTree(route, content: content, presenting: presentedTree)
+        return ScreenTree(route, content: content, presenting: presentedTree, style: style)
     }
 }

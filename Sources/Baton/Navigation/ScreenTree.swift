@@ -33,8 +33,8 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     /// ```
     public var content: Content?
 
-    /// What ``presented`` holds, boxed: a struct cannot hold itself. Not private, so that
-    /// ``ErasedScreenTree`` reads it in code specialized for the app's route type.
+    /// What ``presented`` and ``presentedStyle`` hold, boxed: a struct cannot hold itself. Not
+    /// private, so that ``ErasedScreenTree`` reads it in code specialized for the app's route type.
     @usableFromInline var presentedStorage: Indirect?
 
     /// The screen this one presents, if any.
@@ -44,19 +44,46 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     /// ```
     public var presented: ScreenTree? {
         get {
-            guard case .tree(let tree)? = presentedStorage else { return nil }
+            guard case .tree(let tree, _)? = presentedStorage else { return nil }
             return tree
         }
         set {
             switch newValue {
-            case .some(let tree): presentedStorage = .tree(tree)
+            case .some(let tree): presentedStorage = .tree(tree, style: presentedStyle)
             case .none: presentedStorage = nil
             }
         }
     }
 
+    /// How ``presented`` is shown, when it was chosen where it was presented
+    /// (``ScreenModel/present(_:style:identifier:sender:wiring:)``); `nil` for the presented
+    /// screen's own ``ScreenModel/presentationStyle``, and when nothing is presented.
+    ///
+    /// A tree read from a window has a style only where a presentation's style differs from the
+    /// presented screen's own: restored, that screen is presented in it again. In a tree you
+    /// assign, a presentation with a style that differs from the one it is shown with is
+    /// presented again, in that style; `nil` keeps the style it is shown with (or gives a new
+    /// presentation the screen's own). In a UIKit window, an assigned style is set as the
+    /// presented controller's `modalPresentationStyle`, and a tree read from the window has no
+    /// style: a controller's own style comes from the factory of its route.
+    ///
+    /// ```swift
+    /// let tree = ScreenTree(.settings, presenting: ScreenTree(.tour), style: .fullScreenCover)
+    /// tree.presentedStyle   // .fullScreenCover
+    /// ```
+    public var presentedStyle: PresentationStyle? {
+        get {
+            guard case .tree(_, let style)? = presentedStorage else { return nil }
+            return style
+        }
+        set {
+            guard case .tree(let tree, _)? = presentedStorage else { return }
+            presentedStorage = .tree(tree, style: newValue)
+        }
+    }
+
     @usableFromInline indirect enum Indirect: Hashable, Sendable {
-        case tree(ScreenTree)
+        case tree(ScreenTree, style: PresentationStyle?)
     }
 
     /// What a container shows.
@@ -89,19 +116,24 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     ///
     /// ```swift
     /// ScreenTree(.item(id: 42), presenting: ScreenTree(.share))
+    /// ScreenTree(.settings, presenting: ScreenTree(.tour), style: .fullScreenCover)
     /// ```
     ///
     /// - Parameters:
     ///   - route: The screen's route.
     ///   - content: What it shows inside, for a container.
     ///   - presented: What it presents.
-    public init(_ route: Route, content: Content? = nil, presenting presented: ScreenTree? = nil) {
+    ///   - style: How it presents it (``presentedStyle``); `nil` for the presented screen's own.
+    public init(
+        _ route: Route, content: Content? = nil, presenting presented: ScreenTree? = nil,
+        style: PresentationStyle? = nil
+    ) {
         self.route = route
         self.content = content
         // The storage set directly: going through `presented`'s setter cost a metadata lookup
         // per node in the unspecialized code that decodes a saved tree.
         switch presented {
-        case .some(let tree): presentedStorage = .tree(tree)
+        case .some(let tree): presentedStorage = .tree(tree, style: style)
         case .none: presentedStorage = nil
         }
     }
@@ -116,11 +148,13 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     ///   - route: The stack's route.
     ///   - screens: Its screens, root first.
     ///   - presented: What the stack presents.
+    ///   - style: How it presents it (``presentedStyle``); `nil` for the presented screen's own.
     /// - Returns: The tree.
-    public static func stack(_ route: Route, _ screens: [ScreenTree], presenting presented: ScreenTree? = nil)
-        -> ScreenTree
-    {
-        ScreenTree(route, content: .stack(screens), presenting: presented)
+    public static func stack(
+        _ route: Route, _ screens: [ScreenTree], presenting presented: ScreenTree? = nil,
+        style: PresentationStyle? = nil
+    ) -> ScreenTree {
+        ScreenTree(route, content: .stack(screens), presenting: presented, style: style)
     }
 
     /// A stack of plain screens, root first.
@@ -133,11 +167,12 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     ///   - route: The stack's route.
     ///   - routes: Its screens' routes, root first.
     ///   - presented: What the stack presents.
+    ///   - style: How it presents it (``presentedStyle``); `nil` for the presented screen's own.
     /// - Returns: The tree.
-    public static func stack(_ route: Route, _ routes: [Route], presenting presented: ScreenTree? = nil)
-        -> ScreenTree
-    {
-        ScreenTree(route, content: .stack(routes.map { ScreenTree($0) }), presenting: presented)
+    public static func stack(
+        _ route: Route, _ routes: [Route], presenting presented: ScreenTree? = nil, style: PresentationStyle? = nil
+    ) -> ScreenTree {
+        ScreenTree(route, content: .stack(routes.map { ScreenTree($0) }), presenting: presented, style: style)
     }
 
     /// A tab container, its tabs and the selected one.
@@ -151,11 +186,13 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     ///   - tabs: The tabs, in order.
     ///   - selected: The selected tab's index.
     ///   - presented: What the container presents.
+    ///   - style: How it presents it (``presentedStyle``); `nil` for the presented screen's own.
     /// - Returns: The tree.
     public static func tabs(
-        _ route: Route, _ tabs: [ScreenTree], selected: Int, presenting presented: ScreenTree? = nil
+        _ route: Route, _ tabs: [ScreenTree], selected: Int, presenting presented: ScreenTree? = nil,
+        style: PresentationStyle? = nil
     ) -> ScreenTree {
-        ScreenTree(route, content: .tabs(tabs, selected: selected), presenting: presented)
+        ScreenTree(route, content: .tabs(tabs, selected: selected), presenting: presented, style: style)
     }
 
     /// A hopping container and its current step.
@@ -168,11 +205,12 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
     ///   - route: The container's route.
     ///   - step: The step it shows.
     ///   - presented: What the container presents.
+    ///   - style: How it presents it (``presentedStyle``); `nil` for the presented screen's own.
     /// - Returns: The tree.
-    public static func hopping(_ route: Route, to step: ScreenTree?, presenting presented: ScreenTree? = nil)
-        -> ScreenTree
-    {
-        ScreenTree(route, content: .hop(step), presenting: presented)
+    public static func hopping(
+        _ route: Route, to step: ScreenTree?, presenting presented: ScreenTree? = nil, style: PresentationStyle? = nil
+    ) -> ScreenTree {
+        ScreenTree(route, content: .hop(step), presenting: presented, style: style)
     }
 
     /// The screens this one contains, in order (a stack's screens, the tabs, the current step).
@@ -224,10 +262,11 @@ public struct ScreenTree<Route: ScreenRoute>: Hashable, Sendable {
 extension ScreenTree: CustomStringConvertible {
     /// Short text for logs and test assertions: a route as it prints, a stack's screens in `[ ]`,
     /// tabs in `{ }` with the selected one marked `*`, a hopping container's step in `( )`, and
-    /// `^` before what a screen presents.
+    /// `^` before what a screen presents (`^cover` or `^sheet` when its ``presentedStyle`` is
+    /// set).
     ///
     /// ```swift
-    /// print(tree)   // startup(main{*feed[list, item(id: 42) ^ share], settings})
+    /// print(tree)   // startup(main{*feed[list, item(id: 42) ^ share], settings ^cover tour})
     /// ```
     public var description: String {
         ErasedScreenTree(self).description

@@ -100,11 +100,13 @@ extension ScreenWindow {
             content = nil
         }
         var presented: ScreenTree<Route>?
+        var style: PresentationStyle?
         if let shown = screen.presented {
             guard let shownTree = tree(of: shown, as: type) else { return nil }
             presented = shownTree
+            style = shown.recordedStyle
         }
-        return ScreenTree(route, content: content, presenting: presented)
+        return ScreenTree(route, content: content, presenting: presented, style: style)
     }
 
     private static func tree<Route: ScreenRoute>(
@@ -127,7 +129,7 @@ extension ScreenWindow {
         }
         let presented = screen.presented.flatMap { tree(of: $0, at: path + " ^", as: type, missing: &missing) }
         guard let route else { return nil }
-        return ScreenTree(route, content: content, presenting: presented)
+        return ScreenTree(route, content: content, presenting: presented, style: screen.presented?.recordedStyle)
     }
 
     // MARK: - Assigning

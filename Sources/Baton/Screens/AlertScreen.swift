@@ -13,7 +13,9 @@
 /// It finishes with the choice of the button tapped, once: a second tap does nothing. Dismissed
 /// without a button (a tap outside a dialog), it finishes with the choice of its
 /// ``AlertButtonRole/cancel`` button, or, when it has none, the await throws
-/// ``ScreenError/cancelled(screen:reason:)``. It has no route, so it is not part of a saved tree.
+/// ``ScreenError/cancelled(screen:reason:)``: when SwiftUI lets the alert go, and at the latest
+/// when its presenter presents again, which is never refused because of it. It has no route, so
+/// it is not part of a saved tree.
 public final class AlertScreen: ScreenModel {
     /// The title.
     ///
@@ -168,7 +170,8 @@ public final class AlertScreen: ScreenModel {
     /// Follows a UI framework's binding of whether the alert is shown: `false` remembers that the
     /// framework closed it, and decides nothing yet. SwiftUI writes `false` for a button tapped as
     /// for a tap outside a dialog, and may run the button's action later: the choice is made by
-    /// the action, or, when none came, at the alert's disappearance (``followDisappeared()``).
+    /// the action, or, when none came, at the alert's disappearance (``followDisappeared()``) or,
+    /// at the latest, when its presenter presents again.
     /// An alert without buttons has no action that could come (SwiftUI draws its own "OK"): the
     /// write cancels it at once. `true` does nothing.
     ///
@@ -188,8 +191,8 @@ public final class AlertScreen: ScreenModel {
     /// Says that the framework's alert has disappeared: when no button was tapped before, the
     /// alert is cancelled (``cancel()``), once. A tap after it does nothing.
     ///
-    /// The adapter reports it through ``presence()``: the release of the object its button
-    /// actions hold.
+    /// The adapter reports it through ``presence()``: the release of the object the framework
+    /// keeps, with the actions made from it, while it may still run one.
     ///
     /// ```swift
     /// alert.followDisappeared()   // a tap outside a dialog: the cancel button's choice
@@ -201,20 +204,34 @@ public final class AlertScreen: ScreenModel {
         cancel()
     }
 
-    /// The object a UI framework's button actions hold while it shows the alert: its release,
-    /// after the framework has dropped the alert and its actions (a tapped action has run by
-    /// then), is the alert's disappearance (``followDisappeared()``). The same object while the
-    /// alert is shown; `nil` once the framework closed it, so that the actions of a later redraw
-    /// do not keep it, and for an alert without buttons, which has no action to hold it.
+    /// Answers the alert as a dismissal without a button when a UI framework closed it and no
+    /// button's action came: its presenter is about to present again, which it could not do over
+    /// the alert, and the framework, which closed it, no longer shows it. SwiftUI documents no
+    /// moment at which it lets the alert's data go (it may keep it until its next alert, or for
+    /// as long as the presenter's view lives), so this is the latest moment the await can end
+    /// without the presenter leaving. Does nothing while the framework shows the alert, and
+    /// after its answer.
+    func settleBeforeNextPresentation() {
+        guard drawing == .closedByFramework else { return }
+        followDisappeared()
+    }
+
+    /// What a UI framework presents the alert with: SwiftUI's `presenting:` data, from which it
+    /// makes the button actions (``AlertPresence/tap(at:)``). Its release, once the framework
+    /// has let the alert and its actions go (a tapped action has run by then: the actions are
+    /// made from it), is the alert's disappearance (``followDisappeared()``). The same object
+    /// while the alert is shown; `nil` once the framework closed it, so that a later body does
+    /// not keep it, and so that a body made after the write presents nothing.
     ///
     /// ```swift
-    /// let presence = alert.presence()
-    /// Button(label) { withExtendedLifetime(presence) { alert.tap(at: index) } }
+    /// .alert(alert.title, isPresented: shown, presenting: alert.presence()) { presence in
+    ///     Button(presence.buttons[0].label) { presence.tap(at: 0) }
+    /// }
     /// ```
     ///
     /// - Returns: The presence, or `nil` once the framework closed the alert.
     @_spi(Adapters) public func presence() -> AlertPresence? {
-        guard drawing == .shown, !buttons.isEmpty else { return nil }
+        guard drawing == .shown else { return nil }
         if let currentPresence { return currentPresence }
         let presence = AlertPresence(self)
         currentPresence = presence
@@ -222,19 +239,42 @@ public final class AlertScreen: ScreenModel {
     }
 }
 
-/// What a UI framework's alert buttons hold while it shows an ``AlertScreen``
-/// (``AlertScreen/presence()``): released, it reports the alert's disappearance, which cancels an
-/// alert that no button answered.
+/// What a UI framework presents an ``AlertScreen`` with and makes its button actions from
+/// (``AlertScreen/presence()``): an action taps the alert it was made for, and its release
+/// reports the alert's disappearance, which cancels an alert that no button answered. It holds
+/// the alert weakly: a framework that keeps it keeps no screen alive.
 ///
 /// ```swift
-/// let presence = alert.presence()
-/// Button(label) { withExtendedLifetime(presence) { alert.tap(at: index) } }
+/// .alert(alert.title, isPresented: shown, presenting: alert.presence()) { presence in
+///     Button(presence.buttons[0].label) { presence.tap(at: 0) }
+/// }
 /// ```
 @_spi(Adapters) @MainActor public final class AlertPresence {
     private weak var alert: AlertScreen?
 
     fileprivate init(_ alert: AlertScreen) {
         self.alert = alert
+        buttons = alert.buttons.map { (label: $0.label, role: $0.role) }
+    }
+
+    /// The label and role of each button of the alert it was made for, in order: what a UI
+    /// framework draws from it.
+    ///
+    /// ```swift
+    /// presence.buttons.map(\.label)   // ["Yes", "Nevermind"]
+    /// ```
+    public let buttons: [(label: String, role: AlertButtonRole?)]
+
+    /// Taps the button at `index` of the alert it was made for (``AlertScreen/tap(at:)``): a
+    /// later alert is never answered by an action made for an earlier one.
+    ///
+    /// ```swift
+    /// Button(presence.buttons[index].label) { presence.tap(at: index) }
+    /// ```
+    ///
+    /// - Parameter index: The button's position in ``buttons``.
+    public func tap(at index: Int) {
+        alert?.tap(at: index)
     }
 
     deinit {
@@ -249,6 +289,15 @@ public final class AlertScreen: ScreenModel {
 }
 
 extension ScreenModel {
+    /// Before a presentation from this screen: answers an alert that this screen, or the
+    /// outermost container it presents through, shows and that a UI framework already closed
+    /// with no button's action (``AlertScreen/settleBeforeNextPresentation()``), so that the new
+    /// presentation is not refused because of an alert no longer on screen.
+    final func settleClosedAlert() {
+        let shown = presented ?? presentationRoot.visiblePresentation
+        (shown as? AlertScreen)?.settleBeforeNextPresentation()
+    }
+
     /// Presents `alert` over this screen and returns the choice of the button the user taps.
     ///
     /// ```swift
@@ -261,13 +310,16 @@ extension ScreenModel {
     ///
     /// The alert is an ``AlertScreen``, presented like any screen: it waits for a running
     /// transition, and a test finds it with `window.next(AlertScreen.self)`. Dismissed without a
-    /// button, the await returns the cancel button's choice; with no cancel button it throws.
+    /// button, the await returns the cancel button's choice; with no cancel button it throws. On
+    /// SwiftUI that answer comes when SwiftUI lets the alert go or, at the latest, when this
+    /// screen presents again: a presentation is never refused because of an alert SwiftUI
+    /// already closed.
     ///
     /// - Parameter alert: The alert or confirmation dialog.
     /// - Returns: The choice of the button tapped.
     /// - Throws: ``ScreenError/cancelled(screen:reason:)`` when the alert leaves without a choice
     ///   (its presenter popped, a dismissal with no cancel button, the awaiting task cancelled),
-    ///   and what ``present(_:identifier:sender:wiring:)`` throws, such as
+    ///   and what ``present(_:style:identifier:sender:wiring:)`` throws, such as
     ///   ``ScreenError/alreadyPresenting(presenter:presented:)``.
     public final func present<Choice>(_ alert: ScreenAlert<Choice>) async throws(ScreenError) -> Choice {
         try await present(AlertScreen(alert), returning: Choice.self)

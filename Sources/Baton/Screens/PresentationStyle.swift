@@ -1,16 +1,13 @@
 /// How a presented screen is shown, and so what happens to the screens under it: a sheet keeps
-/// its presenter on screen, a full-screen cover hides it. A screen declares its style
-/// (``ScreenModel/presentationStyle``), as a UIKit controller declares its
-/// `modalPresentationStyle` on the presented controller, not the presenter
-/// (UIViewController.h:268-273 of the iOS 17.0 SDK).
+/// its presenter on screen, a full-screen cover hides it. The presenter chooses it where it
+/// presents, as SwiftUI chooses between `sheet(item:)` and `fullScreenCover(item:)` and a UIKit
+/// app sets the presented controller's `modalPresentationStyle` per instance
+/// (UIViewController.h:268-273 of the iOS 17.0 SDK); without a choice, the presented screen's
+/// own ``ScreenModel/presentationStyle`` applies, a sheet unless its type overrides it.
 ///
 /// ```swift
-/// final class TourScreen: ScreenModel {
-///     override var presentationStyle: PresentationStyle { .fullScreenCover }
-/// }
-///
-/// try main.present(SortScreen())   // a sheet: main stays on screen, no callbacks
-/// try main.present(TourScreen())   // a cover: main will-disappears, then did-disappears
+/// try main.present(SortScreen())                          // a sheet: main stays on screen
+/// try main.present(TourScreen(), style: .fullScreenCover)  // main will-disappears, then did-disappears
 /// ```
 ///
 /// The two styles give the lifecycle of the platforms' own presentations:
@@ -30,16 +27,19 @@
 ///   own callbacks for it.
 ///
 /// A cover presented over a sheet hides every layer under it, the sheet and what the sheet was
-/// presented over: Apple documents only that the cover removes "the view controller's view we
-/// are transitioning from" (UIPresentationController.h:104-107), not what happens to the views
-/// under a sheet, and a cover is drawn over the whole window, so Baton treats what it hides as
-/// off screen. A UIKit window follows UIKit's callbacks instead, which may leave the layer under
-/// the sheet on screen.
+/// presented over. This is Baton's choice, not a documented platform behaviour: Apple documents
+/// only that the cover removes "the view controller's view we are transitioning from"
+/// (UIPresentationController.h:104-107), not what becomes of the views under a sheet. Baton
+/// chooses it because a cover is drawn over the whole window, so what it hides cannot be seen
+/// and is off screen, and its `whileOnScreen` observers stop. A UIKit window follows the
+/// callbacks UIKit sends instead, whichever answer UIKit gives: the layer under the sheet may
+/// stay ``ScreenModel/isOnScreen`` there (the UIKit model's tests run under both answers).
 ///
-/// The style is read once, when the screen is presented: a ``ScreenModel/presentationStyle``
-/// that changes while the screen is shown changes nothing until its next presentation. Saving a
-/// tree needs no field for it: a restored screen is made by its route, and its type gives the
-/// style again. An ``AlertScreen`` is always a ``sheet``.
+/// The style is resolved once, when the screen is presented, and recorded with the presentation:
+/// a ``ScreenModel/presentationStyle`` that changes while the screen is shown changes nothing
+/// until its next presentation. A tree read from a window records a style chosen where the screen
+/// was presented (``ScreenTree/presentedStyle``, `presentsAs` in saved text); a restored window
+/// presents the screen in it again. An ``AlertScreen`` is always a ``sheet``.
 public enum PresentationStyle: Sendable, Hashable {
     /// Shown over its presenter, which stays on screen and gets no callbacks: the default, as
     /// UIKit's `.automatic` (a page sheet) and SwiftUI's `sheet` are.
@@ -53,7 +53,7 @@ public enum PresentationStyle: Sendable, Hashable {
     /// macOS, which has no covers); UIKit's `.fullScreen`.
     ///
     /// ```swift
-    /// override var presentationStyle: PresentationStyle { .fullScreenCover }
+    /// try settings.present(TourScreen(), style: .fullScreenCover)
     /// ```
     case fullScreenCover
 }

@@ -6,7 +6,7 @@ extension Screen {
     ///
     /// - A screen pushed or presented with an awaited result
     ///   (``ScreenModel/push(_:returning:identifier:sender:wiring:)``,
-    ///   ``ScreenModel/present(_:returning:identifier:sender:wiring:)``) is popped or dismissed, and
+    ///   ``ScreenModel/present(_:returning:style:identifier:sender:wiring:)``) is popped or dismissed, and
     ///   the await returns.
     /// - The current step of a hopping container runs its continuation, or its awaiting
     ///   ``HoppingScreen/hop(to:returning:identifier:sender:wiring:)`` returns (the flow then hops
@@ -15,8 +15,8 @@ extension Screen {
     /// - A presented screen is dismissed, with what it presents.
     ///
     /// An await of ``ScreenModel/push(_:returningIfFinished:identifier:sender:wiring:)`` or
-    /// ``ScreenModel/present(_:returningIfFinished:identifier:sender:wiring:)`` ends with `nil`; an
-    /// await of a result of another type than `Void` ends with
+    /// ``ScreenModel/present(_:returningIfFinished:style:identifier:sender:wiring:)`` ends with
+    /// `nil`; an await of a result of another type than `Void` ends with
     /// ``ScreenError/resultTypeMismatch(screen:expected:actual:)``.
     ///
     /// It is what SwiftUI's `dismiss()` is to a view: the way a screen goes back, whether it was

@@ -80,7 +80,7 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```
     case resultTypeMismatch(screen: String, expected: String, actual: String)
     /// An await for a screen's result (``ScreenModel/push(_:returning:identifier:sender:wiring:)``,
-    /// ``ScreenModel/present(_:returning:identifier:sender:wiring:)``,
+    /// ``ScreenModel/present(_:returning:style:identifier:sender:wiring:)``,
     /// ``HoppingScreen/hop(to:returning:identifier:sender:wiring:)``) ended without one: the screen
     /// left the screen tree before it finished (a swipe down, a back swipe, a pop or dismiss from
     /// elsewhere, a hop to the next step, a root replaced), what held it was released, or the

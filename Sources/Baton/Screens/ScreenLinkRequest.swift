@@ -331,7 +331,8 @@ public final class ScreenLinkRequest: Hashable {
         shownScreen = screen
         if let makeWaiter {
             try presenter.present(
-                screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: makeWaiter(screen.screenName))
+                screen, style: nil, identifier: identifier, sender: sender, wiring: wiring,
+                awaiting: makeWaiter(screen.screenName))
         } else {
             try presenter.present(screen, identifier: identifier, sender: sender, wiring: wiring)
         }

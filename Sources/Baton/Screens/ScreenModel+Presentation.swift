@@ -1,7 +1,7 @@
 extension ScreenModel {
     /// Presents `screen` modally over this one (UIKit's `present(_:animated:)`, SwiftUI's
-    /// `sheet` or `fullScreenCover`), as the presented screen's
-    /// ``ScreenModel/presentationStyle`` says.
+    /// `sheet` or `fullScreenCover`), in `style`, or as the presented screen's own
+    /// ``ScreenModel/presentationStyle`` says when `style` is `nil`.
     ///
     /// - A ``PresentationStyle/sheet`` (the default, and every ``AlertScreen``) leaves this
     ///   screen on screen, as UIKit's page sheets and alerts and SwiftUI's sheets do: only the
@@ -13,13 +13,23 @@ extension ScreenModel {
     ///   screen's will-appear, the covered screens' did-disappear, the presented screen's
     ///   did-appear.
     ///
+    /// The style is chosen where the screen is presented, as SwiftUI's `sheet` and
+    /// `fullScreenCover` are, and recorded with the presentation: a saved tree keeps it
+    /// (``ScreenTree/presentedStyle``), and nothing the screen does while it is shown changes it.
+    ///
     /// ```swift
     /// try main.present(login, identifier: "login")
-    /// main.isOnScreen   // true under a sheet, false under a full-screen cover
+    /// main.isOnScreen   // true under a sheet
+    /// try settings.present(TourScreen(), style: .fullScreenCover)
+    /// settings.isOnScreen   // false under a full-screen cover
     /// ```
     ///
     /// - Parameters:
     ///   - screen: The screen to present.
+    ///   - style: How it is shown; `nil` (the default) for its own
+    ///     ``ScreenModel/presentationStyle``. An ``AlertScreen`` is always shown as an alert,
+    ///     which leaves this screen on screen as a ``PresentationStyle/sheet`` does, whatever
+    ///     `style` says.
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the presented screen's context is wired to this screen's.
@@ -40,17 +50,19 @@ extension ScreenModel {
     ///   ``ScreenError/presenterLeftTheTree(presenter:presented:)`` at once, and so do the
     ///   awaited forms: nothing would ever show the presentation.
     public final func present(
-        _ screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
+        _ screen: ScreenModel, style: PresentationStyle? = nil, identifier: String? = nil, sender: Any? = nil,
+        wiring: ContextWiring = .inherit
     ) throws(ScreenError) {
         // A request deferred behind another transition must still find its presenter in the
         // window it was made in (a screen leaving a container is out of it during willDisappear).
+        settleClosedAlert()
         let requestedIn = window
         let requestedWhileShown = requestedIn != nil || appearance == .disappearing
         try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
             if self.hasLeftWindow(requestedIn: requestedIn, whileShown: requestedWhileShown) {
                 throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
             }
-            try self.performPresent(screen, identifier: identifier, sender: sender, wiring: wiring)
+            try self.performPresent(screen, style: style, identifier: identifier, sender: sender, wiring: wiring)
         }
     }
 
@@ -78,21 +90,24 @@ extension ScreenModel {
     ///   - screen: The screen to present.
     ///   - resultType: The type of result awaited; `Void.self` for a screen that finishes with
     ///     ``Screen/finish()``.
+    ///   - style: How it is shown; `nil` (the default) for its own
+    ///     ``ScreenModel/presentationStyle``.
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the presented screen's context is wired to this screen's.
     /// - Returns: The value the screen finished with.
     /// - Throws: ``ScreenError/cancelled(screen:reason:)``,
     ///   ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with another
-    ///   type, and the errors of ``present(_:identifier:sender:wiring:)``.
+    ///   type, and the errors of ``present(_:style:identifier:sender:wiring:)``.
     public final func present<Result>(
-        _ screen: ScreenModel, returning resultType: Result.Type, identifier: String? = nil, sender: Any? = nil,
-        wiring: ContextWiring = .inherit
+        _ screen: ScreenModel, returning resultType: Result.Type, style: PresentationStyle? = nil,
+        identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) async throws(ScreenError) -> Result {
         try await ResultWaiter.wait(for: screen.screenName, Result.self) { waiter in
             // Not dropped: a failure ends the await with it (`waiter.fail`), now or after a
             // running transition.
-            try? present(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+            try? present(
+                screen, style: style, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
         }
     }
 
@@ -114,36 +129,41 @@ extension ScreenModel {
     /// (``Screen/finish()``, or `finish(with:)` of `nil`), and when it leaves the tree without
     /// finishing: swiped down, dismissed (``dismiss(sender:)``, by itself or from elsewhere), its
     /// presenter popped, dismissed or replaced, or what held it released. As with
-    /// ``present(_:returning:identifier:sender:wiring:)``, the await ends exactly once, a
+    /// ``present(_:returning:style:identifier:sender:wiring:)``, the await ends exactly once, a
     /// cancelled awaiting task throws ``CancellationReason/taskCancelled`` and leaves the screen
     /// presented, and neither the await nor the presenter keeps the screen alive once it has left.
     ///
     /// - Parameters:
     ///   - screen: The screen to present.
     ///   - resultType: The type of result the screen finishes with.
+    ///   - style: How it is shown; `nil` (the default) for its own
+    ///     ``ScreenModel/presentationStyle``.
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the presented screen's context is wired to this screen's.
     /// - Returns: The value the screen finished with, or `nil`.
     /// - Throws: ``ScreenError/cancelled(screen:reason:)`` with ``CancellationReason/taskCancelled``
     ///   only; ``ScreenError/resultTypeMismatch(screen:expected:actual:)`` when it finishes with
-    ///   another type; and the errors of ``present(_:identifier:sender:wiring:)``.
+    ///   another type; and the errors of ``present(_:style:identifier:sender:wiring:)``.
     public final func present<Result>(
-        _ screen: ScreenModel, returningIfFinished resultType: Result.Type, identifier: String? = nil,
-        sender: Any? = nil, wiring: ContextWiring = .inherit
+        _ screen: ScreenModel, returningIfFinished resultType: Result.Type, style: PresentationStyle? = nil,
+        identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit
     ) async throws(ScreenError) -> Result? {
         try await ResultWaiter.waitIfFinished(for: screen.screenName, Result.self) { waiter in
             // A failure ends the await through the waiter (present(_:…awaiting:) fails it): the
             // error is thrown from here, not lost.
-            try? present(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+            try? present(
+                screen, style: style, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
         }
     }
 
     /// Presents `screen`, whose result `waiter` awaits. A failure ends the await, whether the
     /// presentation runs now or after a running transition.
     final func present(
-        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring, awaiting waiter: ResultWaiter
+        _ screen: ScreenModel, style: PresentationStyle?, identifier: String?, sender: Any?, wiring: ContextWiring,
+        awaiting waiter: ResultWaiter
     ) throws(ScreenError) {
+        settleClosedAlert()
         let requestedIn = window
         let requestedWhileShown = requestedIn != nil || appearance == .disappearing
         try requestTransition("presentation of \(screen.screenName) from \(screenName)") { () throws(ScreenError) in
@@ -152,7 +172,7 @@ extension ScreenModel {
                     throw ScreenError.presenterLeftTheTree(presenter: self.screenName, presented: screen.screenName)
                 }
                 try self.performPresent(
-                    screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
+                    screen, style: style, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
             } catch {
                 waiter.fail(error)
                 throw error
@@ -173,8 +193,9 @@ extension ScreenModel {
         return requestedIn != nil && window !== requestedIn
     }
 
+    /// `style` `nil`: the presented screen's own ``ScreenModel/presentationStyle``.
     final func performPresent(
-        _ screen: ScreenModel, identifier: String?, sender: Any?, wiring: ContextWiring,
+        _ screen: ScreenModel, style: PresentationStyle?, identifier: String?, sender: Any?, wiring: ContextWiring,
         awaiting waiter: ResultWaiter? = nil, resolves: Bool = true
     ) throws(ScreenError) {
         if let presented {
@@ -203,7 +224,9 @@ extension ScreenModel {
         // its presenter's root (UIPresentationController.h:104-107, `shouldRemovePresentersView`).
         // The style is read once, here, as UIKit resolves it once per presentation: a value that
         // changes while the screen is shown must not change what its dismissal shows again.
-        let style = screen.presentationStyle
+        // An alert is drawn as an alert whatever the call asked (SwiftUI's alert slot, a
+        // UIAlertController): its presenter stays on screen.
+        let style = screen is AlertScreen ? .sheet : style ?? screen.presentationStyle
         let covered = style == .fullScreenCover ? root.layersOnScreen : []
         try TransitionEngine.perform(
             transition, wiring: wiring, sourceContext: context, visible: root.isInVisibleTree, window: window,

@@ -115,7 +115,7 @@ extension ScreenModel {
     /// Pushes `screen` onto the stack this screen is shown in, and returns the result it finishes
     /// with, or `nil` when it leaves the stack without one: the form of a pushed editor whose
     /// back button means "no change", as a swipe down does for a sheet
-    /// (``present(_:returningIfFinished:identifier:sender:wiring:)``).
+    /// (``present(_:returningIfFinished:style:identifier:sender:wiring:)``).
     ///
     /// ```swift
     /// final class EditScreen: ScreenModel {

@@ -57,6 +57,12 @@ open class ScreenModel: Screen {
     /// callbacks and a UI framework's slot read this, never ``presentationStyle`` again.
     /// Meaningful while ``presenter`` is set.
     final var shownStyle: PresentationStyle = .sheet
+
+    /// The style a tree records for this presented screen (``ScreenTree/presentedStyle``): `nil`
+    /// when it is shown in its own ``presentationStyle``, which its route gives again.
+    final var recordedStyle: PresentationStyle? {
+        shownStyle == presentationStyle ? nil : shownStyle
+    }
     final weak var hostWindow: ScreenWindow?
     /// The route this screen was made for by ``ScreenRoute/screen()``, if it was. Set once, as
     /// the screen is made; read without the runtime's exclusivity check (a tree assignment reads
@@ -203,11 +209,13 @@ open class ScreenModel: Screen {
     /// ```
     open var isRouteless: Bool { false }
 
-    /// How the screen is shown when it is presented: ``PresentationStyle/sheet`` (the
-    /// presenter stays on screen) unless overridden. Declared by the presented screen, as UIKit's
-    /// `modalPresentationStyle` is (UIViewController.h:269); read once, when it is presented, so
-    /// a restored screen, made by its route, gets it again, and a value that changes while the
-    /// screen is shown changes nothing until its next presentation.
+    /// How the screen is shown when it is presented without a style of its own
+    /// (``present(_:style:identifier:sender:wiring:)`` with `style` `nil`):
+    /// ``PresentationStyle/sheet`` (the presenter stays on screen) unless overridden. Override it
+    /// for a screen that is always a cover, as a UIKit controller may set its own
+    /// `modalPresentationStyle` (UIViewController.h:269); to choose per presentation, pass
+    /// `style:` instead. Read once, when it is presented: a value that changes while the screen
+    /// is shown changes nothing until its next presentation.
     ///
     /// ```swift
     /// final class TourScreen: ScreenModel {

@@ -186,16 +186,16 @@ extension ScreenModel {
 
     /// Where a UI framework shows the screen this one presents: an ``AlertScreen`` in the alert
     /// slot (SwiftUI's `alert` or `confirmationDialog`), a screen presented as a
-    /// ``PresentationStyle/fullScreenCover`` (its ``ScreenModel/presentationStyle`` when it was
-    /// presented: a later change does not move it) in the cover slot where the platform has
-    /// covers, any other in the sheet slot; `nil` when this screen
+    /// ``PresentationStyle/fullScreenCover`` (the style it was presented with: a later change of
+    /// its ``ScreenModel/presentationStyle`` does not move it) in the cover slot where the
+    /// platform has covers, any other in the sheet slot; `nil` when this screen
     /// presents nothing. Each slot's binding shows the presented screen only when it is its slot,
     /// so exactly one of them shows it. The slot agrees with the lifecycle the core gave: a
     /// sheet's and an alert's presenter stayed on screen, a cover's disappeared.
     ///
     /// ```swift
-    /// try main.present(TourScreen())                  // presentationStyle: .fullScreenCover
-    /// main.presentationSlot(coversAvailable: true)    // .fullScreenCover
+    /// try main.present(TourScreen(), style: .fullScreenCover)
+    /// main.presentationSlot(coversAvailable: true)   // .fullScreenCover
     /// ```
     ///
     /// - Parameter coversAvailable: Whether the platform has full-screen covers (macOS has none:
@@ -211,7 +211,7 @@ extension ScreenModel {
     /// for the item it showed, `shown`, while this screen still presents that item (the user
     /// swiped a sheet down) dismisses it.
     ///
-    /// Only dismissals follow: presentations go through ``present(_:identifier:sender:wiring:)``.
+    /// Only dismissals follow: presentations go through ``present(_:style:identifier:sender:wiring:)``.
     /// A `nil` written for an item that is no longer the presented one changes nothing: when
     /// Baton swaps one presentation for another, SwiftUI may write `nil` for the old item
     /// after Baton presented the new one, and that write must not dismiss the new one.

@@ -56,7 +56,7 @@ public struct SavedState: Codable, Hashable, Sendable {
     /// still used.
     ///
     /// ```swift
-    /// state.screensProblem   // "The saved screen tree has format 9; this version of Baton reads format 1 and older. …"
+    /// state.screensProblem   // "The saved screen tree has format 9; this version of Baton reads format 2 and older. …"
     /// ```
     public internal(set) var screensProblem: String?
 

@@ -352,7 +352,7 @@ struct ExternalTransitionTests {
         let detail = DetailViewController(storyboardIdentifier: "detail")
         let modal = ModelNavigationController(rootViewController: detail, storyboardIdentifier: "modal")
 
-        navigation.present(modal)
+        navigation.present(modal, style: .fullScreen)
 
         #expect(detail.seenInViewWillAppear == 4)
         #expect(modal.context.parent === list.context)
@@ -386,6 +386,63 @@ struct ExternalTransitionTests {
                 "cover.willDisappear", "main.willAppear", "cover.didDisappear", "main.didAppear",
             ])
         #expect(main.isOnScreen)
+    }
+
+    @Test func aControllerPresentedWithoutAStyleIsAPageSheetThatLeavesThePresenterOnScreen() throws {
+        let main = ModelViewController(storyboardIdentifier: "main")
+        let window = try makeKeyWindow(root: main)
+        let sheet = ModelViewController(storyboardIdentifier: "sheet")
+        // UIViewController.h:270-271: `.automatic`, the default, resolves to a page sheet.
+        main.present(sheet)
+        #expect(sheet.presentationStyle == .pageSheet)
+        #expect(lifecycle(window) == ["sheet.willAppear", "sheet.didAppear"])
+        #expect(main.isOnScreen)
+        sheet.dismiss(animated: false)
+        #expect(lifecycle(window).suffix(2) == ["sheet.willDisappear", "sheet.didDisappear"])
+        #expect(main.isOnScreen)
+    }
+
+    /// N-E7: a full-screen cover presented from a page sheet hides the sheet; whether it also
+    /// hides the controller under the sheet is not documented. A UIKit window follows the
+    /// callbacks UIKit sends under either answer; the headless core hides every layer
+    /// (LifecycleOrderTests `aCoverOverASheetHidesEveryLayer…`).
+    @Test(arguments: UIKitModel.Behaviour.coversOverSheets)
+    func aCoverOverASheetHidesTheSheetAndTheLayerUnderItAsUIKitSays(_ behaviour: UIKitModel.Behaviour) throws {
+        try UIKitModel.$current.withValue(UIKitModel(behaviour)) {
+            let hidesAll = behaviour.coverHidesLayersUnderASheet
+            let main = ModelViewController(storyboardIdentifier: "main")
+            let window = try makeKeyWindow(root: main)
+            let sheet = ModelViewController(storyboardIdentifier: "sheet")
+            main.present(sheet, style: .pageSheet)
+            window.baton.clearLogs()
+            let cover = ModelViewController(storyboardIdentifier: "cover")
+            sheet.present(cover, style: .fullScreen)
+            #expect(
+                lifecycle(window)
+                    == (hidesAll
+                        ? [
+                            "main.willDisappear", "sheet.willDisappear", "cover.willAppear", "main.didDisappear",
+                            "sheet.didDisappear", "cover.didAppear",
+                        ]
+                        : ["sheet.willDisappear", "cover.willAppear", "sheet.didDisappear", "cover.didAppear"]))
+            #expect(main.isOnScreen == !hidesAll)
+            #expect(main.isViewInWindow == !hidesAll)
+            #expect(!sheet.isOnScreen && !sheet.isViewInWindow)
+            #expect(cover.isOnScreen)
+            window.baton.clearLogs()
+            cover.dismiss(animated: false)
+            #expect(
+                lifecycle(window)
+                    == (hidesAll
+                        ? [
+                            "cover.willDisappear", "main.willAppear", "sheet.willAppear", "cover.didDisappear",
+                            "main.didAppear", "sheet.didAppear",
+                        ]
+                        : ["cover.willDisappear", "sheet.willAppear", "cover.didDisappear", "sheet.didAppear"]))
+            #expect(main.isOnScreen && sheet.isOnScreen)
+            #expect(main.isViewInWindow && sheet.isViewInWindow)
+            #expect(transitions(window) == ["dismiss: cover → sheet"])
+        }
     }
 
     @Test func pageSheetPresentedThenSwipedDownLeavesThePresenterOnScreenAndFreesTheSheet() throws {

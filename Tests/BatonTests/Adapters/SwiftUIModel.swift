@@ -36,11 +36,30 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
     /// the alert's actions, the system sets this value to `false` and dismisses." It names no
     /// order, nor whether the action runs in the same transaction as the write.
     var clearsAlertBindingBeforeButtonAction = false
+    /// How long SwiftUI keeps the data of an alert or dialog it presented with
+    /// `alert(_:isPresented:presenting:actions:message:)` (SwiftUI.swiftinterface:10896) or
+    /// `confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)` (:6908),
+    /// and so the button actions made from it. Apple documents that the presented alert uses the
+    /// data it was presented with ("Any changes that you make after the presentation occurs are
+    /// ignored", the `presenting` parameter's documentation in SwiftUI.swiftmodule's
+    /// arm64-apple-ios.swiftdoc), so SwiftUI holds it while it may run an action; it documents no
+    /// moment at which it lets it go.
+    var alertActionsLifetime = AlertActionsLifetime.untilDisappeared
 
     var testDescription: String {
         "N-E2 \(urlBeforeFirstAppear) E7 \(writesNilForASwappedItem) E6 \(writesPathAtSwipeStart)"
             + " other-type links \(showsOtherLinkValuesOutsideThePath)"
             + " alert binding first \(clearsAlertBindingBeforeButtonAction)"
+            + " alert actions kept \(alertActionsLifetime)"
+    }
+
+    /// Every combination of the switches that decide an alert's answer: the order of the binding
+    /// write and the action, and how long SwiftUI keeps the presented alert's actions. (``all``
+    /// leaves the lifetime at its default: no test it runs draws an alert.)
+    static let alertBehaviours: [SwiftUIBehaviour] = [false, true].flatMap { bindingFirst in
+        AlertActionsLifetime.allCases.map { lifetime in
+            SwiftUIBehaviour(clearsAlertBindingBeforeButtonAction: bindingFirst, alertActionsLifetime: lifetime)
+        }
     }
 
     /// Every combination of the switches.
@@ -57,6 +76,14 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
             }
         }
     }
+}
+
+/// How long SwiftUI keeps the data, and the button actions made from it, of an alert it
+/// presented: until the alert has disappeared (after the action of a tapped button), until the
+/// presenter's first body after that, until the presenter shows its next alert, or for as long
+/// as the presenter's view lives.
+enum AlertActionsLifetime: CaseIterable, Sendable, Hashable {
+    case untilDisappeared, untilNextBody, untilNextAlert, forever
 }
 
 /// One scene of `WindowGroup { ScreenScene(root:links:) }`, or of a view with
@@ -268,21 +295,30 @@ final class ModelStackView {
 /// The presentations of a `ScreenView` (`PresentationHost` and `AlertHost` in
 /// Sources/BatonSwiftUI/ScreenView.swift): a `sheet(item:)` (SwiftUI.swiftinterface:345), a
 /// `fullScreenCover(item:)` where the platform has covers, and an `alert`/`confirmationDialog`
-/// (:10878, :6890), each with a binding that shows the presented screen only in the slot
-/// `presentationSlot(coversAvailable:)` gives from the presented screen's `presentationStyle`.
+/// with `presenting:` data (:10896, :6908), each with a binding that shows the presented screen
+/// only in the slot `presentationSlot(coversAvailable:)` gives from the style the screen was
+/// presented with.
 ///
 /// Rules:
 /// - A modifier shows its content while its binding's item is non-nil (or `true`); each binding
-///   is read when the body is made.
+///   is read when the body is made. The body runs again when what it read changes: the
+///   presented screen, and what the alert's binding reads.
 /// - A swipe down writes `nil` through the binding of the sheet shown (Apple's documentation of
 ///   `sheet(item:onDismiss:content:)`).
+/// - An alert appears when its binding reads `true` and its data is not `nil`; the data is the
+///   alert's `presence()`, and a button's action is made from the data the alert was presented
+///   with, whatever later bodies pass ("For the alert to appear, both `isPresented` must be `true`
+///   and `data` must not be `nil`. The data should not change after the presentation occurs. Any
+///   changes that you make after the presentation occurs are ignored.": the documentation of the
+///   `presenting` forms, SwiftUI.swiftmodule/arm64-apple-ios.swiftdoc). A tap runs
+///   `presence.tap(at:)` on that data.
 /// - A tap on an alert's button runs its action and dismisses the alert, writing `false` to the
-///   binding (Apple's documentation of `alert(_:isPresented:actions:)`'s `isPresented`); the order
-///   is a switch, and the action may come in a later transaction than the write, after other work
-///   ran. A tap outside a dialog writes `false` alone.
-/// - The alert SwiftUI shows holds the button actions of the body that showed it until it has
-///   disappeared, after any tapped action ran (a `UIAlertController` keeps its actions until it
-///   is released). The actions of a body made after the write are not the shown alert's.
+///   binding (Apple's documentation of `isPresented`: "When the user presses or taps one of the
+///   alert's actions, the system sets this value to `false` and dismisses."); the order is a
+///   switch, and the action may come in a later transaction than the write, after the body SwiftUI
+///   runs for the write. A tap outside a dialog writes `false` alone.
+/// - How long SwiftUI keeps a presented alert's data, and so its actions, is a switch
+///   (`AlertActionsLifetime`): Apple documents none.
 @MainActor
 final class ModelPresentationHost {
     let presenter: ScreenModel
@@ -290,9 +326,14 @@ final class ModelPresentationHost {
     let behaviour: SwiftUIBehaviour
     /// What each slot's binding shows, as its getter returns it.
     private(set) var shown: [PresentationSlot: ScreenIdentity] = [:]
+    /// The alert the last body read.
     private var alert: AlertScreen?
-    /// What the button actions of the alert SwiftUI shows hold, until it disappears.
-    private var shownAlertActions: AlertPresence?
+    /// The data of the alert SwiftUI shows, from the body that showed it.
+    private var shownAlertData: AlertPresence?
+    /// The data of the alerts SwiftUI presented and still keeps, each with whether it disappeared.
+    private var keptAlertData: [(data: AlertPresence, disappeared: Bool)] = []
+    /// What the last body read: the presented screen and whether the alert's binding read `true`.
+    private var lastBody: (presented: ScreenIdentity?, alertShown: Bool)?
 
     init(presenter: ScreenModel, coversAvailable: Bool = true, _ behaviour: SwiftUIBehaviour) {
         self.presenter = presenter
@@ -301,23 +342,41 @@ final class ModelPresentationHost {
         redraw()
     }
 
+    /// How many presented alerts' data SwiftUI still keeps.
+    var keptAlertCount: Int { keptAlertData.count }
+
     /// The body runs again.
     func redraw() {
         let slot = presenter.presentationSlot(coversAvailable: coversAvailable)
         shown = [:]
         alert = nil
+        var data: AlertPresence?
         if let slot, let identity = presenter.presentedIdentity {
             if slot == .alert {
                 let presented = presenter.presentedScreen as? AlertScreen
                 alert = presented
-                // The alert binding's getter.
-                if presented?.isShownByFramework == true { shown[slot] = identity }
-                // SwiftUI shows the alert with the actions of the body that showed it.
-                if shownAlertActions == nil, let presence = presented?.presence() { shownAlertActions = presence }
+                // The alert binding's getter, and the `presenting:` data.
+                data = presented?.presence()
+                if presented?.isShownByFramework == true, data != nil { shown[slot] = identity }
             } else {
                 shown[slot] = identity
             }
         }
+        lastBody = (presenter.presentedIdentity, shown[.alert] != nil)
+        if behaviour.alertActionsLifetime == .untilNextBody { keptAlertData.removeAll { $0.disappeared } }
+        // SwiftUI presents an alert with the data of the body that shows it.
+        if shownAlertData == nil, shown[.alert] != nil, let data {
+            if behaviour.alertActionsLifetime == .untilNextAlert { keptAlertData.removeAll() }
+            shownAlertData = data
+            keptAlertData.append((data, false))
+        }
+    }
+
+    /// The body runs again if what it read changed.
+    private func redrawIfChanged() {
+        let alertShown = (presenter.presentedScreen as? AlertScreen)?.isShownByFramework == true
+        guard lastBody?.presented != presenter.presentedIdentity || lastBody?.alertShown != alertShown else { return }
+        redraw()
     }
 
     /// The user swipes down the sheet or cover shown in `slot`.
@@ -329,52 +388,58 @@ final class ModelPresentationHost {
     /// The user taps the alert's button at `index`, in the order the behaviour says, and the
     /// alert disappears.
     func tapAlertButton(at index: Int) {
-        guard let alert else { return }
+        guard let alert, let data = shownAlertData else { return }
         if behaviour.clearsAlertBindingBeforeButtonAction {
             alert.followShown(false)
-            redraw()
-            alert.tap(at: index)
+            redrawIfChanged()
+            data.tap(at: index)
         } else {
-            alert.tap(at: index)
+            data.tap(at: index)
             alert.followShown(false)
         }
-        redraw()
+        redrawIfChanged()
         alertDisappears()
     }
 
-    /// The user taps the alert's button at `index`; SwiftUI writes `false` first, runs the work
-    /// waiting on the main actor, then runs the action in a later transaction, and the alert
-    /// disappears.
-    func tapAlertButtonInALaterTransaction(at index: Int) async {
-        guard let alert else { return }
+    /// The user taps the alert's button at `index`; SwiftUI writes `false` first and runs the
+    /// body for it, then runs the action in a later transaction, and the alert disappears.
+    ///
+    /// Nothing of Baton's waits on the main actor between the two: the write and the release of
+    /// the alert's data decide synchronously and schedule no work (the tests of a dismissal
+    /// without a button check that its answer is there with no await), so the body is all that
+    /// can run in between.
+    func tapAlertButtonInALaterTransaction(at index: Int) {
+        guard let alert, let data = shownAlertData else { return }
         alert.followShown(false)
-        redraw()
-        await runPendingWork()
-        alert.tap(at: index)
-        redraw()
+        redrawIfChanged()
+        data.tap(at: index)
+        redrawIfChanged()
         alertDisappears()
     }
 
-    /// The user taps outside a confirmation dialog: SwiftUI writes `false`, the work waiting on
-    /// the main actor runs, and the dialog disappears.
-    func tapOutsideTheAlert() async {
-        alert?.followShown(false)
-        redraw()
-        await runPendingWork()
+    /// The user taps outside a confirmation dialog: SwiftUI writes `false`, runs the body for it,
+    /// and the dialog disappears.
+    func tapOutsideTheAlert() {
+        guard let alert, shownAlertData != nil else { return }
+        alert.followShown(false)
+        redrawIfChanged()
         alertDisappears()
     }
 
-    /// The alert SwiftUI showed is gone: it releases the actions it held, and the body runs again
-    /// for what Baton changed then.
+    /// SwiftUI runs the action at `index` made from the data of an alert it still keeps that
+    /// has disappeared, if any.
+    func runKeptAction(at index: Int) {
+        keptAlertData.first { $0.disappeared }?.data.tap(at: index)
+    }
+
+    /// The alert SwiftUI showed is gone: it lets its data go if the lifetime says so, and the
+    /// body runs again if what it reads changed.
     private func alertDisappears() {
-        shownAlertActions = nil
-        redraw()
-    }
-
-    /// Lets every job already waiting on the main actor run: they were enqueued before this
-    /// one's continuation.
-    private func runPendingWork() async {
-        for _ in 0..<8 { await Task.yield() }
+        guard let index = keptAlertData.firstIndex(where: { $0.data === shownAlertData }) else { return }
+        shownAlertData = nil
+        keptAlertData[index].disappeared = true
+        if behaviour.alertActionsLifetime == .untilDisappeared { keptAlertData.remove(at: index) }
+        redrawIfChanged()
     }
 }
 

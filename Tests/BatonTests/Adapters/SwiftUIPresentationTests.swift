@@ -9,7 +9,7 @@ private enum Answer: Equatable { case keep, discard, resume }
 /// their bindings mean (SwiftUIModel.swift, `ModelPresentationHost`), under every setting of the
 /// behaviours Apple does not document.
 @MainActor
-@Suite(.isolatedBaton)
+@Suite(.isolatedBaton, .timeLimit(.minutes(1)))
 struct SwiftUIPresentationTests {
     private static let answer = ScreenAlert(
         "Discard changes?",
@@ -108,14 +108,16 @@ struct SwiftUIPresentationTests {
         #expect(host.shown == [.alert: try #require(main.presentedIdentity)])
         host.swipeDown(.sheet)
         #expect(main.presentedScreen is AlertScreen)
-        await host.tapOutsideTheAlert()
+        host.tapOutsideTheAlert()
         #expect(try await asking.value == .resume)
     }
 
     // MARK: - When a dismissal without a button cancels an alert
 
-    @Test(arguments: SwiftUIBehaviour.all.filter { !$0.urlBeforeFirstAppear && !$0.writesNilForASwappedItem })
-    func aButtonTappedWinsWhicheverWaySwiftUIOrdersItsWrites(_ behaviour: SwiftUIBehaviour) async throws {
+    @Test(arguments: SwiftUIBehaviour.alertBehaviours)
+    func aButtonTappedWinsWhicheverWaySwiftUIOrdersItsWritesAndKeepsItsActions(
+        _ behaviour: SwiftUIBehaviour
+    ) async throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
         let host = ModelPresentationHost(presenter: main, behaviour)
@@ -128,30 +130,34 @@ struct SwiftUIPresentationTests {
         #expect(alert == nil)
     }
 
-    @Test func aButtonWhoseActionComesInALaterTransactionStillWins() async throws {
+    @Test(arguments: SwiftUIBehaviour.alertBehaviours)
+    func aButtonWhoseActionComesInALaterTransactionStillWins(_ behaviour: SwiftUIBehaviour) async throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
+        let host = ModelPresentationHost(presenter: main, behaviour)
         let asking = Task { try await main.present(Self.answer) }
         weak let alert = try await window.next(AlertScreen.self)
         host.redraw()
         #expect(host.shown == [.alert: try #require(main.presentedIdentity)])
-        // SwiftUI clears the binding, the main actor runs what waits, then the action comes.
-        await host.tapAlertButtonInALaterTransaction(at: 1)
+        // SwiftUI clears the binding and runs the body for it, then the action comes.
+        host.tapAlertButtonInALaterTransaction(at: 1)
         #expect(try await asking.value == .discard)
         #expect(main.presentedScreen == nil)
         #expect(alert == nil)
     }
 
-    @Test func aDismissalWithoutAButtonGivesTheCancelChoiceOnceAtTheAlertsDisappearance() async throws {
+    @Test func aDismissalWithoutAButtonGivesTheCancelChoiceOnceWhenSwiftUILetsTheAlertsActionsGo() async throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
-        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour())
+        let host = ModelPresentationHost(presenter: main, SwiftUIBehaviour(alertActionsLifetime: .untilDisappeared))
         let asking = Task { try await main.present(Self.answer) }
         weak let alert = try await window.next(AlertScreen.self)
         host.redraw()
         let dismissals = window.transitionLog.count
-        await host.tapOutsideTheAlert()
+        host.tapOutsideTheAlert()
+        // Decided when SwiftUI let the actions go, with nothing left to run on the main actor.
+        #expect(main.presentedScreen == nil)
+        #expect(host.keptAlertCount == 0)
         #expect(try await asking.value == .resume)
         // One dismissal, and the binding no longer shows it after the write.
         #expect(window.transitionLog.count == dismissals + 1)
@@ -160,14 +166,97 @@ struct SwiftUIPresentationTests {
         #expect(alert == nil)
     }
 
+    // When SwiftUI keeps the alert's actions after it has gone (until a later body, until the
+    // next alert, for ever), nothing it does says that no action will come: the presenter's next
+    // presentation, which could not be shown over the alert, answers it first.
+
+    @Test(arguments: SwiftUIBehaviour.alertBehaviours)
+    func aDismissalWithoutAButtonIsAnsweredByThePresentersNextPresentationAtTheLatest(
+        _ behaviour: SwiftUIBehaviour
+    ) async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, behaviour)
+        let asking = Task { try await main.present(Self.answer) }
+        weak let alert = try await window.next(AlertScreen.self)
+        host.redraw()
+        host.tapOutsideTheAlert()
+        #expect(host.shown == [:])
+        #expect((main.presentedScreen == nil) == (behaviour.alertActionsLifetime == .untilDisappeared))
+        let logged = window.transitionLog.count
+        try main.present(ScreenModel(name: "settings"))
+        host.redraw()
+        #expect(try await asking.value == .resume)
+        #expect(main.presentedScreen?.screenName == "settings")
+        #expect(host.shown == [.sheet: try #require(main.presentedIdentity)])
+        let log = window.transitionLog.dropFirst(logged).map(\.description)
+        let dismissal = behaviour.alertActionsLifetime == .untilDisappeared ? 0 : 1
+        #expect(log.count == dismissal + 1)
+        let first = dismissal == 1 ? "dismiss: Discard changes? → main" : "present: main → settings"
+        #expect(log.first?.hasPrefix(first) == true)
+        #expect(alert == nil)
+    }
+
+    @Test(arguments: SwiftUIBehaviour.alertBehaviours)
+    func aSecondAlertAfterADismissalWithoutAButtonIsShownAndAnsweredAlone(_ behaviour: SwiftUIBehaviour) async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, behaviour)
+        let first = Task { try await main.present(Self.answer) }
+        weak let firstAlert = try await window.next(AlertScreen.self)
+        host.redraw()
+        host.tapOutsideTheAlert()
+        let sync = ScreenAlert("Sync now?", buttons: [.init("Sync", 1), .cancel("Later", 0)])
+        let second = Task { try await main.present(sync) }
+        #expect(try await first.value == .resume)
+        let secondAlert = try await window.next(AlertScreen.self)
+        host.redraw()
+        #expect(host.shown == [.alert: try #require(main.presentedIdentity)])
+        #expect(firstAlert == nil)
+        // An action SwiftUI still keeps from the first alert answers nothing of the second.
+        host.runKeptAction(at: 0)
+        #expect(main.presentedScreen === secondAlert)
+        host.tapAlertButton(at: 0)
+        #expect(try await second.value == 1)
+        #expect(main.presentedScreen == nil)
+    }
+
+    @Test(arguments: SwiftUIBehaviour.alertBehaviours)
+    func aDismissalWithoutAButtonEndsTheAwaitWhenThePresenterLeaves(_ behaviour: SwiftUIBehaviour) async throws {
+        let stack = try StackScreen(root: ScreenModel(name: "list"), name: "stack")
+        let window = try makeVisibleWindow(root: stack)
+        let main = ScreenModel(name: "main")
+        try stack.push(main)
+        var host: ModelPresentationHost? = ModelPresentationHost(presenter: main, behaviour)
+        let asking = Task { try await main.present(Self.answer) }
+        weak let alert = try await window.next(AlertScreen.self)
+        host?.redraw()
+        host?.tapOutsideTheAlert()
+        _ = stack.pop()
+        // The presenter's view goes with it, and what SwiftUI kept of its alert.
+        host = nil
+        if behaviour.alertActionsLifetime == .untilDisappeared {
+            #expect(try await asking.value == .resume)
+        } else {
+            let error = await #expect(throws: ScreenError.self) { try await asking.value }
+            #expect(
+                error?.description
+                    == "The await for Discard changes?'s result ended without one: dismiss: Discard changes? → main took"
+                    + " it out of the screen tree before Discard changes? finished.")
+        }
+        #expect(alert == nil)
+    }
+
     @Test func anAlertWithoutButtonsIsCancelledByTheWriteOfSwiftUIsOwnOKButton() async throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
         let asking = Task { try await main.present(ScreenAlert<Int>("Saved", buttons: [])) }
         let alert = try await window.next(AlertScreen.self)
-        // No action of Baton's can come: nothing holds a presence, and the write is the answer.
-        #expect(alert.presence() == nil)
+        // The alert is presented with its presence as data; no action of Baton's can come, so the
+        // write is the answer.
+        #expect(alert.presence() != nil)
         alert.followShown(false)
+        #expect(alert.presence() == nil)
         let error = await #expect(throws: ScreenError.self) { try await asking.value }
         #expect(
             error?.description
@@ -184,7 +273,7 @@ struct SwiftUIPresentationTests {
         let asking = Task { try await main.present(dialog) }
         _ = try await window.next(AlertScreen.self)
         host.redraw()
-        await host.tapOutsideTheAlert()
+        host.tapOutsideTheAlert()
         let error = await #expect(throws: ScreenError.self) { try await asking.value }
         #expect(
             error?.description

@@ -56,13 +56,25 @@ final class UIKitModel {
         /// when `transitionCoordinator` stops returning it, and what becomes of a completion added
         /// from a completion (`:96-97`), are not documented.
         var vendsCoordinatorDuringCompletion = false
+        /// N-E7. A full-screen presentation made from a page sheet also removes the views the
+        /// sheet was presented over (its presenter, and the layers under that one shown by
+        /// sheets), which then get their disappear callbacks, and their appear callbacks when it
+        /// is dismissed; when off, it removes only the sheet's view, as it removes "the view
+        /// controller's view we are transitioning from" (`UIPresentationController.h:104-107`),
+        /// and the layers under the sheet stay in the window with no callback. Apple documents
+        /// neither. Baton's core hides every layer (`PresentationStyle`); a UIKit window follows
+        /// UIKit's callbacks either way.
+        var coverHidesLayersUnderASheet = false
 
         var testDescription: String {
             "E1 \(backButtonCallsPublicPop) E2 \(coordinatorCompletesBeforeDidAppear)"
                 + " E3 \(coalescesUnanimatedPushes) E4 \(settersCallExchangedMethods)"
                 + " E5a \(refusesDismissalDuringDismissal) E5b \(dropsStackChangesDuringTransition)"
-                + " E6 \(vendsCoordinatorDuringCompletion)"
+                + " E6 \(vendsCoordinatorDuringCompletion) E7 \(coverHidesLayersUnderASheet)"
         }
+
+        /// Both settings of N-E7, the others as UIKit practice has them.
+        static let coversOverSheets: [Behaviour] = [false, true].map { Behaviour(coverHidesLayersUnderASheet: $0) }
 
         /// Every combination of the section-E switches (E1–E4), with UIKit's refusals (E5) as
         /// UIKit practice has them.
@@ -221,11 +233,14 @@ class ModelViewController: UIKitScreen {
     fileprivate(set) var isBeingDismissed = false
 
     /// `modalPresentationStyle` (UIViewController.h:269-273), as the model needs it: a
-    /// full-screen presentation removes the presenter's view, a page sheet (what `.automatic`
-    /// resolves to, UIViewController.h:270) leaves it (`shouldRemovePresentersView`,
-    /// UIPresentationController.h:104-107), as alerts and popovers do.
+    /// full-screen presentation removes the presenter's view, a page sheet leaves it
+    /// (`shouldRemovePresentersView`, UIPresentationController.h:104-107), as alerts and popovers
+    /// do. Set on the presented controller, per instance (:273), before it is presented.
     enum PresentationStyle { case fullScreen, pageSheet }
-    fileprivate(set) var presentationStyle = PresentationStyle.fullScreen
+    /// A page sheet unless set: the default `.automatic` (UIViewController.h:271, "Defaults to
+    /// UIModalPresentationAutomatic on iOS starting in iOS 13.0") resolves to
+    /// `UIModalPresentationPageSheet` for a plain controller (:270).
+    var presentationStyle = PresentationStyle.pageSheet
 
     /// The appearance callbacks whose override in the app does not call `super` (Apple requires
     /// it; apps forget): BatonUIKit, which exchanges UIViewController's implementation, never
@@ -289,6 +304,12 @@ class ModelViewController: UIKitScreen {
         present(controller, animated: animated) { completion() }
     }
 
+    /// BatonUIKit: `modalPresentationStyle`, `.fullScreen` for a cover, `.pageSheet` for a sheet.
+    var screenPresentationStyle: Baton.PresentationStyle {
+        get { presentationStyle == .fullScreen ? .fullScreenCover : .sheet }
+        set { presentationStyle = newValue == .fullScreenCover ? .fullScreen : .pageSheet }
+    }
+
     /// BatonUIKit: `dismiss(animated: animated) { completion() }`.
     func dismissPresentedScreen(animated: Bool, completion: @escaping @MainActor () -> Void) {
         dismiss(animated: animated) { completion() }
@@ -348,9 +369,7 @@ class ModelViewController: UIKitScreen {
     /// (`UIPresentationController.shouldRemovePresentersView`, UIPresentationController.h:104-107).
     var isViewInWindow: Bool {
         guard isViewLoaded else { return false }
-        if let presented = presentedOwn, presented.presentationStyle == .fullScreen, presented.coversPresenter {
-            return false
-        }
+        if isCoveredByAPresentation { return false }
         if let parent {
             return parent.isViewInWindow && parent.visibleChildren.contains { $0 === self }
         }
@@ -364,6 +383,33 @@ class ModelViewController: UIKitScreen {
         if let presenting = presentingOwn { return presenting.isViewInWindowOrCovered }
         return false
     }
+    /// Whether a full-screen presentation removed this controller's view: the one it presents,
+    /// or (N-E7 on) one presented from a page sheet above it.
+    private var isCoveredByAPresentation: Bool {
+        var presented = presentedOwn
+        while let current = presented {
+            if current.presentationStyle == .fullScreen { return current.coversPresenter }
+            guard uikit.behaviour.coverHidesLayersUnderASheet else { return false }
+            presented = current.presentedOwn
+        }
+        return false
+    }
+
+    /// The controllers whose views a full-screen presentation from `presenter` removes, bottom
+    /// first: `presenter` and (N-E7 on) each layer under it shown by page sheets.
+    fileprivate static func coveredByAFullScreenPresentation(from presenter: ModelViewController)
+        -> [ModelViewController]
+    {
+        var layers = [presenter]
+        guard presenter.uikit.behaviour.coverHidesLayersUnderASheet else { return layers }
+        var current = presenter
+        while current.presentationStyle == .pageSheet, let under = current.presentingOwn {
+            layers.insert(under, at: 0)
+            current = under
+        }
+        return layers
+    }
+
     /// Whether this controller's presentation has ended (its viewDidAppear comes next).
     fileprivate var isPresentationDone = false
     /// Whether this controller, presented full screen, covers its presenter, whose view UIKit
@@ -505,21 +551,23 @@ class ModelViewController: UIKitScreen {
 
     // MARK: Presentation
 
-    /// `presentViewController:animated:completion:`, exchanged by BatonUIKit.
+    /// `presentViewController:animated:completion:`, exchanged by BatonUIKit. `style`, when
+    /// given, is set as the controller's `modalPresentationStyle` first, as an app does.
     func present(
-        _ controller: ModelViewController, style: PresentationStyle = .fullScreen, animated: Bool = false,
+        _ controller: ModelViewController, style: PresentationStyle? = nil, animated: Bool = false,
         completion: (() -> Void)? = nil
     ) {
+        if let style { controller.presentationStyle = style }
         uikit.calls.append("present \(controller.screenName) on \(screenName)")
         uikit.exchanged({
             UIKitEvents.present(controller, on: self) { done in
-                self.uikitPresent(controller, style: style, animated: animated) {
+                self.uikitPresent(controller, animated: animated) {
                     done()
                     completion?()
                 }
             }
         }) {
-            uikitPresent(controller, style: style, animated: animated) { completion?() }
+            uikitPresent(controller, animated: animated) { completion?() }
         }
     }
 
@@ -530,13 +578,11 @@ class ModelViewController: UIKitScreen {
     /// covered context's, then the completion "after the presented controller's viewDidAppear"
     /// (UIViewController.h:246-249).
     private func uikitPresent(
-        _ controller: ModelViewController, style: PresentationStyle, animated: Bool,
-        completion: @escaping @MainActor () -> Void
+        _ controller: ModelViewController, animated: Bool, completion: @escaping @MainActor () -> Void
     ) {
         let presenter = presentationContext
         guard presenter.presentedOwn == nil, presenter.isViewInWindow, !presenter.isInPresentationTransition
         else { return }
-        controller.presentationStyle = style
         presenter.presentedOwn = controller
         controller.presentingOwn = presenter
         controller.isPresentationDone = false
@@ -544,7 +590,8 @@ class ModelViewController: UIKitScreen {
         controller.loadViewIfNeeded()
         let coordinator = ModelCoordinator(from: presenter, to: controller)
         controller.ownCoordinator = animated ? coordinator : nil
-        let covered = style == .fullScreen ? [presenter] : []
+        let covered =
+            controller.presentationStyle == .fullScreen ? Self.coveredByAFullScreenPresentation(from: presenter) : []
         for screen in covered { screen.appearanceCallback(.willDisappear) }
         controller.appearanceCallback(.willAppear)
         let end: @MainActor () -> Void = {
@@ -627,7 +674,8 @@ class ModelViewController: UIKitScreen {
         dismissed.isBeingDismissed = true
         let coordinator = ModelCoordinator(from: top, to: presenter)
         dismissed.ownCoordinator = animated ? coordinator : nil
-        let covered = dismissed.presentationStyle == .fullScreen ? [presenter] : []
+        let covered =
+            dismissed.presentationStyle == .fullScreen ? Self.coveredByAFullScreenPresentation(from: presenter) : []
         top.appearanceCallback(.willDisappear)
         for screen in covered { screen.appearanceCallback(.willAppear) }
         let end: @MainActor () -> Void = {
@@ -1388,7 +1436,7 @@ extension ModelViewController {
     /// BatonUIKit's `present(_:identifier:sender:wiring:animated:completion:)`.
     func present(
         _ controller: ModelViewController, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring,
-        style: PresentationStyle = .fullScreen, animated: Bool = false
+        style: PresentationStyle? = nil, animated: Bool = false
     ) throws(ScreenError) {
         let transition = try UIKitEvents.beginExplicit(
             .present, from: self, to: controller, identifier: identifier, sender: sender, wiring: wiring)

@@ -325,6 +325,40 @@ struct UIKitNavigationTests {
         }
     }
 
+    @Test func aPresentationTheTreeAsksForAsACoverIsPresentedFullScreenAndPresentedAgainWhenItsStyleChanges() throws {
+        try inUIKit { uikit, factory, window in
+            try start(window, factory, Self.feed42)
+            let item = controller(window, 0, 1)
+            let presenting = { (style: PresentationStyle?) -> Tree in
+                .tabs(
+                    .main,
+                    [
+                        .stack(.feed, [Tree(.list), Tree(.item(42), presenting: Tree(.share), style: style)]),
+                        Tree(.settings),
+                    ],
+                    selected: 0)
+            }
+
+            try navigate(window, to: presenting(.fullScreenCover), factory)
+            weak let cover = item?.presentedViewController
+            #expect(cover?.presentationStyle == .fullScreen)
+            #expect(item?.isOnScreen == false)
+
+            uikit.calls = []
+            try navigate(window, to: presenting(nil), factory)
+            #expect(uikit.calls.isEmpty)
+            try navigate(window, to: presenting(.fullScreenCover), factory)
+            #expect(uikit.calls.isEmpty)
+
+            try navigate(window, to: presenting(.sheet), factory)
+            #expect(uikit.calls == ["dismiss on item(42)", "present share on item(42)"])
+            #expect(cover == nil)
+            #expect(item?.presentedViewController?.presentationStyle == .pageSheet)
+            #expect(item?.isOnScreen == true)
+            #expect(uikit.errors.isEmpty)
+        }
+    }
+
     @Test func anAnimatedDismissalIsFollowedByThePresentationInItsCompletion() throws {
         try inUIKit { uikit, factory, window in
             try start(

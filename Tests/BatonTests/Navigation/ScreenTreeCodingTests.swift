@@ -62,11 +62,11 @@ struct ScreenTreeCodingTests {
     // MARK: - Bad input
 
     @Test func aFutureFormatIsRefusedByName() {
-        #expect(throws: NavigationError.unsupportedFormat(found: 2, supported: 1)) {
-            try SavedScreenTree(json: #"{"format":2,"tree":{"route":{"new":{}}}}"#)
+        #expect(throws: NavigationError.unsupportedFormat(found: 3, supported: 2)) {
+            try SavedScreenTree(json: #"{"format":3,"tree":{"route":{"new":{}}}}"#)
         }
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(Tree.self, from: Data(#"{"format":2,"tree":{}}"#.utf8))
+            try JSONDecoder().decode(Tree.self, from: Data(#"{"format":3,"tree":{}}"#.utf8))
         }
     }
 

@@ -35,6 +35,7 @@ class FakeViewController: UIKitScreen {
     var reportsAppearance: Bool { true }
     var isRouteless: Bool { false }
     var classLineage: [String] { [String(describing: type(of: self)), "UIViewController", "UIResponder", "NSObject"] }
+    var screenPresentationStyle: PresentationStyle = .sheet
 
     func setStackScreens(_ screens: [any Screen], animated: Bool) {}
     func selectTabScreen(at index: Int) {}

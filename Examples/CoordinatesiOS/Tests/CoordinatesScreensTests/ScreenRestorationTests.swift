@@ -89,7 +89,7 @@ struct ScreenRestorationTests {
         #expect(
             app.problem
                 == "Could not restore the screens you were on: The saved screen tree has format 9; "
-                + "this version of Baton reads format 1 and older. Nothing was restored. "
+                + "this version of Baton reads format 2 and older. Nothing was restored. "
                 + "The state file as it was is kept as \(file.path).corrupt.")
         #expect(file.names == ["state.json", "state.json.corrupt"])
     }

@@ -49,7 +49,7 @@ struct LoginTests {
         let window = try launch()
         let startup = try #require(window.screen(StartupScreen.self))
         // Covered and uncovered before the flow's task ran: it appears twice.
-        try startup.present(FullScreenNotice())
+        try startup.present(Notice(), style: .fullScreenCover)
         startup.dismiss()
         _ = try await window.next(LoginScreen.self)
         #expect(
@@ -70,10 +70,9 @@ struct LoginTests {
     }
 }
 
-/// A screen shown over everything (a sheet would leave the start-up flow on screen, and it would
-/// not appear again).
+/// A screen without a route, presented over everything (a sheet would leave the start-up flow on
+/// screen, and it would not appear again).
 @MainActor
-private final class FullScreenNotice: ScreenModel {
-    override var presentationStyle: PresentationStyle { .fullScreenCover }
+private final class Notice: ScreenModel {
     override var isRouteless: Bool { true }
 }
