@@ -41,8 +41,9 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
     /// `confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)` (:6908),
     /// and so the button actions made from it. Apple documents that the presented alert uses the
     /// data it was presented with ("Any changes that you make after the presentation occurs are
-    /// ignored", the `presenting` parameter's documentation in SwiftUI.swiftmodule's
-    /// arm64-apple-ios.swiftdoc), so SwiftUI holds it while it may run an action; it documents no
+    /// ignored": Apple's documentation page of `alert(_:isPresented:presenting:actions:message:)`;
+    /// the SDK ships the text in SwiftUI.swiftmodule/arm64-apple-ios.swiftdoc, not in the
+    /// interface), so SwiftUI holds it while it may run an action; it documents no
     /// moment at which it lets it go.
     var alertActionsLifetime = AlertActionsLifetime.untilDisappeared
 
@@ -309,8 +310,9 @@ final class ModelStackView {
 ///   alert's `presence()`, and a button's action is made from the data the alert was presented
 ///   with, whatever later bodies pass ("For the alert to appear, both `isPresented` must be `true`
 ///   and `data` must not be `nil`. The data should not change after the presentation occurs. Any
-///   changes that you make after the presentation occurs are ignored.": the documentation of the
-///   `presenting` forms, SwiftUI.swiftmodule/arm64-apple-ios.swiftdoc). A tap runs
+///   changes that you make after the presentation occurs are ignored.": Apple's documentation page
+///   of `alert(_:isPresented:presenting:actions:message:)`, whose text the SDK ships in
+///   SwiftUI.swiftmodule/arm64-apple-ios.swiftdoc). A tap runs
 ///   `presence.tap(at:)` on that data.
 /// - A tap on an alert's button runs its action and dismisses the alert, writing `false` to the
 ///   binding (Apple's documentation of `isPresented`: "When the user presses or taps one of the
