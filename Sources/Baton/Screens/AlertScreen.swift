@@ -15,7 +15,9 @@
 /// ``AlertButtonRole/cancel`` button, or, when it has none, the await throws
 /// ``ScreenError/cancelled(screen:reason:)``: when SwiftUI lets the alert go, when the alert
 /// leaves the tree (its presenter popped, a navigation), whatever SwiftUI still keeps, and at the
-/// latest when its presenter presents again, which is never refused because of it. It has no route, so
+/// latest when its presenter presents again, which is never refused because of it. That
+/// presentation wins over a button's action SwiftUI runs after its `false` write: the await has
+/// returned the cancel choice, and the late action does nothing. It has no route, so
 /// it is not part of a saved tree.
 public final class AlertScreen: ScreenModel {
     /// The title.

@@ -409,11 +409,18 @@ final class ModelPresentationHost {
     /// Nothing of Baton's waits on the main actor between the two: the write and the release of
     /// the alert's data decide synchronously and schedule no work (the tests of a dismissal
     /// without a button check that its answer is there with no await), so the body is all that
-    /// can run in between.
+    /// can run in between, with what app code does in that gap (the form with `meanwhile`).
     func tapAlertButtonInALaterTransaction(at index: Int) {
+        tapAlertButtonInALaterTransaction(at: index) {}
+    }
+
+    /// As ``tapAlertButtonInALaterTransaction(at:)``, running `meanwhile` (app code) after the
+    /// body and before the action.
+    func tapAlertButtonInALaterTransaction(at index: Int, meanwhile: () throws -> Void) rethrows {
         guard let alert, let data = shownAlertData else { return }
         alert.followShown(false)
         redrawIfChanged()
+        try meanwhile()
         data.tap(at: index)
         redrawIfChanged()
         alertDisappears()

@@ -146,6 +146,31 @@ struct SwiftUIPresentationTests {
         #expect(alert == nil)
     }
 
+    // A presentation from the presenter between SwiftUI's `false` write and a late action wins:
+    // Baton cannot tell that write from a tap outside, and cannot hold the presentation for an
+    // action that may never come, so the alert is answered as a dismissal without a button and
+    // the late action does nothing.
+
+    @Test(arguments: SwiftUIBehaviour.alertBehaviours)
+    func aPresentationBetweenSwiftUIsWriteAndALateActionWinsWithTheCancelChoice(
+        _ behaviour: SwiftUIBehaviour
+    ) async throws {
+        let main = ScreenModel(name: "main")
+        let window = try makeVisibleWindow(root: main)
+        let host = ModelPresentationHost(presenter: main, behaviour)
+        let asking = Task { try await main.present(Self.answer) }
+        weak let alert = try await window.next(AlertScreen.self)
+        host.redraw()
+        try host.tapAlertButtonInALaterTransaction(at: 1) {
+            try main.present(ScreenModel(name: "settings"))
+        }
+        #expect(try await asking.value == .resume)
+        host.redraw()
+        #expect(main.presentedScreen?.screenName == "settings")
+        #expect(host.shown == [.sheet: try #require(main.presentedIdentity)])
+        #expect(alert == nil)
+    }
+
     @Test func aDismissalWithoutAButtonGivesTheCancelChoiceOnceWhenSwiftUILetsTheAlertsActionsGo() async throws {
         let main = ScreenModel(name: "main")
         let window = try makeVisibleWindow(root: main)
