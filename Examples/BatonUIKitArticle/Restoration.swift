@@ -26,7 +26,14 @@
         required init?(coder: NSCoder) { nil }
     }
 
-    final class CartViewController: UIViewController {}
+    final class CartViewController: UIViewController {
+        override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+            super.prepare(for: segue, sender: sender)
+            if segue.identifier == "browseCatalog" {  // a navigation controller, the list its storyboard root
+                segue.setDestinationRoute(ShopRoute.catalog, root: .products)
+            }
+        }
+    }
 
     final class DebugMenuViewController: UIViewController {
         override var isRouteless: Bool { true }  // not reported, and left out when saving

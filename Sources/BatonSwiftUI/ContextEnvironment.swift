@@ -23,13 +23,13 @@
 
         /// The Baton screen this view belongs to, or `nil` outside any Baton screen.
         ///
-        /// ``ScreenView`` sets it, so that a view can push, present, pop or unhop from its screen.
+        /// ``ScreenView`` sets it, so that a view can push, present or finish from its screen.
         ///
         /// ```swift
         /// struct SignupView: View {
         ///     @Environment(\.batonScreen) private var screen
         ///     var body: some View {
-        ///         Button("Done") { try? screen?.unhop() }
+        ///         Button("Done") { screen?.finish() }   // pops, dismisses or ends its hop step
         ///     }
         /// }
         /// ```

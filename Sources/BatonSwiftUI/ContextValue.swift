@@ -136,7 +136,7 @@
     @propertyWrapper
     public struct ContextRequest<Value>: DynamicProperty {
         @Environment(\.batonContext) private var context
-        private let access: ProviderAccess<Value>
+        private let access: any ProviderAccess<Value>
 
         /// Requests a ``ContextValues`` member's provider from the environment's context.
         ///
@@ -146,7 +146,7 @@
         ///
         /// - Parameter entry: The member whose provider to ask.
         public init(_ entry: ContextEntryPath<Value>) {
-            access = EntryProviderAccess(entry)
+            access = EntryProviderAccess(entry: entry)
         }
 
         /// Requests `key` from the environment's context.
@@ -187,24 +187,23 @@
         }
     }
 
-    /// How a ``ContextRequest`` asks: by key type or by ``ContextValues`` member. A subclass per
-    /// form keeps the key without a closure, made in the wrapper's nonisolated initializer.
-    private class ProviderAccess<Value> {
-        @MainActor func requestResult(_ context: ScreenContext) -> Result<Value, ContextError> {
-            preconditionFailure("Every form overrides requestResult")
-        }
+    /// How a ``ContextRequest`` asks: by key type or by ``ContextValues`` member. A value per
+    /// form keeps the key without a closure, made in the wrapper's nonisolated initializer; every
+    /// form answers, so there is no base to call by mistake.
+    private protocol ProviderAccess<Value> {
+        associatedtype Value
+        @MainActor func requestResult(_ context: ScreenContext) -> Result<Value, ContextError>
     }
 
-    private final class KeyProviderAccess<Key: ContextKey>: ProviderAccess<Key.Value> {
-        @MainActor override func requestResult(_ context: ScreenContext) -> Result<Key.Value, ContextError> {
+    private struct KeyProviderAccess<Key: ContextKey>: ProviderAccess {
+        @MainActor func requestResult(_ context: ScreenContext) -> Result<Key.Value, ContextError> {
             context.requestResult(Key.self)
         }
     }
 
-    private final class EntryProviderAccess<Value>: ProviderAccess<Value> {
+    private struct EntryProviderAccess<Value>: ProviderAccess {
         let entry: ContextEntryPath<Value>
-        init(_ entry: ContextEntryPath<Value>) { self.entry = entry }
-        @MainActor override func requestResult(_ context: ScreenContext) -> Result<Value, ContextError> {
+        @MainActor func requestResult(_ context: ScreenContext) -> Result<Value, ContextError> {
             context.requestResult(entry)
         }
     }

@@ -14,6 +14,11 @@
         /// ``ScreenView`` draws containers and ``ViewScreen`` bodies first, so the routes of those
         /// screens never reach `content`. Presented screens and tabs inherit it.
         ///
+        /// Switch over every case, with no `default:`: list the routes whose screens draw
+        /// themselves in a case of their own (`case .startup, .tabs: EmptyView()`). A route added
+        /// later then fails to compile until it is drawn; a `default:` would draw it in silence,
+        /// often as a blank `EmptyView()`, and Baton cannot tell that from a view you meant.
+        ///
         /// Each route is drawn by one registration: a second `screen(for:)` of the same type, or a
         /// `screen(_:content:)` of one of its routes, inside this one is reported
         /// (``Baton/ScreenDrawingReport/duplicateRegistration(route:registered:again:)``); so is a
@@ -26,7 +31,7 @@
         ///         switch route {
         ///         case .splash: ProgressView("Loading…")
         ///         case .item(let id): ItemView(id: id) { screen.finish() }
-        ///         default: EmptyView()   // screens with a class of their own
+        ///         case .startup, .tabs: EmptyView()   // a HoppingScreen and a TabScreen draw themselves
         ///         }
         ///     }
         /// ```

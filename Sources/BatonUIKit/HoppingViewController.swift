@@ -79,8 +79,12 @@
     /// final class StartupViewController: HoppingViewController {
     ///     override func viewDidLoad() {
     ///         super.viewDidLoad()
-    ///         try? hop(toNamed: "splash") { [unowned self] in
-    ///             self.hopToOnboardingIfFirstUse { try? self.hop(toNamed: "main", then: nil) }
+    ///         do {
+    ///             try hop(toNamed: "splash") { [unowned self] () throws(ScreenError) in
+    ///                 try self.hop(toNamed: "main", then: nil)   // thrown out of the splash's unhop
+    ///             }
+    ///         } catch {
+    ///             showStartupError(error)
     ///         }
     ///     }
     /// }
@@ -141,8 +145,8 @@
         /// final.
         ///
         /// ```swift
-        /// try startup.hop(to: SplashViewController()) { [unowned startup] in
-        ///     try? startup.hop(toNamed: "main", then: nil)
+        /// try startup.hop(to: SplashViewController()) { [unowned startup] () throws(ScreenError) in
+        ///     try startup.hop(toNamed: "main", then: nil)
         /// }
         /// ```
         ///
@@ -150,12 +154,13 @@
         ///   - step: The controller to show.
         ///   - identifier: An optional transition identifier.
         ///   - transition: The animation of this hop; ``hopTransition`` when `nil`.
-        ///   - continuation: Runs once, when the step unhops.
+        ///   - continuation: Runs once, when the step unhops; what it throws is thrown out of the
+        ///     step's ``Baton/Screen/unhop()``.
         /// - Throws: ``Baton/ScreenError/dependencies(_:)`` when a resolver fails; the step is not
         ///   shown then.
         public func hop(
             to step: UIViewController, identifier: String? = nil, transition: HopTransition? = nil,
-            then continuation: (@MainActor () -> Void)?
+            then continuation: (@MainActor () throws(ScreenError) -> Void)?
         ) throws(ScreenError) {
             try hopFlow.hop(to: step, in: self, then: continuation) { () throws(ScreenError) in
                 try show(step, identifier: identifier, transition: transition)
@@ -172,11 +177,13 @@
         ///   - name: The step's name (its storyboard identifier by default), also the transition's
         ///     identifier.
         ///   - transition: The animation of this hop; ``hopTransition`` when `nil`.
-        ///   - continuation: Runs once, when the step unhops.
+        ///   - continuation: Runs once, when the step unhops; what it throws is thrown out of the
+        ///     step's ``Baton/Screen/unhop()``.
         /// - Throws: ``Baton/ScreenError/unknownName(_:known:)`` and the errors of
         ///   ``hop(to:identifier:transition:then:)``.
         public func hop(
-            toNamed name: String, transition: HopTransition? = nil, then continuation: (@MainActor () -> Void)?
+            toNamed name: String, transition: HopTransition? = nil,
+            then continuation: (@MainActor () throws(ScreenError) -> Void)?
         ) throws(ScreenError) {
             try hop(to: try makeStep(name), identifier: name, transition: transition, then: continuation)
         }

@@ -104,21 +104,32 @@
         /// itself, without a route, before UIKit sends `prepare(for:sender:)` to the source
         /// (`UIStoryboardSegue.h:27`, `UIViewController.h:132`): call this there, before or after
         /// `super`, so that the destination is a routed screen: not reported by rule 1, read back,
-        /// saved and restored in the tree. An unwind segue's destination keeps its own route.
+        /// saved and restored in the tree.
+        ///
+        /// A destination that is a navigation controller with a root the storyboard embeds (its
+        /// first view controller, `UINavigationController.h:55`, `:70`) names the root's route with
+        /// `root:` in the same line. A route an unwind segue is given (its destination is already
+        /// shown with its own), or a `root:` for a destination that is no navigation controller,
+        /// is not recorded and is reported (``Baton/ScreenWithoutRoute/reporter``), naming the
+        /// segue and the route.
         ///
         /// ```swift
         /// override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
         ///     super.prepare(for: segue, sender: sender)
-        ///     if segue.identifier == "showProduct", let id = selectedProductID {
-        ///         segue.setDestinationRoute(ShopRoute.product(id: id))
+        ///     switch segue.identifier {
+        ///     case "showProduct": segue.setDestinationRoute(ShopRoute.product(id: selectedProductID))
+        ///     case "showCheckout": segue.setDestinationRoute(ShopRoute.checkout, root: .cart)
+        ///     default: break
         ///     }
         /// }
         /// ```
         ///
-        /// - Parameter route: The destination's route, the one whose `makeViewController()` would
-        ///   make the same screen.
-        public func setDestinationRoute<Route: ViewControllerRoute>(_ route: Route) {
-            UIKitEvents.recordRoute(route, ofSegueTo: destination)
+        /// - Parameters:
+        ///   - route: The destination's route, the one whose `makeViewController()` would make the
+        ///     same screen.
+        ///   - root: The route of the root view controller of a navigation controller destination.
+        public func setDestinationRoute<Route: ViewControllerRoute>(_ route: Route, root: Route? = nil) {
+            UIKitEvents.recordRoute(route, root: root, ofSegue: identifier, to: destination)
         }
     }
 
@@ -133,7 +144,7 @@
         ///
         /// - Parameter type: The app's route type.
         /// - Returns: The tree, or `nil`.
-        /// - Throws: ``Baton/NavigationError/screensWithoutRoute(_:routeType:)`` naming every
+        /// - Throws: ``Baton/NavigationError/viewControllersWithoutRoute(_:routeType:)`` naming every
         ///   controller without a route (make it with ``ViewControllerRoute/viewController()``).
         public func screenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> ScreenTree<Route>? {
             try UIKitNavigation.screenTree(in: self, as: type)
@@ -256,7 +267,7 @@
         ///
         /// - Parameter type: The app's route type.
         /// - Returns: The saved tree.
-        /// - Throws: ``Baton/NavigationError/screensWithoutRoute(_:routeType:)`` when the root
+        /// - Throws: ``Baton/NavigationError/viewControllersWithoutRoute(_:routeType:)`` when the root
         ///   controller has no route, ``Baton/NavigationError/notSaved(path:reason:)`` when its
         ///   route cannot be encoded.
         public func saveScreenTree<Route: ScreenRoute>(_ type: Route.Type) throws(NavigationError) -> SavedScreenTree? {

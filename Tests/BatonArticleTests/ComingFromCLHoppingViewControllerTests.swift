@@ -95,8 +95,8 @@ private enum Route: ScreenRoute {
     @Test func aHopKeepsTheContinuationForTheUnhopAndReleasesTheScreenItReplaces() throws {
         let startup = HoppingScreen(name: "startup")
         let window = try shown(startup)
-        try startup.hop(to: SplashScreen()) { [unowned startup] in
-            try? startup.hop(to: OnboardingScreen()) {}
+        try startup.hop(to: SplashScreen()) { [unowned startup] () throws(ScreenError) in
+            try startup.hop(to: OnboardingScreen()) {}  // a failure is thrown out of the splash's unhop
         }
         weak let splash = startup.currentScreen
         #expect(splash is SplashScreen)
@@ -176,8 +176,8 @@ private enum Route: ScreenRoute {
         try registry.register(named: "main") { MainScreen() }
 
         let startup = HoppingScreen(name: "startup", registry: registry)
-        try startup.hop(toNamed: "splash") { [unowned startup] in  // hopTo:@"splash" then:^{ … }
-            try? startup.hop(toNamed: "main", then: nil)
+        try startup.hop(toNamed: "splash") { [unowned startup] () throws(ScreenError) in  // hopTo:@"splash" then:^{ … }
+            try startup.hop(toNamed: "main", then: nil)
         }
         let window = try shown(startup)
         try startup.unhop()

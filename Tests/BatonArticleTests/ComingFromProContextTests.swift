@@ -35,9 +35,9 @@ private final class GradeSettings {
 private final class AssignmentWeightsContext: ScreenContext {
     var showsTotalField = true
 
-    init(parent: ScreenContext) {
+    init(parent: ScreenContext) throws(ContextError) {  // an ancestor's live action is a conflict
         super.init(parent: parent)
-        _ = try? register(SwapWeightInputViews.self, owner: self) { context, _ in
+        try register(SwapWeightInputViews.self, owner: self) { context, _ in
             context.swapWeightInputViews()
         }
     }
@@ -452,12 +452,12 @@ struct ComingFromProContextTests {
     @Test func aFeatureContextRegistersItsActionAndIsNamedAfterItsType() throws {
         let classContext = ClassContext(parent: ScreenWindow().context)
 
-        let assignments = AssignmentWeightsContext(parent: classContext)
+        let assignments = try AssignmentWeightsContext(parent: classContext)
         try assignments.makeChild(name: "total-field").execute(SwapWeightInputViews.self)
 
         #expect(!assignments.showsTotalField)
         #expect(assignments.name == "AssignmentWeightsContext")
-        #expect(AssignmentWeightsContext(parent: classContext).name == "AssignmentWeightsContext")
+        #expect(try AssignmentWeightsContext(parent: classContext).name == "AssignmentWeightsContext")
     }
 
     @Test func anActionWithAConditionRunsOnlyWhileItHolds() throws {
@@ -481,7 +481,7 @@ struct ComingFromProContextTests {
         let classContext = ClassContext(parent: nil)
         weak var weakAssignments: AssignmentWeightsContext?
         do {
-            let assignments = AssignmentWeightsContext(parent: classContext)
+            let assignments = try AssignmentWeightsContext(parent: classContext)
             weakAssignments = assignments
             try assignments.execute(SwapWeightInputViews.self)
             #expect(!assignments.showsTotalField)
@@ -538,7 +538,7 @@ struct ComingFromProContextTests {
     }
 
     @Test func aMisuseThrowsInLenientMode() throws {
-        let context = AssignmentWeightsContext(parent: ClassContext(parent: ScreenWindow().context))
+        let context = try AssignmentWeightsContext(parent: ClassContext(parent: ScreenWindow().context))
 
         MisuseMode.$current.withValue(.lenient) {
             do {

@@ -39,9 +39,9 @@ private enum ResetWeights: ContextAction {}
 private final class AssignmentWeightsContext: ScreenContext {
     var weights: [Double] = [10, 20]
 
-    init(parent: ScreenContext) {
+    init(parent: ScreenContext) throws(ContextError) {  // an ancestor's live ResetWeights is a conflict
         super.init(name: "assignment-weights", parent: parent)
-        _ = try? register(ResetWeights.self, owner: self) { context, _ in context.weights = [] }
+        try register(ResetWeights.self, owner: self) { context, _ in context.weights = [] }
     }
 }
 
@@ -214,7 +214,7 @@ struct GettingStartedArticleTests {
         #expect(scaled == 42.0)
 
         // Make a feature context
-        let weightsContext = AssignmentWeightsContext(parent: form)
+        let weightsContext = try AssignmentWeightsContext(parent: form)
         let weightsChild = weightsContext.makeChild(name: "weights-child")
         try weightsChild.execute(ResetWeights.self)  // weightsContext.weights == []
 

@@ -12,14 +12,14 @@ import Testing
 private final class SplashScreen: ScreenModel {
     /// Called when the cached state has been reloaded.
     func loadingFinished() {
-        try? unhop()  // done: the flow decides what comes next
+        finish()  // done: the flow decides what comes next
     }
 }
 
 private final class OnboardingScreen: ScreenModel {
     /// Called when the user taps "I'm done".
     func doneTapped() {
-        try? unhop()
+        finish()
     }
 }
 
@@ -223,7 +223,8 @@ struct StartupFlowsArticleTests {
         let startup = HoppingScreen(name: "startup", registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
-        try startup.hop(toNamed: "splash") { try? startup.hop(toNamed: "onboarding", then: nil) }
+        try startup.hop(toNamed: "splash") { () throws(ScreenError) in try startup.hop(toNamed: "onboarding", then: nil)
+        }
         try startup.unhopCurrentScreen()
         #expect(startup.currentScreen is OnboardingScreen)
     }
@@ -322,7 +323,7 @@ struct StartupFlowsArticleTests {
         let startup = HoppingScreen(name: "startup", registry: registry)
         let window = ScreenWindow()
         try window.setRoot(startup)
-        try startup.hop(toNamed: "splash") { try? startup.hop(toNamed: "main", then: nil) }
+        try startup.hop(toNamed: "splash") { () throws(ScreenError) in try startup.hop(toNamed: "main", then: nil) }
         try startup.currentScreen?.unhop()
         #expect(startup.currentScreen is HomeScreen)  // it hopped again before unhop returned
     }

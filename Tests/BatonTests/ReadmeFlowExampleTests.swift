@@ -27,7 +27,7 @@ struct ReadmeFlowExampleTests {
         let splash = ScreenModel(name: "splash")
         let home = ScreenModel(name: "home")
         let main = try StackScreen(root: home, name: "main")
-        try startup.hop(to: splash) { [unowned startup] in try? startup.hop(to: main, then: nil) }
+        try startup.hop(to: splash) { [unowned startup] () throws(ScreenError) in try startup.hop(to: main, then: nil) }
         try splash.unhop()  // the splash is done: the flow hops to main
 
         let signup = SignupScreen(name: "signup")

@@ -20,7 +20,7 @@ struct BatonBenchmarks {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: baton-benchmarks [--smoke] [--only SECTION[,SECTION…]] [--iterations N] [--probe NAME] [--plot FILE.svg]; sections: memory, reads, operations, events, transitions, navigation, uikit, saving, scale; each runs in a child process (--section SECTION); a child of the memory section: --resident KIND CYCLES"
+                "usage: baton-benchmarks [--smoke] [--only SECTION[,SECTION…]] [--iterations N] [--probe NAME] [--plot FILE.svg] [--in-process]; sections: memory, reads, operations, events, transitions, navigation, uikit, saving, scale; each runs in a child process (--section SECTION) unless --in-process; a child of the memory section: --resident KIND CYCLES"
             )
             return
         }
@@ -69,11 +69,19 @@ struct BatonBenchmarks {
             return
         }
         // Every section runs in a fresh child process, as JMH forks a JVM per benchmark: what one
-        // section leaves in the allocator (glibc sets its trim threshold from the largest block
-        // freed so far) must not decide another's timings. See BENCHMARKS.md, "Latest table".
+        // section leaves in the allocator (glibc sets its trim threshold from the largest mmapped
+        // block freed so far) must not decide another's timings. See BENCHMARKS.md, "Issue 34:
+        // reading a saved tree is linear". `--in-process` runs them all here, one after another.
+        let inProcess = arguments.contains("--in-process")
         var results: [Group: GroupResult] = [:]
         var sessionFailures: [String] = []
         for group in groups {
+            if inProcess {
+                let result = group.run(harness, smoke: smoke)
+                results[group] = result
+                sessionFailures += result.failures
+                continue
+            }
             switch SectionProcess.run(group, arguments: Array(arguments)) {
             case .success(let result):
                 results[group] = result

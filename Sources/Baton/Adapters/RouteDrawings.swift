@@ -104,11 +104,13 @@ public enum ScreenDrawingReport: Sendable, Hashable, CustomStringConvertible {
     private typealias Entry = (content: Content, label: Label?)
 
     /// Registrations of one route value, by route.
-    private var byValue: [AnyHashable: (entry: Entry, written: String)] = [:]
+    private var byValue: [AnyHashable: Entry] = [:]
     /// Registrations of a route type, by type: each makes the entry of a route of that type.
-    private var byType: [ObjectIdentifier: (make: @MainActor (any ScreenRoute) -> Entry?, written: String)] = [:]
-    /// The route types that have registrations by value, with the first one's text.
-    private var valueTypes: [ObjectIdentifier: String] = [:]
+    private var byType: [ObjectIdentifier: @MainActor (any ScreenRoute) -> Entry?] = [:]
+    /// The route types that have registrations by value, with the first one's route. A
+    /// registration is written as text (``written(_:)``) only for a report, never when it is added:
+    /// SwiftUI adds every registration again each time the view that holds it is drawn.
+    private var valueTypes: [ObjectIdentifier: AnyHashable] = [:]
 
     /// No registrations.
     ///
@@ -140,19 +142,19 @@ public enum ScreenDrawingReport: Sendable, Hashable, CustomStringConvertible {
     public func registering<Route: ScreenRoute>(_ route: Route, content: Content, tabLabel: Label?)
         -> (drawings: Self, duplicate: ScreenDrawingReport?)
     {
-        let routeType = TypeNames.name(of: Route.self)
-        let name = "\(routeType).\(route)"
-        let written = "screen(\(name))"
-        var drawings = self
+        let key = AnyHashable(route)
         let typeID = ObjectIdentifier(Route.self)
         var duplicate: ScreenDrawingReport?
-        if let earlier = byValue[AnyHashable(route)] {
-            duplicate = .duplicateRegistration(route: name, registered: earlier.written, again: written)
-        } else if let earlier = byType[typeID] {
-            duplicate = .duplicateRegistration(route: name, registered: earlier.written, again: written)
+        if byValue[key] != nil {
+            duplicate = .duplicateRegistration(
+                route: Self.name(of: route), registered: Self.written(route), again: Self.written(route))
+        } else if byType[typeID] != nil {
+            duplicate = .duplicateRegistration(
+                route: Self.name(of: route), registered: Self.written(Route.self), again: Self.written(route))
         }
-        drawings.byValue[AnyHashable(route)] = ((content, tabLabel), written)
-        if drawings.valueTypes[typeID] == nil { drawings.valueTypes[typeID] = written }
+        var drawings = self
+        drawings.byValue[key] = (content, tabLabel)
+        if drawings.valueTypes[typeID] == nil { drawings.valueTypes[typeID] = key }
         return (drawings, duplicate)
     }
 
@@ -173,14 +175,14 @@ public enum ScreenDrawingReport: Sendable, Hashable, CustomStringConvertible {
         for type: Route.Type, content: @escaping @MainActor (Route) -> Content,
         tabLabel: @escaping @MainActor (Route) -> Label?
     ) -> (drawings: Self, duplicate: ScreenDrawingReport?) {
-        let routeType = TypeNames.name(of: Route.self)
-        let written = "screen(for: \(routeType).self)"
         let typeID = ObjectIdentifier(Route.self)
         var duplicate: ScreenDrawingReport?
-        if let earlier = byType[typeID] {
-            duplicate = .duplicateRegistration(route: routeType, registered: earlier.written, again: written)
-        } else if let earlier = valueTypes[typeID] {
-            duplicate = .duplicateRegistration(route: routeType, registered: earlier, again: written)
+        if byType[typeID] != nil {
+            duplicate = .duplicateRegistration(
+                route: TypeNames.name(of: Route.self), registered: Self.written(type), again: Self.written(type))
+        } else if let earlier = valueTypes[typeID], let earlier = earlier.base as? any ScreenRoute {
+            duplicate = .duplicateRegistration(
+                route: TypeNames.name(of: Route.self), registered: Self.written(earlier), again: Self.written(type))
         }
         var drawings = self
         // The inner registration draws every route of the type, its values' registrations included.
@@ -188,10 +190,21 @@ public enum ScreenDrawingReport: Sendable, Hashable, CustomStringConvertible {
             drawings.byValue = drawings.byValue.filter { !($0.key.base is Route) }
             drawings.valueTypes[typeID] = nil
         }
-        drawings.byType[typeID] = (
-            { route in (route as? Route).map { route in (content(route), tabLabel(route)) } }, written
-        )
+        drawings.byType[typeID] = { route in (route as? Route).map { route in (content(route), tabLabel(route)) } }
         return (drawings, duplicate)
+    }
+
+    /// `Route.settings`: a route as a report names it.
+    private static func name(of route: some ScreenRoute) -> String {
+        "\(TypeNames.name(of: type(of: route))).\(route)"
+    }
+
+    /// `screen(Route.settings)`: the registration of one route, as written.
+    private static func written(_ route: some ScreenRoute) -> String { "screen(\(name(of: route)))" }
+
+    /// `screen(for: Route.self)`: the registration of a route type, as written.
+    private static func written(_ type: (some ScreenRoute).Type) -> String {
+        "screen(for: \(TypeNames.name(of: type)).self)"
     }
 
     /// How `screen` is drawn, in this order: a container as its container view; a screen with a
@@ -267,8 +280,8 @@ public enum ScreenDrawingReport: Sendable, Hashable, CustomStringConvertible {
     }
 
     private func entry(of route: any ScreenRoute) -> Entry? {
-        if let registered = byValue[AnyHashable(route)] { return registered.entry }
-        return byType[ObjectIdentifier(type(of: route))]?.make(route)
+        if let registered = byValue[AnyHashable(route)] { return registered }
+        return byType[ObjectIdentifier(type(of: route))]?(route)
     }
 }
 

@@ -209,29 +209,52 @@ public enum UIKitEvents {
         body()
     }
 
-    /// BatonUIKit's `segue.setDestinationRoute(_:)`, called in `prepare(for:sender:)`: records
-    /// `route` on the segue's destination, which the storyboard made without one before UIKit
-    /// sent `prepare(for:sender:)` to the source (`UIStoryboardSegue.h:27`, `UIViewController.h:132`),
-    /// so that rule 1 (``ScreenWithoutRoute``), checked when the segue's transition completes,
-    /// finds it, and reading, saving and restoring the tree keep it. It may come before or after
-    /// `super.prepare(for:sender:)`, or without it. An unwind segue's destination is already
-    /// shown with its own route (``isUnwind(to:)``): nothing is recorded on it, and the trace says so.
+    /// BatonUIKit's `segue.setDestinationRoute(_:root:)`, called in `prepare(for:sender:)`:
+    /// records `route` on the segue's destination, which the storyboard made without one before
+    /// UIKit sent `prepare(for:sender:)` to the source (`UIStoryboardSegue.h:27`,
+    /// `UIViewController.h:132`), so that rule 1 (``ScreenWithoutRoute``), checked when the
+    /// segue's transition completes, finds it, and reading, saving and restoring the tree keep it.
+    /// It may come before or after `super.prepare(for:sender:)`, or without it.
+    ///
+    /// `root` is the route of the root a storyboard embeds in a navigation controller destination
+    /// (its first view controller: `initWithRootViewController:` pushes it, `viewControllers` is
+    /// the stack, `UINavigationController.h:55`, `:70`). An unwind segue's destination is already
+    /// shown with its own route (``isUnwind(to:)``), and a `root` needs a navigation controller
+    /// with a root: what cannot be recorded is reported to ``ScreenWithoutRoute/reporter``,
+    /// naming the segue and the route, never dropped silently.
     ///
     /// ```swift
-    /// UIKitEvents.recordRoute(ShopRoute.product(id: 42), ofSegueTo: segue.destination)
+    /// UIKitEvents.recordRoute(ShopRoute.checkout, root: ShopRoute.cart, ofSegue: segue.identifier, to: segue.destination)
     /// ```
     ///
     /// - Parameters:
     ///   - route: The route the destination stands for.
+    ///   - root: The route of the destination's root view controller, for a navigation controller.
+    ///   - identifier: The segue's identifier.
     ///   - destination: The segue's destination.
-    public static func recordRoute(_ route: any ScreenRoute, ofSegueTo destination: any UIKitScreen) {
+    public static func recordRoute(
+        _ route: any ScreenRoute, root: (any ScreenRoute)? = nil, ofSegue identifier: String?,
+        to destination: any UIKitScreen
+    ) {
+        let segue = identifier.map { "segue \($0)" } ?? "segue without an identifier"
+        func report(_ shown: String, _ ignored: ScreenWithoutRoute.IgnoredRoute) {
+            trace?("\(shown): route not recorded on \(destination.screenName)")
+            ScreenWithoutRoute.reporter?(
+                ScreenWithoutRoute(
+                    screen: "\(destination.screenName) (\(TypeNames.name(of: type(of: destination))))",
+                    shown: shown, routeType: TypeNames.name(of: type(of: route)), fix: "", ignored: ignored))
+        }
         guard !isUnwind(to: destination) else {
-            trace?(
-                "segue route \(route) not recorded on \(destination.screenName): an unwind's destination keeps its own")
-            return
+            let given = root.map { "\(route) and the root route \($0)" } ?? "the route \(route)"
+            return report("unwind \(segue)", .unwind(given))
         }
         trace?("segue route \(route) recorded on \(destination.screenName)")
         destination.recordedScreenRoute = route
+        guard let root else { return }
+        guard case .stack(let screens) = UIKitNavigation.content(ofController: destination),
+            let first = screens.first as? any UIKitScreen
+        else { return report(segue, .rootOfNoStack(root: "\(root)")) }
+        first.recordedScreenRoute = root
     }
 
     /// Whether a segue to `destination` is an unwind: UIKit prepares an unwind segue on its

@@ -29,7 +29,7 @@ public enum UIKitNavigation {
     ///   - window: The UIKit window.
     ///   - type: The app's route type.
     /// - Returns: The tree, or `nil`.
-    /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` naming every controller
+    /// - Throws: ``NavigationError/viewControllersWithoutRoute(_:routeType:)`` naming every controller
     ///   without a route of this type, by its path.
     public static func screenTree<Route: ScreenRoute>(in window: any UIKitWindow, as type: Route.Type)
         throws(NavigationError) -> ScreenTree<Route>?
@@ -38,7 +38,7 @@ public enum UIKitNavigation {
         if let tree = tree(of: root, as: type) { return tree }
         var missing: [String] = []
         _ = tree(of: root, at: "", as: type, missing: &missing)
-        throw .screensWithoutRoute(missing, routeType: TypeNames.name(of: Route.self))
+        throw .viewControllersWithoutRoute(missing, routeType: TypeNames.name(of: Route.self))
     }
 
     /// Saves the window's tree, keeping every part that can be saved: a controller without a
@@ -55,7 +55,7 @@ public enum UIKitNavigation {
     ///   - window: The UIKit window.
     ///   - type: The app's route type.
     /// - Returns: The saved tree, or `nil`.
-    /// - Throws: ``NavigationError/screensWithoutRoute(_:routeType:)`` when the root controller
+    /// - Throws: ``NavigationError/viewControllersWithoutRoute(_:routeType:)`` when the root controller
     ///   has no route, ``NavigationError/notSaved(path:reason:)`` when its route cannot be encoded.
     public static func saveScreenTree<Route: ScreenRoute>(in window: any UIKitWindow, as type: Route.Type)
         throws(NavigationError) -> SavedScreenTree?
@@ -75,7 +75,7 @@ public enum UIKitNavigation {
             presented: { presented(by: $0) })
         var leftOut: [NavigationError] = []
         guard let tree = walk.routedPart(of: root, prefix: { "" }, leftOut: &leftOut) else {
-            throw .screensWithoutRoute(
+            throw .viewControllersWithoutRoute(
                 ["\(root.screenName) (\(TypeNames.name(of: Swift.type(of: root))))"],
                 routeType: TypeNames.name(of: Route.self))
         }

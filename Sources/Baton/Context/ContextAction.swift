@@ -55,9 +55,9 @@ extension ScreenContext {
     ///
     /// ```swift
     /// final class AssignmentWeightsContext: ScreenContext {
-    ///     init() {
+    ///     init() throws(ContextError) {
     ///         super.init(name: "weights")
-    ///         _ = try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.swap() }
+    ///         try register(SwapWeightInputs.self, owner: self) { owner, _ in owner.swap() }
     ///     }
     ///     func swap() { … }
     /// }

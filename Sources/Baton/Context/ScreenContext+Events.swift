@@ -210,6 +210,11 @@ extension ScreenContext {
     // MARK: - Internals
 
     @inline(__always)
+    /// Whether an observer of `event` that has not ended is registered on this context itself.
+    final func hasLiveObserver<Event: ContextEvent>(of event: Event.Type) -> Bool {
+        eventObservers[ObjectIdentifier(event)]?.contains(where: \.hasNotEnded) == true
+    }
+
     final func deliver<Payload>(_ payload: Payload, id: ObjectIdentifier, postedAt stamp: UInt64) {
         // A snapshot of the observers as the post found them. It holds its storage, and the
         // storage each record, until the loop ends, whatever the observers, their conditions or

@@ -235,13 +235,17 @@ extension ScreenContext {
         // `provide` made the record for this key or member, so its value type is `Value`.
         let typed = unsafeDowncast(record, to: TypedProviderRecord<Value>.self)
         // A provider that asks, directly or through other providers, for the key it is computing
-        // would recurse until the stack overflows: the second ask is refused instead.
-        if typed.isProducing { throw misuse(reentered(typed)) }
-        typed.isProducing = true
-        ProviderRequests.chain.append((self, typed))
+        // would recurse until the stack overflows: the second ask is refused instead. The requests
+        // in progress are linked through their records, unretained, so that a request costs three
+        // stores and the chain is written out only for the error.
+        if typed.requester != nil { throw misuse(reentered(typed)) }
+        typed.requester = self
+        typed.outerRequest = ProviderRequests.innermost?.takeUnretainedValue()
+        ProviderRequests.innermost = Unmanaged.passUnretained(typed)
         defer {
-            typed.isProducing = false
-            ProviderRequests.chain.removeLast()
+            ProviderRequests.innermost = typed.outerRequest.map(Unmanaged.passUnretained)
+            typed.outerRequest = nil
+            typed.requester = nil
         }
         return typed.produce(owner)
     }
@@ -249,10 +253,15 @@ extension ScreenContext {
     /// The error of a request that re-entered `record` while it computes: the requests in
     /// progress, outermost first, then this one.
     private final func reentered(_ record: ProviderRecord) -> ContextError {
-        let asked = ProviderRequests.chain.map { "\($0.record.name) asked in \($0.requester.label)" }
+        var asked = ["\(record.name) asked in \(label)"]
+        var request = ProviderRequests.innermost?.takeUnretainedValue()
+        while let running = request, let requester = running.requester {
+            asked.append("\(running.name) asked in \(requester.label)")
+            request = running.outerRequest
+        }
         return .providerReentered(
             key: record.name, registeredIn: record.context?.pathDescription ?? "(freed context)",
-            chain: asked + ["\(record.name) asked in \(label)"])
+            chain: asked.reversed())
     }
 
     /// Whether the nearest provider of `id` is live and its condition holds: every check, in
@@ -280,9 +289,11 @@ extension ScreenContext {
     }
 }
 
-/// The provider requests in progress, outermost first, for the message of a request that
-/// re-enters one of them.
+/// The provider requests in progress, for the message of a request that re-enters one of them.
 @MainActor
 enum ProviderRequests {
-    static var chain: [(requester: ScreenContext, record: ProviderRecord)] = []
+    /// The innermost request in progress; each links to the one it runs inside
+    /// (``ProviderRecord/outerRequest``). Not retained: its request's frame holds it. `Unmanaged`
+    /// so that the variable is initialized statically: read with no `swift_once` per request.
+    static var innermost: Unmanaged<ProviderRecord>?
 }

@@ -376,27 +376,21 @@ extension ScreenContext {
     /// The nearest context named `scope` on the chain this root left, and on the chains the
     /// roots on the way left in turn (at most 1,000 of them), if any.
     final func leftChainContext(named scope: String) -> ScreenContext? {
-        var current = leftChain?.parent
-        var chains = 1
-        while let context = current {
-            if context.name == scope { return context }
-            if let next = context.parent {
-                current = next
-            } else {
-                guard chains < 1_000 else { return nil }
-                chains += 1
-                current = context.leftChain?.parent
-            }
-        }
-        return nil
+        firstOnLeftChains { $0.name == scope }
     }
 
     /// The context that ``readLeftChain(_:)`` reads `id` from, if any.
     final func leftChainHolder(of id: ObjectIdentifier) -> ScreenContext? {
+        firstOnLeftChains { $0.slots[id] != nil }
+    }
+
+    /// The nearest context on the chain this root left, and on the chains the roots on the way
+    /// left in turn (at most 1,000 of them), that `matches`.
+    private final func firstOnLeftChains(where matches: (ScreenContext) -> Bool) -> ScreenContext? {
         var current = leftChain?.parent
         var chains = 1
         while let context = current {
-            if context.slots[id] != nil { return context }
+            if matches(context) { return context }
             if let next = context.parent {
                 current = next
             } else {

@@ -28,9 +28,9 @@
 /// ```swift
 /// final class AssignmentWeightsContext: ScreenContext {
 ///     var showsTotalField = true
-///     init() {
+///     init() throws(ContextError) {
 ///         super.init(name: "assignment-weights")
-///         _ = try? register(SwapWeightInputs.self, owner: self) { owner, _ in owner.showsTotalField.toggle() }
+///         try register(SwapWeightInputs.self, owner: self) { owner, _ in owner.showsTotalField.toggle() }
 ///     }
 /// }
 /// ```

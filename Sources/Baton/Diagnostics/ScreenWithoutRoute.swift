@@ -21,7 +21,11 @@
 /// or presented above them) are not reported, nor is a controller that overrides BatonUIKit's
 /// `UIViewController.isRouteless` to return `true` or a system controller marked with
 /// `isMarkedRouteless`. A storyboard segue's destination, which the storyboard makes without a
-/// route, is given one in `prepare(for:sender:)` with `segue.setDestinationRoute(_:)`.
+/// route, is given one in `prepare(for:sender:)` with `segue.setDestinationRoute(_:root:)` (`root:`
+/// for the root a storyboard embeds in a navigation controller destination). A route given there
+/// that cannot be recorded (for an unwind segue, whose destination is already shown with its own,
+/// or a `root:` for a destination that is no navigation controller) is reported too, naming the
+/// segue and the route.
 ///
 /// ```swift
 /// try stack.push(DetailScreen(id: 4))
@@ -55,6 +59,19 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
     /// Whether it is a view controller, which declares no route of its own (a model screen may,
     /// with ``RoutedScreen``).
     var isController = false
+    /// Whether it is the root of a navigation controller that came in with it, which a storyboard
+    /// segue names with `root:`.
+    var isStackRoot = false
+    /// A route a segue was given that could not be recorded; `nil` for a screen shown without one.
+    var ignored: IgnoredRoute?
+
+    /// A route given in `prepare(for:sender:)` that names no screen it could be recorded on.
+    enum IgnoredRoute: Sendable, Hashable {
+        /// Routes given to an unwind segue, whose destination is already shown with its own.
+        case unwind(String)
+        /// A root route for a segue whose destination is no navigation controller with a root.
+        case rootOfNoStack(root: String)
+    }
 
     /// The report, with the fix.
     ///
@@ -62,17 +79,33 @@ public struct ScreenWithoutRoute: Sendable, Hashable, CustomStringConvertible {
     /// print(report)
     /// ```
     public var description: String {
-        "\(screen) was shown by \(shown) without a route, in a window of \(routeType) routes: saving leaves it out"
+        switch ignored {
+        case .unwind(let given):
+            return "The \(shown) was given \(given) (segue.setDestinationRoute), which is ignored: its destination"
+                + " \(screen) is already shown, with its own route. Name a route only for a forward segue's new"
+                + " destination: check segue.identifier in prepare(for:sender:) first."
+        case .rootOfNoStack(let root):
+            return "The \(shown) was given the root route \(root) (segue.setDestinationRoute(_:root:)), which is"
+                + " ignored: its destination \(screen) is not a navigation controller with a root view controller."
+                + " Give root: only for a navigation controller; name this destination's own route alone."
+        case nil: break
+        }
+        return
+            "\(screen) was shown by \(shown) without a route, in a window of \(routeType) routes: saving leaves it out"
             + " and no link reaches it. Make it through its route (\(fix))"
             + (isController
-                ? ", or, for a storyboard segue, name its route in prepare(for:sender:)"
-                    + " (segue.setDestinationRoute(\(routeType).…));"
+                ? (isStackRoot
+                    ? ", or, for a storyboard segue to its navigation controller, name both routes in"
+                        + " prepare(for:sender:) (segue.setDestinationRoute(\(routeType).…, root: \(routeType).…));"
+                    : ", or, for a storyboard segue, name its route in prepare(for:sender:)"
+                        + " (segue.setDestinationRoute(\(routeType).…));")
                 : ", or declare its route (RoutedScreen);")
             + " if it is meant to have none, as an alert or a share sheet, override isRouteless to return true"
             + (isController ? ", or set isMarkedRouteless on a system controller you cannot subclass." : ".")
     }
 
-    /// Receives each screen shown without a route, in the current task and the tasks it creates.
+    /// Receives each screen shown without a route, and each route a storyboard segue was given
+    /// that cannot be recorded, in the current task and the tasks it creates.
     /// In debug builds the default prints the report (`Baton: ` and the ``description``), which
     /// Xcode shows in its console; in release builds the default is `nil`. Under BatonTesting's
     /// `.isolatedBaton` each one fails the test, in any build; `nil` turns the check off. A
@@ -145,7 +178,11 @@ extension ScreenWindow {
                 ScreenWithoutRoute(
                     screen: "\(screen.screenName) (\(TypeNames.name(of: type(of: screen))))",
                     shown: container.map { "\(shown) (inside \($0.screenName))" } ?? shown,
-                    routeType: routeType, fix: fix, isController: isController))
+                    routeType: routeType, fix: fix, isController: isController,
+                    isStackRoot: container.map { container in
+                        guard case .stack(let screens) = UIKitNavigation.content(of: container) else { return false }
+                        return screens.first === screen
+                    } ?? false))
         }
         func visit(_ screen: any Screen, inside container: (any Screen)?) {
             if let screen = screen as? ScreenModel {

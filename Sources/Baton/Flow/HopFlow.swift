@@ -84,7 +84,7 @@ public final class HopFlow {
     /// ``ScreenError/cancelled(screen:reason:)``. When `show` throws, nothing changes.
     ///
     /// ```swift
-    /// try hopFlow.hop(to: splash, in: self, then: { try? self.hop(to: main, then: nil) }) {
+    /// try hopFlow.hop(to: splash, in: self, then: { () throws(ScreenError) in try self.hop(to: main, then: nil) }) {
     ///     self.showChild(splash)
     /// }
     /// ```
@@ -101,10 +101,7 @@ public final class HopFlow {
         then continuation: (@MainActor () throws(ScreenError) -> Void)?,
         show: () throws(ScreenError) -> Void
     ) throws(ScreenError) {
-        // Not `Optional.map`: a typed-throws function as a generic argument needs iOS 18's runtime.
-        let pending: PendingUnhop
-        if let continuation { pending = .callback(continuation) } else { pending = .none }
-        try perform(step, in: container, pending: pending, show: show)
+        try perform(step, in: container, pending: PendingUnhop(continuation), show: show)
     }
 
     /// Shows `step` with `show` and returns the result it finishes with.
@@ -180,19 +177,9 @@ public final class HopFlow {
             screen === container || isWithin(screen, step: step, container: container)
         else { return }
         state = .showing(step: step, name: name, .spent)
-        switch pending {
-        case .none, .spent: break
-        case .awaiting(let waiter): waiter.deliver(result)
-        case .callback(let continuation):
-            do {
-                try continuation()
-            } catch {
-                let failure = TransitionFailure(
-                    request: "the continuation of \(container.screenName) after \(name) finished",
-                    inProgress: "finish of \(screen.screenName)", error: error)
-                ScreenWindow.containing(container)?.context.post(TransitionDidFail.self, failure, reach: .local)
-            }
-        }
+        pending.settle(
+            result: result, container: container.screenName, step: name, screen: screen,
+            window: { ScreenWindow.containing(container) })
     }
 
     /// Ends a flow that awaits the current step, with ``ScreenError/cancelled(screen:reason:)``

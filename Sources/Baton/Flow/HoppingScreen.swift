@@ -10,10 +10,12 @@
 ///     override func didAppear() {
 ///         guard !started else { return }   // didAppear runs again whenever the container reappears
 ///         started = true
-///         try? hop(toNamed: "splash") { [unowned self] in
-///             self.hopToOnboardingIfFirstUse {
-///                 try? self.hop(toNamed: "main", then: nil)
+///         do {
+///             try hop(toNamed: "splash") { [unowned self] () throws(ScreenError) in
+///                 try self.hop(toNamed: "main", then: nil)   // a failure is thrown out of the splash's unhop
 ///             }
+///         } catch {
+///             showStartupError(error)   // the message names the step and what failed
 ///         }
 ///     }
 /// }
@@ -120,8 +122,10 @@ open class HoppingScreen: ScreenModel {
     /// - a main route that cannot make its screen (or whose hop fails) is reported as the route's
     ///   failure: ``NavigationError/factoryFailed(step:route:reason:)`` (or
     ///   ``NavigationError/transitionFailed(step:route:error:)``) naming the route and its error,
-    ///   posted in the window as ``NavigationDidFail`` and sent to ``ScreenTaskFailure/reporter``;
-    ///   the flow stays on its last step.
+    ///   posted in the window as ``NavigationDidFail`` (or, when nothing there observes it, sent
+    ///   to ``ScreenTaskFailure/reporter``: reported once); the links that waited for the main
+    ///   screen fail with the same error, each posted as ``NavigationDidFail``; the flow stays on
+    ///   its last step.
     ///
     /// ```swift
     /// final class StartupScreen: HoppingScreen {
@@ -173,8 +177,9 @@ open class HoppingScreen: ScreenModel {
     /// The final hop of a start-up flow, to the screen `route` makes. A route that cannot make
     /// its screen, or a hop that fails (a resolver, a wiring conflict), is that route's failure,
     /// not a step's: it is posted in the window as ``NavigationDidFail`` (where SwiftUI's
-    /// `onFailure` and an app's navigation observers look) and thrown, so that the task reporter
-    /// names it too; the flow stays on its last step.
+    /// `onFailure` and an app's navigation observers look), and thrown to the task reporter only
+    /// when nothing observes that, so that an app sees it once; the links that waited for the
+    /// main screen fail with it; the flow stays on its last step.
     private func hopToMainScreen(of route: any ScreenRoute) throws(NavigationError) {
         let step = "the main screen of \(screenName)"
         let failure: NavigationError
@@ -189,12 +194,18 @@ open class HoppingScreen: ScreenModel {
         } catch {
             failure = .factoryFailed(step: step, route: NavigationPlan.describe(route), reason: UnderlyingError(error))
         }
-        window?.context.post(
+        guard let window else { throw failure }
+        // Reported once: where something observes NavigationDidFail (SwiftUI's onFailure), not
+        // also to the task reporter; where nothing does, to the task reporter alone.
+        let observed = window.context.hasLiveObserver(of: NavigationDidFail.self)
+        window.context.post(
             NavigationDidFail.self,
             NavigationFailure(
                 request: "\(screenName)'s hop to its main route", waitedFor: "\(screenName)'s run()", error: failure),
             reach: .local)
-        throw failure
+        // The links that waited for the main screen would wait forever: they fail with the error.
+        window.flowFailedToReachMainScreen(self, with: failure)
+        if !observed { throw failure }
     }
 
     // MARK: - Hopping with continuations
@@ -204,8 +215,8 @@ open class HoppingScreen: ScreenModel {
     /// misuse.
     ///
     /// ```swift
-    /// try startup.hop(to: SplashScreen()) { [unowned startup] in
-    ///     try? startup.hop(to: MainScreen(), then: nil)
+    /// try startup.hop(to: SplashScreen()) { [unowned startup] () throws(ScreenError) in
+    ///     try startup.hop(to: MainScreen(), then: nil)
     /// }
     /// ```
     ///
@@ -214,7 +225,9 @@ open class HoppingScreen: ScreenModel {
     ///   - identifier: An optional transition identifier.
     ///   - sender: An optional sender.
     ///   - wiring: How the screen's context is wired to the container's.
-    ///   - continuation: Runs once, when the screen unhops.
+    ///   - continuation: Runs once, when the screen unhops. What it throws is thrown out of the
+    ///     step's ``Screen/unhop()``, or posted as ``TransitionDidFail`` in the window after
+    ///     ``Screen/finish()``: write `() throws(ScreenError) in` to hop with `try` inside.
     /// - Throws: A hop can fail in a valid tree, so it throws; nothing changes then. It fails
     ///   when a resolver of the dependency coordinator throws (``ScreenError/dependencies(_:)``),
     ///   ``ScreenError/contextWiring(destination:_:)`` when the
@@ -227,11 +240,11 @@ open class HoppingScreen: ScreenModel {
     ///   window as ``TransitionDidFail``.
     public final func hop(
         to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
-        then continuation: (@MainActor () -> Void)?
+        then continuation: (@MainActor () throws(ScreenError) -> Void)?
     ) throws(ScreenError) {
         try perform(
             hopTo: screen, identifier: identifier, sender: sender, wiring: wiring,
-            pending: continuation.map { continuation in .callback { continuation() } } ?? .none)
+            pending: PendingUnhop(continuation))
     }
 
     /// Shows `screen` with a transition of its own for this hop only (CLHoppingViewController's
@@ -251,16 +264,18 @@ open class HoppingScreen: ScreenModel {
     ///   - wiring: How the screen's context is wired to the container's.
     ///   - transition: Called between the will- and did- lifecycle callbacks of this hop, as
     ///     ``transitionHook`` is; it must call `complete` once.
-    ///   - continuation: Runs once, when the screen unhops.
+    ///   - continuation: Runs once, when the screen unhops. What it throws is thrown out of the
+    ///     step's ``Screen/unhop()``, or posted as ``TransitionDidFail`` in the window after
+    ///     ``Screen/finish()``: write `() throws(ScreenError) in` to hop with `try` inside.
     /// - Throws: The errors of ``hop(to:identifier:sender:wiring:then:)``.
     public final func hop(
         to screen: ScreenModel, identifier: String? = nil, sender: Any? = nil, wiring: ContextWiring = .inherit,
         transition: @escaping @MainActor (ScreenTransition, _ complete: @escaping @MainActor () -> Void) -> Void,
-        then continuation: (@MainActor () -> Void)?
+        then continuation: (@MainActor () throws(ScreenError) -> Void)?
     ) throws(ScreenError) {
         try perform(
             hopTo: screen, identifier: identifier, sender: sender, wiring: wiring,
-            pending: continuation.map { continuation in .callback { continuation() } } ?? .none, hook: transition)
+            pending: PendingUnhop(continuation), hook: transition)
     }
 
     /// Shows the screen registered under `name` in ``registry`` (as a storyboard's
@@ -274,10 +289,14 @@ open class HoppingScreen: ScreenModel {
     /// - Parameters:
     ///   - name: The registered name; the screen made takes it as its `name` and the hop as its
     ///     transition identifier.
-    ///   - continuation: Runs once, when the screen unhops.
+    ///   - continuation: Runs once, when the screen unhops. What it throws is thrown out of the
+    ///     step's ``Screen/unhop()``, or posted as ``TransitionDidFail`` in the window after
+    ///     ``Screen/finish()``: write `() throws(ScreenError) in` to hop with `try` inside.
     /// - Throws: ``ScreenError/unknownName(_:known:)`` and the errors of
     ///   ``hop(to:identifier:sender:wiring:then:)``.
-    public final func hop(toNamed name: String, then continuation: (@MainActor () -> Void)?) throws(ScreenError) {
+    public final func hop(toNamed name: String, then continuation: (@MainActor () throws(ScreenError) -> Void)?)
+        throws(ScreenError)
+    {
         let screen = try registry.makeScreen(named: name)
         try hop(to: screen, identifier: name, then: continuation)
     }
@@ -402,19 +421,8 @@ open class HoppingScreen: ScreenModel {
     func finishStep(from screen: any Screen, result: Any) {
         guard case .showing(let current, let pending) = state, pending.isWaiting else { return }
         state = .showing(current, .spent)
-        switch pending {
-        case .none, .spent: break
-        case .awaiting(let waiter): waiter.deliver(result)
-        case .callback(let continuation):
-            do {
-                try continuation()
-            } catch {
-                let failure = TransitionFailure(
-                    request: "the continuation of \(screenName) after \(current.screenName) finished",
-                    inProgress: "finish of \(screen.screenName)", error: error)
-                window?.context.post(TransitionDidFail.self, failure, reach: .local)
-            }
-        }
+        pending.settle(
+            result: result, container: screenName, step: current.screenName, screen: screen, window: { window })
     }
 
     /// What waits for the current step, for a window snapshot: `nil` when nothing does.

@@ -16,6 +16,12 @@ enum PendingUnhop {
     case callback(@MainActor () throws(ScreenError) -> Void)
     case awaiting(ResultWaiter)
 
+    /// A step's continuation, or a final step for `nil`.
+    init(_ continuation: (@MainActor () throws(ScreenError) -> Void)?) {
+        // Not `Optional.map`: a typed-throws function as a generic argument needs iOS 18's runtime.
+        if let continuation { self = .callback(continuation) } else { self = .none }
+    }
+
     /// Whether a continuation or an awaiting flow waits.
     var isWaiting: Bool {
         switch self {
@@ -51,6 +57,29 @@ enum PendingUnhop {
             // A second "done" of the same step, or one after the awaiting flow ended (an await
             // that ended is spent too): ignored.
             return {}
+        }
+    }
+
+    /// Settles what waited for the step `step` of the container named `container`, which
+    /// `screen` finished with `result`, once the container has recorded that nothing waits any
+    /// more: the awaiting flow receives the result, or the continuation runs, and its failure is
+    /// posted as ``TransitionDidFail`` in the container's window (the names are made only then).
+    func settle(
+        result: Any, container: @autoclosure () -> String, step: @autoclosure () -> String, screen: any Screen,
+        window: () -> ScreenWindow?
+    ) {
+        switch self {
+        case .none, .spent: break
+        case .awaiting(let waiter): waiter.deliver(result)
+        case .callback(let continuation):
+            do {
+                try continuation()
+            } catch {
+                let failure = TransitionFailure(
+                    request: "the continuation of \(container()) after \(step()) finished",
+                    inProgress: "finish of \(screen.screenName)", error: error)
+                window()?.context.post(TransitionDidFail.self, failure, reach: .local)
+            }
         }
     }
 }

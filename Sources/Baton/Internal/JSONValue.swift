@@ -273,11 +273,21 @@ extension JSONValue {
             }
         }
 
+        /// Four hex digits, and nothing else (RFC 8259's `4HEXDIG`: no sign, no space).
         mutating func hex4() throws(SyntaxError) -> UInt32 {
-            guard index + 4 <= bytes.count,
-                let code = UInt32(
-                    String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + 4]), as: UTF8.self), radix: 16)
-            else { throw error("expected four hex digits") }
+            guard index + 4 <= bytes.count else { throw error("expected four hex digits") }
+            var code: UInt32 = 0
+            for offset in 0..<4 {
+                let byte = bytes[index + offset]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw error("expected four hex digits")
+                }
+                code = code << 4 | UInt32(digit)
+            }
             index += 4
             return code
         }

@@ -183,8 +183,13 @@ class ProviderRecord: RegistrationRecord {
     /// type, the default name, costs more than the rest of a registration.
     let key: KeySource
     var name: String { key.name }
-    /// Whether a request is running this provider now: a request that arrives meanwhile re-entered it.
-    final var isProducing = false
+    /// While a request runs this provider: the context that asked. A request that arrives
+    /// meanwhile re-entered it. Not retained: the running request holds it.
+    final unowned(unsafe) var requester: ScreenContext?
+    /// While a request runs this provider: the provider request that was running when it was
+    /// asked, if any (read only for the message of a re-entered request). Not retained: that
+    /// request's frame holds it until it returns, after this one.
+    final unowned(unsafe) var outerRequest: ProviderRecord?
 
     init(key: KeySource, owner: AnyObject, condition: Condition?, expiry: Condition?, context: ScreenContext) {
         self.key = key

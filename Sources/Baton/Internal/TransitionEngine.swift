@@ -23,6 +23,7 @@ enum TransitionEngine {
         change: () -> Void
     ) throws(ScreenError) {
         let destination = transition.destination
+        let entering = visible && transition.kind.isForward ? withOffScreenPresentations(entering) : entering
         if isBusy {
             // The replaced description is released after the assignment: see `exclusively`.
             let outer = running
@@ -129,6 +130,24 @@ enum TransitionEngine {
         } else {
             finish()
         }
+    }
+
+    /// `entering` and, after each, the presentations it made while in no window (a screen that
+    /// presents in its `init`, a tree built before it is shown): they come on screen with it,
+    /// as a window shows the presentations of its root when it becomes visible.
+    private static func withOffScreenPresentations(_ entering: [ScreenModel]) -> [ScreenModel] {
+        // Nearly always none: one look per entering screen.
+        guard entering.contains(where: { $0.visiblePresentation != nil }) else { return entering }
+        var all: [ScreenModel] = []
+        for screen in entering {
+            all.append(screen)
+            var current = screen.visiblePresentation
+            while let shown = current {
+                all.append(shown)
+                current = shown.visiblePresentation
+            }
+        }
+        return all
     }
 
     /// Wires the destination's context and returns how to undo it.

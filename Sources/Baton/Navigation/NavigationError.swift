@@ -20,6 +20,14 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// try window.screenTree(AppRoute.self)   // throws when a screen was pushed without a route
     /// ```
     case screensWithoutRoute([String], routeType: String)
+    /// View controllers in a UIKit window have no route of the type asked for: they were made
+    /// neither by `viewController()` nor by a storyboard segue given its route with
+    /// `segue.setDestinationRoute(_:root:)`.
+    ///
+    /// ```swift
+    /// try window.screenTree(AppRoute.self)   // throws when a controller was pushed without a route
+    /// ```
+    case viewControllersWithoutRoute([String], routeType: String)
     /// A route's ``ScreenRoute/makeScreen()`` threw, or made a screen already shown elsewhere.
     /// `reason` is what it threw, typed (read ``underlying``), or Baton's reason for refusing the
     /// screen it made.
@@ -155,6 +163,12 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .screensWithoutRoute(let screens, let routeType):
             return "These screens have no \(routeType) route: \(screens.joined(separator: "; ")). Make them with"
                 + " route.screen(), or adopt RoutedScreen in their types."
+        case .viewControllersWithoutRoute(let controllers, let routeType):
+            return "These view controllers have no \(routeType) route: \(controllers.joined(separator: "; "))."
+                + " Make them through their routes (\(routeType).….viewController()); for a storyboard segue's"
+                + " destination, name its route in prepare(for:sender:) (segue.setDestinationRoute(\(routeType).…))."
+                + " One meant to have none (an alert, a share sheet, a controller whose isRouteless is true) is left"
+                + " out when the window's tree is saved (saveScreenTree(_:)), not when it is read."
         case .factoryFailed(let step, let route, let reason):
             return "Could not make \(route) for \(step): \(reason). Nothing changed."
         case .doesNotFit(let step, let route, let expected, let found):

@@ -287,6 +287,19 @@ extension ScreenWindow {
         }
     }
 
+    /// Called when `hopping`'s main route failed (`error`): the assignments that waited for it
+    /// can never run; each is dropped and posts ``NavigationDidFail`` with `error`.
+    func flowFailedToReachMainScreen(_ hopping: HoppingScreen, with error: NavigationError) {
+        let failed = waitingNavigations.filter { $0.hopping === hopping }
+        guard !failed.isEmpty else { return }
+        waitingNavigations.removeAll { $0.hopping === hopping }
+        let waitedFor = "\(hopping.screenName) reaching its main screen"
+        for entry in failed {
+            let failure = NavigationFailure(request: entry.request, waitedFor: waitedFor, error: error)
+            context.post(NavigationDidFail.self, failure, reach: .local)
+        }
+    }
+
     /// Called when `hopping` hopped to a final step: the assignments that waited for it run
     /// after the running transition, in request order.
     func flowReachedMainScreen(_ hopping: HoppingScreen) {

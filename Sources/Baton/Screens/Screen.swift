@@ -101,13 +101,16 @@ extension Screen {
     ///
     /// ```swift
     /// final class SplashScreen: ScreenModel {
-    ///     func loadingFinished() { try? unhop() }
+    ///     func loadingFinished() throws(ScreenError) {
+    ///         try unhop()   // or finish(), which never throws
+    ///     }
     /// }
     /// ```
     ///
     /// - Throws: ``ScreenError/noPendingContinuation(hopping:screen:)`` when the current step was
-    ///   hopped to without a continuation (a final step). A second unhop of a step that already
-    ///   finished (a double-tapped button) is ignored.
+    ///   hopped to without a continuation (a final step), and what the continuation throws (its
+    ///   next hop's failure). A second unhop of a step that already finished (a double-tapped
+    ///   button) is ignored.
     public func unhop() throws(ScreenError) {
         try unhopNearest(result: ())
     }

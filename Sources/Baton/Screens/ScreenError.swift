@@ -118,8 +118,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A push from a screen that no stack encloses: ``ScreenModel/push(_:identifier:sender:wiring:)``
     /// called on a screen that is not on a stack (a sheet, a tab, a window's root), or a link that
     /// pushes (``ScreenLinkRequest``, BatonSwiftUI's `ScreenLink`) followed from one. It is refused
-    /// rather than shown some other way. `pushed` names what was pushed (a screen's name, or the
-    /// link), `containers` the containers searched, innermost first, and `presenter` the screen
+    /// rather than shown some other way. `pushed` says what was pushed (a screen, or a link),
+    /// `containers` names the containers searched, innermost first, and `presenter` the screen
     /// that presents the outermost of them, if any.
     ///
     /// ```swift
@@ -129,9 +129,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// // presentation, or present attendee from form.
     /// ```
     ///
-    /// For a link (`pushed` is `link "showAbout"`, `link to item(id: 42)` or `a link's screen`),
-    /// the message ends "or make the link present (ScreenLink(…, action: .present))".
-    case noEnclosingStack(screen: String, pushed: String, containers: [String], presenter: String?)
+    /// For a link (``Pushed/link(identifier:route:)``), the message ends "or make the link present
+    /// (ScreenLink(…, action: .present))".
+    case noEnclosingStack(screen: String, pushed: Pushed, containers: [String], presenter: String?)
 
     /// A screen that left the window's screen tree was asked to present: it had left before the
     /// call (popped, dismissed, hopped away), or a presentation requested during another
@@ -240,10 +240,12 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
             let fix =
                 presenter.map { "Present a StackScreen(root: \(outer)) from \($0) to push inside the presentation" }
                 ?? "Show \(outer) on a StackScreen"
-            // A link (named as ScreenLinkRequest names it) is made to present by its action.
-            let isLink = pushed.hasPrefix("link ") || pushed == "a link's screen"
             let other =
-                isLink ? "make the link present (ScreenLink(…, action: .present))" : "present \(pushed) from \(screen)"
+                switch pushed {
+                case .screen(let name): "present \(name) from \(screen)"
+                // A link is made to present by its action.
+                case .link: "make the link present (ScreenLink(…, action: .present))"
+                }
             return "Cannot push \(pushed) from \(screen): no StackScreen encloses \(screen), \(place). \(fix),"
                 + " or \(other)."
         case .sharedContextHasRegistrations(let destination, let registrations):
@@ -251,6 +253,49 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
                 "Cannot share the source's context with \(destination): its own context holds "
                 + "\(registrations.joined(separator: ", ")), which sharing would drop. "
                 + "Register them after the transition, on the shared context, or use .inherit."
+        }
+    }
+}
+
+extension ScreenError {
+    /// What a refused push was asked to push
+    /// (``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)``): a screen, or the
+    /// screen of a link. Its description is how the error's message names it.
+    ///
+    /// ```swift
+    /// if case .noEnclosingStack(_, .link(let identifier, _), _, _) = error { print(identifier ?? "a link") }
+    /// ScreenError.Pushed.link(identifier: "showAbout", route: nil).description   // link "showAbout"
+    /// ```
+    public enum Pushed: Hashable, Sendable, CustomStringConvertible {
+        /// A screen, by name: pushed by ``ScreenModel/push(_:identifier:sender:wiring:)`` or by
+        /// ``ScreenModel/push(_:identifier:sender:)`` with a route.
+        ///
+        /// ```swift
+        /// ScreenError.Pushed.screen("attendee").description   // attendee
+        /// ```
+        case screen(String)
+        /// The screen of a link that pushes (``ScreenLinkRequest``, BatonSwiftUI's `ScreenLink`):
+        /// its identifier, and its route described, when it has them.
+        ///
+        /// ```swift
+        /// ScreenError.Pushed.link(identifier: nil, route: "item(id: 42)").description   // link to item(id: 42)
+        /// ScreenError.Pushed.link(identifier: nil, route: nil).description   // a link's screen
+        /// ```
+        case link(identifier: String?, route: String?)
+
+        /// How the message names it: the screen's name; `link "showAbout"` for a link with an
+        /// identifier, else `link to item(id: 42)` for a link to a route, else `a link's screen`.
+        ///
+        /// ```swift
+        /// print(ScreenError.Pushed.screen("attendee"))   // attendee
+        /// ```
+        public var description: String {
+            switch self {
+            case .screen(let name): name
+            case .link(let identifier?, _): "link \"\(identifier)\""
+            case .link(nil, let route?): "link to \(route)"
+            case .link(nil, nil): "a link's screen"
+            }
         }
     }
 }

@@ -235,7 +235,7 @@ public final class ScreenLinkRequest: Hashable {
         case .push:
             guard let stack = screen.enclosingStack else {
                 // Not a misuse that stops: SwiftUI treats such a link as a no-op (DESIGN rule 38).
-                throw screen.noEnclosingStack(pushing: pushedDescription)
+                throw screen.noEnclosingStack(pushing: pushed)
             }
             return .navigationPath(stack)
         }
@@ -344,12 +344,10 @@ public final class ScreenLinkRequest: Hashable {
         case route(any ScreenRoute)
     }
 
-    /// What a push of this link pushes, for ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)``:
-    /// `link "showAbout"`, `link to item(id: 42)`, or `a link's screen`.
-    private var pushedDescription: String {
-        if let identifier { return "link \"\(identifier)\"" }
-        if case .route(let route) = destination { return "link to \(NavigationPlan.describe(route))" }
-        return "a link's screen"
+    /// What a push of this link pushes, for ``ScreenError/noEnclosingStack(screen:pushed:containers:presenter:)``.
+    private var pushed: ScreenError.Pushed {
+        guard case .route(let route) = destination else { return .link(identifier: identifier, route: nil) }
+        return .link(identifier: identifier, route: NavigationPlan.describe(route))
     }
 
     /// Makes the screen to show, each time the link is followed.

@@ -24,6 +24,25 @@ extension ScreenModel {
     /// settings.isOnScreen   // false under a full-screen cover
     /// ```
     ///
+    /// A screen that is in no window yet (presenting in its `init`, or in a tree a test or a
+    /// preview builds before showing it) presents off screen, and the presentation comes on
+    /// screen with it: pushed, presented, hopped to or made a root, it appears, then what it
+    /// presents. UIKit instead drops a presentation from a controller whose view is not in a
+    /// window, logging "whose view is not in the window hierarchy" (the header,
+    /// UIViewController.h:251, says nothing of it); Baton keeps it, as a window shows its root's
+    /// presentations when it becomes visible, so that a tree is the same whether it was built
+    /// before or after it was shown.
+    ///
+    /// ```swift
+    /// final class WelcomingScreen: ScreenModel {
+    ///     init() {
+    ///         super.init(name: "welcoming")
+    ///         do { try present(WhatsNewScreen()) } catch { print("no what's new: \(error)") }
+    ///     }
+    /// }
+    /// try stack.push(WelcomingScreen())   // WhatsNewScreen appears after it
+    /// ```
+    ///
     /// - Parameters:
     ///   - screen: The screen to present.
     ///   - style: How it is shown; `nil` (the default) for its own

@@ -170,7 +170,7 @@ extension ScreenModel {
                 // Found when the push runs: a push queued behind another transition goes to the
                 // stack this screen is on then, or fails if it left its stack meanwhile.
                 guard let stack = self as? StackScreen ?? self.enclosingStack else {
-                    throw self.noEnclosingStack(pushing: screen.screenName)
+                    throw self.noEnclosingStack(pushing: .screen(screen.screenName))
                 }
                 try stack.performPush(screen, identifier: identifier, sender: sender, wiring: wiring, awaiting: waiter)
             } catch {
@@ -188,7 +188,7 @@ extension ScreenModel {
 
     /// The error of a push of `pushed` from this screen, which no stack encloses: its containers,
     /// innermost first, and the screen that presents the outermost of them.
-    final func noEnclosingStack(pushing pushed: String) -> ScreenError {
+    final func noEnclosingStack(pushing pushed: ScreenError.Pushed) -> ScreenError {
         var containers: [String] = []
         var outermost: ScreenModel = self
         while let container = outermost.container {

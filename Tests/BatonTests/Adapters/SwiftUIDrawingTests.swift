@@ -25,6 +25,21 @@ private enum OtherRoute: ScreenRoute {
     func makeScreen() throws -> ScreenModel { ScreenModel(name: "help") }
 }
 
+/// A route whose text counts how often a registration asks for it, in the test that counts.
+private enum CountedRoute: ScreenRoute, CustomStringConvertible {
+    case first, second
+
+    @MainActor final class Count { var texts = 0 }
+    @TaskLocal static var count: Count?
+
+    func makeScreen() throws -> ScreenModel { ScreenModel(name: "counted") }
+
+    var description: String {
+        MainActor.assumeIsolated { Self.count?.texts += 1 }
+        return self == .first ? "first" : "second"
+    }
+}
+
 /// A screen with a view of its own, as a `ViewScreen`.
 private final class DrawListScreen: ScreenModel, ModelViewScreen {
     var body: String { "the list" }
@@ -72,7 +87,7 @@ struct SwiftUIDrawingTests {
             case .settings: "settings of \(screen.screenName)"
             case .profile: "profile card"
             case .item(let id): "item view \(id)"
-            default: "nothing"
+            case .main, .items, .list, .flow: "nothing"  // containers and a view screen draw themselves
             }
         }
         return scene
@@ -301,6 +316,29 @@ struct SwiftUIDrawingTests {
         let reported = reports { for screen in screens { _ = scene.draw(screen) } }
         #expect(reported.count == 100)
         #expect(reported.last == Self.withoutView("item 99 (ScreenModel)", "DrawRoute.item(id: 99)"))
+    }
+
+    // MARK: - Cost
+
+    @Test func aRegistrationWritesItsRouteAsTextOnlyForAReport() throws {
+        let count = CountedRoute.Count()
+        try CountedRoute.$count.withValue(count) { () throws in
+            var scene = ModelRouteScreens()
+            scene.screen(CountedRoute.first) { _ in "first" }
+            scene.screen(CountedRoute.second) { _ in "second" }
+            scene.screen(for: OtherRoute.self) { _, _ in "help" }
+            #expect(count.texts == 0)
+            #expect(scene.draw(try CountedRoute.second.screen()) == "route: second")
+            #expect(count.texts == 0)
+            scene.screen(CountedRoute.first) { _ in "again" }
+            let reported = reports { scene.appear() }
+            #expect(
+                reported == [
+                    Self.drawnTwice(
+                        "CountedRoute.first", registered: "screen(CountedRoute.first)",
+                        again: "screen(CountedRoute.first)")
+                ])
+        }
     }
 
     // MARK: - Lifetime

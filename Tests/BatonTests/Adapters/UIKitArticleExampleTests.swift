@@ -47,7 +47,7 @@ import Testing
             encoding: .utf8)
         let files = try exampleFiles()
         let blocks = swiftBlocks(in: article)
-        #expect(blocks.count == 18)
+        #expect(blocks.count == 19)
         for block in blocks {
             #expect(files.contains { contains($0, block) }, "not in Examples/BatonUIKitArticle: \(block)")
         }

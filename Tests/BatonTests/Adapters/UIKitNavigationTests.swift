@@ -166,9 +166,17 @@ struct UIKitNavigationTests {
                 _ = try UIKitNavigation.screenTree(in: window, as: UIRoute.self)
             } catch {
                 #expect(
+                    error
+                        == .viewControllersWithoutRoute(
+                            ["main > feed > detail (DetailViewController)"], routeType: "UIRoute"))
+                // The UIKit fixes, not a model screen's.
+                #expect(
                     error.description
-                        == "These screens have no UIRoute route: main > feed > detail (DetailViewController). Make"
-                        + " them with route.screen(), or adopt RoutedScreen in their types.")
+                        == "These view controllers have no UIRoute route: main > feed > detail (DetailViewController)."
+                        + " Make them through their routes (UIRoute.….viewController()); for a storyboard segue's"
+                        + " destination, name its route in prepare(for:sender:) (segue.setDestinationRoute(UIRoute.…))."
+                        + " One meant to have none (an alert, a share sheet, a controller whose isRouteless is true) is"
+                        + " left out when the window's tree is saved (saveScreenTree(_:)), not when it is read.")
             }
         }
     }

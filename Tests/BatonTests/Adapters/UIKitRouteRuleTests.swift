@@ -136,7 +136,7 @@ struct UIKitRouteRuleTests {
             list.prepareOverride = override
             list.onPrepare = { identifier, destination in
                 guard identifier == "showItem" else { return }
-                UIKitEvents.recordRoute(UIRoute.item(3), ofSegueTo: destination)
+                UIKitEvents.recordRoute(UIRoute.item(3), ofSegue: identifier, to: destination)
             }
             list.performSegue(
                 withIdentifier: "showItem", sender: nil,
@@ -158,13 +158,111 @@ struct UIKitRouteRuleTests {
             feed.pushViewController(item, animated: false)
             uikit(of: item).runLoop()
             item.prepareOverride = .callsSuperFirst
-            item.onPrepare = { _, destination in UIKitEvents.recordRoute(UIRoute.item(9), ofSegueTo: destination) }
+            item.onPrepare = { identifier, destination in
+                UIKitEvents.recordRoute(UIRoute.item(9), ofSegue: identifier, to: destination)
+            }
             item.performUnwind("unwindToList", to: list)
             uikit(of: item).runLoop()
             tree = try UIKitNavigation.screenTree(in: window, as: UIRoute.self)
         }
-        #expect(reports == [])
+        #expect(
+            reports == [
+                "The unwind segue unwindToList was given the route item(9) (segue.setDestinationRoute), which is"
+                    + " ignored: its destination list (ListViewController) is already shown, with its own route. Name"
+                    + " a route only for a forward segue's new destination: check segue.identifier in"
+                    + " prepare(for:sender:) first."
+            ])
         #expect(tree == .tabs(.main, [.stack(.feed, [.list]), ScreenTree(.settings)], selected: 0))
+    }
+
+    /// A segue to a navigation controller whose root the storyboard embeds: the container's
+    /// route names only the container, so its root is reported.
+    @Test func aSeguesNavigationControllerWhoseRootIsNotNamedReportsTheRoot() throws {
+        let reports = try reports { uikit, _, window, _ in
+            let settings = try showSettings(uikit, in: window)
+            settings.onPrepare = { identifier, destination in
+                UIKitEvents.recordRoute(UIRoute.feed, ofSegue: identifier, to: destination)
+            }
+            settings.prepareOverride = .callsSuperFirst
+            settings.performSegue(withIdentifier: "showFeed", sender: nil, destination: storyboardFeed(uikit))
+        }
+        #expect(
+            reports == [
+                "list (NoteViewController) was shown by present: settings → feed (showFeed) (inside feed) without a"
+                    + " route, in a window of UIRoute routes: saving leaves it out and no link reaches it. Make it"
+                    + " through its route (try present(UIRoute.….viewController())), or, for a storyboard segue to its"
+                    + " navigation controller, name both routes in prepare(for:sender:)"
+                    + " (segue.setDestinationRoute(UIRoute.…, root: UIRoute.…)); if it is meant to have none, as an"
+                    + " alert or a share sheet, override isRouteless to return true, or set isMarkedRouteless on a"
+                    + " system controller you cannot subclass."
+            ])
+    }
+
+    /// `segue.setDestinationRoute(_:root:)`: one line names the navigation controller's route and
+    /// its storyboard root's (`UIStoryboardSegue.h:27`, `UINavigationController.h:55`, `:70`).
+    @Test func aSeguesNavigationControllerGivenItsRootsRouteIsNotReportedAndIsInTheTree() throws {
+        var tree: ScreenTree<UIRoute>?
+        let reports = try reports { uikit, _, window, _ in
+            let settings = try showSettings(uikit, in: window)
+            settings.onPrepare = { identifier, destination in
+                UIKitEvents.recordRoute(UIRoute.feed, root: UIRoute.list, ofSegue: identifier, to: destination)
+            }
+            settings.prepareOverride = .skipsSuper
+            settings.performSegue(withIdentifier: "showFeed", sender: nil, destination: storyboardFeed(uikit))
+            uikit.runLoop()
+            tree = try UIKitNavigation.screenTree(in: window, as: UIRoute.self)
+        }
+        #expect(reports == [])
+        #expect(
+            tree
+                == .tabs(
+                    .main,
+                    [.stack(.feed, [.list]), ScreenTree(.settings, presenting: .stack(.feed, [.list]))],
+                    selected: 1))
+    }
+
+    /// A root route given for a destination that is no navigation controller is named, not dropped.
+    @Test func aRootRouteForASegueToAPlainControllerIsReported() throws {
+        var tree: ScreenTree<UIRoute>?
+        let reports = try reports { uikit, _, window, _ in
+            let settings = try showSettings(uikit, in: window)
+            settings.onPrepare = { identifier, destination in
+                UIKitEvents.recordRoute(UIRoute.note(1), root: UIRoute.list, ofSegue: identifier, to: destination)
+            }
+            settings.prepareOverride = .callsSuperFirst
+            settings.performSegue(
+                withIdentifier: "showNote", sender: nil,
+                destination: NoteViewController(storyboardIdentifier: "note", uikit: uikit))
+            uikit.runLoop()
+            tree = try UIKitNavigation.screenTree(in: window, as: UIRoute.self)
+        }
+        #expect(
+            reports == [
+                "The segue showNote was given the root route list (segue.setDestinationRoute(_:root:)), which is"
+                    + " ignored: its destination note (NoteViewController) is not a navigation controller with a"
+                    + " root view controller. Give root: only for a navigation controller; name this destination's"
+                    + " own route alone."
+            ])
+        #expect(
+            tree
+                == .tabs(
+                    .main, [.stack(.feed, [.list]), ScreenTree(.settings, presenting: ScreenTree(.note(1)))],
+                    selected: 1))
+    }
+
+    /// Shows the settings tab, a plain controller that presents what it segues to.
+    private func showSettings(_ uikit: UIKitModel, in window: ModelWindow) throws -> ModelViewController {
+        let main = try #require(window.rootViewController as? ModelTabBarController)
+        main.selectTab(at: 1)
+        uikit.runLoop()
+        return try #require(main.visibleChildScreen as? ModelViewController)
+    }
+
+    /// A navigation controller as a storyboard makes it: its root embedded, neither with a route.
+    private func storyboardFeed(_ uikit: UIKitModel) -> ModelNavigationController {
+        ModelNavigationController(
+            rootViewController: NoteViewController(storyboardIdentifier: "list", uikit: uikit),
+            storyboardIdentifier: "feed", uikit: uikit)
     }
 
     private func uikit(of controller: ModelViewController) -> UIKitModel { controller.uikit }

@@ -75,6 +75,34 @@ struct ProviderReentryTests {
         }
         #expect(app.requestResult(\.reentryWeight) == .success(1))
     }
+
+    @Test func aRingOfAHundredProvidersNamesEachRequestOnceAndTheNextRingStartsAfresh() throws {
+        let app = ScreenContext(name: "app")
+        let owner = ScreenModel(name: "owner")
+        let ring = (0..<100).map { ScreenContext(name: "c\($0)", parent: app) }
+        var refused: [ContextError] = []
+        for (index, context) in ring.enumerated() {
+            // Siblings each serve the key; each asks the next sibling, and the last asks the first.
+            try context.provide(\.reentryCount, owner: owner) { _ in
+                do throws(ContextError) {
+                    return try ring[(index + 1) % ring.count].request(\.reentryCount)
+                } catch {
+                    refused.append(error)
+                    return index
+                }
+            }
+        }
+        func chain(from start: Int) -> [String] {
+            (0...ring.count).map { "reentryCount asked in c\((start + $0) % ring.count)" }
+        }
+        #expect(try ring[0].request(\.reentryCount) == 99)
+        #expect(try ring[50].request(\.reentryCount) == 49)
+        #expect(
+            refused == [
+                .providerReentered(key: "reentryCount", registeredIn: "c0 → app", chain: chain(from: 0)),
+                .providerReentered(key: "reentryCount", registeredIn: "c50 → app", chain: chain(from: 50)),
+            ])
+    }
 }
 
 /// A task failure is a `Sendable` value: a test builds the expected one off the main actor.

@@ -245,6 +245,44 @@ struct HoppingFlowTests {
         }
     }
 
+    @Test func aContinuationThatHopsWithTryThrowsItsFailureOutOfTheStepsUnhop() throws {
+        let shared = ScreenModel(name: "shared")
+        let elsewhere = try StackScreen(root: shared)
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let splash = ScreenModel(name: "splash")
+        try startup.hop(to: splash) { [unowned startup] () throws(ScreenError) in
+            try startup.hop(to: shared, then: nil)
+        }
+        #expect(throws: ScreenError.alreadyInHierarchy(screen: "shared", container: elsewhere.screenName)) {
+            try splash.unhop()
+        }
+        #expect(startup.currentScreen === splash)
+        #expect(!startup.isWaitingForUnhop)
+    }
+
+    @Test func aContinuationThatHopsWithTryPostsItsFailureWhenTheStepFinishes() throws {
+        let shared = ScreenModel(name: "shared")
+        let elsewhere = try StackScreen(root: shared)
+        let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
+        let window = try makeVisibleWindow(root: startup)
+        var reports: [String] = []
+        window.context.observe(TransitionDidFail.self, owner: window) { _, failure in
+            reports.append(failure.description)
+        }
+        let splash = ScreenModel(name: "splash")
+        try startup.hop(to: splash) { [unowned startup] () throws(ScreenError) in
+            try startup.hop(to: shared, then: nil)
+        }
+        splash.finish()
+        let error = ScreenError.alreadyInHierarchy(screen: "shared", container: elsewhere.screenName)
+        #expect(
+            reports == [
+                "the continuation of startup after splash finished, deferred until finish of splash completed, "
+                    + "failed: \(error.description)"
+            ])
+        #expect(startup.currentScreen === splash)
+    }
+
     @Test func aNestedHoppingStepUnhopsItsParentFlowThroughItsParent() throws {
         let startup = HoppingScreen(name: "startup", registry: ScreenRegistry())
         let onboarding = HoppingScreen(name: "onboarding", registry: ScreenRegistry())

@@ -102,7 +102,8 @@ struct PushIfFinishedTests {
         let sheet = ScreenModel(name: "sheet")
         try list.present(sheet)
         window.clearLogs()
-        let expected = ScreenError.noEnclosingStack(screen: "sheet", pushed: "edit", containers: [], presenter: "list")
+        let expected = ScreenError.noEnclosingStack(
+            screen: "sheet", pushed: .screen("edit"), containers: [], presenter: "list")
         await #expect(throws: expected) {
             try await sheet.push(EditScreen(name: "edit"), returningIfFinished: String.self)
         }

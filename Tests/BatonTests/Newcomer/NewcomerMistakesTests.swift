@@ -396,44 +396,77 @@ struct NewcomerMistakesTests {
                 + " step that may finish.")
     }
 
-    /// A start-up flow whose main route cannot make its screen: the failure names the route and
-    /// its error, goes to the window's `NavigationDidFail` (SwiftUI's `onFailure`) and to the
-    /// task reporter, and the flow stays on its last step.
-    @Test func aMainRouteThatCannotMakeItsScreenIsReportedAsTheRoutesFailure() async throws {
-        final class LockedStartup: HoppingScreen {
-            override var mainRoute: (any ScreenRoute)? { NewcomerRoute.broken }
-            override func run() async throws {
-                try await hop(to: SortScreen(name: "splash"))
-            }
+    final class LockedStartup: HoppingScreen {
+        override var mainRoute: (any ScreenRoute)? { NewcomerRoute.broken }
+        override func run() async throws {
+            try await hop(to: SortScreen(name: "splash"))
         }
+    }
+
+    /// A start-up flow whose main route cannot make its screen: the failure names the route and
+    /// its error and is reported once, in the window's `NavigationDidFail` (SwiftUI's
+    /// `onFailure`), not also to the task reporter; a link that waited for the flow fails with
+    /// the same error; the flow stays on its last step.
+    @Test func aMainRouteThatCannotMakeItsScreenIsReportedOnceAndFailsTheWaitingLinks() async throws {
+        let (reports, reported) = AsyncStream.makeStream(of: ScreenTaskFailure.self)
+        let window = ScreenWindow()
+        ScreenTaskFailure.$reporter.withValue({ reported.yield($0) }) {
+            #expect(window.launch(NewcomerRoute.lockedStartup) == [])
+            window.makeVisible()
+        }
+        let startup = try #require(window.rootScreen as? LockedStartup)
+        let (posts, posted) = AsyncStream.makeStream(of: NavigationFailure.self)
+        window.context.observe(NavigationDidFail.self, owner: window) { _, failure in posted.yield(failure) }
+        let splash = try await window.next(SortScreen.self)
+        let outcome = try window.navigate(to: ScreenTree(NewcomerRoute.item(id: 3)))
+        #expect(outcome == .waiting(for: "startup"))
+        try splash.unhop()
+        var iterator = posts.makeAsyncIterator()
+        let flowFailure = try #require(await iterator.next())
+        // The links failed in the same main-actor job, right after: their posts are in the stream.
+        posted.finish()
+        var linkFailures: [NavigationFailure] = []
+        while let failure = await iterator.next() { linkFailures.append(failure) }
+        let linkFailure = try #require(linkFailures.first)
+        #expect(linkFailures.count == 1)
+        let expected = NavigationError.factoryFailed(
+            step: "the main screen of startup", route: "broken", reason: UnderlyingError(NewcomerRoute.Locked()))
+        #expect(flowFailure.error == expected)
+        #expect(flowFailure.error.underlying is NewcomerRoute.Locked)
+        #expect(
+            flowFailure.description
+                == "startup's hop to its main route, which waited for startup's run(), failed: Could not make broken"
+                + " for the main screen of startup: the database is locked. Nothing changed.")
+        #expect(linkFailure.error == expected)
+        #expect(
+            linkFailure.description
+                == "navigation to item(id: 3), which waited for startup reaching its main screen, failed: Could not"
+                + " make broken for the main screen of startup: the database is locked. Nothing changed.")
+        // The run's task ended right after posting, in the same main-actor job: whatever it
+        // reported is in the stream now.
+        reported.finish()
+        var taskReports: [String] = []
+        for await report in reports { taskReports.append(report.description) }
+        #expect(taskReports == [])
+        #expect(window.snapshot().waitingLinks == [])
+        #expect(startup.currentScreen?.screenName == "splash")
+    }
+
+    /// Where nothing observes `NavigationDidFail` (a UIKit app that did not subscribe), the main
+    /// route's failure goes to the task reporter instead: reported once, never lost.
+    @Test func aMainRouteFailureNobodyObservesGoesToTheTaskReporter() async throws {
         let (reports, reported) = AsyncStream.makeStream(of: ScreenTaskFailure.self)
         let startup = LockedStartup(name: "startup")
         let window = try ScreenTaskFailure.$reporter.withValue({ reported.yield($0) }) {
             try makeVisibleWindow(root: startup)
         }
-        final class Failures {
-            var posted: [NavigationFailure] = []
-        }
-        let failures = Failures()
-        window.context.observe(NavigationDidFail.self, owner: failures) { failures, failure in
-            failures.posted.append(failure)
-        }
         try await window.next(SortScreen.self).unhop()
         var iterator = reports.makeAsyncIterator()
         let failure = try #require(await iterator.next())
-        let expected = NavigationError.factoryFailed(
-            step: "the main screen of startup", route: "broken", reason: UnderlyingError(NewcomerRoute.Locked()))
-        #expect(failure.underlying as? NavigationError == expected)
-        #expect((failure.underlying as? NavigationError)?.underlying is NewcomerRoute.Locked)
         #expect(
             failure.description
                 == "a task of startup threw NavigationError: Could not make broken for the main screen of startup:"
                 + " the database is locked. Nothing changed.")
-        #expect(
-            failures.posted.map(\.description) == [
-                "startup's hop to its main route, which waited for startup's run(), failed: Could not make broken"
-                    + " for the main screen of startup: the database is locked. Nothing changed."
-            ])
         #expect(startup.currentScreen?.screenName == "splash")
     }
 
@@ -512,7 +545,7 @@ extension ContextValues {
 
 /// The routes of a newcomer's app: one whose screen cannot be made.
 enum NewcomerRoute: ScreenRoute {
-    case main, broken, item(id: Int)
+    case main, broken, lockedStartup, item(id: Int)
 
     struct Locked: Error, CustomStringConvertible {
         var description: String { "the database is locked" }
@@ -522,6 +555,7 @@ enum NewcomerRoute: ScreenRoute {
         switch self {
         case .main: ScreenModel(name: "main")
         case .broken: throw Locked()
+        case .lockedStartup: NewcomerMistakesTests.LockedStartup(name: "startup")
         case .item(let id): ScreenModel(name: "item \(id)")
         }
     }

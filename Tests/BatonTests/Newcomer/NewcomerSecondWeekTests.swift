@@ -159,29 +159,44 @@ struct NewcomerSecondWeekTests {
                 + " Show eager on a StackScreen, or present next from eager.")
     }
 
-    /// A screen that presents in its `init` (before it is in any window) is accepted; pushed, the
-    /// window shows its presentation on top, but the presented screen never got will/did-appear.
-    /// UIKit refuses such a presentation ("whose view is not in the window hierarchy"). Pinned
-    /// as a known issue: the fix is in the transition engine (a screen that enters the tree with
-    /// a presentation brings it on screen) or a refusal of presenting off screen.
+    /// A screen that presents in its `init` (before it is in any window) keeps the presentation:
+    /// pushed, the presentation comes on screen with it, its will-appear after the pushed
+    /// screen's, its did-appear last; dismissed, it disappears and is freed.
     @Test func presentingFromInitShowsThePresentationWhenTheScreenIsShown() throws {
         final class Welcoming: ScreenModel {
-            let welcome = ScreenModel(name: "welcome")
+            weak var welcome: ScreenModel?
             init() {
                 super.init(name: "welcoming")
                 // Before the screen is in any window: the presentation comes with it.
-                try? present(welcome)
+                let welcome = ScreenModel(name: "welcome")
+                self.welcome = welcome
+                do {
+                    try present(welcome)
+                } catch {
+                    Issue.record(error)
+                }
             }
         }
         let (window, stack, _) = try makeList()
         let welcoming = Welcoming()
+        weak let welcome = welcoming.welcome
+        window.recordsLifecycle = true
         try stack.push(welcoming)
-        #expect(welcoming.presentedScreen === welcoming.welcome)
-        withKnownIssue("TransitionEngine.perform applies the lifecycle to visible children, not to a presentation") {
-            #expect(welcoming.welcome.isOnScreen)
-        }
-        #expect(window.topScreen === welcoming.welcome)
+        #expect(welcoming.presentedScreen === welcome)
+        #expect(welcome?.isOnScreen == true)
+        #expect(welcoming.isOnScreen)
+        #expect(window.topScreen === welcome)
+        #expect(window.shownScreens.map(\.screenName) == ["stack", "welcoming", "welcome"])
+        #expect(
+            window.lifecycleLog.map(\.description) == [
+                "list.willDisappear", "welcoming.willAppear", "welcome.willAppear", "list.didDisappear",
+                "welcoming.didAppear", "welcome.didAppear",
+            ])
         #expect(log(window) == ["push: list → welcoming"])
+        welcome?.dismiss()
+        #expect(welcome == nil)
+        #expect(window.topScreen === welcoming)
+        #expect(welcoming.isOnScreen)
     }
 
     // MARK: - One screen in two windows

@@ -157,7 +157,8 @@ struct PlatformNoOpTests {
             let link = ScreenLinkRequest(identifier: "showAbout") { ScreenModel(name: "about") }
             #expect(
                 throws: ScreenError.noEnclosingStack(
-                    screen: "settings", pushed: "link \"showAbout\"", containers: [], presenter: nil)
+                    screen: "settings", pushed: .link(identifier: "showAbout", route: nil), containers: [],
+                    presenter: nil)
             ) {
                 try link.perform(from: settings)
             }

@@ -41,7 +41,7 @@ struct ScreenLinkRequestTests {
         _ = try makeVisibleWindow(root: settings)
         let link = ScreenLinkRequest(identifier: "showAbout") { ScreenModel(name: "about") }
         let expected = ScreenError.noEnclosingStack(
-            screen: "settings", pushed: "link \"showAbout\"", containers: [], presenter: nil)
+            screen: "settings", pushed: .link(identifier: "showAbout", route: nil), containers: [], presenter: nil)
         #expect(throws: expected) { try link.perform(from: settings) }
         #expect(settings.presentedScreen == nil)
         #expect(
@@ -51,8 +51,10 @@ struct ScreenLinkRequestTests {
                 + " (ScreenLink(…, action: .present)).")
         // A link's screen without an identifier gets the same fix.
         #expect(
-            ScreenError.noEnclosingStack(screen: "sheet", pushed: "a link's screen", containers: [], presenter: "list")
-                .description
+            ScreenError.noEnclosingStack(
+                screen: "sheet", pushed: .link(identifier: nil, route: nil), containers: [], presenter: "list"
+            )
+            .description
                 == "Cannot push a link's screen from sheet: no StackScreen encloses sheet, which is in no container"
                 + " and is presented by list. Present a StackScreen(root: sheet) from list to push inside the"
                 + " presentation, or make the link present (ScreenLink(…, action: .present)).")
@@ -107,7 +109,7 @@ struct ScreenLinkRequestTests {
         let push = ScreenLinkRequest(identifier: "showItem") { ScreenModel(name: "item") }
         let present = ScreenLinkRequest(action: .present) { ScreenModel(name: "sort") }
         let noStack = ScreenError.noEnclosingStack(
-            screen: "list", pushed: "link \"showItem\"", containers: [], presenter: nil)
+            screen: "list", pushed: .link(identifier: "showItem", route: nil), containers: [], presenter: nil)
         #expect(push.follow(from: list) == noStack)
         #expect(present.follow(from: list) == nil)
         #expect(present.follow(from: list) == .alreadyPresenting(presenter: "list", presented: "sort"))

@@ -78,7 +78,7 @@ struct ScreenPushTests {
         try list.present(form)
         window.clearLogs()
         let expected = ScreenError.noEnclosingStack(
-            screen: "form", pushed: "attendee", containers: [], presenter: "list")
+            screen: "form", pushed: .screen("attendee"), containers: [], presenter: "list")
         #expect(throws: expected) { try form.push(ScreenModel(name: "attendee")) }
         #expect(
             expected.description
@@ -97,7 +97,7 @@ struct ScreenPushTests {
         _ = try makeVisibleWindow(root: hopping)
         try hopping.hop(to: tabs, then: nil)
         let expected = ScreenError.noEnclosingStack(
-            screen: "feed", pushed: "post", containers: ["tabs", "app"], presenter: nil)
+            screen: "feed", pushed: .screen("post"), containers: ["tabs", "app"], presenter: nil)
         #expect(throws: expected) { try feed.push(ScreenModel(name: "post")) }
         #expect(
             expected.description
@@ -107,27 +107,65 @@ struct ScreenPushTests {
         let shown = try TabScreen(tabs: [sheet], name: "sheetTabs")
         try feed.present(shown)
         #expect(
-            ScreenError.noEnclosingStack(screen: "sheet", pushed: "x", containers: ["sheetTabs"], presenter: "feed")
-                .description
+            ScreenError.noEnclosingStack(
+                screen: "sheet", pushed: .screen("x"), containers: ["sheetTabs"], presenter: "feed"
+            )
+            .description
                 == "Cannot push x from sheet: no StackScreen encloses sheet, whose containers are sheetTabs"
                 + " (sheetTabs is presented by feed). Present a StackScreen(root: sheetTabs) from feed to push"
                 + " inside the presentation, or present x from sheet.")
         #expect(
             throws: ScreenError.noEnclosingStack(
-                screen: "sheet", pushed: "x", containers: ["sheetTabs"], presenter: "feed")
+                screen: "sheet", pushed: .screen("x"), containers: ["sheetTabs"], presenter: "feed")
         ) {
             try sheet.push(ScreenModel(name: "x"))
         }
     }
 
+    @Test func aScreenNamedLikeALinkIsRefusedAsAScreen() throws {
+        let alone = ScreenModel(name: "alone")
+        let error = #expect(throws: ScreenError.self) { try alone.push(ScreenModel(name: "link editor")) }
+        #expect(
+            error?.description
+                == "Cannot push link editor from alone: no StackScreen encloses alone, which is in no container."
+                + " Show alone on a StackScreen, or present link editor from alone.")
+    }
+
+    @Test func aPushLinkIsNamedByItsIdentifierThenItsRoute() throws {
+        let alone = ScreenModel(name: "alone")
+        let toRoute = ScreenLinkRequest(route: Route.item(id: 42))
+        let expected = ScreenError.noEnclosingStack(
+            screen: "alone", pushed: .link(identifier: nil, route: "item(id: 42)"), containers: [], presenter: nil)
+        #expect(throws: expected) { try toRoute.perform(from: alone) }
+        #expect(
+            expected.description
+                == "Cannot push link to item(id: 42) from alone: no StackScreen encloses alone, which is in no"
+                + " container. Show alone on a StackScreen, or make the link present (ScreenLink(…, action: .present))."
+        )
+        let named = ScreenLinkRequest(route: Route.item(id: 42), identifier: "showItem")
+        #expect(
+            throws: ScreenError.noEnclosingStack(
+                screen: "alone", pushed: .link(identifier: "showItem", route: "item(id: 42)"), containers: [],
+                presenter: nil)
+        ) { try named.perform(from: alone) }
+        #expect(
+            ScreenError.Pushed.link(identifier: "showItem", route: "item(id: 42)").description == "link \"showItem\"")
+    }
+
     @Test func aWindowsRootOutsideAnyWindowOrStackIsRefused() throws {
         let alone = ScreenModel(name: "alone")
-        #expect(throws: ScreenError.noEnclosingStack(screen: "alone", pushed: "next", containers: [], presenter: nil)) {
+        #expect(
+            throws: ScreenError.noEnclosingStack(
+                screen: "alone", pushed: .screen("next"), containers: [], presenter: nil)
+        ) {
             try alone.push(ScreenModel(name: "next"))
         }
         let root = ScreenModel(name: "root")
         _ = try makeVisibleWindow(root: root)
-        #expect(throws: ScreenError.noEnclosingStack(screen: "root", pushed: "next", containers: [], presenter: nil)) {
+        #expect(
+            throws: ScreenError.noEnclosingStack(
+                screen: "root", pushed: .screen("next"), containers: [], presenter: nil)
+        ) {
             try root.push(ScreenModel(name: "next"))
         }
     }
@@ -170,7 +208,9 @@ struct ScreenPushTests {
         #expect(
             reports == [
                 "push of next from detail, deferred until push: list → detail completed, failed: "
-                    + ScreenError.noEnclosingStack(screen: "detail", pushed: "next", containers: [], presenter: nil)
+                    + ScreenError.noEnclosingStack(
+                        screen: "detail", pushed: .screen("next"), containers: [], presenter: nil
+                    )
                     .description
             ])
         #expect(weakDetail == nil)
@@ -211,7 +251,8 @@ struct ScreenPushTests {
         #expect(stack.screens.map(\.screenName) == ["list"])
         let alone = ScreenModel(name: "alone")
         await #expect(
-            throws: ScreenError.noEnclosingStack(screen: "alone", pushed: "sort", containers: [], presenter: nil)
+            throws: ScreenError.noEnclosingStack(
+                screen: "alone", pushed: .screen("sort"), containers: [], presenter: nil)
         ) {
             try await alone.push(ScreenModel(name: "sort"), returning: String.self)
         }

@@ -50,7 +50,8 @@ struct ScreenWindowShowingTests {
         let link = ScreenLinkRequest { DetailScreen(name: "detail") }
         #expect(
             link.follow(from: item)
-                == .noEnclosingStack(screen: "item", pushed: "a link's screen", containers: [], presenter: nil))
+                == .noEnclosingStack(
+                    screen: "item", pushed: .link(identifier: nil, route: nil), containers: [], presenter: nil))
     }
 
     @Test func aResolverThatThrowsShowsNothingAndNamesItself() throws {
@@ -63,7 +64,7 @@ struct ScreenWindowShowingTests {
             let error = #expect(throws: ScreenError.self) { try ScreenWindow(showing: item, coordinator: coordinator) }
             #expect(
                 error?.description
-                    == "Resolver destination: ItemScreen (BatonTests/ScreenWindowShowingTests.swift:58) failed for"
+                    == "Resolver destination: ItemScreen (BatonTests/ScreenWindowShowingTests.swift:59) failed for"
                     + " replaceRoot: → preview: StoreUnavailable(). The transition was not performed and the"
                     + " destination's context was unwired. Resolvers that had already run: none.")
         }

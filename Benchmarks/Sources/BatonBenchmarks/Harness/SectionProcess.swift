@@ -64,8 +64,8 @@ enum SectionProcess {
         let failure = { (reason: String) in
             Result<GroupResult, SectionFailure>.failure(SectionFailure(group: group, reason: reason))
         }
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return failure("/proc/self/exe is not readable")
+        guard let executable = Bundle.main.executableURL else {
+            return failure("this process cannot name its own executable (Bundle.main.executableURL is nil)")
         }
         var passed: [String] = []
         var index = arguments.startIndex
@@ -78,7 +78,7 @@ enum SectionProcess {
             index += 1
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = executable
         process.arguments = passed + ["--section", group.rawValue]
         let output = Pipe()
         process.standardOutput = output
