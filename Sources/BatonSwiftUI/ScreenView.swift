@@ -223,10 +223,13 @@
     /// binding reads `isShownByFramework` and reports SwiftUI's writes to `followShown(_:)`; the
     /// data is the alert's `presence()`, `nil` once SwiftUI closed it. Apple documents that the
     /// presented alert keeps the data it was presented with ("Any changes that you make after the
-    /// presentation occurs are ignored"), so a button's action, made from that data, taps the
+    /// presentation occurs are ignored": Apple's documentation page of
+    /// `alert(_:isPresented:presenting:actions:message:)`, whose text the SDK ships in
+    /// SwiftUI.swiftmodule/arm64-apple-ios.swiftdoc, not in the interface), so a button's action, made from that data, taps the
     /// alert it was shown for, whichever body SwiftUI takes it from; the data's release when
     /// SwiftUI lets it go is the alert's disappearance, which cancels an alert no button
-    /// answered. If SwiftUI keeps it, the presenter's next presentation answers it.
+    /// answered. If SwiftUI keeps it, the alert leaving the tree or the presenter's next
+    /// presentation answers it.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     private struct AlertHost: ViewModifier {

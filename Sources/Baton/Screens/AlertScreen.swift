@@ -13,8 +13,11 @@
 /// It finishes with the choice of the button tapped, once: a second tap does nothing. Dismissed
 /// without a button (a tap outside a dialog), it finishes with the choice of its
 /// ``AlertButtonRole/cancel`` button, or, when it has none, the await throws
-/// ``ScreenError/cancelled(screen:reason:)``: when SwiftUI lets the alert go, and at the latest
-/// when its presenter presents again, which is never refused because of it. It has no route, so
+/// ``ScreenError/cancelled(screen:reason:)``: when SwiftUI lets the alert go, when the alert
+/// leaves the tree (its presenter popped, a navigation), whatever SwiftUI still keeps, and at the
+/// latest when its presenter presents again, which is never refused because of it. That
+/// presentation wins over a button's action SwiftUI runs after its `false` write: the await has
+/// returned the cancel choice, and the late action does nothing. It has no route, so
 /// it is not part of a saved tree.
 public final class AlertScreen: ScreenModel {
     /// The title.
@@ -171,7 +174,7 @@ public final class AlertScreen: ScreenModel {
     /// framework closed it, and decides nothing yet. SwiftUI writes `false` for a button tapped as
     /// for a tap outside a dialog, and may run the button's action later: the choice is made by
     /// the action, or, when none came, at the alert's disappearance (``followDisappeared()``) or,
-    /// at the latest, when its presenter presents again.
+    /// at the latest, when it leaves the tree or its presenter presents again.
     /// An alert without buttons has no action that could come (SwiftUI draws its own "OK"): the
     /// write cancels it at once. `true` does nothing.
     ///
@@ -214,6 +217,26 @@ public final class AlertScreen: ScreenModel {
     func settleBeforeNextPresentation() {
         guard drawing == .closedByFramework else { return }
         followDisappeared()
+    }
+
+    /// Answers the alert as a dismissal without a button when a UI framework closed it, no
+    /// button's action came, and a transition takes it out of the tree (its presenter popped,
+    /// dismissed or replaced, a ``NavigationPlan`` dismissal, ``ScreenWindow/navigate(to:)``):
+    /// the await returns the cancel button's choice, as it does whenever the framework lets the
+    /// alert go, rather than an answer that depends on how long the framework keeps it. With no
+    /// cancel button the leaving ends the await with ``ScreenError/cancelled(screen:reason:)``.
+    /// Called first when it leaves; it requests no transition. Does nothing while the framework
+    /// shows the alert, and after its answer.
+    func answerBeforeLeaving() {
+        guard drawing == .closedByFramework else { return }
+        drawing = .disappeared
+        drawingState.publish()
+        guard !isAnswered else { return }
+        isAnswered = true
+        guard let cancel = buttons.first(where: { $0.role == .cancel }), let waiter = awaitedResult, waiter.isWaiting
+        else { return }
+        awaitedResult = nil
+        waiter.deliver(cancel.choice)
     }
 
     /// What a UI framework presents the alert with: SwiftUI's `presenting:` data, from which it
@@ -311,9 +334,9 @@ extension ScreenModel {
     /// The alert is an ``AlertScreen``, presented like any screen: it waits for a running
     /// transition, and a test finds it with `window.next(AlertScreen.self)`. Dismissed without a
     /// button, the await returns the cancel button's choice; with no cancel button it throws. On
-    /// SwiftUI that answer comes when SwiftUI lets the alert go or, at the latest, when this
-    /// screen presents again: a presentation is never refused because of an alert SwiftUI
-    /// already closed.
+    /// SwiftUI that answer comes when SwiftUI lets the alert go, when the alert leaves the tree
+    /// or, at the latest, when this screen presents again: a presentation is never refused
+    /// because of an alert SwiftUI already closed.
     ///
     /// - Parameter alert: The alert or confirmation dialog.
     /// - Returns: The choice of the button tapped.

@@ -387,6 +387,8 @@ open class ScreenModel: Screen {
     /// `transition` (`nil`: what held them was released): an await for the result of any of
     /// them ends.
     final func leaveHierarchy(by transition: ScreenTransition?) {
+        // An alert a UI framework already closed leaves as a dismissal without a button.
+        (self as? AlertScreen)?.answerBeforeLeaving()
         isFinishing = false
         linkIdentity = nil
         if let waiter = awaitedResult {

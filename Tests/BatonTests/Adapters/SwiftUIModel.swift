@@ -41,8 +41,9 @@ struct SwiftUIBehaviour: Sendable, Hashable, CustomTestStringConvertible {
     /// `confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)` (:6908),
     /// and so the button actions made from it. Apple documents that the presented alert uses the
     /// data it was presented with ("Any changes that you make after the presentation occurs are
-    /// ignored", the `presenting` parameter's documentation in SwiftUI.swiftmodule's
-    /// arm64-apple-ios.swiftdoc), so SwiftUI holds it while it may run an action; it documents no
+    /// ignored": Apple's documentation page of `alert(_:isPresented:presenting:actions:message:)`;
+    /// the SDK ships the text in SwiftUI.swiftmodule/arm64-apple-ios.swiftdoc, not in the
+    /// interface), so SwiftUI holds it while it may run an action; it documents no
     /// moment at which it lets it go.
     var alertActionsLifetime = AlertActionsLifetime.untilDisappeared
 
@@ -309,8 +310,9 @@ final class ModelStackView {
 ///   alert's `presence()`, and a button's action is made from the data the alert was presented
 ///   with, whatever later bodies pass ("For the alert to appear, both `isPresented` must be `true`
 ///   and `data` must not be `nil`. The data should not change after the presentation occurs. Any
-///   changes that you make after the presentation occurs are ignored.": the documentation of the
-///   `presenting` forms, SwiftUI.swiftmodule/arm64-apple-ios.swiftdoc). A tap runs
+///   changes that you make after the presentation occurs are ignored.": Apple's documentation page
+///   of `alert(_:isPresented:presenting:actions:message:)`, whose text the SDK ships in
+///   SwiftUI.swiftmodule/arm64-apple-ios.swiftdoc). A tap runs
 ///   `presence.tap(at:)` on that data.
 /// - A tap on an alert's button runs its action and dismisses the alert, writing `false` to the
 ///   binding (Apple's documentation of `isPresented`: "When the user presses or taps one of the
@@ -407,11 +409,18 @@ final class ModelPresentationHost {
     /// Nothing of Baton's waits on the main actor between the two: the write and the release of
     /// the alert's data decide synchronously and schedule no work (the tests of a dismissal
     /// without a button check that its answer is there with no await), so the body is all that
-    /// can run in between.
+    /// can run in between, with what app code does in that gap (the form with `meanwhile`).
     func tapAlertButtonInALaterTransaction(at index: Int) {
+        tapAlertButtonInALaterTransaction(at: index) {}
+    }
+
+    /// As ``tapAlertButtonInALaterTransaction(at:)``, running `meanwhile` (app code) after the
+    /// body and before the action.
+    func tapAlertButtonInALaterTransaction(at index: Int, meanwhile: () throws -> Void) rethrows {
         guard let alert, let data = shownAlertData else { return }
         alert.followShown(false)
         redrawIfChanged()
+        try meanwhile()
         data.tap(at: index)
         redrawIfChanged()
         alertDisappears()
