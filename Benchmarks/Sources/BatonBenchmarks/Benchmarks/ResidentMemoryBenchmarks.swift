@@ -91,11 +91,9 @@ enum ResidentMemoryBenchmarks {
 
     /// Runs this binary as a child that performs `cycles` cycles of `kind`.
     static func measure(_ kind: Kind, cycles: Int) -> Figures? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
-        }
+        guard let executable = SectionProcess.executable else { return nil }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = executable
         process.arguments = ["--resident", kind.rawValue, String(cycles)]
         let output = Pipe()
         process.standardOutput = output

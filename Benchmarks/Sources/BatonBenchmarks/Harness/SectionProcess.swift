@@ -46,6 +46,10 @@ struct GroupResult: Codable {
 enum SectionProcess {
     private static let marker = "baton-section-result: "
 
+    /// This benchmark's own executable, which the sections and the resident-memory sessions run
+    /// as children (`Bundle.main`, so that it is found on macOS too, which has no /proc).
+    static var executable: URL? { Bundle.main.executableURL }
+
     /// In the child: prints the result for the parent.
     static func report(_ result: GroupResult) {
         blackHole(Sink.count)
@@ -64,7 +68,7 @@ enum SectionProcess {
         let failure = { (reason: String) in
             Result<GroupResult, SectionFailure>.failure(SectionFailure(group: group, reason: reason))
         }
-        guard let executable = Bundle.main.executableURL else {
+        guard let executable else {
             return failure("this process cannot name its own executable (Bundle.main.executableURL is nil)")
         }
         var passed: [String] = []
